@@ -1,0 +1,219 @@
+import type { Command, HotkeyScope } from './types';
+
+/**
+ * Hotkeys in our notation: lowercase modifiers in a fixed order, then one key, joined by '+':
+ * 'ctrl+space', 'alt+shift+5', 'ctrl+k'. An upper-case letter in a written default means shift
+ * is held ('alt+S' is 'alt+shift+s'), as the original's event.key comparison implied.
+ * Everything here is pure: the DOM side lives in src/inject/hotkeys.ts.
+ */
+
+export const MODIFIERS = ['ctrl', 'alt', 'shift', 'meta'] as const;
+type Modifier = (typeof MODIFIERS)[number];
+
+const MODIFIER_ALIASES: Record<string, Modifier> = {
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  alt: 'alt',
+  option: 'alt',
+  shift: 'shift',
+  meta: 'meta',
+  cmd: 'meta',
+  command: 'meta',
+  super: 'meta',
+};
+
+/** Named keys: our name → KeyboardEvent.code. */
+const NAMED_KEYS: Record<string, string> = {
+  space: 'Space',
+  enter: 'Enter',
+  escape: 'Escape',
+  tab: 'Tab',
+  backspace: 'Backspace',
+  delete: 'Delete',
+  insert: 'Insert',
+  home: 'Home',
+  end: 'End',
+  pageup: 'PageUp',
+  pagedown: 'PageDown',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
+};
+
+const PUNCTUATION: Record<string, string> = {
+  '/': 'Slash',
+  '.': 'Period',
+  ',': 'Comma',
+  ';': 'Semicolon',
+  "'": 'Quote',
+  '[': 'BracketLeft',
+  ']': 'BracketRight',
+  '\\': 'Backslash',
+  '-': 'Minus',
+  '=': 'Equal',
+  '`': 'Backquote',
+};
+
+const KEY_ALIASES: Record<string, string> = { esc: 'escape', return: 'enter', del: 'delete', up: 'arrowup', down: 'arrowdown', left: 'arrowleft', right: 'arrowright', plus: '=' };
+
+function keyToCode(key: string): string | null {
+  if (/^[a-z]$/.test(key)) return `Key${key.toUpperCase()}`;
+  if (/^[0-9]$/.test(key)) return `Digit${key}`;
+  if (/^f([1-9]|1[0-2])$/.test(key)) return key.toUpperCase();
+  return NAMED_KEYS[key] ?? PUNCTUATION[key] ?? null;
+}
+
+/** Normalises a written hotkey; null when it is not one we can bind. */
+export function parseHotkey(input: string): string | null {
+  if (typeof input !== 'string') return null;
+  const trimmed = input.trim();
+  if (!trimmed) return null;
+  // Split on '+' but keep a literal '+' key ("ctrl++" is not supported: write "ctrl+plus").
+  const parts = trimmed.split('+').map((p) => p.trim());
+  if (parts.some((p) => p === '')) return null;
+  const mods = new Set<Modifier>();
+  let key: string | null = null;
+  for (const part of parts) {
+    const lower = part.toLowerCase();
+    const mod = MODIFIER_ALIASES[lower];
+    if (mod) {
+      if (mods.has(mod)) return null;
+      mods.add(mod);
+      continue;
+    }
+    if (key !== null) return null;
+    if (/^[A-Z]$/.test(part)) mods.add('shift');
+    key = KEY_ALIASES[lower] ?? lower;
+  }
+  if (key === null || keyToCode(key) === null) return null;
+  return [...MODIFIERS.filter((m) => mods.has(m)), key].join('+');
+}
+
+export function isValidHotkey(input: string): boolean {
+  return parseHotkey(input) !== null;
+}
+
+/** tinykeys' notation: modifiers by name, the key by its KeyboardEvent.code (layout-proof). */
+export function toTinykeys(hotkey: string): string {
+  const normalized = parseHotkey(hotkey);
+  if (!normalized) throw new Error(`Not a hotkey: ${hotkey}`);
+  const parts = normalized.split('+');
+  const key = parts.pop()!;
+  const names: Record<Modifier, string> = { ctrl: 'Control', alt: 'Alt', shift: 'Shift', meta: 'Meta' };
+  return [...parts.map((m) => names[m as Modifier]), keyToCode(key)!].join('+');
+}
+
+/** For people: 'Ctrl+Shift+C'. */
+export function formatHotkey(hotkey: string | null | undefined): string {
+  if (!hotkey) return '';
+  const normalized = parseHotkey(hotkey);
+  if (!normalized) return hotkey;
+  return normalized
+    .split('+')
+    .map((p) => (p.length === 1 ? p.toUpperCase() : p[0]!.toUpperCase() + p.slice(1)))
+    .join('+');
+}
+
+const CODE_TO_KEY: Record<string, string> = Object.fromEntries([
+  ...Object.entries(NAMED_KEYS).map(([k, code]) => [code, k]),
+  ...Object.entries(PUNCTUATION).map(([k, code]) => [code, k]),
+]);
+
+/** The hotkey a key press spells, for the key-capture input; null for a lone modifier. */
+export function hotkeyFromEvent(event: Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey'>): string | null {
+  const { code } = event;
+  let key: string | undefined;
+  if (/^Key[A-Z]$/.test(code)) key = code.slice(3).toLowerCase();
+  else if (/^Digit[0-9]$/.test(code)) key = code.slice(5);
+  else if (/^Numpad[0-9]$/.test(code)) key = code.slice(6);
+  else if (/^F([1-9]|1[0-2])$/.test(code)) key = code.toLowerCase();
+  else key = CODE_TO_KEY[code];
+  if (!key) return null;
+  const mods: Modifier[] = [];
+  if (event.ctrlKey) mods.push('ctrl');
+  if (event.altKey) mods.push('alt');
+  if (event.shiftKey) mods.push('shift');
+  if (event.metaKey) mods.push('meta');
+  return [...mods, key].join('+');
+}
+
+/** A bare key or shift+key would swallow ordinary typing: such hotkeys may not fire in text fields. */
+export function hasCommandModifier(hotkey: string): boolean {
+  const normalized = parseHotkey(hotkey);
+  return !!normalized && /(^|\+)(ctrl|alt|meta)\+/.test(normalized);
+}
+
+export interface Binding {
+  readonly commandId: string;
+  readonly hotkey: string;
+  readonly scope: HotkeyScope;
+  readonly allowInInputs: boolean;
+}
+
+/** Where a binding can fire: outside text fields, inside editors, or both. */
+function contexts(b: Pick<Binding, 'scope' | 'allowInInputs'>): Set<'page' | 'editor'> {
+  if (b.scope === 'editor') return new Set(['editor']);
+  return b.allowInInputs ? new Set(['page', 'editor']) : new Set(['page']);
+}
+
+export function bindingsOverlap(a: Pick<Binding, 'scope' | 'allowInInputs'>, b: Pick<Binding, 'scope' | 'allowInInputs'>): boolean {
+  const ca = contexts(a);
+  return [...contexts(b)].some((c) => ca.has(c));
+}
+
+export type HotkeyOverrides = Readonly<Record<string, string | null>>;
+
+/** The hotkey a command answers to now: the user's override (null = none), else its default. */
+export function effectiveHotkey(command: Pick<Command, 'id' | 'hotkey'>, overrides: HotkeyOverrides): string | null {
+  const raw = Object.prototype.hasOwnProperty.call(overrides, command.id) ? overrides[command.id] : command.hotkey;
+  return raw ? parseHotkey(raw) : null;
+}
+
+export function bindingsFor(commands: readonly Command[], overrides: HotkeyOverrides): Binding[] {
+  const out: Binding[] = [];
+  for (const command of commands) {
+    const hotkey = effectiveHotkey(command, overrides);
+    if (!hotkey) continue;
+    out.push({ commandId: command.id, hotkey, scope: command.scope ?? 'global', allowInInputs: command.allowInInputs ?? false });
+  }
+  return out;
+}
+
+/** Commands that would share a key in a context where both can fire, keyed by hotkey. */
+export function findConflicts(bindings: readonly Binding[]): Map<string, string[]> {
+  const byKey = new Map<string, Binding[]>();
+  for (const b of bindings) byKey.set(b.hotkey, [...(byKey.get(b.hotkey) ?? []), b]);
+  const conflicts = new Map<string, string[]>();
+  for (const [hotkey, list] of byKey) {
+    const involved = new Set<string>();
+    for (let i = 0; i < list.length; i++)
+      for (let j = i + 1; j < list.length; j++)
+        if (bindingsOverlap(list[i]!, list[j]!)) {
+          involved.add(list[i]!.commandId);
+          involved.add(list[j]!.commandId);
+        }
+    if (involved.size) conflicts.set(hotkey, [...involved]);
+  }
+  return conflicts;
+}
+
+/**
+ * Whether giving `commandId` the hotkey `candidate` would clash with another command; returns the
+ * ids it would clash with (empty when it is free).
+ */
+export function clashesWith(
+  commands: readonly Command[],
+  overrides: HotkeyOverrides,
+  commandId: string,
+  candidate: string,
+): string[] {
+  const normalized = parseHotkey(candidate);
+  if (!normalized) return [];
+  const self = commands.find((c) => c.id === commandId);
+  if (!self) return [];
+  const mine = { scope: self.scope ?? 'global', allowInInputs: self.allowInInputs ?? false };
+  return bindingsFor(commands, overrides)
+    .filter((b) => b.commandId !== commandId && b.hotkey === normalized && bindingsOverlap(b, mine))
+    .map((b) => b.commandId);
+}

@@ -1,0 +1,130 @@
+import type {
+  Command,
+  CommandContext,
+  FeatureDef,
+  Injection,
+  OptionDef,
+  OptionValue,
+  PanelDef,
+} from './types';
+
+/**
+ * The one registry. Features declare themselves here once; the palette, the hotkeys, the settings
+ * page and the injector all read it. Nothing else knows which features exist.
+ */
+export class Registry {
+  private readonly featureList: FeatureDef[] = [];
+  private readonly optionIndex = new Map<string, { option: OptionDef; feature: FeatureDef }>();
+  private readonly commandIndex = new Map<string, { command: Command; feature: FeatureDef }>();
+  private readonly panelIndex = new Map<string, PanelDef>();
+  private readonly listeners = new Set<() => void>();
+
+  define(feature: FeatureDef): FeatureDef {
+    if (!/^[a-z][a-z0-9-]*$/.test(feature.id)) throw new Error(`Feature id "${feature.id}" must be kebab-case`);
+    if (this.featureList.some((f) => f.id === feature.id)) throw new Error(`Feature "${feature.id}" is defined twice`);
+    for (const option of feature.options ?? []) {
+      if (this.optionIndex.has(option.key)) throw new Error(`Option "${option.key}" is declared twice`);
+      this.optionIndex.set(option.key, { option, feature });
+    }
+    for (const command of feature.commands ?? []) {
+      if (this.commandIndex.has(command.id)) throw new Error(`Command "${command.id}" is declared twice`);
+      this.commandIndex.set(command.id, { command, feature });
+    }
+    for (const panel of feature.panels ?? []) {
+      if (this.panelIndex.has(panel.id)) throw new Error(`Panel "${panel.id}" is declared twice`);
+      this.panelIndex.set(panel.id, panel);
+    }
+    this.featureList.push(feature);
+    this.changed();
+    return feature;
+  }
+
+  features(): readonly FeatureDef[] {
+    return this.featureList;
+  }
+
+  options(): OptionDef[] {
+    return [...this.optionIndex.values()].map((o) => o.option);
+  }
+
+  option(key: string): OptionDef | undefined {
+    return this.optionIndex.get(key)?.option;
+  }
+
+  featureOfOption(key: string): FeatureDef | undefined {
+    return this.optionIndex.get(key)?.feature;
+  }
+
+  /** Commands declared up front (these have default hotkeys). */
+  staticCommands(): Command[] {
+    return [...this.commandIndex.values()].map((c) => c.command);
+  }
+
+  /** Every command, the declared ones and those features build from state. */
+  commands(ctx: CommandContext): Command[] {
+    const out = this.staticCommands();
+    const seen = new Set(out.map((c) => c.id));
+    for (const feature of this.featureList) {
+      if (!feature.provideCommands) continue;
+      let provided: readonly Command[] = [];
+      try {
+        provided = feature.provideCommands(ctx);
+      } catch (error) {
+        console.error(`[VoidVerified] ${feature.id} could not list its commands`, error);
+      }
+      for (const command of provided) {
+        if (seen.has(command.id)) {
+          console.warn(`[VoidVerified] duplicate command id ${command.id} from ${feature.id}`);
+          continue;
+        }
+        seen.add(command.id);
+        out.push(command);
+      }
+    }
+    return out;
+  }
+
+  command(id: string, ctx?: CommandContext): Command | undefined {
+    const found = this.commandIndex.get(id)?.command;
+    if (found || !ctx) return found;
+    return this.commands(ctx).find((c) => c.id === id);
+  }
+
+  panel<K extends PanelDef['kind']>(id: string, kind: K): Extract<PanelDef, { kind: K }> | undefined {
+    const panel = this.panelIndex.get(id);
+    return panel?.kind === kind ? (panel as Extract<PanelDef, { kind: K }>) : undefined;
+  }
+
+  panels<K extends PanelDef['kind']>(kind: K): Extract<PanelDef, { kind: K }>[] {
+    return [...this.panelIndex.values()].filter((p): p is Extract<PanelDef, { kind: K }> => p.kind === kind);
+  }
+
+  injections(): { injection: Injection; feature: FeatureDef }[] {
+    return this.featureList.flatMap((feature) => (feature.injections ?? []).map((injection) => ({ injection, feature })));
+  }
+
+  /** Listeners hear when features are defined or say their provided commands changed. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed(): void {
+    this.listeners.forEach((l) => l());
+  }
+}
+
+/** The value an option holds given what is stored, falling back to its default when invalid. */
+export function optionValue(option: OptionDef, stored: OptionValue | undefined): OptionValue {
+  if (stored === undefined || typeof stored !== typeof option.default) return option.default;
+  if (typeof stored === 'number') {
+    if (!Number.isFinite(stored)) return option.default;
+    if (option.min !== undefined && stored < option.min) return option.default;
+    if (option.max !== undefined && stored > option.max) return option.default;
+  }
+  if (typeof stored === 'string') {
+    if (option.choices && !option.choices.includes(stored)) return option.default;
+    if (option.maxLength !== undefined && stored.length > option.maxLength) return option.default;
+  }
+  return stored;
+}

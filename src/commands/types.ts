@@ -1,0 +1,188 @@
+import type { ComponentType } from 'react';
+import type { HostViewer } from '../data/auth';
+import type { GraphQLClient } from '../data/graphql';
+import type { Store } from '../data/storage';
+import type { ToastBus } from '../data/toasts';
+import type { Registry } from './registry';
+
+/** The settings categories of the spec (document 1 section 3). */
+export type Category = 'users' | 'paste' | 'activity' | 'misc';
+export const CATEGORIES: readonly Category[] = ['users', 'paste', 'activity', 'misc'];
+
+export type OptionValue = boolean | string | number;
+
+export interface OptionDef<T extends OptionValue = OptionValue> {
+  /** The option's name, as the original VoidVerified stored it (kept for import). */
+  readonly key: string;
+  /** Short label for lists and the palette. */
+  readonly title: string;
+  readonly description: string;
+  readonly default: T;
+  readonly category: Category;
+  /** Needs an API token to do anything (document 1 section 6). */
+  readonly authRequired?: boolean;
+  /** Number options: inclusive bounds. */
+  readonly min?: number;
+  readonly max?: number;
+  /** String options with a fixed set of values. */
+  readonly choices?: readonly string[];
+  /** Text options: longest accepted value. */
+  readonly maxLength?: number;
+}
+
+/** Where a hotkey listens: 'global' outside text fields, 'editor' inside markdown editors. */
+export type HotkeyScope = 'global' | 'editor';
+
+/** The services every command, panel and injection works with. */
+export interface AppServices {
+  readonly registry: Registry;
+  readonly store: Store;
+  readonly client: GraphQLClient;
+  readonly toasts: ToastBus;
+  readonly settings: {
+    get(key: string): OptionValue;
+    set(key: string, value: OptionValue): void;
+  };
+  readonly route: {
+    /** The current path (location.pathname). */
+    path(): string;
+    /** Navigates inside the host app through its router. */
+    navigate(path: string): void;
+  };
+  readonly palette: PaletteController;
+  readonly auth: {
+    token(): string | null;
+    viewer(): HostViewer | null;
+  };
+  /** Runs a registered command by id, with the same checks as the palette. */
+  run(commandId: string): Promise<void>;
+  /** A confirm dialog (title 'Warning', buttons Cancel and Ok). */
+  confirm(text?: string): Promise<boolean>;
+}
+
+/** What a command sees when it is listed or run: the services plus a snapshot of the moment. */
+export interface CommandContext extends AppServices {
+  readonly path: string;
+  readonly authorized: boolean;
+  readonly viewer: HostViewer | null;
+  /** The element that had focus (inside our shadow roots too) when the command was invoked. */
+  readonly focused: Element | null;
+}
+
+export interface Command {
+  /** Unique, dotted: `{feature}.{action}`. */
+  readonly id: string;
+  readonly title: string;
+  /** The palette group it is listed under. */
+  readonly section: string;
+  readonly keywords?: readonly string[];
+  /** Default hotkey in our notation ('ctrl+space', 'alt+shift+5'); users remap it. */
+  readonly hotkey?: string | null;
+  readonly scope?: HotkeyScope;
+  /** A global command whose hotkey still fires while typing (it needs a modifier). */
+  readonly allowInInputs?: boolean;
+  /** Needs an API token; run without one, it explains how to authorize instead. */
+  readonly authRequired?: boolean;
+  /** Listed and runnable only when this holds. */
+  readonly when?: (ctx: CommandContext) => boolean;
+  /** Makes sense on the current page: ranked above the rest. */
+  readonly relevant?: (ctx: CommandContext) => boolean;
+  /** A short value shown beside the title (a setting's state, say). */
+  readonly hint?: (ctx: CommandContext) => string | undefined;
+  /** Not listed in the palette (it still has a hotkey). */
+  readonly hidden?: boolean;
+  /** Keeps the palette open after running (toggles). */
+  readonly keepOpen?: boolean;
+  /** Opens this palette page (a command that takes an argument) instead of running. */
+  readonly page?: string;
+  readonly run?: (ctx: CommandContext) => void | Promise<void>;
+}
+
+export interface PalettePageProps {
+  /** What the user typed (debounced). */
+  readonly query: string;
+  readonly ctx: CommandContext;
+  /** Closes the palette. */
+  close(): void;
+}
+
+export type PanelDef =
+  | {
+      readonly kind: 'palette-page';
+      readonly id: string;
+      readonly title: string;
+      readonly placeholder?: string;
+      readonly component: ComponentType<PalettePageProps>;
+    }
+  | {
+      readonly kind: 'palette-mode';
+      readonly id: string;
+      readonly title: string;
+      /** Milliseconds between a keystroke and the query reaching the mode. */
+      readonly debounceMs: number;
+      readonly placeholder?: string;
+      readonly component: ComponentType<PalettePageProps>;
+    }
+  | {
+      readonly kind: 'settings-tab';
+      readonly id: string;
+      readonly title: string;
+      /** The tab is shown only while this option is on. */
+      readonly option?: string;
+      readonly component: ComponentType<{ ctx: CommandContext }>;
+    };
+
+export type RouteMatcher = RegExp | ((path: string) => boolean);
+
+export interface InjectionContext extends CommandContext {
+  /** Aborted when the injection is torn down (navigation, option off, node removed). */
+  readonly signal: AbortSignal;
+}
+
+export interface Injection {
+  readonly id: string;
+  /** The pages it applies on. */
+  readonly route: RouteMatcher;
+  /** The host landmark it attaches to; each matching element is mounted once. */
+  readonly selector: string;
+  /** Mount only on the first matching element. */
+  readonly single?: boolean;
+  /** Active only while this holds (an option, say); re-checked when settings change. */
+  readonly when?: (ctx: CommandContext) => boolean;
+  /** Attach to the element; return a clean-up. Runs isolated: a throw is logged and contained. */
+  readonly mount: (element: Element, ctx: InjectionContext) => void | (() => void);
+}
+
+export interface FeatureDef {
+  /** Unique, kebab-case; the feature's file is named after it. */
+  readonly id: string;
+  readonly title: string;
+  readonly category: Category;
+  readonly description: string;
+  readonly options?: readonly OptionDef[];
+  readonly commands?: readonly Command[];
+  /** Commands built from state (one per option, per verified user...). */
+  readonly provideCommands?: (ctx: CommandContext) => readonly Command[];
+  readonly panels?: readonly PanelDef[];
+  readonly injections?: readonly Injection[];
+}
+
+export interface PaletteState {
+  readonly open: boolean;
+  /** The palette mode (a 'palette-mode' panel id, 'Dashboard' first). */
+  readonly mode: string;
+  /** Nested pages, innermost last. */
+  readonly stack: readonly string[];
+}
+
+export interface PaletteController {
+  state(): PaletteState;
+  subscribe(listener: () => void): () => void;
+  open(pageId?: string): void;
+  close(): void;
+  /** The palette hotkey: opens it, or cycles the mode while it is open. */
+  toggleOrCycle(): void;
+  setMode(mode: string): void;
+  push(pageId: string): void;
+  pop(): void;
+}

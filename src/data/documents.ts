@@ -1,0 +1,44 @@
+import type { GqlDocument } from './graphql';
+
+/**
+ * Every GraphQL document the product sends. tests/unit/documents.test.ts  validates every
+ * exported document against the real AniList schema, so a misspelt field fails a test, not a user.
+ */
+
+function gql<TData, TVars>(name: string, source: string, opts: { auth?: boolean } = {}): GqlDocument<TData, TVars> {
+  return { name, source: source.replace(/\s+/g, ' ').trim(), auth: opts.auth ?? false };
+}
+
+export interface UserSearchResult {
+  id: number;
+  name: string;
+  avatar: { large: string | null } | null;
+}
+
+export const searchUsers = gql<{ Page: { users: UserSearchResult[] } }, { search: string }>(
+  'SearchUsers',
+  `query SearchUsers($search: String) {
+    Page(page: 1, perPage: 10) { users(search: $search) { id name avatar { large } } }
+  }`,
+);
+
+export interface MediaSearchResult {
+  id: number;
+  type: 'ANIME' | 'MANGA' | null;
+  title: { userPreferred: string | null } | null;
+  coverImage: { large: string | null } | null;
+  startDate: { year: number | null } | null;
+  episodes: number | null;
+  chapters: number | null;
+}
+
+export const searchMedia = gql<{ Page: { media: MediaSearchResult[] } }, { search: string }>(
+  'SearchMedia',
+  `query SearchMedia($search: String) {
+    Page(page: 1, perPage: 10) {
+      media(search: $search) {
+        id type title { userPreferred } coverImage { large } startDate { year } episodes chapters
+      }
+    }
+  }`,
+);

@@ -1,0 +1,223 @@
+import { defineKey, type Store } from './storage';
+import { s } from './schema';
+import type { ToastBus } from './toasts';
+
+/**
+ * The one client for AniList's GraphQL API (document 1, sections 7 and 8): POST JSON with
+ * Content-Type and Accept, Bearer when a token exists, only `data` read, `errors` logged, the
+ * remaining-rate-limit header stored after each call. Beyond the original: requests are paced
+ * client-side (AniList really allows 30 a minute while its headers count down from 90), a 429
+ * pauses every request until Retry-After and the refused call is retried, and repeated failures
+ * back off exponentially.
+ */
+
+export const GRAPHQL_ENDPOINT = 'https://graphql.anilist.co';
+
+export const MISSING_TOKEN_MESSAGE =
+  'Tried to make API query without authorizing the product. You can do so in the settings.';
+
+/** A GraphQL document with its result and variable types; every one lives in src/data/documents.ts. */
+export interface GqlDocument<TData, TVars> {
+  readonly name: string;
+  readonly source: string;
+  /** Needs the user's token (document 1 section 6). */
+  readonly auth: boolean;
+  /** Phantom field carrying the types; never set. */
+  readonly __types?: [TData, TVars];
+}
+
+export type DataOf<D> = D extends GqlDocument<infer T, unknown> ? T : never;
+export type VarsOf<D> = D extends GqlDocument<unknown, infer V> ? V : never;
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | 'network' | 'unauthorized',
+    readonly errors: { message: string; status?: number }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const rateLimitKey = defineKey({
+  name: 'void-verified-api-rate-limit',
+  description: 'The last remaining-request count the API reported.',
+  schema: s.object({ remaining: s.nullable(s.number()), limit: s.nullable(s.number()), at: s.number() }),
+  defaultValue: () => ({ remaining: null as number | null, limit: null as number | null, at: 0 }),
+  exported: false,
+});
+
+/** What AniList really allows; its headers count from 90 but throttle at 30 a minute. */
+export const REQUESTS_PER_MINUTE = 30;
+const HEADER_HEADROOM = 60;
+const MAX_BACKOFF_MS = 60_000;
+const MAX_429_RETRIES = 2;
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** Paces request starts: a rolling window, a global pause (429) and a failure backoff. */
+export class RateLimiter {
+  private starts: number[] = [];
+  private queue: Promise<void> = Promise.resolve();
+  private pausedUntil = 0;
+  private backoffUntil = 0;
+  private failures = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly perMinute = REQUESTS_PER_MINUTE,
+  ) {}
+
+  /** Resolves when a request may start; callers are served in order. */
+  acquire(): Promise<void> {
+    const turn = this.queue.then(() => this.waitTurn());
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  pauseFor(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
+  failed(): void {
+    this.failures += 1;
+    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1));
+    this.backoffUntil = this.clock.now() + delay;
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.backoffUntil = 0;
+  }
+
+  /** Milliseconds until the next request could start (0 when it could start now). */
+  delay(now = this.clock.now()): number {
+    this.starts = this.starts.filter((t) => now - t < 60_000);
+    const windowWait = this.starts.length >= this.perMinute ? this.starts[0]! + 60_000 - now : 0;
+    return Math.max(0, this.pausedUntil - now, this.backoffUntil - now, windowWait);
+  }
+
+  private async waitTurn(): Promise<void> {
+    for (let wait = this.delay(); wait > 0; wait = this.delay()) await this.clock.sleep(wait);
+    this.starts.push(this.clock.now());
+  }
+}
+
+export interface ClientDeps {
+  fetch: typeof fetch;
+  store: Store;
+  toasts: ToastBus;
+  getToken(): string | null;
+  clock?: Clock;
+  /** Called when the API says the stored token is no longer valid. */
+  onInvalidToken?(): void;
+}
+
+interface GraphQLBody<T> {
+  data?: T | null;
+  errors?: { message: string; status?: number }[];
+}
+
+function parseSeconds(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
+export class GraphQLClient {
+  readonly limiter: RateLimiter;
+  private readonly clock: Clock;
+  /** Requests sent, by document name: the bench and tests read it. */
+  readonly sent = new Map<string, number>();
+
+  constructor(private readonly deps: ClientDeps) {
+    this.clock = deps.clock ?? realClock;
+    this.limiter = new RateLimiter(this.clock);
+  }
+
+  async request<TData, TVars>(doc: GqlDocument<TData, TVars>, variables: TVars, init: { signal?: AbortSignal } = {}): Promise<TData> {
+    const token = this.deps.getToken();
+    if (doc.auth && !token) {
+      this.deps.toasts.error(MISSING_TOKEN_MESSAGE);
+      throw new ApiError(MISSING_TOKEN_MESSAGE, 'unauthorized');
+    }
+    for (let attempt = 0; ; attempt++) {
+      await this.limiter.acquire();
+      init.signal?.throwIfAborted();
+      this.sent.set(doc.name, (this.sent.get(doc.name) ?? 0) + 1);
+      let response: Response;
+      try {
+        response = await this.deps.fetch(GRAPHQL_ENDPOINT, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ query: doc.source, variables }),
+          signal: init.signal,
+        });
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        this.limiter.failed();
+        const remaining = this.realRemaining();
+        this.deps.toasts.warning(
+          `Preflight check failed. This might be caused by too many requests. Last known remaining queries: ${remaining ?? 'unknown'}.`,
+        );
+        throw error instanceof Error ? error : new ApiError(String(error), 'network');
+      }
+      this.recordRateLimit(response.headers);
+
+      if (response.status === 429) {
+        const retryAfter = parseSeconds(response.headers.get('Retry-After'));
+        const reset = parseSeconds(response.headers.get('X-RateLimit-Reset'));
+        const waitMs =
+          retryAfter !== null ? retryAfter * 1000 : reset !== null ? Math.max(0, reset * 1000 - this.clock.now()) : 60_000;
+        this.limiter.pauseFor(waitMs);
+        await response.body?.cancel().catch(() => undefined);
+        if (attempt < MAX_429_RETRIES) continue;
+        throw new ApiError('Too Many Requests.', 429);
+      }
+
+      let body: GraphQLBody<TData> | null = null;
+      try {
+        body = (await response.json()) as GraphQLBody<TData>;
+      } catch {
+        body = null;
+      }
+      const errors = Array.isArray(body?.errors) ? body.errors : [];
+      if (errors.length) console.error(`[VoidVerified] ${doc.name} answered with errors`, errors);
+      if (errors.some((e) => e.message === 'Invalid token')) this.deps.onInvalidToken?.();
+
+      if (!response.ok || body?.data === undefined || body.data === null) {
+        if (response.status >= 500) this.limiter.failed();
+        const message = errors[0]?.message ?? `HTTP ${response.status}`;
+        throw new ApiError(message, response.status, errors);
+      }
+      this.limiter.succeeded();
+      return body.data;
+    }
+  }
+
+  /** The remaining count as AniList really means it (its header counts from 90, it throttles at 30). */
+  realRemaining(): number | null {
+    const { remaining } = this.deps.store.get(rateLimitKey);
+    return remaining === null ? null : Math.max(0, remaining - HEADER_HEADROOM);
+  }
+
+  private recordRateLimit(headers: Headers): void {
+    const remaining = parseSeconds(headers.get('X-RateLimit-Remaining'));
+    if (remaining === null) return; // a missing header means "unknown", never zero
+    const limit = parseSeconds(headers.get('X-RateLimit-Limit'));
+    this.deps.store.set(rateLimitKey, { remaining, limit, at: this.clock.now() });
+  }
+}

@@ -1,0 +1,212 @@
+import type { StorageBackend } from './backend';
+import { formatIssues, type Schema } from './schema';
+
+/**
+ * One typed adapter over the manager's storage. Each key is declared once with its schema, its
+ * default and its migrations. Stored values carry their schema version: `{"v":2,"data":...}`.
+ * A value that cannot be read, migrated or validated falls back to the default with a warning;
+ * nothing here throws at a caller.
+ */
+
+export interface KeyDef<T> {
+  /** The storage key (kept compatible with the original VoidVerified's names where one exists). */
+  readonly name: string;
+  readonly version: number;
+  readonly schema: Schema<T>;
+  readonly defaultValue: () => T;
+  /** migrations[n] turns a version n-1 value into a version n value. Version 0 = stored without envelope. */
+  readonly migrations?: Readonly<Record<number, (old: unknown) => unknown>>;
+  /** Config keys go into an export; caches and per-device state do not. */
+  readonly exported: boolean;
+  readonly description: string;
+}
+
+const keyRegistry = new Map<string, KeyDef<unknown>>();
+
+export function defineKey<T>(def: {
+  name: string;
+  version?: number;
+  schema: Schema<T>;
+  defaultValue: () => T;
+  migrations?: Record<number, (old: unknown) => unknown>;
+  exported?: boolean;
+  description: string;
+}): KeyDef<T> {
+  const key: KeyDef<T> = { version: 1, exported: true, ...def };
+  if (keyRegistry.has(key.name)) throw new Error(`Storage key ${key.name} is declared twice`);
+  keyRegistry.set(key.name, key as KeyDef<unknown>);
+  return key;
+}
+
+export function declaredKeys(): KeyDef<unknown>[] {
+  return [...keyRegistry.values()];
+}
+
+type Listener<T> = (value: T, remote: boolean) => void;
+
+export type Warn = (message: string, detail?: unknown) => void;
+
+export interface DecodeResult<T> {
+  value: T;
+  /** Why the stored value was not used, when it was not. */
+  problem?: string;
+  /** The value had to be migrated (so it should be written back in the new form). */
+  migrated: boolean;
+}
+
+/** Reads a raw stored string into a valid value of the key, or its default. Pure. */
+export function decodeStored<T>(key: KeyDef<T>, raw: string | undefined): DecodeResult<T> {
+  if (raw === undefined || raw === null) return { value: key.defaultValue(), migrated: false };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { value: key.defaultValue(), problem: 'not valid JSON', migrated: false };
+  }
+  let version = 0;
+  let data: unknown = parsed;
+  if (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    Object.keys(parsed).length === 2 &&
+    typeof (parsed as { v?: unknown }).v === 'number' &&
+    'data' in parsed
+  ) {
+    version = (parsed as { v: number }).v;
+    data = (parsed as { data: unknown }).data;
+  }
+  if (version > key.version) {
+    return { value: key.defaultValue(), problem: `stored by a newer version (v${version})`, migrated: false };
+  }
+  const migrated = version < key.version;
+  try {
+    for (let next = version + 1; next <= key.version; next++) {
+      const step = key.migrations?.[next];
+      if (step) data = step(data);
+    }
+  } catch (error) {
+    return { value: key.defaultValue(), problem: `migration failed: ${String(error)}`, migrated: false };
+  }
+  const result = key.schema.parse(data);
+  if (!result.ok) return { value: key.defaultValue(), problem: formatIssues(result.issues), migrated: false };
+  return { value: result.value, migrated };
+}
+
+export function encodeStored<T>(key: KeyDef<T>, value: T): string {
+  return JSON.stringify({ v: key.version, data: value });
+}
+
+export class Store {
+  private readonly cache = new Map<string, unknown>();
+  private readonly listeners = new Map<string, Set<Listener<unknown>>>();
+  private readonly watching = new Set<string>();
+
+  constructor(
+    readonly backend: StorageBackend,
+    private readonly warn: Warn = (m, d) => console.warn(`[VoidVerified] ${m}`, d ?? ''),
+  ) {}
+
+  /** Loads keys up front; needed for the asynchronous GM.* API, harmless for the others. */
+  async preload(keys: KeyDef<unknown>[] = declaredKeys()): Promise<void> {
+    await Promise.all(
+      keys.map(async (key) => {
+        if (this.cache.has(key.name)) return;
+        let raw: string | undefined;
+        try {
+          raw = await this.backend.read(key.name);
+        } catch (error) {
+          this.warn(`could not read ${key.name}; using defaults`, error);
+        }
+        this.accept(key, raw);
+      }),
+    );
+  }
+
+  get<T>(key: KeyDef<T>): T {
+    if (!this.cache.has(key.name)) {
+      let raw: string | undefined;
+      if (this.backend.readSync) {
+        try {
+          raw = this.backend.readSync(key.name);
+        } catch (error) {
+          this.warn(`could not read ${key.name}; using defaults`, error);
+        }
+      }
+      this.accept(key, raw);
+    }
+    return this.cache.get(key.name) as T;
+  }
+
+  set<T>(key: KeyDef<T>, value: T): void {
+    const checked = key.schema.parse(value);
+    if (!checked.ok) {
+      // A bug in our own code, not bad stored data: refuse loudly rather than store garbage.
+      throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(checked.issues)}`);
+    }
+    this.cache.set(key.name, checked.value);
+    try {
+      this.backend.write(key.name, encodeStored(key, checked.value));
+    } catch (error) {
+      this.warn(`could not write ${key.name}`, error);
+    }
+    this.emit(key.name, checked.value, false);
+  }
+
+  update<T>(key: KeyDef<T>, change: (current: T) => T): T {
+    const next = change(this.get(key));
+    this.set(key, next);
+    return next;
+  }
+
+  reset<T>(key: KeyDef<T>): void {
+    this.cache.delete(key.name);
+    try {
+      this.backend.remove(key.name);
+    } catch (error) {
+      this.warn(`could not remove ${key.name}`, error);
+    }
+    this.emit(key.name, this.get(key), false);
+  }
+
+  subscribe<T>(key: KeyDef<T>, listener: Listener<T>): () => void {
+    this.get(key);
+    const set = this.listeners.get(key.name) ?? new Set();
+    set.add(listener as Listener<unknown>);
+    this.listeners.set(key.name, set);
+    if (!this.watching.has(key.name)) {
+      this.watching.add(key.name);
+      this.backend.watch(key.name, (_name, raw, remote) => {
+        if (!remote) return;
+        const { value, problem } = decodeStored(key, raw);
+        if (problem) this.warn(`another tab stored an unreadable ${key.name} (${problem}); using defaults`);
+        this.cache.set(key.name, value);
+        this.emit(key.name, value, true);
+      });
+    }
+    return () => set.delete(listener as Listener<unknown>);
+  }
+
+  private accept<T>(key: KeyDef<T>, raw: string | undefined): void {
+    const { value, problem, migrated } = decodeStored(key, raw);
+    if (problem) this.warn(`stored ${key.name} is unusable (${problem}); falling back to defaults`);
+    this.cache.set(key.name, value);
+    if (migrated) {
+      try {
+        this.backend.write(key.name, encodeStored(key, value));
+      } catch (error) {
+        this.warn(`could not write migrated ${key.name}`, error);
+      }
+    }
+  }
+
+  private emit(name: string, value: unknown, remote: boolean): void {
+    this.listeners.get(name)?.forEach((listener) => {
+      try {
+        listener(value, remote);
+      } catch (error) {
+        console.error(`[VoidVerified] a listener of ${name} failed`, error);
+      }
+    });
+  }
+}

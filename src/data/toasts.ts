@@ -1,0 +1,72 @@
+/**
+ * The toast bus. Anything may say something; the toaster UI (src/panels) listens. Whether a toast
+ * shows follows the spec: info, success, warning and error rank 0 to 3 and show only when toasts
+ * are enabled and the configured level is at or below their rank; critical and notify always show;
+ * debug toasts only show at the lowest level (and always reach the console).
+ */
+
+export type ToastType = 'debug' | 'info' | 'success' | 'warning' | 'error' | 'critical' | 'notify';
+
+export const TOAST_RANK: Record<'info' | 'success' | 'warning' | 'error', number> = {
+  info: 0,
+  success: 1,
+  warning: 2,
+  error: 3,
+};
+
+export interface Toast {
+  id: number;
+  type: ToastType;
+  message: string;
+  /** Milliseconds it stays; critical toasts use 8 s whatever the configured duration. */
+  duration: number;
+}
+
+export interface ToastSettings {
+  enabled: boolean;
+  level: number;
+  /** Seconds. */
+  duration: number;
+}
+
+export function shouldShow(type: ToastType, settings: ToastSettings): boolean {
+  if (type === 'critical' || type === 'notify') return true;
+  if (!settings.enabled) return false;
+  if (type === 'debug') return settings.level < TOAST_RANK.info;
+  return settings.level <= TOAST_RANK[type];
+}
+
+export const CRITICAL_DURATION_MS = 8000;
+
+export class ToastBus {
+  private nextId = 1;
+  private readonly listeners = new Set<(toast: Toast) => void>();
+
+  constructor(private readonly settings: () => ToastSettings = () => ({ enabled: true, level: 2, duration: 5 })) {}
+
+  say(type: ToastType, message: string): void {
+    const log = type === 'error' || type === 'critical' ? console.error : type === 'warning' ? console.warn : console.debug;
+    log(`[VoidVerified] ${message}`);
+    const settings = this.settings();
+    if (!shouldShow(type, settings)) return;
+    const toast: Toast = {
+      id: this.nextId++,
+      type,
+      message,
+      duration: type === 'critical' ? CRITICAL_DURATION_MS : settings.duration * 1000,
+    };
+    this.listeners.forEach((l) => l(toast));
+  }
+
+  debug = (message: string) => this.say('debug', message);
+  info = (message: string) => this.say('info', message);
+  success = (message: string) => this.say('success', message);
+  warning = (message: string) => this.say('warning', message);
+  error = (message: string) => this.say('error', message);
+  critical = (message: string) => this.say('critical', message);
+
+  listen(listener: (toast: Toast) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
