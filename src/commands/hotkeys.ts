@@ -166,8 +166,12 @@ export type HotkeyOverrides = Readonly<Record<string, string | null>>;
 
 /** The hotkey a command answers to now: the user's override (null = none), else its default. */
 export function effectiveHotkey(command: Pick<Command, 'id' | 'hotkey'>, overrides: HotkeyOverrides): string | null {
-  const raw = Object.prototype.hasOwnProperty.call(overrides, command.id) ? overrides[command.id] : command.hotkey;
-  return raw ? parseHotkey(raw) : null;
+  const fallback = command.hotkey ? parseHotkey(command.hotkey) : null;
+  if (!Object.prototype.hasOwnProperty.call(overrides, command.id)) return fallback;
+  const override = overrides[command.id];
+  if (override === null) return null;
+  // An unreadable stored override is ignored rather than silently unbinding the command.
+  return (override && parseHotkey(override)) ?? fallback;
 }
 
 export function bindingsFor(commands: readonly Command[], overrides: HotkeyOverrides): Binding[] {

@@ -58,6 +58,14 @@ export interface AppServices {
   run(commandId: string): Promise<void>;
   /** A confirm dialog (title 'Warning', buttons Cancel and Ok). */
   confirm(text?: string): Promise<boolean>;
+  /** A fresh context (path, authorization, focus) for running or listing commands. */
+  context(focused?: Element | null): CommandContext;
+  /** What the injector knows about the current page (for the Health command). */
+  readonly diagnostics: {
+    missingLandmarks(): { feature: string; injection: string; selector: string }[];
+    activeInjections(): string[];
+    failures(): { feature: string; injection: string; error: unknown }[];
+  };
 }
 
 /** What a command sees when it is listed or run: the services plus a snapshot of the moment. */
@@ -95,12 +103,16 @@ export interface Command {
   readonly keepOpen?: boolean;
   /** Opens this palette page (a command that takes an argument) instead of running. */
   readonly page?: string;
+  /** What the page is about (an option key, say). */
+  readonly pageArg?: string;
   readonly run?: (ctx: CommandContext) => void | Promise<void>;
 }
 
 export interface PalettePageProps {
   /** What the user typed (debounced). */
   readonly query: string;
+  /** The argument the page was opened with. */
+  readonly arg?: string;
   readonly ctx: CommandContext;
   /** Closes the palette. */
   close(): void;
@@ -172,17 +184,17 @@ export interface PaletteState {
   /** The palette mode (a 'palette-mode' panel id, 'Dashboard' first). */
   readonly mode: string;
   /** Nested pages, innermost last. */
-  readonly stack: readonly string[];
+  readonly stack: readonly { readonly id: string; readonly arg?: string }[];
 }
 
 export interface PaletteController {
   state(): PaletteState;
   subscribe(listener: () => void): () => void;
-  open(pageId?: string): void;
+  open(pageId?: string, arg?: string): void;
   close(): void;
   /** The palette hotkey: opens it, or cycles the mode while it is open. */
   toggleOrCycle(): void;
   setMode(mode: string): void;
-  push(pageId: string): void;
+  push(pageId: string, arg?: string): void;
   pop(): void;
 }

@@ -35,6 +35,9 @@ function schema<T>(describe: string, parse: (value: unknown, path: string) => Pa
 }
 
 export const s = {
+  /** Anything JSON can hold; for opaque cached API data that is validated where it is used. */
+  unknown: (): Schema<unknown> => schema('any value', (v) => ok(v)),
+
   boolean: (): Schema<boolean> =>
     schema('boolean', (v, p) => (typeof v === 'boolean' ? ok(v) : fail(p, `expected boolean, got ${typeName(v)}`))),
 

@@ -73,8 +73,9 @@ export function decodeStored<T>(key: KeyDef<T>, raw: string | undefined): Decode
     typeof (parsed as { v?: unknown }).v === 'number' &&
     'data' in parsed
   ) {
-    version = (parsed as { v: number }).v;
-    data = (parsed as { data: unknown }).data;
+    const envelope = parsed as unknown as { v: number; data: unknown };
+    version = envelope.v;
+    data = envelope.data;
   }
   if (version > key.version) {
     return { value: key.defaultValue(), problem: `stored by a newer version (v${version})`, migrated: false };

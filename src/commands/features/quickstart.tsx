@@ -1,0 +1,77 @@
+import { quickStartConfigKey } from '../../data/config';
+import { mountUi } from '../../inject/react';
+import { QuickStartConfig, OPEN_COMMAND_ID } from '../../panels/QuickStartConfig';
+import type { CommandContext, FeatureDef } from '../types';
+
+/** The QuickStart palette itself: its hotkey, its configuration and its navigation buttons. */
+
+const enabled = (ctx: CommandContext) => ctx.settings.get('quickStartEnabled') === true;
+const navButtons = (ctx: CommandContext) => enabled(ctx) && ctx.store.get(quickStartConfigKey).addNavigationButtons;
+
+function NavButton({ ctx }: { ctx: CommandContext }) {
+  return (
+    <button type="button" className="vv-nav-button" aria-label="Open VoidVerified QuickStart" title="VoidVerified QuickStart" onClick={() => void ctx.run(OPEN_COMMAND_ID)}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path fill="currentColor" d="M13 2 4 14h7l-1 8 9-12h-7z" />
+      </svg>
+    </button>
+  );
+}
+
+export const quickstart: FeatureDef = {
+  id: 'quickstart',
+  title: 'QuickStart',
+  category: 'misc',
+  description: 'The command palette: every command, page and setting from the keyboard.',
+  options: [
+    {
+      key: 'quickStartEnabled',
+      title: 'QuickStart',
+      description: 'Enable VoidVerified QuickStart (the ctrl+space command palette).',
+      default: true,
+      category: 'misc',
+    },
+  ],
+  commands: [
+    {
+      id: OPEN_COMMAND_ID,
+      title: 'Open QuickStart (again: next mode)',
+      section: 'QuickStart',
+      hotkey: 'ctrl+space',
+      allowInInputs: true,
+      hidden: true,
+      when: enabled,
+      run: (ctx) => ctx.palette.toggleOrCycle(),
+    },
+    {
+      id: 'quickstart.configure',
+      title: 'QuickStart Configuration',
+      section: 'QuickStart',
+      keywords: ['palette', 'settings', 'keybind'],
+      page: 'quickstart.config',
+    },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'quickstart.config', title: 'QuickStart Configuration', placeholder: 'QuickStart Configuration', component: ({ ctx }) => <QuickStartConfig ctx={ctx} /> },
+    { kind: 'settings-tab', id: 'quickstart', title: 'quickStart', option: 'quickStartEnabled', component: QuickStartConfig },
+  ],
+  injections: [
+    {
+      id: 'desktop-nav-button',
+      route: () => true,
+      selector: '.nav > .wrap',
+      single: true,
+      when: navButtons,
+      mount: (wrap, ctx) =>
+        mountUi(ctx, 'quickstart-nav', (host) => wrap.insertBefore(host, wrap.querySelector(':scope > .search')), <NavButton ctx={ctx} />, 'span'),
+    },
+    {
+      id: 'mobile-nav-button',
+      route: () => true,
+      selector: '.mobile-nav .menu',
+      single: true,
+      when: navButtons,
+      mount: (menu, ctx) => mountUi(ctx, 'quickstart-mobile-nav', (host) => menu.append(host), <NavButton ctx={ctx} />, 'span'),
+    },
+  ],
+};

@@ -1,0 +1,93 @@
+import { Command as Cmdk } from 'cmdk';
+import { searchMedia, searchUsers } from '../../data/documents';
+import { queryCache, useQuery } from '../../data/swr';
+import { useDebounced } from '../../panels/hooks';
+import type { FeatureDef, PalettePageProps } from '../types';
+
+/**
+ * Go to any user or any anime/manga by name: commands that take an argument, as nested palette
+ * pages. Searches wait 800 ms after typing (users need 3 characters), show 10 results and cache
+ * answers for ten minutes.
+ */
+
+export const SEARCH_DEBOUNCE_MS = 800;
+export const MIN_USER_SEARCH = 3;
+const LIFETIME_MS = 10 * 60_000;
+
+const safeImage = (url: string | null | undefined) => (url && url.startsWith('https://') ? url : undefined);
+
+function UserSearchPage({ query, ctx, close }: PalettePageProps) {
+  const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const ready = search.length >= MIN_USER_SEARCH;
+  const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchUsers, ready ? { search } : null, LIFETIME_MS);
+  if (!ready) return <div className="vv-note">Type at least {MIN_USER_SEARCH} characters of a user name.</div>;
+  if (error) return <div className="vv-error" role="alert">Failed to query media with search word {search}</div>;
+  if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
+  const users = data?.Page.users ?? [];
+  if (!users.length) return <Cmdk.Empty>No user matches “{search}”.</Cmdk.Empty>;
+  return (
+    <Cmdk.Group heading="Users">
+      {users.map((u) => (
+        <Cmdk.Item
+          key={u.id}
+          value={`user/${u.id}`}
+          className="vv-item"
+          onSelect={() => {
+            close();
+            ctx.route.navigate(`/user/${encodeURIComponent(u.name)}/`);
+          }}
+        >
+          {safeImage(u.avatar?.large) && <img className="vv-avatar" src={safeImage(u.avatar?.large)} alt="" width={24} height={24} />}
+          <span className="vv-item-title">{u.name}</span>
+        </Cmdk.Item>
+      ))}
+    </Cmdk.Group>
+  );
+}
+
+function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
+  const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
+  const ready = search.length > 0;
+  const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchMedia, ready ? { search } : null, LIFETIME_MS);
+  if (!ready) return <div className="vv-note">Type a title.</div>;
+  if (error) return <div className="vv-error" role="alert">Failed to query media with search word {search}</div>;
+  if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
+  const media = data?.Page.media ?? [];
+  if (!media.length) return <Cmdk.Empty>No anime or manga matches “{search}”.</Cmdk.Empty>;
+  return (
+    <Cmdk.Group heading="Anime and manga">
+      {media.map((m) => (
+        <Cmdk.Item
+          key={m.id}
+          value={`media/${m.id}`}
+          className="vv-item"
+          onSelect={() => {
+            close();
+            ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
+          }}
+        >
+          {safeImage(m.coverImage?.large) && <img className="vv-cover" src={safeImage(m.coverImage?.large)} alt="" width={24} height={34} />}
+          <span className="vv-item-title">{m.title?.userPreferred ?? `#${m.id}`}</span>
+          <span className="vv-item-hint">
+            {m.type === 'MANGA' ? 'Manga' : 'Anime'} {m.startDate?.year ?? 'unreleased'}
+          </span>
+        </Cmdk.Item>
+      ))}
+    </Cmdk.Group>
+  );
+}
+
+export const search: FeatureDef = {
+  id: 'search',
+  title: 'Search',
+  category: 'misc',
+  description: 'Find any user, anime or manga by name from the palette.',
+  commands: [
+    { id: 'search.user', title: 'Go to user…', section: 'Search', keywords: ['profile', 'find', 'people'], page: 'search.users' },
+    { id: 'search.media', title: 'Go to anime or manga…', section: 'Search', keywords: ['find', 'title', 'series', 'media'], page: 'search.media' },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'search.users', title: 'Go to user', placeholder: 'User name', component: UserSearchPage },
+    { kind: 'palette-page', id: 'search.media', title: 'Go to anime or manga', placeholder: 'Title', component: MediaSearchPage },
+  ],
+};

@@ -1,0 +1,29 @@
+import { ShortcutsPanel } from '../../panels/ShortcutsPanel';
+import type { FeatureDef } from '../types';
+
+/** The shortcuts panel: remap any command's hotkey, in settings and as a palette page. */
+export const shortcuts: FeatureDef = {
+  id: 'shortcuts',
+  title: 'Shortcuts',
+  category: 'misc',
+  description: 'Every command with its hotkey; remap, reset, and see conflicts.',
+  commands: [
+    {
+      id: 'shortcuts.open',
+      title: 'Shortcuts: remap hotkeys',
+      section: 'QuickStart',
+      keywords: ['hotkeys', 'keybindings', 'keys', 'remap'],
+      page: 'shortcuts',
+    },
+  ],
+  panels: [
+    {
+      kind: 'palette-page',
+      id: 'shortcuts',
+      title: 'Shortcuts',
+      placeholder: 'Filter shortcuts',
+      component: ({ query, ctx }) => <ShortcutsPanel ctx={ctx} filter={query} />,
+    },
+    { kind: 'settings-tab', id: 'shortcuts', title: 'shortcuts', component: ({ ctx }) => <ShortcutsPanel ctx={ctx} /> },
+  ],
+};

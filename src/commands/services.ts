@@ -1,0 +1,114 @@
+import { validToken, type HostViewer } from '../data/auth';
+import { FRECENCY_MAX_ENTRIES, frecencyKey, settingsKey } from '../data/config';
+import type { GraphQLClient } from '../data/graphql';
+import type { Store } from '../data/storage';
+import type { ToastBus } from '../data/toasts';
+import { optionValue, type Registry } from './registry';
+import type { AppServices, Command, CommandContext, OptionValue, PaletteController } from './types';
+
+/**
+ * Wires the services every command, panel and injection receives, and runs commands: one path
+ * for the palette, hotkeys and injected buttons alike (checks `when`, explains authorization,
+ * contains failures, remembers what was used for ranking).
+ */
+
+export interface ServiceDeps {
+  registry: Registry;
+  store: Store;
+  client: GraphQLClient;
+  toasts: ToastBus;
+  palette: PaletteController;
+  path(): string;
+  navigate(path: string): void;
+  hostViewer(): HostViewer | null;
+  focused(): Element | null;
+  confirm(text?: string): Promise<boolean>;
+  diagnostics: AppServices['diagnostics'];
+  now?(): number;
+}
+
+export function authorizationHint(command: Pick<Command, 'title'>): string {
+  return `"${command.title}" needs authorization. Open VoidVerified settings (Settings > Developer) and authorize, or run "Authorize" from the palette.`;
+}
+
+export function createServices(deps: ServiceDeps): AppServices {
+  const now = deps.now ?? (() => Date.now());
+  const services: AppServices = {
+    registry: deps.registry,
+    store: deps.store,
+    client: deps.client,
+    toasts: deps.toasts,
+    palette: deps.palette,
+    diagnostics: deps.diagnostics,
+    confirm: deps.confirm,
+    settings: {
+      get(key: string): OptionValue {
+        const option = deps.registry.option(key);
+        const stored = deps.store.get(settingsKey)[key];
+        if (!option) return stored ?? false;
+        return optionValue(option, stored);
+      },
+      set(key: string, value: OptionValue): void {
+        const option = deps.registry.option(key);
+        if (option && optionValue(option, value) !== value) {
+          throw new Error(`"${String(value)}" is not a valid value for ${option.title}`);
+        }
+        deps.store.update(settingsKey, (current) => ({ ...current, [key]: value }));
+      },
+    },
+    route: { path: deps.path, navigate: deps.navigate },
+    auth: { token: () => validToken(deps.store, now()), viewer: deps.hostViewer },
+    async run(commandId: string): Promise<void> {
+      const ctx = services.context();
+      const command = deps.registry.command(commandId, ctx);
+      if (!command) {
+        console.warn(`[VoidVerified] no command ${commandId}`);
+        return;
+      }
+      await runCommand(command, ctx);
+    },
+    context(focused = deps.focused()): CommandContext {
+      const token = services.auth.token();
+      return { ...services, path: deps.path(), authorized: token !== null, viewer: deps.hostViewer(), focused };
+    },
+  };
+
+  async function runCommand(command: Command, ctx: CommandContext): Promise<void> {
+    try {
+      if (command.when && !command.when(ctx)) return;
+    } catch (error) {
+      console.error(`[VoidVerified] ${command.id}: when() failed`, error);
+      return;
+    }
+    if (command.authRequired && !ctx.authorized) {
+      deps.toasts.info(authorizationHint(command));
+      return;
+    }
+    recordUse(command.id);
+    if (command.page) {
+      if (!deps.palette.state().open) deps.palette.open(command.page, command.pageArg);
+      else deps.palette.push(command.page, command.pageArg);
+      return;
+    }
+    try {
+      await command.run?.(ctx);
+    } catch (error) {
+      console.error(`[VoidVerified] ${command.id} failed`, error);
+      deps.toasts.error(`${command.title} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  function recordUse(id: string): void {
+    deps.store.update(frecencyKey, (current) => {
+      const entry = current[id] ?? { count: 0, last: 0 };
+      const next = { ...current, [id]: { count: entry.count + 1, last: now() } };
+      const ids = Object.keys(next);
+      if (ids.length <= FRECENCY_MAX_ENTRIES) return next;
+      ids.sort((a, b) => next[a]!.last - next[b]!.last);
+      for (const stale of ids.slice(0, ids.length - FRECENCY_MAX_ENTRIES)) delete next[stale];
+      return next;
+    });
+  }
+
+  return services;
+}

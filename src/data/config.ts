@@ -1,0 +1,88 @@
+import { s } from './schema';
+import { defineKey } from './storage';
+
+/**
+ * Configuration objects shared across features. They live in src/data so that features read
+ * them without importing each other.
+ */
+
+const optionValue = s.union<boolean | string | number>([s.boolean(), s.string({ max: 20_000 }), s.number()]);
+
+/** Option values by option key. The original stored `{key: {value}}` (sometimes a bare value). */
+export const settingsKey = defineKey({
+  name: 'void-verified-settings',
+  description: 'Settings options.',
+  schema: s.record(optionValue, { maxKeys: 500 }),
+  defaultValue: () => ({}) as Record<string, boolean | string | number>,
+  migrations: {
+    1: (old) => {
+      if (typeof old !== 'object' || old === null || Array.isArray(old)) return old;
+      const out: Record<string, unknown> = {};
+      for (const [key, entry] of Object.entries(old as Record<string, unknown>)) {
+        out[key] = typeof entry === 'object' && entry !== null && 'value' in entry ? (entry as { value: unknown }).value : entry;
+      }
+      return out;
+    },
+  },
+});
+
+/** The user's hotkey remappings: command id → hotkey, or null for "no hotkey". */
+export const hotkeysKey = defineKey({
+  name: 'void-verified-hotkeys',
+  description: 'Remapped hotkeys.',
+  schema: s.record(s.nullable(s.string({ max: 64 })), { maxKeys: 5000 }),
+  defaultValue: () => ({}) as Record<string, string | null>,
+});
+
+/** Document 2 section 3: the QuickStart config (its keybind is the palette command's hotkey). */
+export const quickStartConfigKey = defineKey({
+  name: 'void-verified-quick-start-config',
+  description: 'QuickStart configuration.',
+  schema: s.object(
+    {
+      addNavigationButtons: s.boolean(),
+      usersEnabled: s.boolean(),
+      notificationsEnabled: s.boolean(),
+      onlyIncludeUnreadNotifications: s.boolean(),
+      displayAllResultsOnEmpty: s.boolean(),
+      anilistLinksEnabled: s.boolean(),
+      voidSettingsEnabled: s.boolean(),
+      preserveActivitySearch: s.boolean(),
+    },
+    {
+      defaults: {
+        addNavigationButtons: true,
+        usersEnabled: true,
+        notificationsEnabled: true,
+        onlyIncludeUnreadNotifications: false,
+        displayAllResultsOnEmpty: true,
+        anilistLinksEnabled: true,
+        voidSettingsEnabled: true,
+        preserveActivitySearch: false,
+      },
+    },
+  ),
+  defaultValue: () => ({
+    addNavigationButtons: true,
+    usersEnabled: true,
+    notificationsEnabled: true,
+    onlyIncludeUnreadNotifications: false,
+    displayAllResultsOnEmpty: true,
+    anilistLinksEnabled: true,
+    voidSettingsEnabled: true,
+    preserveActivitySearch: false,
+  }),
+});
+
+export type QuickStartConfig = ReturnType<(typeof quickStartConfigKey)['defaultValue']>;
+
+/** How often and how recently each palette command was used (a per-device cache). */
+export const frecencyKey = defineKey({
+  name: 'void-verified-palette-frecency',
+  description: 'Recently used palette commands.',
+  schema: s.record(s.object({ count: s.number({ min: 0 }), last: s.number({ min: 0 }) }), { maxKeys: 1000 }),
+  defaultValue: () => ({}) as Record<string, { count: number; last: number }>,
+  exported: false,
+});
+
+export const FRECENCY_MAX_ENTRIES = 200;

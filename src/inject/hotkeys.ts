@@ -1,0 +1,48 @@
+import { tinykeys, type KeyBindingMap } from 'tinykeys';
+import { toTinykeys, type Binding } from '../commands/hotkeys';
+
+/**
+ * Binds the registry's hotkeys on the page with tinykeys. Global commands stay quiet while the
+ * user types in a field (unless they opt in); editor commands only act inside text areas. The
+ * key-capture input of the shortcuts panel is left alone so a key can be recorded.
+ */
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'email', 'password', 'number', 'tel', '']);
+
+export function isEditable(element: Element | null): boolean {
+  if (!element) return false;
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  if (element instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(element.type);
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
+/** A markdown text area: the host's editors and ours, not the site's Ace code editors. */
+export function isMarkdownEditor(element: Element | null): element is HTMLTextAreaElement {
+  return element instanceof HTMLTextAreaElement && !element.classList.contains('ace_text-input') && !element.closest('.ace_editor');
+}
+
+export type FireHotkey = (commandId: string, event: KeyboardEvent, target: Element | null) => boolean;
+
+export function bindHotkeys(bindings: readonly Binding[], fire: FireHotkey, target: Window = window): () => void {
+  const byKey = new Map<string, Binding[]>();
+  for (const b of bindings) byKey.set(b.hotkey, [...(byKey.get(b.hotkey) ?? []), b]);
+  const map: KeyBindingMap = {};
+  for (const [hotkey, list] of byKey) {
+    map[toTinykeys(hotkey)] = (event) => {
+      if (event.isComposing || event.repeat) return;
+      const origin = (event.composedPath()[0] ?? null) as Element | null;
+      if (origin instanceof Element && origin.closest('[data-hotkey-capture]')) return;
+      const editable = isEditable(origin);
+      const editor = isMarkdownEditor(origin);
+      for (const binding of list) {
+        const applies = binding.scope === 'editor' ? editor : !editable || binding.allowInInputs;
+        if (applies && fire(binding.commandId, event, origin)) {
+          event.preventDefault();
+          event.stopPropagation();
+          return;
+        }
+      }
+    };
+  }
+  return tinykeys(target, map, { capture: true });
+}

@@ -1,0 +1,35 @@
+import { createRoot, type Root } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import type { AppServices, CommandContext } from '../commands/types';
+import { Providers } from '../panels/overlay';
+import { attachShadowUi, createUiHost } from './shadow';
+
+
+/**
+ * Mounts a React tree in a fresh shadow-root host placed by `place` (which puts the host element
+ * into the page). Returns the clean-up: unmount and remove the host.
+ */
+export function mountUi(
+  services: AppServices,
+  kind: string,
+  place: (host: HTMLElement) => void,
+  node: ReactNode,
+  tag: 'div' | 'span' | 'li' = 'div',
+): () => void {
+  const host = createUiHost(kind, tag);
+  place(host);
+  const { container } = attachShadowUi(host);
+  let root: Root | null = createRoot(container);
+  root.render(
+    <Providers services={services} container={container} name={kind}>
+      {node}
+    </Providers>,
+  );
+  return () => {
+    const r = root;
+    root = null;
+    // Unmounting synchronously inside a React render or commit phase warns; defer it.
+    queueMicrotask(() => r?.unmount());
+    host.remove();
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Style elements in the host page, replaced by id (the spec's username, highlight, other, profile
+ * and global-css elements). CSS is always set as text, never parsed as markup.
+ */
+
+const PREFIX = 'void-verified-style-';
+
+export function setStyle(id: string, css: string): void {
+  let element = document.getElementById(PREFIX + id);
+  if (!(element instanceof HTMLStyleElement)) {
+    element?.remove();
+    element = document.createElement('style');
+    element.id = PREFIX + id;
+    (document.head ?? document.documentElement).append(element);
+  }
+  if (element.textContent !== css) element.textContent = css;
+}
+
+export function removeStyle(id: string): void {
+  document.getElementById(PREFIX + id)?.remove();
+}
+
+export function hasStyle(id: string): boolean {
+  return document.getElementById(PREFIX + id) !== null;
+}

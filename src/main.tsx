@@ -1,0 +1,142 @@
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { features } from './commands/features';
+import { bindingsFor } from './commands/hotkeys';
+import { createPaletteController, DASHBOARD } from './commands/palette-state';
+import { Registry } from './commands/registry';
+import { createServices } from './commands/services';
+import { authKey, parseHostAuth } from './data/auth';
+import { detectBackend } from './data/backend';
+import { hotkeysKey, quickStartConfigKey, settingsKey } from './data/config';
+import { GraphQLClient } from './data/graphql';
+import { Store } from './data/storage';
+import { ToastBus } from './data/toasts';
+import { bindHotkeys } from './inject/hotkeys';
+import { Injector } from './inject/injector';
+import { currentPath } from './inject/route';
+import { navigate } from './inject/router';
+import { deepActiveElement, overlayRoot } from './inject/shadow';
+import { confirmDialog } from './panels/ConfirmDialog';
+import { Overlay, Providers, Toaster } from './panels/overlay';
+
+/**
+ * Start-up: storage, registry, API client, hotkeys and injections are ready at once and cost
+ * almost nothing; React mounts the overlay lazily (first palette open, first toast, or idle time)
+ * so the host page's load is not delayed.
+ */
+
+declare global {
+  interface Window {
+    __voidVerified?: { version: string; registry: Registry; injector: Injector; store: Store };
+  }
+}
+
+async function boot(): Promise<void> {
+  if (window.__voidVerified) return;
+  const backend = detectBackend();
+  const store = new Store(backend);
+  if (!backend.readSync) await store.preload();
+
+  const toasts = new ToastBus(() => ({
+    enabled: services.settings.get('toasterEnabled') !== false,
+    level: 2,
+    duration: 5,
+  }));
+  const registry = new Registry();
+  for (const feature of features) {
+    try {
+      registry.define(feature);
+    } catch (error) {
+      console.error(`[VoidVerified] feature ${feature.id} could not be registered`, error);
+    }
+  }
+  const palette = createPaletteController(() => [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)]);
+  const client = new GraphQLClient({
+    fetch: (input, init) => window.fetch(input, init),
+    store,
+    toasts,
+    getToken: () => services.auth.token(),
+    onInvalidToken: () => {
+      store.set(authKey, { token: null, expires: null });
+      toasts.error('AniList says the saved token is invalid, so it was removed. Authorize again in the settings.');
+    },
+  });
+  let injector: Injector;
+  const services = createServices({
+    registry,
+    store,
+    client,
+    toasts,
+    palette,
+    path: currentPath,
+    navigate,
+    hostViewer: () => parseHostAuth(localStorage.getItem('auth')),
+    focused: deepActiveElement,
+    confirm: (text) => {
+      mountOverlay();
+      return confirmDialog(text);
+    },
+    diagnostics: {
+      missingLandmarks: () => injector.missingLandmarks(),
+      activeInjections: () => injector.activeInjections(),
+      failures: () => injector.failures,
+    },
+  });
+
+  // The overlay (palette, dialogs, toasts) mounts once, lazily.
+  let root: Root | null = null;
+  function mountOverlay(): void {
+    if (root) return;
+    const { container } = overlayRoot();
+    root = createRoot(container);
+    flushSync(() =>
+      root!.render(
+        <Providers services={services} container={container} name="overlay">
+          <Overlay />
+          <Toaster bus={toasts} />
+        </Providers>,
+      ),
+    );
+  }
+  palette.subscribe(() => {
+    if (palette.state().open) mountOverlay();
+  });
+  const stopEarlyToasts = toasts.listen(() => {
+    stopEarlyToasts();
+    mountOverlay();
+  });
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => mountOverlay(), { timeout: 4000 });
+  else setTimeout(mountOverlay, 1500);
+
+  // Hotkeys from the registry plus the user's remappings; rebound when either changes.
+  let unbind = () => {};
+  const rebind = () => {
+    unbind();
+    const bindings = bindingsFor(registry.commands(services.context(null)), store.get(hotkeysKey));
+    unbind = bindHotkeys(bindings, (commandId, _event, target) => {
+      const ctx = services.context(target);
+      const command = registry.command(commandId, ctx);
+      if (!command) return false;
+      try {
+        if (command.when && !command.when(ctx)) return false;
+      } catch {
+        return false;
+      }
+      if (command.page || command.run) void services.run(commandId);
+      return true;
+    });
+  };
+  rebind();
+  store.subscribe(hotkeysKey, rebind);
+  registry.subscribe(rebind);
+
+  injector = new Injector(registry, () => services.context(null));
+  injector.start();
+  store.subscribe(settingsKey, () => injector.reconcile());
+  store.subscribe(quickStartConfigKey, () => injector.reconcile());
+  store.subscribe(authKey, () => injector.reconcile());
+
+  window.__voidVerified = { version: __VERSION__, registry, injector, store };
+}
+
+boot().catch((error) => console.error('[VoidVerified] start-up failed', error));

@@ -1,0 +1,64 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useContext, useSyncExternalStore } from 'react';
+import { PortalContainer } from './hooks';
+
+/**
+ * The spec's confirm dialog (document 2, screen 4): title 'Warning', default text 'Are you sure
+ * you want to do this?', buttons Cancel and Ok. `confirmDialog()` resolves with the choice.
+ */
+
+export const CONFIRM_DEFAULT_TEXT = 'Are you sure you want to do this?';
+
+interface Pending {
+  text: string;
+  resolve(ok: boolean): void;
+}
+
+let pending: Pending | null = null;
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+export function confirmDialog(text: string = CONFIRM_DEFAULT_TEXT): Promise<boolean> {
+  pending?.resolve(false);
+  return new Promise((resolve) => {
+    pending = { text, resolve };
+    notify();
+  });
+}
+
+function settle(ok: boolean) {
+  const current = pending;
+  pending = null;
+  notify();
+  current?.resolve(ok);
+}
+
+export function ConfirmHost() {
+  const current = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => pending,
+  );
+  const container = useContext(PortalContainer);
+  return (
+    <Dialog.Root open={current !== null} onOpenChange={(open) => !open && settle(false)}>
+      <Dialog.Portal container={container}>
+        <Dialog.Overlay className="vv-backdrop vv-backdrop-confirm" />
+        <Dialog.Content className="vv-dialog" role="alertdialog">
+          <Dialog.Title className="vv-dialog-title">Warning</Dialog.Title>
+          <Dialog.Description className="vv-dialog-text">{current?.text}</Dialog.Description>
+          <div className="vv-dialog-actions">
+            <button type="button" className="vv-button" onClick={() => settle(false)}>
+              Cancel
+            </button>
+            <button type="button" className="vv-button vv-button-primary" onClick={() => settle(true)} autoFocus>
+              Ok
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

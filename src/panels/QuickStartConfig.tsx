@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import { effectiveHotkey, formatHotkey, hotkeyFromEvent, clashesWith } from '../commands/hotkeys';
+import type { CommandContext } from '../commands/types';
+import { hotkeysKey, quickStartConfigKey, type QuickStartConfig as Config } from '../data/config';
+import { useStored } from './hooks';
+import { useState } from 'react';
+
+export const OPEN_COMMAND_ID = 'quickstart.open';
+
+const FIELDS: { key: keyof Config; label: string }[] = [
+  { key: 'addNavigationButtons', label: 'Add a QuickStart button to the navigation' },
+  { key: 'usersEnabled', label: 'Show quick-access users in the Dashboard' },
+  { key: 'notificationsEnabled', label: 'Show notifications in the Dashboard' },
+  { key: 'onlyIncludeUnreadNotifications', label: 'Only include unread notifications' },
+  { key: 'displayAllResultsOnEmpty', label: 'Show every command while the filter is empty' },
+  { key: 'anilistLinksEnabled', label: 'Show AniList Links' },
+  { key: 'voidSettingsEnabled', label: 'Show VoidVerified Settings' },
+  { key: 'preserveActivitySearch', label: 'Preserve activity search (parameters, feed and scroll) after closing' },
+];
+
+/** 'QuickStart Configuration': every field of document 2 section 3; the keybind is the palette command's hotkey. */
+export function QuickStartConfig({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(quickStartConfigKey);
+  const overrides = useStored(hotkeysKey);
+  const base = useId();
+  const [error, setError] = useState<string | null>(null);
+  const open = ctx.registry.command(OPEN_COMMAND_ID);
+  const keybind = open ? effectiveHotkey(open, overrides) : null;
+
+  return (
+    <div className="vv-quickstart-config">
+      <h3 className="vv-heading">QuickStart Configuration</h3>
+      <div className="vv-option">
+        <label htmlFor={`${base}-keybind`}>Open QuickStart keybind</label>
+        <input
+          id={`${base}-keybind`}
+          className="vv-key-input"
+          data-hotkey-capture=""
+          readOnly
+          value={formatHotkey(keybind)}
+          placeholder="None"
+          onKeyDown={(event) => {
+            if (event.key === 'Tab' || !open) return;
+            event.preventDefault();
+            event.stopPropagation();
+            const hotkey = hotkeyFromEvent(event.nativeEvent);
+            if (!hotkey) return;
+            const clashes = clashesWith(ctx.registry.commands(ctx), overrides, open.id, hotkey);
+            if (clashes.length) {
+              setError(`${formatHotkey(hotkey)} is already used by ${clashes.join(', ')}.`);
+              return;
+            }
+            setError(null);
+            ctx.store.update(hotkeysKey, (current) => ({ ...current, [open.id]: hotkey }));
+          }}
+        />
+        {error && (
+          <span className="vv-error" role="alert">
+            {error}
+          </span>
+        )}
+      </div>
+      {FIELDS.map(({ key, label }) => (
+        <label key={key} className="vv-option" htmlFor={`${base}-${key}`}>
+          <input
+            id={`${base}-${key}`}
+            type="checkbox"
+            checked={config[key]}
+            onChange={(e) => ctx.store.update(quickStartConfigKey, (c) => ({ ...c, [key]: e.target.checked }))}
+          />
+          <span>{label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Command as Cmdk } from 'cmdk';
+import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
+import { DASHBOARD } from '../../commands/palette-state';
+import type { Command, CommandContext } from '../../commands/types';
+import { frecencyKey, hotkeysKey } from '../../data/config';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { PortalContainer, useDebounced, useServices, useStored } from '../hooks';
+import { groupRanked, rankCommands } from './rank';
+
+/**
+ * The QuickStart palette (document 2, sections 2.5, 4 and 9): cmdk inside a Radix dialog rendered
+ * in our shadow root. The Dashboard lists every command of the registry, grouped by section, each
+ * with its hotkey; other modes and nested pages come from the registry's panels.
+ */
+
+export const PLACEHOLDER = 'Filter VoidVerified QuickStart';
+export const DASHBOARD_DEBOUNCE_MS = 100;
+const PER_GROUP = 60;
+const LIFTED = 5;
+
+const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+export function Palette() {
+  const services = useServices();
+  const { palette, registry } = services;
+  const state = useSyncExternalStore(palette.subscribe, palette.state);
+  const container = useContext(PortalContainer);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [input, setInput] = useState('');
+  const [focusedBefore, setFocusedBefore] = useState<Element | null>(null);
+
+  const page = state.stack.at(-1);
+  const pagePanel = page ? registry.panel(page.id, 'palette-page') : undefined;
+  const modePanel = state.mode === DASHBOARD ? undefined : registry.panel(state.mode, 'palette-mode');
+  const modes = [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)];
+  const debounce = pagePanel ? 0 : modePanel ? modePanel.debounceMs : DASHBOARD_DEBOUNCE_MS;
+  const query = useDebounced(input, debounce);
+
+  // A new page or mode starts with an empty input; closing clears it too.
+  const view = `${state.open}|${state.mode}|${state.stack.length}|${page?.id ?? ''}`;
+  useEffect(() => {
+    setInput('');
+    if (state.open) inputRef.current?.focus();
+  }, [view, state.open]);
+
+  // The host's own class freezes page scroll behind overlays.
+  useEffect(() => {
+    if (!state.open) return;
+    document.body.classList.add('scroll-lock');
+    return () => document.body.classList.remove('scroll-lock');
+  }, [state.open]);
+
+  const ctx = useMemo(() => services.context(focusedBefore), [services, focusedBefore, state]);
+
+  const close = () => palette.close();
+
+  function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Backspace' && input === '' && state.stack.length && event.target === inputRef.current) {
+      event.preventDefault();
+      palette.pop();
+      return;
+    }
+    if (event.key !== 'Tab' || !contentRef.current) return;
+    // In a shadow root Radix's focus guards sit outside our tree: keep Tab inside ourselves.
+    const focusable = [...contentRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    if (!focusable.length) return;
+    const root = contentRef.current.getRootNode() as ShadowRoot | Document;
+    const index = focusable.indexOf(root.activeElement as HTMLElement);
+    const next = event.shiftKey ? (index <= 0 ? focusable.length - 1 : index - 1) : index === focusable.length - 1 ? 0 : index + 1;
+    event.preventDefault();
+    focusable[next]!.focus();
+  }
+
+  const placeholder = pagePanel?.placeholder ?? modePanel?.placeholder ?? PLACEHOLDER;
+
+  return (
+    <Dialog.Root open={state.open} onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal container={container}>
+        <Dialog.Overlay className="vv-backdrop" data-testid="vv-palette-backdrop" />
+        <Dialog.Content
+          ref={contentRef}
+          className="vv-palette"
+          aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            setFocusedBefore(document.activeElement);
+            inputRef.current?.focus();
+          }}
+          onEscapeKeyDown={(event) => {
+            if (state.stack.length) {
+              event.preventDefault();
+              palette.pop();
+            }
+          }}
+          onKeyDown={keepFocusInside}
+        >
+          <Dialog.Title className="vv-sr-only">VoidVerified QuickStart</Dialog.Title>
+          <Cmdk label="VoidVerified QuickStart" shouldFilter={false} loop className="vv-cmdk">
+            <div className="vv-palette-header">
+              {pagePanel && (
+                <button type="button" className="vv-crumb" onClick={() => palette.pop()} aria-label={`Back from ${pagePanel.title}`}>
+                  ‹ {pagePanel.title}
+                </button>
+              )}
+              <Cmdk.Input
+                ref={inputRef}
+                value={input}
+                onValueChange={setInput}
+                placeholder={placeholder}
+                className="vv-palette-input"
+                aria-label={placeholder}
+              />
+              <select
+                className="vv-mode-select"
+                aria-label="QuickStart mode"
+                value={state.mode}
+                onChange={(e) => palette.setMode(e.target.value)}
+              >
+                {modes.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="vv-icon-button"
+                aria-label="QuickStart Configuration"
+                title="QuickStart Configuration"
+                onClick={() => palette.push('quickstart.config')}
+              >
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                  <path
+                    fill="currentColor"
+                    d="M19.4 13a7.5 7.5 0 0 0 0-2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-1.7-1L15 3.5h-4l-.3 2.5a7 7 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 1.7 1l.3 2.5h4l.3-2.5a7 7 0 0 0 1.7-1l2.4 1 2-3.4zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z"
+                  />
+                </svg>
+              </button>
+              <Dialog.Close className="vv-icon-button" aria-label="Close">
+                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                  <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z" />
+                </svg>
+              </Dialog.Close>
+            </div>
+            <Cmdk.List className="vv-palette-list" label="QuickStart results">
+              <ErrorBoundary key={view} name={pagePanel?.title ?? modePanel?.title ?? 'Dashboard'}>
+                {pagePanel ? (
+                  <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
+                ) : modePanel ? (
+                  <modePanel.component query={query} ctx={ctx} close={close} />
+                ) : (
+                  <Dashboard query={query} ctx={ctx} close={close} />
+                )}
+              </ErrorBoundary>
+            </Cmdk.List>
+          </Cmdk>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: CommandContext; hotkey: string | null }) {
+  let hint: string | undefined;
+  try {
+    hint = command.hint?.(ctx);
+  } catch {
+    hint = undefined;
+  }
+  const locked = command.authRequired && !ctx.authorized;
+  return (
+    <>
+      <span className="vv-item-title">
+        {command.title}
+        {locked && (
+          <span className="vv-auth-mark" title="Needs authorization" aria-label="needs authorization">
+            {' '}
+            🔒
+          </span>
+        )}
+      </span>
+      {hint !== undefined && <span className="vv-item-hint">{hint}</span>}
+      {hotkey && <kbd className="vv-kbd">{formatHotkey(hotkey)}</kbd>}
+    </>
+  );
+}
+
+/** Runs a command picked in the palette: pages open in place, others close the palette first. */
+export function pick(command: Command, ctx: CommandContext, close: () => void): void {
+  if (!command.page && !command.keepOpen) close();
+  void ctx.run(command.id);
+}
+
+export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandContext; close(): void }) {
+  const usage = useStored(frecencyKey);
+  const overrides = useStored(hotkeysKey);
+  const { registry } = ctx;
+  const [version, setVersion] = useState(0);
+  useEffect(() => registry.subscribe(() => setVersion((v) => v + 1)), [registry]);
+
+  const groups = useMemo(() => {
+    const visible = registry.commands(ctx).filter((c) => {
+      if (c.hidden) return false;
+      try {
+        return c.when ? c.when(ctx) : true;
+      } catch {
+        return false;
+      }
+    });
+    const relevant = (c: Command) => {
+      try {
+        return c.relevant?.(ctx) ?? false;
+      } catch {
+        return false;
+      }
+    };
+    const ranked = rankCommands(visible, { query, usage, relevant, now: Date.now() });
+    return groupRanked(ranked, { query, usage, relevant, perGroup: PER_GROUP, recent: LIFTED });
+    // `version` re-lists when features say their commands changed.
+  }, [registry, ctx, query, usage, version]);
+
+  if (!groups.length) return <Cmdk.Empty className="vv-empty">No results for “{query}”.</Cmdk.Empty>;
+  return (
+    <>
+      {groups.map((group) => (
+        <Cmdk.Group key={group.heading} heading={group.heading} className="vv-group">
+          {group.items.map((command) => (
+            <Cmdk.Item
+              key={`${group.heading}/${command.id}`}
+              value={`${group.heading}/${command.id}`}
+              className="vv-item"
+              onSelect={() => pick(command, ctx, close)}
+              data-command={command.id}
+            >
+              <CommandRow command={command} ctx={ctx} hotkey={effectiveHotkey(command, overrides)} />
+            </Cmdk.Item>
+          ))}
+          {group.more > 0 && <div className="vv-more">{group.more} more: keep typing to narrow down</div>}
+        </Cmdk.Group>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useState } from 'react';
+import type { CommandContext, OptionDef } from '../../commands/types';
+import { settingsKey } from '../../data/config';
+import { useStored } from '../hooks';
+
+/** One option as a checkbox, a select or a text/number field; authorization-gated ones are marked. */
+export function OptionControl({ option, ctx }: { option: OptionDef; ctx: CommandContext }) {
+  useStored(settingsKey);
+  const id = useId();
+  const value = ctx.settings.get(option.key);
+  const [draft, setDraft] = useState(String(value));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDraft(String(value)), [value]);
+  const locked = option.authRequired && !ctx.authorized;
+
+  function commit(raw: string | boolean) {
+    const next = typeof option.default === 'number' ? Number(raw) : raw;
+    try {
+      ctx.settings.set(option.key, next);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  const mark = option.authRequired ? (
+    <span className="vv-auth-mark" title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}>
+      🔒<span className="vv-sr-only">{locked ? ' needs authorization, inert until you authorize' : ' uses your authorization'}</span>
+    </span>
+  ) : null;
+
+  if (typeof option.default === 'boolean') {
+    return (
+      <label className="vv-option" htmlFor={id} data-option={option.key}>
+        <input id={id} type="checkbox" checked={value === true} onChange={(e) => commit(e.target.checked)} />
+        <span>
+          {option.description} {mark}
+        </span>
+      </label>
+    );
+  }
+  return (
+    <div className="vv-option" data-option={option.key}>
+      <label htmlFor={id}>
+        {option.description} {mark}
+      </label>
+      {option.choices ? (
+        <select id={id} value={String(value)} onChange={(e) => commit(e.target.value)}>
+          {option.choices.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type={typeof option.default === 'number' ? 'number' : 'text'}
+          value={draft}
+          min={option.min}
+          max={option.max}
+          maxLength={option.maxLength}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => draft !== String(value) && commit(draft)}
+          onKeyDown={(e) => e.key === 'Enter' && commit(draft)}
+        />
+      )}
+      {error && (
+        <span className="vv-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
