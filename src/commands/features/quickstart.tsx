@@ -53,7 +53,7 @@ export const quickstart: FeatureDef = {
   ],
   panels: [
     { kind: 'palette-page', id: 'quickstart.config', title: 'QuickStart Configuration', placeholder: 'QuickStart Configuration', component: ({ ctx }) => <QuickStartConfig ctx={ctx} /> },
-    { kind: 'settings-tab', id: 'quickstart', title: 'quickStart', option: 'quickStartEnabled', component: QuickStartConfig },
+    { kind: 'settings-tab', id: 'tab.quickstart', title: 'quickStart', option: 'quickStartEnabled', component: QuickStartConfig },
   ],
   injections: [
     {

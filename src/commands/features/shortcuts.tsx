@@ -24,6 +24,6 @@ export const shortcuts: FeatureDef = {
       placeholder: 'Filter shortcuts',
       component: ({ query, ctx }) => <ShortcutsPanel ctx={ctx} filter={query} />,
     },
-    { kind: 'settings-tab', id: 'shortcuts', title: 'shortcuts', component: ({ ctx }) => <ShortcutsPanel ctx={ctx} /> },
+    { kind: 'settings-tab', id: 'tab.shortcuts', title: 'shortcuts', component: ({ ctx }) => <ShortcutsPanel ctx={ctx} /> },
   ],
 };

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { buildSchema, parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+
+/** Every GraphQL document in src/data is valid against the real AniList schema. */
+const schema = buildSchema(readFileSync(new URL('../../../shared/anilist/schema.graphql', import.meta.url), 'utf8'));
+const modules = import.meta.glob('../../src/data/**/*.ts', { eager: true }) as Record<string, Record<string, unknown>>;
+
+const documents = Object.entries(modules).flatMap(([file, mod]) =>
+  Object.entries(mod)
+    .filter(([, v]) => typeof v === 'object' && v !== null && typeof (v as { source?: unknown }).source === 'string' && typeof (v as { name?: unknown }).name === 'string' && 'auth' in v)
+    .map(([exportName, v]) => ({ file, exportName, doc: v as { name: string; source: string } })),
+);
+
+describe('GraphQL documents', () => {
+  it('are found', () => expect(documents.length).toBeGreaterThanOrEqual(2));
+
+  it.each(documents.map((d) => [`${d.exportName} (${d.doc.name})`, d] as const))('%s validates against the schema', (_label, { doc }) => {
+    const errors = validate(schema, parse(doc.source));
+    expect(errors.map((e) => e.message)).toEqual([]);
+    expect(parse(doc.source).definitions[0]).toMatchObject({ name: { value: doc.name } });
+  });
+
+  it('catches a wrong document (the check is not vacuous)', () => {
+    expect(validate(schema, parse('query { User { notAField } }')).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { memoryBackend } from '../../src/data/backend';
+import { ApiError, GraphQLClient, MISSING_TOKEN_MESSAGE, rateLimitKey, RateLimiter, type Clock, type GqlDocument } from '../../src/data/graphql';
+import { Store } from '../../src/data/storage';
+import { ToastBus, type Toast } from '../../src/data/toasts';
+
+/** A clock that only moves when something sleeps, so pacing is tested without waiting. */
+function fakeClock(): Clock & { t: number } {
+  const clock = {
+    t: 1_000_000,
+    now: () => clock.t,
+    sleep: async (ms: number) => {
+      clock.t += ms;
+    },
+  };
+  return clock;
+}
+
+const doc = { name: 'Q', source: 'query Q { Viewer { id } }', auth: false } as GqlDocument<{ ok: number }, Record<string, never>>;
+const authDoc = { ...doc, name: 'A', auth: true } as GqlDocument<{ ok: number }, Record<string, never>>;
+
+function setup(answers: (() => Response | Promise<Response>)[], token: string | null = null) {
+  const clock = fakeClock();
+  const store = new Store(memoryBackend(), () => {});
+  const toasts: Toast[] = [];
+  const bus = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
+  bus.listen((t) => toasts.push(t));
+  const calls: { at: number; init: RequestInit; url: string }[] = [];
+  let invalid = 0;
+  const client = new GraphQLClient({
+    fetch: async (url, init) => {
+      calls.push({ at: clock.t, init: init!, url: String(url) });
+      const next = answers.shift();
+      if (!next) throw new Error('no more answers');
+      return next();
+    },
+    store,
+    toasts: bus,
+    getToken: () => token,
+    clock,
+    onInvalidToken: () => invalid++,
+  });
+  return { client, clock, store, toasts, calls, invalid: () => invalid };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('GraphQLClient', () => {
+  it('posts JSON with the right headers, Bearer only with a token, and reads data', async () => {
+    const { client, calls } = setup([() => json({ data: { ok: 1 } })], 'tok');
+    await expect(client.request(doc, {})).resolves.toEqual({ ok: 1 });
+    expect(calls[0]!.url).toBe('https://graphql.anilist.co');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json', Authorization: 'Bearer tok' });
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ query: doc.source, variables: {} });
+  });
+
+  it('refuses an authorized call without a token, with the spec toast', async () => {
+    const { client, toasts, calls } = setup([]);
+    await expect(client.request(authDoc, {})).rejects.toThrow(MISSING_TOKEN_MESSAGE);
+    expect(toasts).toMatchObject([{ type: 'error', message: MISSING_TOKEN_MESSAGE }]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('stores the remaining-rate-limit header, and treats a missing one as unknown', async () => {
+    const { client, store } = setup([() => json({ data: { ok: 1 } }, 200, { 'X-RateLimit-Remaining': '77', 'X-RateLimit-Limit': '90' }), () => json({ data: { ok: 2 } })]);
+    await client.request(doc, {});
+    expect(store.get(rateLimitKey)).toMatchObject({ remaining: 77, limit: 90 });
+    expect(client.realRemaining()).toBe(17);
+    await client.request(doc, {});
+    expect(store.get(rateLimitKey).remaining).toBe(77);
+  });
+
+  it('pauses every request until Retry-After on a 429, then retries and resumes', async () => {
+    const { client, calls, clock } = setup([
+      () => json({ data: null, errors: [{ message: 'Too Many Requests.', status: 429 }] }, 429, { 'Retry-After': '3' }),
+      () => json({ data: { ok: 1 } }),
+      () => json({ data: { ok: 2 } }),
+    ]);
+    // Another feature asks while the pause is on: it must wait for it too.
+    let later: Promise<{ ok: number }> | null = null;
+    const sleep = clock.sleep;
+    clock.sleep = async (ms) => {
+      later ??= client.request(doc, {});
+      return sleep(ms);
+    };
+    const start = clock.t;
+    const first = await client.request(doc, {});
+    const second = await later!;
+    expect([first.ok, second.ok].sort()).toEqual([1, 2]);
+    expect(calls).toHaveLength(3);
+    expect(calls[1]!.at - start).toBeGreaterThanOrEqual(3000);
+    expect(calls[2]!.at - start).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('gives up after repeated 429s with an ApiError, never an unhandled rejection', async () => {
+    const tooMany = () => json({ data: null }, 429, { 'Retry-After': '1' });
+    const { client } = setup([tooMany, tooMany, tooMany]);
+    await expect(client.request(doc, {})).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('warns with the last known remaining count on a network failure and backs off', async () => {
+    const { client, toasts, store, calls, clock } = setup([
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => json({ data: { ok: 1 } }),
+    ]);
+    store.set(rateLimitKey, { remaining: 64, limit: 90, at: 0 });
+    await expect(client.request(doc, {})).rejects.toThrow(TypeError);
+    expect(toasts.at(-1)).toMatchObject({ type: 'warning' });
+    expect(toasts.at(-1)!.message).toContain('Preflight check failed');
+    expect(toasts.at(-1)!.message).toContain('4');
+    const before = clock.t;
+    await client.request(doc, {});
+    expect(calls[1]!.at - before).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('logs errors, throws when there is no data, and reports an invalid token', async () => {
+    const { client, invalid } = setup([() => json({ data: null, errors: [{ message: 'Invalid token', status: 400 }] }, 400)], 'bad');
+    await expect(client.request(doc, {})).rejects.toThrow('Invalid token');
+    expect(invalid()).toBe(1);
+  });
+
+  it('returns data even when errors come with it', async () => {
+    const { client } = setup([() => json({ data: { ok: 3 }, errors: [{ message: 'partial' }] })]);
+    await expect(client.request(doc, {})).resolves.toEqual({ ok: 3 });
+  });
+});
+
+describe('RateLimiter', () => {
+  it('lets at most 30 requests start in any minute', async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter(clock);
+    const starts: number[] = [];
+    for (let i = 0; i < 45; i++) {
+      await limiter.acquire();
+      starts.push(clock.t);
+    }
+    for (let i = 30; i < 45; i++) expect(starts[i]! - starts[i - 30]!).toBeGreaterThanOrEqual(60_000);
+    expect(starts[29]).toBe(starts[0]);
+  });
+});

@@ -1,0 +1,42 @@
+import { createPaletteController, DASHBOARD } from '../../src/commands/palette-state';
+import { Registry } from '../../src/commands/registry';
+import { createServices } from '../../src/commands/services';
+import { memoryBackend } from '../../src/data/backend';
+import { GraphQLClient } from '../../src/data/graphql';
+import { Store } from '../../src/data/storage';
+import { ToastBus, type Toast } from '../../src/data/toasts';
+
+/** Services over in-memory storage and a scripted fetch, for unit and component tests. */
+export function makeTestServices(registry = new Registry(), opts: { fetch?: typeof fetch; path?: string; viewer?: { id: number; name: string } | null } = {}) {
+  const store = new Store(memoryBackend(), () => {});
+  const toastsSeen: Toast[] = [];
+  const toasts = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
+  toasts.listen((t) => toastsSeen.push(t));
+  const palette = createPaletteController(() => [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)]);
+  const client = new GraphQLClient({
+    fetch: opts.fetch ?? (async () => new Response(JSON.stringify({ data: {} }), { status: 200 })),
+    store,
+    toasts,
+    getToken: () => null,
+  });
+  const navigations: string[] = [];
+  let path = opts.path ?? '/home';
+  const viewer = opts.viewer === undefined ? { id: 1, name: 'Viewer' } : opts.viewer;
+  const services = createServices({
+    registry,
+    store,
+    client,
+    toasts,
+    palette,
+    path: () => path,
+    navigate: (p) => {
+      navigations.push(p);
+      path = p;
+    },
+    hostViewer: () => (viewer ? { ...viewer, avatar: null, donatorTier: 0, profileColor: null, disabledListActivity: [] } : null),
+    focused: () => null,
+    confirm: async () => true,
+    diagnostics: { missingLandmarks: () => [], activeInjections: () => [], failures: () => [] },
+  });
+  return { services, store, toastsSeen, navigations, palette, client };
+}

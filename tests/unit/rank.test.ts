@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Command } from '../../src/commands/types';
+import { fuzzyScore, groupRanked, rankCommands } from '../../src/panels/palette/rank';
+
+const c = (id: string, title: string, section = 'S', extra: Partial<Command> = {}): Command => ({ id, title, section, run: () => {}, ...extra });
+const none = () => false;
+
+describe('palette ranking', () => {
+  it('prefers a prefix, then a word start, then a substring, then a subsequence', () => {
+    const scores = ['notifications', 'go to notifications', 'xnotify', 'n o t e s'].map((t) => fuzzyScore('not', t));
+    expect(scores[0]).toBeGreaterThan(scores[1]!);
+    expect(scores[1]).toBeGreaterThan(scores[2]!);
+    expect(scores[2]).toBeGreaterThan(scores[3]!);
+    expect(fuzzyScore('zzz', 'notifications')).toBe(0);
+  });
+
+  it('ranks recently used and page-relevant commands first', () => {
+    const cmds = [c('a', 'Settings: Account'), c('b', 'Settings: Lists'), c('c', 'Settings: Media')];
+    const now = Date.now();
+    const ranked = rankCommands(cmds, { query: 'settings', usage: { c: { count: 3, last: now } }, relevant: (x) => x.id === 'b', now });
+    expect(ranked.map((r) => r.command.id)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('matches keywords and sections too', () => {
+    const ranked = rankCommands([c('a', 'Health', 'QuickStart', { keywords: ['diagnostics'] })], { query: 'diagn', usage: {}, relevant: none, now: 0 });
+    expect(ranked).toHaveLength(1);
+  });
+
+  it('lifts page-relevant and recent commands into their own groups when the query is empty', () => {
+    const cmds = [c('a', 'A', 'Links'), c('b', 'B', 'Links'), c('x', 'X', 'Settings')];
+    const usage = { x: { count: 1, last: 5 } };
+    const relevant = (cmd: Command) => cmd.id === 'b';
+    const ranked = rankCommands(cmds, { query: '', usage, relevant, now: 10 });
+    const groups = groupRanked(ranked, { query: '', usage, relevant, perGroup: 10, recent: 5 });
+    expect(groups.map((g) => [g.heading, g.items.map((i) => i.id)])).toEqual([
+      ['On this page', ['b']],
+      ['Recent', ['x']],
+      ['Links', ['a']],
+    ]);
+  });
+
+  it('caps each group and counts the rest', () => {
+    const cmds = Array.from({ length: 100 }, (_, i) => c(`c${i}`, `Command ${i}`));
+    const ranked = rankCommands(cmds, { query: 'command', usage: {}, relevant: none, now: 0 });
+    const [group] = groupRanked(ranked, { query: 'command', usage: {}, relevant: none, perGroup: 60, recent: 5 });
+    expect(group!.items).toHaveLength(60);
+    expect(group!.more).toBe(40);
+  });
+});

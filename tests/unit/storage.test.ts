@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { localStorageBackend, memoryBackend } from '../../src/data/backend';
+import { settingsKey } from '../../src/data/config';
+import { s } from '../../src/data/schema';
+import { decodeStored, defineKey, encodeStored, Store } from '../../src/data/storage';
+
+const demo = defineKey({
+  name: 'test-demo',
+  version: 2,
+  description: 'demo',
+  schema: s.object({ size: s.number({ min: 1 }), label: s.string() }),
+  defaultValue: () => ({ size: 5, label: 'default' }),
+  migrations: { 2: (old) => ({ size: (old as { width: number }).width, label: 'migrated' }) },
+});
+
+describe('decodeStored', () => {
+  it('returns the default when nothing is stored', () => {
+    expect(decodeStored(demo, undefined)).toEqual({ value: { size: 5, label: 'default' }, migrated: false });
+  });
+
+  it('round-trips an envelope', () => {
+    expect(decodeStored(demo, encodeStored(demo, { size: 9, label: 'x' })).value).toEqual({ size: 9, label: 'x' });
+  });
+
+  it('migrates from older versions, including values stored without an envelope', () => {
+    const r = decodeStored(demo, JSON.stringify({ v: 1, data: { width: 7 } }));
+    expect(r).toMatchObject({ value: { size: 7, label: 'migrated' }, migrated: true });
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['wrong type', JSON.stringify({ v: 2, data: { size: 'big', label: 1 } })],
+    ['out of range', JSON.stringify({ v: 2, data: { size: 0, label: 'a' } })],
+    ['from the future', JSON.stringify({ v: 9, data: { size: 3, label: 'a' } })],
+    ['a prototype key', '{"v":2,"data":{"size":3,"label":"a","__proto__":{"polluted":true}}}'],
+    ['a failing migration', JSON.stringify({ v: 1, data: null })],
+  ])('falls back to the default for %s', (_why, raw) => {
+    const r = decodeStored(demo, raw);
+    expect(r.value).toEqual({ size: 5, label: 'default' });
+    expect(r.problem).toBeTruthy();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("reads the original VoidVerified's settings shape ({key: {value}} or a bare value)", () => {
+    const raw = JSON.stringify({ copyColorFromProfile: { value: false }, quickStartEnabled: true, highlightSize: { value: '3px' } });
+    expect(decodeStored(settingsKey, raw).value).toEqual({ copyColorFromProfile: false, quickStartEnabled: true, highlightSize: '3px' });
+  });
+});
+
+describe('Store', () => {
+  it('warns instead of crashing on corrupt data, and keeps working', () => {
+    const backend = memoryBackend(new Map([['test-demo', '{"v":2,"data":[]}']]));
+    const warn = vi.fn();
+    const store = new Store(backend, warn);
+    expect(store.get(demo)).toEqual({ size: 5, label: 'default' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('test-demo is unusable'));
+    store.set(demo, { size: 2, label: 'ok' });
+    expect(JSON.parse(backend.data.get('test-demo')!)).toEqual({ v: 2, data: { size: 2, label: 'ok' } });
+  });
+
+  it('writes migrated values back in the new form', () => {
+    const backend = memoryBackend(new Map([['test-demo', JSON.stringify({ width: 4 })]]));
+    new Store(backend, () => {}).get(demo);
+    expect(JSON.parse(backend.data.get('test-demo')!)).toEqual({ v: 2, data: { size: 4, label: 'migrated' } });
+  });
+
+  it('refuses to store an invalid value of our own making', () => {
+    const store = new Store(memoryBackend(), () => {});
+    expect(() => store.set(demo, { size: -1, label: 'x' })).toThrow(/invalid/);
+  });
+
+  it('notifies subscribers, and hears other tabs through the backend', () => {
+    const shared = new Map<string, string>();
+    const tabA = localLike(shared);
+    const store = new Store(tabA, () => {});
+    const seen: unknown[] = [];
+    store.subscribe(demo, (v, remote) => seen.push([v, remote]));
+    store.set(demo, { size: 3, label: 'here' });
+    tabA.simulateRemote('test-demo', encodeStored(demo, { size: 8, label: 'there' }));
+    expect(seen).toEqual([
+      [{ size: 3, label: 'here' }, false],
+      [{ size: 8, label: 'there' }, true],
+    ]);
+    expect(store.get(demo)).toEqual({ size: 8, label: 'there' });
+  });
+
+  it('works over localStorage when there is no userscript manager', () => {
+    const storage = new Map<string, string>();
+    const fake = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+      key: (i: number) => [...storage.keys()][i] ?? null,
+      get length() {
+        return storage.size;
+      },
+      clear: () => storage.clear(),
+    } as Storage;
+    const store = new Store(localStorageBackend(fake), () => {});
+    store.set(demo, { size: 6, label: 'ls' });
+    expect(storage.get('voidverified:test-demo')).toBe(encodeStored(demo, { size: 6, label: 'ls' }));
+    expect(new Store(localStorageBackend(fake), () => {}).get(demo)).toEqual({ size: 6, label: 'ls' });
+  });
+});
+
+function localLike(shared: Map<string, string>) {
+  const backend = memoryBackend(shared);
+  const watchers = new Map<string, ((k: string, v: string | undefined, remote: boolean) => void)[]>();
+  return {
+    ...backend,
+    watch: (key: string, l: (k: string, v: string | undefined, remote: boolean) => void) => {
+      watchers.set(key, [...(watchers.get(key) ?? []), l]);
+      return () => {};
+    },
+    simulateRemote(key: string, value: string) {
+      shared.set(key, value);
+      watchers.get(key)?.forEach((l) => l(key, value, true));
+    },
+  };
+}
