@@ -54,7 +54,8 @@ export default defineConfig({
   loader: { '.css': 'text' },
   esbuildOptions(options) {
     options.legalComments = 'none';
-    options.charset = 'utf8';
+    // ASCII output (non-ASCII escaped) runs the same whatever encoding a page or manager assumes.
+    options.charset = 'ascii';
   },
   async onSuccess() {
     const { writeFileSync } = await import('node:fs');

@@ -42,3 +42,44 @@ export const searchMedia = gql<{ Page: { media: MediaSearchResult[] } }, { searc
     }
   }`,
 );
+
+export type ActivityKind = 'MEDIA_LIST' | 'TEXT' | 'MESSAGE';
+
+export type SearchedActivity =
+  | { __typename: 'TextActivity'; id: number; text: string | null; createdAt: number; user: { name: string } | null }
+  | {
+      __typename: 'ListActivity';
+      id: number;
+      status: string | null;
+      progress: string | null;
+      createdAt: number;
+      user: { name: string } | null;
+      media: { id: number; type: 'ANIME' | 'MANGA' | null; title: { userPreferred: string | null } | null } | null;
+    }
+  | { __typename: 'MessageActivity'; id: number; message: string | null; createdAt: number; messenger: { name: string } | null; recipient: { name: string } | null };
+
+export interface ActivitySearchVars {
+  page: number;
+  perPage: number;
+  type: ActivityKind;
+  isFollowing: boolean | null;
+  sort: ('ID_DESC' | 'ID')[];
+}
+
+export const activitySearch = gql<
+  { Page: { pageInfo: { currentPage: number | null; hasNextPage: boolean | null; total: number | null }; activities: (SearchedActivity | null)[] } },
+  ActivitySearchVars
+>(
+  'ActivitySearch',
+  `query ActivitySearch($page: Int, $perPage: Int, $type: ActivityType, $isFollowing: Boolean, $sort: [ActivitySort]) {
+    Page(page: $page, perPage: $perPage) {
+      pageInfo { currentPage hasNextPage total }
+      activities(type: $type, isFollowing: $isFollowing, sort: $sort) {
+        __typename
+        ... on TextActivity { id text createdAt user { name } }
+        ... on ListActivity { id status progress createdAt user { name } media { id type title { userPreferred } } }
+        ... on MessageActivity { id message createdAt messenger { name } recipient { name } }
+      }
+    }
+  }`,
+);

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { readFileSync } from 'node:fs';
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';

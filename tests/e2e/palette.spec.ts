@@ -1,0 +1,247 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'VoidVerified QuickStart' });
+const input = (page: Page) => page.getByPlaceholder('Filter VoidVerified QuickStart');
+
+async function openPalette(page: Page) {
+  await page.keyboard.press('Control+Space');
+  await expect(palette(page)).toBeVisible();
+}
+
+test.describe('QuickStart palette', () => {
+  test('opens on ctrl+space, filters, runs a navigation command and closes', async ({ page, host }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    await expect(input(page)).toBeFocused();
+    await expect(page.locator('body')).toHaveClass(/scroll-lock/);
+    await input(page).fill('notifications');
+    const item = page.locator('[cmdk-item][data-command="links.notifications"]');
+    await expect(item).toBeVisible();
+    await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'links.notifications');
+    await page.keyboard.press('Enter');
+    await expect(palette(page)).toBeHidden();
+    await expect(page).toHaveURL('https://anilist.co/notifications');
+    await expect(page.locator('.notifications-feed')).toBeVisible();
+    await expect(page.locator('body')).not.toHaveClass(/scroll-lock/);
+  });
+
+  test('shows each command with its hotkey and lists every option', async ({ page, host }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    await input(page).fill('Shortcuts');
+    await expect(page.locator('[cmdk-item][data-command="shortcuts.open"]')).toBeVisible();
+    await input(page).fill('QuickStart');
+    await expect(page.locator('[cmdk-item][data-command="settings.option.quickStartEnabled"]')).toContainText('On');
+    await input(page).fill('');
+    await expect(page.getByRole('group', { name: 'AniList Links' }).or(page.locator('[cmdk-group-heading]', { hasText: 'AniList Links' })).first()).toBeVisible();
+    await expect(page.locator('[cmdk-group-heading]', { hasText: 'VoidVerified Settings' })).toBeVisible();
+  });
+
+  test('pressing the hotkey while open cycles the mode; closing resets it and clears the input', async ({ page, host }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    const mode = page.getByRole('combobox', { name: 'QuickStart mode' });
+    await expect(mode).toHaveValue('Dashboard');
+    await page.keyboard.press('Control+Space');
+    await expect(mode).toHaveValue('ActivitySearch');
+    await page.keyboard.press('Control+Space');
+    await expect(mode).toHaveValue('Dashboard');
+    await page.keyboard.press('Control+Space');
+    await page.keyboard.type('abc');
+    await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+    await openPalette(page);
+    await expect(mode).toHaveValue('Dashboard');
+    await expect(input(page)).toHaveValue('');
+  });
+
+  test('closes from the backdrop and from the close icon', async ({ page, host }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    await page.mouse.click(10, 400);
+    await expect(palette(page)).toBeHidden();
+    await openPalette(page);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(palette(page)).toBeHidden();
+  });
+
+  test('keeps Tab inside the dialog', async ({ page, host }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+    const inside = await page.evaluate(() => {
+      const host = document.querySelector('[data-void-ui="overlay"]');
+      return document.activeElement === host && !!host?.shadowRoot?.activeElement?.closest('[role="dialog"]');
+    });
+    expect(inside).toBe(true);
+  });
+
+  test('opens from the QuickStart button in the navigation', async ({ page, host }) => {
+    await host.goto('/home');
+    await page.getByRole('button', { name: 'Open VoidVerified QuickStart' }).first().click();
+    await expect(palette(page)).toBeVisible();
+  });
+
+  test('does not open while QuickStart is switched off', async ({ page, host }) => {
+    await host.goto('/home', { seed: { 'void-verified-settings': JSON.stringify({ v: 1, data: { quickStartEnabled: false } }) } });
+    await page.keyboard.press('Control+Space');
+    await page.waitForTimeout(300);
+    await expect(palette(page)).toBeHidden();
+  });
+
+  test('a command that takes an argument opens a nested page; a 429 pauses until Retry-After, then resumes', async ({ page, host, api }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    await input(page).fill('Go to user');
+    await page.keyboard.press('Enter');
+    const userInput = page.getByPlaceholder('User name');
+    await expect(userInput).toBeFocused();
+    api.failNext(1, { status: 429, retryAfter: 2 });
+    await userInput.fill('Akira');
+    const result = page.locator('[cmdk-item]', { hasText: 'Akira' }).first();
+    await expect(result).toBeVisible({ timeout: 10_000 });
+    const searches = api.requests.filter((r) => r.operationName === 'SearchUsers');
+    expect(searches.map((r) => r.status)).toEqual([429, 200]);
+    expect(searches[1]!.at - searches[0]!.at).toBeGreaterThanOrEqual(2000);
+    await result.click();
+    await expect(page).toHaveURL(/\/user\/Akira\/$/);
+  });
+});
+
+test.describe('settings and storage', () => {
+  test('a setting toggled in the palette shows in settings and survives reload', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    const checkbox = page.getByRole('checkbox', { name: 'Enable toast notifications.' });
+    await expect(checkbox).toBeChecked();
+    await openPalette(page);
+    await input(page).fill('Toasts');
+    await page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]').click();
+    await expect(page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]')).toContainText('Off');
+    await page.keyboard.press('Escape');
+    await expect(checkbox).not.toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Enable toast notifications.' })).not.toBeChecked();
+  });
+
+  test('the settings page is only on /settings/developer and comes back', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(1);
+    await page.evaluate(() => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push('/settings/account'));
+    await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(0);
+    await page.evaluate(() => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push('/settings/developer'));
+    await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(1);
+  });
+
+  test('corrupt stored values fall back to defaults with a warning', async ({ page, host }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await host.goto('/home', {
+      seed: {
+        'void-verified-settings': '{"v":1,"data":{"quickStartEnabled":"yes please"',
+        'void-verified-hotkeys': JSON.stringify({ v: 1, data: ['not', 'a', 'map'] }),
+        'void-verified-quick-start-config': JSON.stringify({ v: 1, data: { addNavigationButtons: 'maybe' } }),
+      },
+    });
+    await openPalette(page);
+    await expect(page.getByRole('button', { name: 'Open VoidVerified QuickStart' }).first()).toBeAttached();
+    expect(warnings.join('\n')).toContain('void-verified-settings is unusable');
+    expect(warnings.join('\n')).toContain('void-verified-hotkeys is unusable');
+  });
+});
+
+test.describe('shortcuts', () => {
+  test('a remapped hotkey works and the old one does not', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await page.getByRole('tab', { name: 'shortcuts' }).click();
+    const field = page.getByRole('textbox', { name: 'Hotkey for Open QuickStart (again: next mode)' });
+    await expect(field).toHaveValue('Ctrl+Space');
+    await field.focus();
+    await page.keyboard.press('Control+Shift+KeyK');
+    await expect(field).toHaveValue('Ctrl+Shift+K');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Space');
+    await page.waitForTimeout(300);
+    await expect(palette(page)).toBeHidden();
+    await page.keyboard.press('Control+Shift+KeyK');
+    await expect(palette(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.keyboard.press('Control+Shift+KeyK');
+    await expect(palette(page)).toBeVisible();
+  });
+
+  test('a conflicting hotkey is shown and refused', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await page.getByRole('tab', { name: 'shortcuts' }).click();
+    const field = page.getByRole('textbox', { name: 'Hotkey for Health' });
+    await expect(field).toHaveValue('');
+    await field.focus();
+    await page.keyboard.press('Control+Space');
+    await expect(page.getByRole('alert').filter({ hasText: 'Ctrl+Space is already used by Open QuickStart' })).toBeVisible();
+    await expect(field).toHaveValue('');
+    await expect(palette(page)).toBeHidden();
+  });
+
+  test("'Reset mappings' asks first, then restores the defaults", async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: { 'void-verified-hotkeys': JSON.stringify({ v: 1, data: { 'quickstart.open': 'alt+j' } }) } });
+    await page.getByRole('tab', { name: 'shortcuts' }).click();
+    const field = page.getByRole('textbox', { name: 'Hotkey for Open QuickStart (again: next mode)' });
+    await expect(field).toHaveValue('Alt+J');
+    await page.getByRole('button', { name: 'Reset mappings' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Warning' });
+    await expect(dialog).toContainText('Are you sure you want to do this?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(field).toHaveValue('Alt+J');
+    await page.getByRole('button', { name: 'Reset mappings' }).click();
+    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Ok' }).click();
+    await expect(field).toHaveValue('Ctrl+Space');
+  });
+});
+
+test.describe('health and accessibility', () => {
+  test("'Health' names an injection whose landmark is missing", async ({ page, host }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    await input(page).fill('Health');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Health' })).toContainText('active injections found their landmarks');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => document.querySelector('.mobile-nav')?.remove());
+    await openPalette(page);
+    await input(page).fill('Health');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Health' })).toContainText('Missing landmark for quickstart/mobile-nav-button');
+  });
+
+  for (const [name, setup] of [
+    ['the palette', async (page: Page) => openPalette(page)],
+    [
+      'the shortcuts panel',
+      async (page: Page) => {
+        await openPalette(page);
+        await input(page).fill('Shortcuts');
+        await page.keyboard.press('Enter');
+        await expect(page.getByRole('button', { name: 'Reset mappings' })).toBeVisible();
+      },
+    ],
+  ] as const) {
+    test(`axe finds no serious or critical violation in ${name}`, async ({ page, host }) => {
+      await host.goto('/home');
+      await setup(page);
+      const results = await new AxeBuilder({ page }).include('[data-void-ui="overlay"]').analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+
+  test('axe finds no serious or critical violation in the settings page', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await page.getByRole('tab', { name: 'shortcuts' }).click();
+    const results = await new AxeBuilder({ page }).include('[data-void-ui="settings"]').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
