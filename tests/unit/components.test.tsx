@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Command as Cmdk } from 'cmdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { features } from '../../src/commands/features';
+import { Registry } from '../../src/commands/registry';
+import { hotkeysKey } from '../../src/data/config';
+import { Providers } from '../../src/panels/overlay';
+import { Dashboard } from '../../src/panels/palette/Palette';
+import { ShortcutsPanel } from '../../src/panels/ShortcutsPanel';
+import { makeTestServices } from './helpers';
+
+function setup() {
+  const registry = new Registry();
+  features.forEach((f) => registry.define(f));
+  const t = makeTestServices(registry);
+  const container = document.createElement('div');
+  document.body.append(container);
+  const wrap = (node: React.ReactNode) => (
+    <Providers services={t.services} container={container} name="test">
+      {node}
+    </Providers>
+  );
+  return { ...t, wrap };
+}
+
+afterEach(() => cleanup());
+
+describe('ShortcutsPanel', () => {
+  it('remaps a command by key press and stores it', () => {
+    const { services, store, wrap } = setup();
+    render(wrap(<ShortcutsPanel ctx={services.context(null)} />));
+    const field = screen.getByLabelText('Hotkey for Health');
+    fireEvent.keyDown(field, { key: 'h', code: 'KeyH', altKey: true, shiftKey: true });
+    expect(store.get(hotkeysKey)).toEqual({ 'health.show': 'alt+shift+h' });
+    expect((field as HTMLInputElement).value).toBe('Alt+Shift+H');
+  });
+
+  it('refuses a key another command uses, and says which', () => {
+    const { services, store, wrap } = setup();
+    render(wrap(<ShortcutsPanel ctx={services.context(null)} />));
+    const field = screen.getByLabelText('Hotkey for Health');
+    fireEvent.keyDown(field, { key: ' ', code: 'Space', ctrlKey: true });
+    expect(screen.getByRole('alert').textContent).toContain('Ctrl+Space is already used by Open QuickStart');
+    expect(store.get(hotkeysKey)).toEqual({});
+  });
+
+  it('shows conflicts that are already stored (an import, another tab)', () => {
+    const { services, store, wrap } = setup();
+    store.set(hotkeysKey, { 'health.show': 'ctrl+space' });
+    render(wrap(<ShortcutsPanel ctx={services.context(null)} />));
+    expect(screen.getAllByRole('alert')[0]!.textContent).toMatch(/Conflict: Ctrl\+Space/);
+  });
+
+  it('Backspace removes a hotkey and Reset restores the default', () => {
+    const { services, store, wrap } = setup();
+    render(wrap(<ShortcutsPanel ctx={services.context(null)} />));
+    const field = screen.getByLabelText('Hotkey for Open QuickStart (again: next mode)');
+    fireEvent.keyDown(field, { key: 'Backspace', code: 'Backspace' });
+    expect(store.get(hotkeysKey)).toEqual({ 'quickstart.open': null });
+    fireEvent.click(screen.getByLabelText('Reset hotkey for Open QuickStart (again: next mode)'));
+    expect(store.get(hotkeysKey)).toEqual({});
+  });
+});
+
+describe('Dashboard', () => {
+  it('groups AniList Links and VoidVerified Settings and shows hotkeys', () => {
+    const { services, wrap } = setup();
+    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    expect(screen.getByText('AniList Links')).toBeTruthy();
+    expect(screen.getByText('VoidVerified Settings')).toBeTruthy();
+    expect(screen.getByText('Anime List: Watching')).toBeTruthy();
+  });
+
+  it('hides profile links without a signed-in viewer', () => {
+    const registry = new Registry();
+    features.forEach((f) => registry.define(f));
+    const t = makeTestServices(registry, { viewer: null });
+    const container = document.createElement('div');
+    render(
+      <Providers services={t.services} container={container} name="t">
+        <Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="list" ctx={t.services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>
+      </Providers>,
+    );
+    expect(screen.queryByText('Anime List: Watching')).toBeNull();
+  });
+
+  it('runs a toggle through the registry and keeps the palette open', async () => {
+    const { services, wrap } = setup();
+    let closed = false;
+    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="toasts" ctx={services.context(null)} close={() => (closed = true)} /></Cmdk.List></Cmdk>));
+    const item = screen.getByText('Toasts').closest('[cmdk-item]') as HTMLElement;
+    expect(within(item).getByText('On')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(item);
+    });
+    expect(services.settings.get('toasterEnabled')).toBe(false);
+    expect(closed).toBe(false);
+  });
+});
