@@ -47,3 +47,20 @@ describe('palette ranking', () => {
     expect(group!.more).toBe(40);
   });
 });
+
+describe('page relevance of AniList links', async () => {
+  const { anilistLinks } = await import('../../src/commands/features/anilist-links');
+  const { Registry } = await import('../../src/commands/registry');
+  const { makeTestServices } = await import('./helpers');
+  it('puts the other settings pages first on a settings page, and your lists on your profile', () => {
+    const registry = new Registry();
+    registry.define(anilistLinks);
+    const onSettings = makeTestServices(registry, { path: '/settings/account' }).services.context(null);
+    const relevant = registry.commands(onSettings).filter((c) => c.relevant?.(onSettings)).map((c) => c.id);
+    expect(relevant).toContain('links.settings-developer');
+    expect(relevant).not.toContain('links.settings-account');
+    expect(relevant).not.toContain('links.home');
+    const onProfile = makeTestServices(registry, { path: '/user/Viewer/' }).services.context(null);
+    expect(registry.commands(onProfile).filter((c) => c.relevant?.(onProfile)).map((c) => c.id)).toContain('links.animelist-watching');
+  });
+});

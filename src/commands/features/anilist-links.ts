@@ -63,6 +63,12 @@ const LINKS: Link[] = [
   { id: 'terms', title: 'Terms', path: '/terms' },
 ];
 
+/** '/settings/account' → 'settings'; '/user/Name/animelist' → 'user/name'. */
+function sectionOf(path: string): string {
+  const parts = path.toLowerCase().split('/').filter(Boolean);
+  return parts[0] === 'user' ? parts.slice(0, 2).join('/') : parts[0] ?? '';
+}
+
 const linksShown = (ctx: CommandContext) => ctx.store.get(quickStartConfigKey).anilistLinksEnabled;
 
 function toCommand(link: Link): Command {
@@ -75,6 +81,13 @@ function toCommand(link: Link): Command {
     keywords: ['go', 'open', ...(link.keywords ?? [])],
     when: (ctx) => linksShown(ctx) && (!perUser || ctx.viewer !== null),
     hint: (ctx) => target(ctx),
+    // On a settings page the other settings pages come first; on your profile, your lists and stats.
+    relevant: (ctx) => {
+      if (perUser && !ctx.viewer) return false;
+      const here = sectionOf(ctx.path);
+      const there = sectionOf(target(ctx));
+      return here !== '' && here === there && target(ctx).replace(/\/$/, '') !== ctx.path.replace(/\/$/, '');
+    },
     run: (ctx) => ctx.route.navigate(target(ctx)),
   };
 }
