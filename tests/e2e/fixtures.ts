@@ -1,0 +1,191 @@
+/**
+ * Playwright fixtures for the end-to-end tests: an offline anilist.co.
+ *
+ *   import { test, expect } from './fixtures';
+ *   test('…', async ({ page, host, api }) => {
+ *     await host.goto('/home');                       // replica + GM shim + dist/voidverified.user.js
+ *     await host.goto('/home', { script: false });    // the replica alone
+ *     await host.goto('/home', { gm: 'async', seed: { 'void-verified-auth': '{"v":1,"data":{...}}' } });
+ *   });
+ *
+ * Every request of the browser *context* is routed (so pages opened with context.newPage() work too):
+ * - https://anilist.co/… documents → renderPage(path, options of the last host.goto) with the GM shim
+ *   and the userscript at the end of <body>; the OAuth authorize URLs redirect back to
+ *   /settings/developer with a token fragment; other anilist.co requests → 404.
+ * - https://graphql.anilist.co → the `api` fixture (a fresh createMockApi() per test).
+ * - catbox.moe, api.imgbb.com, api.imgur.com → canned upload answers, recorded in host.imageRequests.
+ * - images on *.anilist.co and i.ytimg.com → a 1×1 PNG. Anything else is aborted (no internet).
+ */
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page, type Request, type Response, type Route } from '@playwright/test';
+import { gmShimSource, type GmMode } from '../host/gm-shim';
+import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
+import { renderPage, scriptTag, type ReplicaOptions } from '../host/replica';
+
+export { expect };
+
+export interface HostGotoOptions extends ReplicaOptions {
+  /** Inject the GM shim and dist/voidverified.user.js. Default true. */
+  script?: boolean;
+  /** Which GM API the shim offers. Default 'both' (like Tampermonkey). */
+  gm?: GmMode;
+  /** Stored values to start with (see gmShimSource). */
+  seed?: Record<string, string>;
+  /** Run this source instead of dist/voidverified.user.js (for testing the test bed). */
+  userscript?: string;
+}
+
+export interface ImageRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  postData: string | null;
+}
+
+export interface Host {
+  /** Navigates the test's page to https://anilist.co{path}; the options stay in force for later loads in this context. */
+  goto(path: string, opts?: HostGotoOptions): Promise<Response | null>;
+  /** Opens another page (tab) in the same context, optionally at a path. */
+  newPage(path?: string): Promise<Page>;
+  /** Options used for documents of this context. */
+  readonly options: HostGotoOptions;
+  /** Requests to the image hosts (catbox, imgbb, imgur), in order. */
+  readonly imageRequests: ImageRequest[];
+}
+
+/** The userscript path the page loads when the source cannot be inlined (see scriptTag). */
+const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
+export const ORIGIN = 'https://anilist.co';
+/** Token handed out by the fake OAuth flows. */
+export const OAUTH_TOKEN = 'valid-token';
+
+// A 1×1 transparent PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+let userscriptCache: string | undefined;
+/** dist/voidverified.user.js, read once per worker. */
+function builtUserscript(): string {
+  if (userscriptCache === undefined) {
+    try {
+      userscriptCache = readFileSync(new URL('../../dist/voidverified.user.js', import.meta.url), 'utf8');
+    } catch {
+      throw new Error('dist/voidverified.user.js is missing: run `npx tsup` first (or pass { script: false }).');
+    }
+  }
+  return userscriptCache;
+}
+
+function scriptSource(opts: HostGotoOptions): string {
+  return opts.userscript ?? builtUserscript();
+}
+
+function bodyEnd(opts: HostGotoOptions): string {
+  if (opts.script === false) return '';
+  return `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed: opts.seed })}</script>` + scriptTag(scriptSource(opts), USERSCRIPT_SRC);
+}
+
+/** CORS for the cross-origin hosts the page talks to: allow everything a real manager would bypass. */
+function corsHeaders(request: Request): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': request.headers()['access-control-request-headers'] ?? '*',
+    'Access-Control-Expose-Headers': '*',
+  };
+}
+
+async function imageHost(route: Route, url: URL, record: ImageRequest[]): Promise<void> {
+  const request = route.request();
+  if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(request) });
+  let postData: string | null = null;
+  try {
+    postData = request.postData();
+  } catch {
+    postData = null; // binary bodies that do not decode
+  }
+  record.push({ url: url.href, method: request.method(), headers: await request.allHeaders(), postData });
+  const headers = corsHeaders(request);
+  if (url.hostname === 'catbox.moe') return route.fulfill({ status: 200, headers, contentType: 'text/plain', body: 'https://files.catbox.moe/abc123.png' });
+  if (url.hostname === 'api.imgbb.com')
+    return route.fulfill({ status: 200, headers, json: { data: { id: 'x', url: 'https://i.ibb.co/x/y.png', display_url: 'https://i.ibb.co/x/y.png', delete_url: 'https://ibb.co/x/del' }, success: true, status: 200 } });
+  if (url.pathname.startsWith('/oauth2/token')) return route.fulfill({ status: 200, headers, json: { access_token: 'imgur-new', expires_in: 3600, token_type: 'bearer', refresh_token: 'imgur-refresh' } });
+  return route.fulfill({ status: 200, headers, json: { data: { link: 'https://i.imgur.com/z.png', id: 'z' }, success: true, status: 200 } });
+}
+
+interface Bed {
+  options: HostGotoOptions;
+  imageRequests: ImageRequest[];
+}
+
+export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
+  api: async ({}, use) => {
+    await use(createMockApi());
+  },
+
+  // Routing for every page of the context; auto so that tests using only `page` or `context` get it too.
+  bed: [
+    async ({ context, api }, use) => {
+      const bed: Bed = { options: {}, imageRequests: [] };
+      await context.route('**/*', async (route) => {
+        const request = route.request();
+        const url = new URL(request.url());
+        try {
+          if (url.hostname === 'anilist.co') {
+            if (url.pathname === USERSCRIPT_SRC) return await route.fulfill({ contentType: 'text/javascript', body: scriptSource(bed.options) });
+            // The implicit-grant OAuth flows approve at once and come back with the token in the fragment.
+            if (url.pathname === '/api/v2/oauth/authorize')
+              return await route.fulfill({ status: 302, headers: { location: `${ORIGIN}/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000` } });
+            if (request.resourceType() === 'document') {
+              const html = renderPage(url.pathname, { ...bed.options, data: bed.options.data ?? api.state, bodyEnd: (bed.options.bodyEnd ?? '') + bodyEnd(bed.options) });
+              return await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+            }
+            return await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found (replica)' });
+          }
+          if (url.hostname === 'graphql.anilist.co') {
+            if (request.method() === 'OPTIONS') {
+              const pre = corsPreflight();
+              return await route.fulfill({ status: pre.status, headers: pre.headers, body: pre.body });
+            }
+            const res = await api.handle({ body: request.postData() ?? '', headers: await request.allHeaders() });
+            if (res.abort) return await route.abort('failed');
+            return await route.fulfill({ status: res.status, headers: res.headers, body: res.body });
+          }
+          if (url.hostname === 'api.imgur.com' && url.pathname === '/oauth2/authorize')
+            return await route.fulfill({
+              status: 302,
+              headers: { location: `${ORIGIN}/settings/developer#void_imgur&access_token=imgur-token&expires_in=315360000&token_type=bearer&refresh_token=imgur-refresh&account_username=Viewer&account_id=1` },
+            });
+          if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com') return await imageHost(route, url, bed.imageRequests);
+          if (url.hostname.endsWith('.anilist.co') || url.hostname === 'i.ytimg.com')
+            return await route.fulfill({ status: 200, contentType: 'image/png', body: PNG, headers: { 'Access-Control-Allow-Origin': '*' } });
+          return await route.abort();
+        } catch (error) {
+          // A failing handler would leave the request hanging; answer with the error instead.
+          console.error(`[fixtures] route ${request.method()} ${url.href} failed:`, error);
+          await route.fulfill({ status: 500, contentType: 'text/plain', body: String(error) }).catch(() => undefined);
+        }
+      });
+      await use(bed);
+    },
+    { auto: true },
+  ],
+
+  host: async ({ page, context, bed }, use) => {
+    await use({
+      get options() {
+        return bed.options;
+      },
+      imageRequests: bed.imageRequests,
+      async goto(path, opts = {}) {
+        if (opts.script !== false) scriptSource(opts); // fail here, clearly, when dist/ is missing
+        bed.options = opts;
+        return page.goto(ORIGIN + path);
+      },
+      async newPage(path) {
+        const tab = await context.newPage();
+        if (path !== undefined) await tab.goto(ORIGIN + path);
+        return tab;
+      },
+    });
+  },
+});

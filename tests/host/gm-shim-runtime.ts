@@ -1,0 +1,226 @@
+/**
+ * The GM shim's page side (see gm-shim.ts). Runs in the browser only, as a classic script built by
+ * browser-script.ts: keep it self-contained (no imports, no references outside this file).
+ */
+import type { GmMode } from './gm-shim';
+
+export interface GmShimConfig {
+  mode: GmMode;
+  seed: Record<string, string>;
+  prefix: string;
+  seededKey: string;
+}
+
+export function installGmShim(config: GmShimConfig): void {
+  const { mode, seed, prefix, seededKey } = config;
+  const w = window as unknown as Record<string, unknown>;
+  const ls = window.localStorage;
+  type Listener = { key: string; cb: (name: string, oldValue: unknown, newValue: unknown, remote: boolean) => void };
+  const listeners = new Map<number, Listener>();
+  let nextListenerId = 1;
+  const requests: { method: string; url: string; headers: Record<string, string>; bodyKind: string }[] = [];
+
+  const decode = (raw: string | null): unknown => {
+    if (raw === null) return undefined;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  };
+
+  // Seed once per key.
+  let seeded: string[] = [];
+  try {
+    const parsed = JSON.parse(ls.getItem(seededKey) ?? '[]');
+    if (Array.isArray(parsed)) seeded = parsed;
+  } catch {
+    seeded = [];
+  }
+  for (const key of Object.keys(seed)) {
+    if (seeded.includes(key)) continue;
+    if (ls.getItem(prefix + key) === null) ls.setItem(prefix + key, JSON.stringify(seed[key]));
+    seeded.push(key);
+  }
+  if (Object.keys(seed).length > 0) ls.setItem(seededKey, JSON.stringify(seeded));
+
+  const notify = (key: string, oldValue: unknown, newValue: unknown, remote: boolean) => {
+    for (const l of Array.from(listeners.values())) {
+      if (l.key !== key) continue;
+      try {
+        l.cb(key, oldValue, newValue, remote);
+      } catch (e) {
+        console.error('[gm-shim] value change listener failed', e);
+      }
+    }
+  };
+
+  const getValue = (key: string, fallback?: unknown): unknown => {
+    const value = decode(ls.getItem(prefix + key));
+    return value === undefined ? fallback : value;
+  };
+  const setValue = (key: string, value: unknown): void => {
+    if (value === undefined) return deleteValue(key);
+    const oldRaw = ls.getItem(prefix + key);
+    const raw = JSON.stringify(value);
+    ls.setItem(prefix + key, raw);
+    if (oldRaw !== raw) queueMicrotask(() => notify(key, decode(oldRaw), decode(raw), false));
+  };
+  const deleteValue = (key: string): void => {
+    const oldRaw = ls.getItem(prefix + key);
+    ls.removeItem(prefix + key);
+    if (oldRaw !== null) queueMicrotask(() => notify(key, decode(oldRaw), undefined, false));
+  };
+  const listValues = (): string[] => {
+    const keys: string[] = [];
+    for (let i = 0; i < ls.length; i++) {
+      const k = ls.key(i);
+      if (k !== null && k.startsWith(prefix)) keys.push(k.slice(prefix.length));
+    }
+    return keys.sort();
+  };
+  const addListener = (key: string, cb: Listener['cb']): number => {
+    const id = nextListenerId++;
+    listeners.set(id, { key, cb });
+    return id;
+  };
+  const removeListener = (id: number): void => {
+    listeners.delete(id);
+  };
+
+  // Other pages of the same origin (tabs) write the same localStorage: that is a remote change.
+  window.addEventListener('storage', (e) => {
+    if (e.storageArea !== ls) return;
+    if (e.key === null) {
+      // localStorage.clear() elsewhere: every key we listen to may be gone.
+      for (const l of Array.from(listeners.values())) notify(l.key, undefined, undefined, true);
+      return;
+    }
+    if (!e.key.startsWith(prefix)) return;
+    notify(e.key.slice(prefix.length), decode(e.oldValue), decode(e.newValue), true);
+  });
+
+  interface XhrDetails {
+    method?: string;
+    url: string;
+    headers?: Record<string, string>;
+    data?: unknown;
+    responseType?: '' | 'text' | 'json' | 'blob' | 'arraybuffer' | 'document';
+    timeout?: number;
+    context?: unknown;
+    anonymous?: boolean;
+    onload?: (r: unknown) => void;
+    onerror?: (r: unknown) => void;
+    onabort?: (r: unknown) => void;
+    ontimeout?: (r: unknown) => void;
+    onloadend?: (r: unknown) => void;
+  }
+
+  const bodyKind = (data: unknown): string => {
+    if (data === undefined || data === null) return 'none';
+    if (typeof data === 'string') return 'string';
+    if (typeof FormData !== 'undefined' && data instanceof FormData) return 'formdata';
+    if (typeof URLSearchParams !== 'undefined' && data instanceof URLSearchParams) return 'urlsearchparams';
+    if (typeof Blob !== 'undefined' && data instanceof Blob) return 'blob';
+    if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return 'arraybuffer';
+    return 'other';
+  };
+
+  const xhr = (d: XhrDetails): { abort(): void; done: Promise<unknown> } => {
+    const method = (d.method ?? 'GET').toUpperCase();
+    const headers = d.headers ?? {};
+    requests.push({ method, url: d.url, headers: { ...headers }, bodyKind: bodyKind(d.data) });
+    const controller = new AbortController();
+    let aborted = false;
+    let timedOut = false;
+    const timer = d.timeout ? setTimeout(() => ((timedOut = true), controller.abort()), d.timeout) : undefined;
+    const base = { finalUrl: d.url, context: d.context, readyState: 4 };
+    const body = method === 'GET' || method === 'HEAD' || d.data === undefined || d.data === null ? undefined : d.data;
+    const done = fetch(new URL(d.url, location.href).href, {
+      method,
+      headers,
+      // The body kinds fetch accepts; anything else is sent as its string form.
+      body: body === undefined ? undefined : bodyKind(body) === 'other' ? String(body) : (body as BodyInit),
+      signal: controller.signal,
+      credentials: 'omit',
+    }).then(
+      async (res) => {
+        clearTimeout(timer);
+        const buffer = await res.arrayBuffer();
+        const text = new TextDecoder().decode(buffer);
+        let response: unknown = text;
+        if (d.responseType === 'json') {
+          try {
+            response = JSON.parse(text);
+          } catch {
+            response = null;
+          }
+        } else if (d.responseType === 'blob') response = new Blob([buffer], { type: res.headers.get('content-type') ?? '' });
+        else if (d.responseType === 'arraybuffer') response = buffer;
+        let responseHeaders = '';
+        res.headers.forEach((value, name) => (responseHeaders += `${name}: ${value}\r\n`));
+        const result = { ...base, status: res.status, statusText: res.statusText, responseText: text, response, responseHeaders, finalUrl: res.url || d.url };
+        d.onload?.(result);
+        d.onloadend?.(result);
+        return result;
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        const result = { ...base, status: 0, statusText: '', responseText: '', response: null, responseHeaders: '', error: String(error) };
+        if (timedOut) d.ontimeout?.(result);
+        else if (aborted) d.onabort?.(result);
+        else d.onerror?.(result);
+        d.onloadend?.(result);
+        throw Object.assign(new Error(timedOut ? 'timeout' : aborted ? 'abort' : 'network error'), { response: result });
+      },
+    );
+    return {
+      abort() {
+        aborted = true;
+        controller.abort();
+      },
+      done,
+    };
+  };
+
+  const info = { script: { name: 'VoidVerified Palette', version: 'test' }, scriptHandler: 'gm-shim', version: '1.0' };
+
+  if (mode === 'sync' || mode === 'both') {
+    w.GM_getValue = getValue;
+    w.GM_setValue = setValue;
+    w.GM_deleteValue = deleteValue;
+    w.GM_listValues = listValues;
+    w.GM_addValueChangeListener = addListener;
+    w.GM_removeValueChangeListener = removeListener;
+    w.GM_xmlhttpRequest = (d: XhrDetails) => {
+      const r = xhr(d);
+      r.done.catch(() => undefined); // reported through the callbacks
+      return { abort: r.abort };
+    };
+    w.GM_info = info;
+  }
+  if (mode === 'async' || mode === 'both') {
+    w.GM = {
+      info,
+      getValue: (key: string, fallback?: unknown) => Promise.resolve(getValue(key, fallback)),
+      setValue: (key: string, value: unknown) => Promise.resolve(setValue(key, value)),
+      deleteValue: (key: string) => Promise.resolve(deleteValue(key)),
+      listValues: () => Promise.resolve(listValues()),
+      addValueChangeListener: (key: string, cb: Listener['cb']) => Promise.resolve(addListener(key, cb)),
+      removeValueChangeListener: (id: number) => Promise.resolve(removeListener(id)),
+      xmlHttpRequest: (d: XhrDetails) => {
+        const r = xhr(d);
+        // A promise (resolves on load, rejects on error/abort/timeout) with abort(), like Tampermonkey 5.
+        return Object.assign(r.done, { abort: r.abort });
+      },
+    };
+  }
+  w.__gm = {
+    requests,
+    dump(): Record<string, unknown> {
+      const out: Record<string, unknown> = {};
+      for (const key of listValues()) out[key] = getValue(key);
+      return out;
+    },
+  };
+}
