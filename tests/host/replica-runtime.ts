@@ -378,6 +378,7 @@ h1, h2, h3 { color: rgb(var(--color-text)); font-weight: 600; }
 .media-preview-card a.cover { width: 48px; height: 66px; background: rgb(var(--color-blue-dim)) center/cover; flex: none; }
 .media-preview-card .content { padding: 6px 0; font-size: 12px; }
 .list-preview-wrap { margin-bottom: 26px; }
+.page-content > .user { margin-top: -30px; }
 .user .banner { height: 260px; background: rgb(var(--color-background-blue-dark)) center/cover; position: relative; }
 .user .banner .shadow { position: absolute; inset: 0; background: linear-gradient(180deg, rgba(6,13,34,0) 40%, rgba(6,13,34,.6)); }
 .user .banner .container { position: relative; height: 100%; }
@@ -517,9 +518,9 @@ function likeWrap(kind: 'activity' | 'activity-reply', likeIds: number[], data: 
 }
 
 const EDITOR_BUTTONS = [
-  ['Bold', 'B'], ['Italic', 'I'], ['Strikethrough', 'S'], ['Spoiler', '!'], ['Link', '🔗'], ['Image', '🖼'],
-  ['Youtube Video', '▶'], ['WebM Video', '🎞'], ['Order List', '1.'], ['Unordered List', '•'], ['Header', 'H'],
-  ['Center', '≡'], ['Quote', '"'], ['Code', '<>'], ['Preview', '👁'],
+  ['Bold', 'B'], ['Italic', 'I'], ['Strikethrough', 'S'], ['Spoiler', '!'], ['Link', 'a'], ['Image', 'img'],
+  ['Youtube Video', '▶'], ['WebM Video', 'W'], ['Order List', '1.'], ['Unordered List', '•'], ['Header', 'H'],
+  ['Center', '≡'], ['Quote', '"'], ['Code', '<>'], ['Preview', '◉'],
 ];
 
 export function activityEdit(placeholder: string, saveLabel: string): string {

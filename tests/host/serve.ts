@@ -1,0 +1,175 @@
+/**
+ * `npm start`: a local, offline sandbox of anilist.co with the built userscript, for trying the
+ * product by hand. Run by `tsx tests/host/serve.ts` after the build.
+ *
+ * - Every path renders the replica (tests/host/replica.ts) with, at the end of <body>: the GM shim
+ *   (both APIs, seeded with an API token so authorised features work), a "bridge" that sends the
+ *   userscript's GraphQL and image-host requests to this server, a small sandbox banner, and
+ *   dist/voidverified.user.js (read fresh on every page load, so a rebuild needs only a reload).
+ * - /__api/graphql      the mock API (one createMockApi() for the server's life)
+ * - /__img/catbox, /__img/imgbb, /__img/imgur, /__img/imgur-token   canned image-host answers
+ * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
+ * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
+ *
+ * Port: $PORT or 4173; if busy, the next free one.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
+import { corsPreflight, createMockApi } from './mock-api';
+import { renderPage, scriptTag } from './replica';
+
+const HOST = '127.0.0.1';
+const USERSCRIPT = new URL('../../dist/voidverified.user.js', import.meta.url);
+const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
+const api = createMockApi();
+
+/** The replica's images point at s4.anilist.co, which is offline here; serve placeholders instead. */
+const rewriteAssets = (text: string) => text.replaceAll('https://s4.anilist.co/', '/__asset/s4/').replaceAll('https://i.ytimg.com/', '/__asset/ytimg/');
+
+/** Runs before the userscript: routes its network calls to this server. */
+const BRIDGE = `(function () {
+  var API = 'https://graphql.anilist.co';
+  var realFetch = window.fetch.bind(window);
+  window.fetch = function (input, init) {
+    var url = typeof input === 'string' ? input : input instanceof URL ? input.href : input && input.url;
+    if (typeof url === 'string' && url.indexOf(API) === 0) {
+      return realFetch(input instanceof Request ? new Request('/__api/graphql', input) : '/__api/graphql', init);
+    }
+    return realFetch(input, init);
+  };
+  var hosts = [
+    [/^https:\\/\\/catbox\\.moe\\//, '/__img/catbox'],
+    [/^https:\\/\\/api\\.imgbb\\.com\\//, '/__img/imgbb'],
+    [/^https:\\/\\/api\\.imgur\\.com\\/oauth2\\/token/, '/__img/imgur-token'],
+    [/^https:\\/\\/api\\.imgur\\.com\\//, '/__img/imgur'],
+  ];
+  function local(url) {
+    for (var i = 0; i < hosts.length; i++) if (hosts[i][0].test(url)) return hosts[i][1];
+    return url;
+  }
+  function wrap(request) {
+    return function (details) { return request(Object.assign({}, details, { url: local(String(details.url)) })); };
+  }
+  if (typeof window.GM_xmlhttpRequest === 'function') window.GM_xmlhttpRequest = wrap(window.GM_xmlhttpRequest);
+  if (window.GM && typeof window.GM.xmlHttpRequest === 'function') window.GM.xmlHttpRequest = wrap(window.GM.xmlHttpRequest);
+})();`;
+
+const BANNER = `<div id="sandbox-banner" role="note" style="position:fixed;right:8px;bottom:8px;z-index:2147483000;max-width:300px;padding:6px 10px;border-radius:6px;background:rgba(20,30,45,.9);color:#e8eef5;font:12px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3)">
+VoidVerified sandbox: an offline replica of anilist.co. <kbd>Ctrl</kbd>+<kbd>Space</kbd> opens the palette.
+<a href="#" id="sandbox-reset" style="color:#7cc4f8">Reset sandbox storage</a></div>
+<script>document.getElementById('sandbox-reset').addEventListener('click', function (event) {
+  event.preventDefault();
+  for (var i = localStorage.length - 1; i >= 0; i--) {
+    var key = localStorage.key(i);
+    if (key && (key.indexOf(${JSON.stringify(GM_PREFIX)}) === 0 || key === ${JSON.stringify(GM_SEEDED_KEY)})) localStorage.removeItem(key);
+  }
+  fetch('/__sandbox/reset', { method: 'POST' }).finally(function () { location.reload(); });
+});</script>`;
+
+function userscript(): string | null {
+  try {
+    return readFileSync(USERSCRIPT, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function bodyEnd(): string {
+  const token = JSON.stringify({ v: 1, data: { token: 'sandbox-token', expires: Date.now() + 365 * 24 * 3600 * 1000 } });
+  const script = userscript();
+  return (
+    `<script>${gmShimSource({ mode: 'both', seed: { 'void-verified-auth': token } })}</script>` +
+    `<script>${BRIDGE}</script>` +
+    BANNER +
+    (script === null
+      ? `<script>console.error('[sandbox] dist/voidverified.user.js is missing: run npm run build');</script>`
+      : scriptTag(script, USERSCRIPT_SRC))
+  );
+}
+
+/** A placeholder image, its colour derived from the path. */
+function placeholder(path: string): string {
+  let hash = 0;
+  for (const c of path) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="230" height="320" viewBox="0 0 230 320"><rect width="230" height="320" fill="hsl(${hash % 360} 45% 55%)"/></svg>`;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers });
+  res.end(body);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', `http://${HOST}`);
+  const path = url.pathname;
+  if (path === '/__api/graphql') {
+    if (req.method === 'OPTIONS') {
+      const pre = corsPreflight();
+      res.writeHead(pre.status, pre.headers);
+      return void res.end();
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+    const answer = await api.handle({ body: await readBody(req), headers });
+    if (answer.abort) return void req.socket.destroy();
+    res.writeHead(answer.status, answer.headers);
+    return void res.end(rewriteAssets(answer.body));
+  }
+  if (path === '/__sandbox/reset' && req.method === 'POST') {
+    api.reset();
+    return send(res, 204, 'text/plain', '');
+  }
+  if (path.startsWith('/__img/')) {
+    await readBody(req);
+    const json = (value: unknown) => send(res, 200, 'application/json', JSON.stringify(value));
+    if (path === '/__img/catbox') return send(res, 200, 'text/plain', 'https://files.catbox.moe/abc123.png');
+    if (path === '/__img/imgbb') return json({ data: { id: 'x', url: 'https://i.ibb.co/x/y.png', display_url: 'https://i.ibb.co/x/y.png' }, success: true, status: 200 });
+    if (path === '/__img/imgur-token') return json({ access_token: 'imgur-new', expires_in: 3600, token_type: 'bearer', refresh_token: 'imgur-refresh' });
+    if (path === '/__img/imgur') return json({ data: { link: 'https://i.imgur.com/z.png', id: 'z' }, success: true, status: 200 });
+    return send(res, 404, 'text/plain', 'unknown image host');
+  }
+  if (path.startsWith('/__asset/')) return send(res, 200, 'image/svg+xml', placeholder(path), { 'Cache-Control': 'max-age=3600' });
+  if (path === USERSCRIPT_SRC) return send(res, 200, 'text/javascript; charset=utf-8', userscript() ?? '');
+  if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
+  // Rewrite the replica's image URLs, but leave the userscript's source exactly as built.
+  const marker = '<!--sandbox-body-end-->';
+  const html = rewriteAssets(renderPage(path, { data: api.state, bodyEnd: marker })).replace(marker, () => bodyEnd());
+  return send(res, 200, 'text/html; charset=utf-8', html);
+}
+
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error('[sandbox]', req.method, req.url, error);
+    if (!res.headersSent) send(res, 500, 'text/plain', String(error));
+    else res.end();
+  });
+});
+
+function listen(port: number, triesLeft: number): void {
+  const onError = (error: NodeJS.ErrnoException) => {
+    server.off('listening', onListening);
+    if (error.code === 'EADDRINUSE' && triesLeft > 0) listen(port + 1, triesLeft - 1);
+    else throw error;
+  };
+  const onListening = () => {
+    server.off('error', onError);
+    console.log(`Sandbox running at http://${HOST}:${port}/home`);
+    if (userscript() === null) console.warn('dist/voidverified.user.js is missing: run `npm run build`, then reload.');
+  };
+  server.once('error', onError);
+  server.once('listening', onListening);
+  server.listen(port, HOST);
+}
+
+listen(Number(process.env.PORT) || 4173, 20);
