@@ -167,6 +167,26 @@ test.describe('replica', () => {
     expect(route).toBe('/home');
   });
 
+  test('optional host quirks: same-component pushes do not refresh; #app.__vue__ can mount late', async ({ page, host }) => {
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => ((window as unknown as { vueAtReady: boolean }).vueAtReady = !!(document.querySelector('#app') as VueEl).__vue__)),
+    );
+    await host.goto('/user/Viewer/', { script: false, sameComponentQuirk: true, vueDelayMs: 100 });
+    expect(await page.evaluate(() => (window as unknown as { vueAtReady: boolean }).vueAtReady)).toBe(false);
+    await page.waitForFunction(() => (document.querySelector('#app') as VueEl).__vue__ !== undefined);
+    await push(page, '/user/Akira/');
+    await expect(page).toHaveURL('https://anilist.co/user/Akira/');
+    await expect(page.locator('h1.name')).toHaveText('Viewer'); // the quirk: URL changed, view did not
+    // The userscripts' workaround: go through /404, then replace with the target.
+    await page.evaluate(async () => {
+      const router = (document.querySelector('#app') as VueEl).__vue__!.$router! as unknown as { push(p: string): Promise<unknown>; replace(p: string): Promise<unknown> };
+      await router.push('/404');
+      await router.replace('/user/Bocchi/');
+    });
+    await expect(page.locator('h1.name')).toHaveText('Bocchi');
+    expect(await page.evaluate(() => (window as unknown as HostWindow).__host.navigations)).toEqual(['/user/Viewer/', '/404', '/user/Bocchi/']);
+  });
+
   test('rerender() replaces every activity node with a fresh copy', async ({ page, host }) => {
     await host.goto('/home', { script: false });
     const before = await page.evaluate(() => {
