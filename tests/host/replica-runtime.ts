@@ -152,9 +152,13 @@ export function renderMarkdown(source: string): string {
     t = t.replace(/\[([^\]]*)\]\(([^)\s]+)\)/g, (_m, label: string, url: string) =>
       keep(`<a href="${safeUrl(url)}" target="_blank" rel="noopener noreferrer">${label}</a>`),
     );
-    t = t.replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, (_m, pre: string, url: string) =>
-      pre + keep(`<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`),
-    );
+    t = t.replace(/(^|[\s(])(https?:\/\/[^\s<]+)/g, (_m, pre: string, url: string) => {
+      // Bare links to AniList media become embed cards on the site.
+      const media = /^https:\/\/anilist\.co\/(anime|manga)\/(\d+)\/?[^\s]*$/.exec(url);
+      if (media)
+        return pre + keep(`<a class="media-embed" href="/${media[1]}/${media[2]}/" data-media-type="${media[1]}" data-media-id="${media[2]}"><span class="title">${media[1]} ${media[2]}</span></a>`);
+      return pre + keep(`<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`);
+    });
     t = t.replace(/(^|[^\w])@([A-Za-z0-9_-]{2,20})/g, (_m, pre: string, name: string) => pre + keep(`<a href="/user/${name}">@${name}</a>`));
     t = t.replace(/~!([\s\S]+?)!~/g, (_m, inner: string) =>
       keep('<span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>') + inner + keep('</span></span>'),
@@ -378,7 +382,7 @@ h1, h2, h3 { color: rgb(var(--color-text)); font-weight: 600; }
 .media-preview-card a.cover { width: 48px; height: 66px; background: rgb(var(--color-blue-dim)) center/cover; flex: none; }
 .media-preview-card .content { padding: 6px 0; font-size: 12px; }
 .list-preview-wrap { margin-bottom: 26px; }
-.page-content > .user { margin-top: -30px; }
+.page-content > .user, .page-content > .media { margin-top: -30px; }
 .user .banner { height: 260px; background: rgb(var(--color-background-blue-dark)) center/cover; position: relative; }
 .user .banner .shadow { position: absolute; inset: 0; background: linear-gradient(180deg, rgba(6,13,34,0) 40%, rgba(6,13,34,.6)); }
 .user .banner .container { position: relative; height: 100%; }

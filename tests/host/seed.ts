@@ -274,7 +274,7 @@ function makeUser(id: number, name: string, rand: () => number): SeedUser {
   // One user (Haruhi) has a donator's hex colour; the rest cycle through the named colours.
   const profileColor = name === 'Haruhi' ? '#ff6f61' : colors[(id - 1) % colors.length]!;
   const donatorTier = id === 1 ? 1 : [0, 0, 1, 2, 3, 4, 0, 0][id % 8]!;
-  const badges: Record<number, string> = { 3: 'Cool Donator', 4: '✨ Rainbow ✨' };
+  const badges: Record<number, string> = { 3: 'Cool Donator', 4: 'Rainbow Donator' };
   const moderatorRoles = name === 'Lain' ? ['ADMIN', 'DEVELOPER'] : name === 'Rei' ? ['COMMUNITY'] : name === 'Goro' ? ['RETIRED'] : null;
   return {
     id,
