@@ -124,6 +124,8 @@ export type PanelDef =
       readonly id: string;
       readonly title: string;
       readonly placeholder?: string;
+      /** 'list' (default): cmdk items in the result list; 'form': controls shown beside the list. */
+      readonly layout?: 'list' | 'form';
       readonly component: ComponentType<PalettePageProps>;
     }
   | {

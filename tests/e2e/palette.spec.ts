@@ -145,7 +145,7 @@ test.describe('settings and storage', () => {
       },
     });
     await openPalette(page);
-    await expect(page.getByRole('button', { name: 'Open VoidVerified QuickStart' }).first()).toBeAttached();
+    await expect(page.locator('[data-void-ui="quickstart-nav"]')).toHaveCount(1);
     expect(warnings.join('\n')).toContain('void-verified-settings is unusable');
     expect(warnings.join('\n')).toContain('void-verified-hotkeys is unusable');
   });
@@ -206,14 +206,14 @@ test.describe('health and accessibility', () => {
     await openPalette(page);
     await input(page).fill('Health');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('region', { name: 'Health' })).toContainText('active injections found their landmarks');
+    await expect(page.locator('.vv-health')).toContainText('active injections found their landmarks');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await page.evaluate(() => document.querySelector('.mobile-nav')?.remove());
     await openPalette(page);
     await input(page).fill('Health');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('region', { name: 'Health' })).toContainText('Missing landmark for quickstart/mobile-nav-button');
+    await expect(page.locator('.vv-health')).toContainText('Missing landmark for quickstart/mobile-nav-button');
   });
 
   for (const [name, setup] of [
@@ -243,5 +243,34 @@ test.describe('health and accessibility', () => {
     const results = await new AxeBuilder({ page }).include('[data-void-ui="settings"]').analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('injection', () => {
+  test('mounts once per landmark across navigations, and routes through the host router', async ({ page, host }) => {
+    await host.goto('/home');
+    await expect(page.locator('[data-void-ui="quickstart-nav"]')).toHaveCount(1);
+    for (const path of ['/user/Viewer/', '/notifications', '/settings/developer', '/home']) {
+      await openPalette(page);
+      await input(page).fill(path === '/home' ? 'Home' : path === '/notifications' ? 'Notifications' : path === '/settings/developer' ? 'Open VoidVerified settings' : 'Profile');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(`https://anilist.co${path}`);
+      await expect(page.locator('[data-void-ui="quickstart-nav"]')).toHaveCount(1);
+    }
+    // Client-side navigation only: the document never reloaded.
+    const navigations = await page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations);
+    expect(navigations[0]).toBe('/home');
+    expect(navigations.length).toBeGreaterThan(4);
+    await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(0);
+  });
+
+  test('a setting changed in one tab shows in another', async ({ page, context, host }) => {
+    await host.goto('/settings/developer');
+    const other = await context.newPage();
+    await other.goto('https://anilist.co/settings/developer');
+    const there = other.getByRole('checkbox', { name: 'Enable toast notifications.' });
+    await expect(there).toBeChecked();
+    await page.getByRole('checkbox', { name: 'Enable toast notifications.' }).uncheck();
+    await expect(there).not.toBeChecked();
   });
 });

@@ -52,7 +52,7 @@ export const quickstart: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'quickstart.config', title: 'QuickStart Configuration', placeholder: 'QuickStart Configuration', component: ({ ctx }) => <QuickStartConfig ctx={ctx} /> },
+    { kind: 'palette-page', id: 'quickstart.config', title: 'QuickStart Configuration', placeholder: 'QuickStart Configuration', layout: 'form', component: ({ ctx }) => <QuickStartConfig ctx={ctx} /> },
     { kind: 'settings-tab', id: 'tab.quickstart', title: 'quickStart', option: 'quickStartEnabled', component: QuickStartConfig },
   ],
   injections: [

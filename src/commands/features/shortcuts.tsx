@@ -22,6 +22,7 @@ export const shortcuts: FeatureDef = {
       id: 'shortcuts',
       title: 'Shortcuts',
       placeholder: 'Filter shortcuts',
+      layout: 'form',
       component: ({ query, ctx }) => <ShortcutsPanel ctx={ctx} filter={query} />,
     },
     { kind: 'settings-tab', id: 'tab.shortcuts', title: 'shortcuts', component: ({ ctx }) => <ShortcutsPanel ctx={ctx} /> },

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Command as Cmdk } from 'cmdk';
-import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
 import { DASHBOARD } from '../../commands/palette-state';
 import type { Command, CommandContext } from '../../commands/types';
-import { frecencyKey, hotkeysKey } from '../../data/config';
+import { frecencyKey, hotkeysKey, quickStartConfigKey, settingsKey } from '../../data/config';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { PortalContainer, useDebounced, useServices, useStored } from '../hooks';
 import { groupRanked, rankCommands } from './rank';
@@ -37,12 +37,24 @@ export function Palette() {
   const modePanel = state.mode === DASHBOARD ? undefined : registry.panel(state.mode, 'palette-mode');
   const modes = [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)];
   const debounce = pagePanel ? 0 : modePanel ? modePanel.debounceMs : DASHBOARD_DEBOUNCE_MS;
-  const query = useDebounced(input, debounce);
+  const debounced = useDebounced(input, debounce);
+  // Enter flushes the debounce: a fast "type and Enter" runs the top result of what was typed.
+  const [flushed, setFlushed] = useState<string | null>(null);
+  const query = flushed ?? debounced;
+  useEffect(() => setFlushed(null), [debounced]);
+  const pendingEnter = useRef(false);
 
   // A new page or mode starts with an empty input; closing clears it too.
   const view = `${state.open}|${state.mode}|${state.stack.length}|${page?.id ?? ''}`;
-  useEffect(() => {
+  // Reset during render, so a new page never sees the previous page's text, even once.
+  const [inputView, setInputView] = useState(view);
+  if (inputView !== view) {
+    setInputView(view);
     setInput('');
+    // An empty query at once, whatever the debounce still holds from before.
+    setFlushed('');
+  }
+  useEffect(() => {
     if (state.open) inputRef.current?.focus();
   }, [view, state.open]);
 
@@ -54,6 +66,37 @@ export function Palette() {
   }, [state.open]);
 
   const ctx = useMemo(() => services.context(focusedBefore), [services, focusedBefore, state]);
+
+  // cmdk picks the first item when the raw input changes, but our lists follow the debounced
+  // query (and async pages fill in later): select the first item once the new list is rendered,
+  // and whenever the selected one is gone.
+  const [selected, setSelected] = useState('');
+  const listRef = useRef<HTMLDivElement>(null);
+  const reselect = useRef(true);
+  useEffect(() => {
+    reselect.current = true;
+  }, [query, view]);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!state.open || !list) return;
+    const sync = () => {
+      const items = [...list.querySelectorAll<HTMLElement>('[cmdk-item]:not([aria-disabled="true"])')];
+      const values = items.map((el) => el.getAttribute('data-value') ?? '');
+      if (reselect.current || !values.includes(selected)) {
+        reselect.current = false;
+        const first = values[0] ?? '';
+        if (first !== selected) setSelected(first);
+      }
+      if (pendingEnter.current) {
+        pendingEnter.current = false;
+        items[0]?.click();
+      }
+    };
+    sync();
+    const observer = new MutationObserver(sync);
+    observer.observe(list, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  });
 
   const close = () => palette.close();
 
@@ -98,7 +141,7 @@ export function Palette() {
           onKeyDown={keepFocusInside}
         >
           <Dialog.Title className="vv-sr-only">VoidVerified QuickStart</Dialog.Title>
-          <Cmdk label="VoidVerified QuickStart" shouldFilter={false} loop className="vv-cmdk">
+          <Cmdk label="VoidVerified QuickStart" shouldFilter={false} loop className="vv-cmdk" value={selected} onValueChange={setSelected}>
             <div className="vv-palette-header">
               {pagePanel && (
                 <button type="button" className="vv-crumb" onClick={() => palette.pop()} aria-label={`Back from ${pagePanel.title}`}>
@@ -109,6 +152,14 @@ export function Palette() {
                 ref={inputRef}
                 value={input}
                 onValueChange={setInput}
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter' || input === query) return;
+                  event.preventDefault();
+                  event.stopPropagation();
+                  reselect.current = true;
+                  pendingEnter.current = true;
+                  setFlushed(input);
+                }}
                 placeholder={placeholder}
                 className="vv-palette-input"
                 aria-label={placeholder}
@@ -145,17 +196,28 @@ export function Palette() {
                 </svg>
               </Dialog.Close>
             </div>
-            <Cmdk.List className="vv-palette-list" label="QuickStart results">
-              <ErrorBoundary key={view} name={pagePanel?.title ?? modePanel?.title ?? 'Dashboard'}>
-                {pagePanel ? (
+            {pagePanel?.layout === 'form' ? (
+              // Forms (shortcuts, configuration) are not options of a listbox: render them beside it.
+              <div className="vv-palette-body">
+                {/* The input's aria-controls names the list: keep an empty, hidden one. */}
+                <Cmdk.List ref={listRef} hidden label="QuickStart results" />
+                <ErrorBoundary key={view} name={pagePanel.title}>
                   <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
-                ) : modePanel ? (
-                  <modePanel.component query={query} ctx={ctx} close={close} />
-                ) : (
-                  <Dashboard query={query} ctx={ctx} close={close} />
-                )}
-              </ErrorBoundary>
-            </Cmdk.List>
+                </ErrorBoundary>
+              </div>
+            ) : (
+              <Cmdk.List ref={listRef} className="vv-palette-list" label="QuickStart results">
+                <ErrorBoundary key={view} name={pagePanel?.title ?? modePanel?.title ?? 'Dashboard'}>
+                  {pagePanel ? (
+                    <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
+                  ) : modePanel ? (
+                    <modePanel.component query={query} ctx={ctx} close={close} />
+                  ) : (
+                    <Dashboard query={query} ctx={ctx} close={close} />
+                  )}
+                </ErrorBoundary>
+              </Cmdk.List>
+            )}
           </Cmdk>
         </Dialog.Content>
       </Dialog.Portal>
@@ -197,6 +259,9 @@ export function pick(command: Command, ctx: CommandContext, close: () => void): 
 export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandContext; close(): void }) {
   const usage = useStored(frecencyKey);
   const overrides = useStored(hotkeysKey);
+  // Hints and `when` read settings and the QuickStart config: re-list when they change.
+  const settingsNow = useStored(settingsKey);
+  const configNow = useStored(quickStartConfigKey);
   const { registry } = ctx;
   const [version, setVersion] = useState(0);
   useEffect(() => registry.subscribe(() => setVersion((v) => v + 1)), [registry]);
@@ -220,7 +285,7 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
     const ranked = rankCommands(visible, { query, usage, relevant, now: Date.now() });
     return groupRanked(ranked, { query, usage, relevant, perGroup: PER_GROUP, recent: LIFTED });
     // `version` re-lists when features say their commands changed.
-  }, [registry, ctx, query, usage, version]);
+  }, [registry, ctx, query, usage, version, settingsNow, configNow]);
 
   if (!groups.length) return <Cmdk.Empty className="vv-empty">No results for “{query}”.</Cmdk.Empty>;
   return (
