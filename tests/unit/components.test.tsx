@@ -70,7 +70,18 @@ describe('Dashboard', () => {
     render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
     expect(screen.getByText('AniList Links')).toBeTruthy();
     expect(screen.getByText('VoidVerified Settings')).toBeTruthy();
-    expect(screen.getByText('Anime List: Watching')).toBeTruthy();
+    expect(screen.getByText('Home')).toBeTruthy();
+    // The rest of a section is counted, not drawn, until you type.
+    expect(screen.getAllByText(/more: keep typing/).length).toBeGreaterThan(0);
+
+  });
+
+  it('shows a command\'s hotkey beside it', () => {
+    const { services, store, wrap } = setup();
+    store.set(hotkeysKey, { 'health.show': 'alt+shift+h' });
+    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="health" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    const item = screen.getByText('Health').closest('[cmdk-item]') as HTMLElement;
+    expect(within(item).getByText('Alt+Shift+H').tagName).toBe('KBD');
   });
 
   it('hides profile links without a signed-in viewer', () => {

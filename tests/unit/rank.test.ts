@@ -64,3 +64,13 @@ describe('page relevance of AniList links', async () => {
     expect(registry.commands(onProfile).filter((c) => c.relevant?.(onProfile)).map((c) => c.id)).toContain('links.animelist-watching');
   });
 });
+
+describe('render cap', () => {
+  it('draws at most `total` items over all groups and counts the rest', () => {
+    const cmds = Array.from({ length: 300 }, (_, i) => c(`c${i}`, `Command ${i}`, `Section ${i % 6}`));
+    const ranked = rankCommands(cmds, { query: 'command', usage: {}, relevant: none, now: 0 });
+    const groups = groupRanked(ranked, { query: 'command', usage: {}, relevant: none, perGroup: 60, recent: 5, total: 80 });
+    expect(groups.reduce((n, g) => n + g.items.length, 0)).toBe(80);
+    expect(groups.reduce((n, g) => n + g.items.length + g.more, 0)).toBe(300);
+  });
+});

@@ -18,6 +18,8 @@ import { groupRanked, rankCommands } from './rank';
 export const PLACEHOLDER = 'Filter VoidVerified QuickStart';
 export const DASHBOARD_DEBOUNCE_MS = 100;
 const PER_GROUP = 60;
+/** Items rendered at once, over all groups; more matches are counted, not drawn. */
+const MAX_ITEMS = 40;
 const LIFTED = 5;
 
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -283,7 +285,10 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
       }
     };
     const ranked = rankCommands(visible, { query, usage, relevant, now: Date.now() });
-    return groupRanked(ranked, { query, usage, relevant, perGroup: PER_GROUP, recent: LIFTED });
+    // Before typing, every section shows a fair share of the items drawn (and counts the rest).
+    const sections = new Set(visible.map((c) => c.section)).size + 2;
+    const perGroup = query.trim() ? PER_GROUP : Math.max(3, Math.floor(MAX_ITEMS / sections));
+    return groupRanked(ranked, { query, usage, relevant, perGroup, recent: LIFTED, total: MAX_ITEMS });
     // `version` re-lists when features say their commands changed.
   }, [registry, ctx, query, usage, version, settingsNow, configNow]);
 

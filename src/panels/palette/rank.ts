@@ -111,14 +111,19 @@ export interface Group {
  */
 export function groupRanked(
   ranked: readonly Ranked[],
-  opts: { query: string; usage: Readonly<Record<string, Usage>>; relevant: (c: Command) => boolean; perGroup: number; recent: number },
+  opts: { query: string; usage: Readonly<Record<string, Usage>>; relevant: (c: Command) => boolean; perGroup: number; recent: number; total?: number },
 ): Group[] {
   const groups = new Map<string, Group>();
+  // Rendering is the expensive part: show at most `total` items, best first; count the rest.
+  let shown = 0;
+  const total = opts.total ?? Infinity;
   const add = (heading: string, command: Command) => {
     let group = groups.get(heading);
     if (!group) groups.set(heading, (group = { heading, items: [], more: 0 }));
-    if (group.items.length < opts.perGroup) group.items.push(command);
-    else group.more++;
+    if (group.items.length < opts.perGroup && shown < total) {
+      group.items.push(command);
+      shown++;
+    } else group.more++;
   };
   const lifted = new Set<string>();
   if (!opts.query.trim()) {
@@ -137,5 +142,5 @@ export function groupRanked(
     });
   }
   for (const r of ranked) if (!lifted.has(r.command.id)) add(r.command.section, r.command);
-  return [...groups.values()];
+  return [...groups.values()].filter((g) => g.items.length > 0);
 }
