@@ -34,6 +34,17 @@ export const hotkeysKey = defineKey({
   defaultValue: () => ({}) as Record<string, string | null>,
 });
 
+const QUICKSTART_DEFAULTS = {
+  addNavigationButtons: true,
+  usersEnabled: true,
+  notificationsEnabled: true,
+  onlyIncludeUnreadNotifications: false,
+  displayAllResultsOnEmpty: true,
+  anilistLinksEnabled: true,
+  voidSettingsEnabled: true,
+  preserveActivitySearch: false,
+};
+
 /** Document 2 section 3: the QuickStart config (its keybind is the palette command's hotkey). */
 export const quickStartConfigKey = defineKey({
   name: 'void-verified-quick-start-config',
@@ -49,29 +60,10 @@ export const quickStartConfigKey = defineKey({
       voidSettingsEnabled: s.boolean(),
       preserveActivitySearch: s.boolean(),
     },
-    {
-      defaults: {
-        addNavigationButtons: true,
-        usersEnabled: true,
-        notificationsEnabled: true,
-        onlyIncludeUnreadNotifications: false,
-        displayAllResultsOnEmpty: true,
-        anilistLinksEnabled: true,
-        voidSettingsEnabled: true,
-        preserveActivitySearch: false,
-      },
-    },
+    // Fields missing from an older stored config take their default.
+    { defaults: QUICKSTART_DEFAULTS },
   ),
-  defaultValue: () => ({
-    addNavigationButtons: true,
-    usersEnabled: true,
-    notificationsEnabled: true,
-    onlyIncludeUnreadNotifications: false,
-    displayAllResultsOnEmpty: true,
-    anilistLinksEnabled: true,
-    voidSettingsEnabled: true,
-    preserveActivitySearch: false,
-  }),
+  defaultValue: () => ({ ...QUICKSTART_DEFAULTS }),
 });
 
 export type QuickStartConfig = ReturnType<(typeof quickStartConfigKey)['defaultValue']>;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { features } from '../../src/commands/features';
 import { Registry } from '../../src/commands/registry';
-import { hotkeysKey } from '../../src/data/config';
+import { hotkeysKey, quickStartConfigKey } from '../../src/data/config';
 import { Providers } from '../../src/panels/overlay';
 import { Dashboard } from '../../src/panels/palette/Palette';
 import { ShortcutsPanel } from '../../src/panels/ShortcutsPanel';
@@ -82,6 +82,17 @@ describe('Dashboard', () => {
     render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="health" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
     const item = screen.getByText('Health').closest('[cmdk-item]') as HTMLElement;
     expect(within(item).getByText('Alt+Shift+H').tagName).toBe('KBD');
+  });
+
+  it("shows only page-relevant and recent commands before typing when 'displayAllResultsOnEmpty' is off", () => {
+    const { services, store, wrap } = setup();
+    store.set(quickStartConfigKey, { ...store.get(quickStartConfigKey), displayAllResultsOnEmpty: false });
+    const { unmount } = render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    expect(screen.queryByText('AniList Links')).toBeNull();
+    expect(screen.getByText('Type to search every command.')).toBeTruthy();
+    unmount();
+    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="home" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    expect(screen.getByText('Home')).toBeTruthy();
   });
 
   it('hides profile links without a signed-in viewer', () => {

@@ -7,7 +7,7 @@ import type { Command, CommandContext } from '../../commands/types';
 import { frecencyKey, hotkeysKey, quickStartConfigKey, settingsKey } from '../../data/config';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { PortalContainer, useDebounced, useServices, useStored } from '../hooks';
-import { groupRanked, rankCommands } from './rank';
+import { groupRanked, ON_PAGE, rankCommands, RECENT } from './rank';
 
 /**
  * The QuickStart palette (document 2, sections 2.5, 4 and 9): cmdk inside a Radix dialog rendered
@@ -288,11 +288,15 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
     // Before typing, every section shows a fair share of the items drawn (and counts the rest).
     const sections = new Set(visible.map((c) => c.section)).size + 2;
     const perGroup = query.trim() ? PER_GROUP : Math.max(3, Math.floor(MAX_ITEMS / sections));
-    return groupRanked(ranked, { query, usage, relevant, perGroup, recent: LIFTED, total: MAX_ITEMS });
+    const grouped = groupRanked(ranked, { query, usage, relevant, perGroup, recent: LIFTED, total: MAX_ITEMS });
+    // 'displayAllResultsOnEmpty' off: before typing, only what is relevant here or recently used.
+    if (!query.trim() && !configNow.displayAllResultsOnEmpty) return grouped.filter((g) => g.heading === ON_PAGE || g.heading === RECENT);
+    return grouped;
     // `version` re-lists when features say their commands changed.
   }, [registry, ctx, query, usage, version, settingsNow, configNow]);
 
-  if (!groups.length) return <Cmdk.Empty className="vv-empty">No results for “{query}”.</Cmdk.Empty>;
+  if (!groups.length)
+    return <Cmdk.Empty className="vv-empty">{query.trim() ? `No results for “${query}”.` : 'Type to search every command.'}</Cmdk.Empty>;
   return (
     <>
       {groups.map((group) => (

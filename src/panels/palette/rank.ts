@@ -98,6 +98,9 @@ export function rankCommands(commands: readonly Command[], opts: RankOptions): R
     .map(({ r }) => r);
 }
 
+export const ON_PAGE = 'On this page';
+export const RECENT = 'Recent';
+
 export interface Group {
   heading: string;
   items: Command[];
@@ -130,7 +133,7 @@ export function groupRanked(
     const onPage = ranked.filter((r) => opts.relevant(r.command)).slice(0, opts.recent);
     onPage.forEach((r) => {
       lifted.add(r.command.id);
-      add('On this page', r.command);
+      add(ON_PAGE, r.command);
     });
     const recent = ranked
       .filter((r) => opts.usage[r.command.id] && !lifted.has(r.command.id))
@@ -138,7 +141,7 @@ export function groupRanked(
       .slice(0, opts.recent);
     recent.forEach((r) => {
       lifted.add(r.command.id);
-      add('Recent', r.command);
+      add(RECENT, r.command);
     });
   }
   for (const r of ranked) if (!lifted.has(r.command.id)) add(r.command.section, r.command);
