@@ -274,3 +274,18 @@ test.describe('injection', () => {
     await expect(there).not.toBeChecked();
   });
 });
+
+test.describe('storage backends', () => {
+  for (const gm of ['async', 'none'] as const) {
+    test(`settings persist with ${gm === 'async' ? 'only the GM.* promise API (Greasemonkey 4)' : 'no manager (localStorage)'}`, async ({ page, host }) => {
+      await host.goto('/settings/developer', { gm });
+      await openPalette(page);
+      await input(page).fill('Toasts');
+      await page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]').click();
+      await expect(page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]')).toContainText('Off');
+      await page.keyboard.press('Escape');
+      await page.reload();
+      await expect(page.getByRole('checkbox', { name: 'Enable toast notifications.' })).not.toBeChecked();
+    });
+  }
+});
