@@ -114,17 +114,23 @@ export class Registry {
   }
 }
 
+/** Why `value` is not acceptable for `option`, or null when it is. The one place these rules live. */
+export function optionProblem(option: OptionDef, value: OptionValue | undefined): string | null {
+  if (value === undefined) return 'No value.';
+  if (typeof value !== typeof option.default) return typeof option.default === 'number' ? 'Type a number.' : `Expected ${typeof option.default}.`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return 'Type a number.';
+    if ((option.min !== undefined && value < option.min) || (option.max !== undefined && value > option.max))
+      return `Between ${option.min ?? '-∞'} and ${option.max ?? '∞'}.`;
+  }
+  if (typeof value === 'string') {
+    if (option.choices && !option.choices.includes(value)) return `Choose one of ${option.choices.join(', ')}.`;
+    if (option.maxLength !== undefined && value.length > option.maxLength) return `At most ${option.maxLength} characters.`;
+  }
+  return null;
+}
+
 /** The value an option holds given what is stored, falling back to its default when invalid. */
 export function optionValue(option: OptionDef, stored: OptionValue | undefined): OptionValue {
-  if (stored === undefined || typeof stored !== typeof option.default) return option.default;
-  if (typeof stored === 'number') {
-    if (!Number.isFinite(stored)) return option.default;
-    if (option.min !== undefined && stored < option.min) return option.default;
-    if (option.max !== undefined && stored > option.max) return option.default;
-  }
-  if (typeof stored === 'string') {
-    if (option.choices && !option.choices.includes(stored)) return option.default;
-    if (option.maxLength !== undefined && stored.length > option.maxLength) return option.default;
-  }
-  return stored;
+  return optionProblem(option, stored) === null ? stored! : option.default;
 }

@@ -3,7 +3,7 @@ import { FRECENCY_MAX_ENTRIES, frecencyKey, settingsKey } from '../data/config';
 import type { GraphQLClient } from '../data/graphql';
 import type { Store } from '../data/storage';
 import type { ToastBus } from '../data/toasts';
-import { optionValue, type Registry } from './registry';
+import { optionProblem, optionValue, type Registry } from './registry';
 import type { AppServices, Command, CommandContext, OptionValue, PaletteController } from './types';
 
 /**
@@ -50,9 +50,8 @@ export function createServices(deps: ServiceDeps): AppServices {
       },
       set(key: string, value: OptionValue): void {
         const option = deps.registry.option(key);
-        if (option && optionValue(option, value) !== value) {
-          throw new Error(`"${String(value)}" is not a valid value for ${option.title}`);
-        }
+        const problem = option ? optionProblem(option, value) : null;
+        if (option && problem) throw new Error(`"${String(value)}" is not a valid value for ${option.title}: ${problem}`);
         deps.store.update(settingsKey, (current) => ({ ...current, [key]: value }));
       },
     },

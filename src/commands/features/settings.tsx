@@ -3,6 +3,7 @@ import { quickStartConfigKey } from '../../data/config';
 import { mountUi } from '../../inject/react';
 import { setStyle, removeStyle } from '../../inject/styles';
 import { SettingsPage } from '../../panels/settings/SettingsPage';
+import { optionProblem } from '../registry';
 import type { Command, CommandContext, FeatureDef, OptionDef, PalettePageProps } from '../types';
 
 /**
@@ -44,19 +45,8 @@ function EditOptionPage({ query, arg, ctx, close }: PalettePageProps) {
   const current = String(ctx.settings.get(option.key));
   const typed = query.trim();
   const candidate = typeof option.default === 'number' ? Number(typed) : typed;
-  let problem: string | null = null;
-  if (typed) {
-    try {
-      // Validate without saving: the settings service refuses what the option does not accept.
-      if (typeof option.default === 'number' && !Number.isFinite(candidate)) throw new Error('Type a number.');
-      if (option.choices && !option.choices.includes(typed)) throw new Error(`Choose one of ${option.choices.join(', ')}.`);
-      if (option.maxLength !== undefined && typed.length > option.maxLength) throw new Error(`At most ${option.maxLength} characters.`);
-      if (typeof candidate === 'number' && ((option.min !== undefined && candidate < option.min) || (option.max !== undefined && candidate > option.max)))
-        throw new Error(`Between ${option.min ?? '-∞'} and ${option.max ?? '∞'}.`);
-    } catch (e) {
-      problem = e instanceof Error ? e.message : String(e);
-    }
-  }
+  // The registry's own rules decide; the page only shows why a value is refused.
+  const problem = typed ? optionProblem(option, candidate) : null;
   const save = (value: string | number) => {
     ctx.settings.set(option.key, value);
     ctx.toasts.success(`${option.title} set to ${String(value)}.`);
