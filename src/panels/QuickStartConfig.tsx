@@ -1,9 +1,9 @@
-import { useId } from 'react';
-import { effectiveHotkey, formatHotkey, hotkeyFromEvent, clashesWith } from '../commands/hotkeys';
+import { useId, useState } from 'react';
+import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import type { CommandContext } from '../commands/types';
 import { hotkeysKey, quickStartConfigKey, type QuickStartConfig as Config } from '../data/config';
 import { useStored } from './hooks';
-import { useState } from 'react';
+import { assignHotkey, readCapture } from './hotkeyCapture';
 
 export const OPEN_COMMAND_ID = 'quickstart.open';
 
@@ -40,18 +40,10 @@ export function QuickStartConfig({ ctx }: { ctx: CommandContext }) {
           value={formatHotkey(keybind)}
           placeholder="None"
           onKeyDown={(event) => {
-            if (event.key === 'Tab' || !open) return;
-            event.preventDefault();
-            event.stopPropagation();
-            const hotkey = hotkeyFromEvent(event.nativeEvent);
-            if (!hotkey) return;
-            const clashes = clashesWith(ctx.registry.commands(ctx), overrides, open.id, hotkey);
-            if (clashes.length) {
-              setError(`${formatHotkey(hotkey)} is already used by ${clashes.join(', ')}.`);
-              return;
-            }
-            setError(null);
-            ctx.store.update(hotkeysKey, (current) => ({ ...current, [open.id]: hotkey }));
+            if (!open) return;
+            const capture = readCapture(event);
+            if (capture.kind === 'cancel') event.currentTarget.blur();
+            else if (capture.kind === 'set') setError(assignHotkey(ctx, ctx.registry.commands(ctx), open, capture.hotkey));
           }}
         />
         {error && (

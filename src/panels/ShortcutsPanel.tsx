@@ -1,8 +1,9 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { bindingsFor, clashesWith, effectiveHotkey, findConflicts, formatHotkey, hotkeyFromEvent } from '../commands/hotkeys';
+import { bindingsFor, clashesWith, effectiveHotkey, findConflicts, formatHotkey } from '../commands/hotkeys';
 import type { Command, CommandContext } from '../commands/types';
 import { hotkeysKey } from '../data/config';
 import { useStored } from './hooks';
+import { assignHotkey, readCapture } from './hotkeyCapture';
 
 /**
  * Every command with its key: a key-capture input to remap it, conflicts shown and refused,
@@ -22,21 +23,15 @@ export function ShortcutsPanel({ ctx, filter = '' }: { ctx: CommandContext; filt
     : commands;
 
   function assign(command: Command, hotkey: string | null) {
-    if (hotkey) {
-      const clashes = clashesWith(commands, overrides, command.id, hotkey);
-      if (clashes.length) {
-        setError({ id: command.id, text: `${formatHotkey(hotkey)} is already used by ${clashes.map(titleOf).join(', ')}.` });
-        return;
-      }
-    }
-    setError(null);
-    ctx.store.update(hotkeysKey, (current) => ({ ...current, [command.id]: hotkey }));
+    const problem = assignHotkey(ctx, commands, command, hotkey);
+    setError(problem ? { id: command.id, text: problem } : null);
   }
 
   function reset(command: Command) {
     const fallback = command.hotkey ?? null;
-    if (fallback && clashesWith(commands, { ...overrides, [command.id]: null }, command.id, fallback).length) {
-      setError({ id: command.id, text: `Its default ${formatHotkey(fallback)} is taken by ${clashesWith(commands, overrides, command.id, fallback).map(titleOf).join(', ')}.` });
+    const taken = fallback ? clashesWith(commands, overrides, command.id, fallback) : [];
+    if (taken.length) {
+      setError({ id: command.id, text: `Its default ${formatHotkey(fallback)} is taken by ${taken.map(titleOf).join(', ')}.` });
       return;
     }
     setError(null);
@@ -55,19 +50,9 @@ export function ShortcutsPanel({ ctx, filter = '' }: { ctx: CommandContext; filt
   }
 
   function onKeyDown(command: Command, event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Tab') return;
-    event.preventDefault();
-    event.stopPropagation();
-    if (event.key === 'Escape') {
-      event.currentTarget.blur();
-      return;
-    }
-    if ((event.key === 'Backspace' || event.key === 'Delete') && !event.ctrlKey && !event.altKey && !event.metaKey) {
-      assign(command, null);
-      return;
-    }
-    const hotkey = hotkeyFromEvent(event.nativeEvent);
-    if (hotkey) assign(command, hotkey);
+    const capture = readCapture(event);
+    if (capture.kind === 'cancel') event.currentTarget.blur();
+    else if (capture.kind === 'set') assign(command, capture.hotkey);
   }
 
   return (
