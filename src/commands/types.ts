@@ -48,8 +48,14 @@ export interface AppServices {
     path(): string;
     /** Navigates inside the host app through its router. */
     navigate(path: string): void;
+    /** Leaves the app for a full page load (the OAuth authorize page, say). */
+    load(url: string): void;
+    /** Rewrites the address bar without navigating (drops an OAuth fragment, say). */
+    replace(url: string): void;
   };
   readonly palette: PaletteController;
+  /** Opens registered dialogs (the changelog, say). */
+  readonly dialogs: DialogController;
   readonly auth: {
     token(): string | null;
     viewer(): HostViewer | null;
@@ -138,6 +144,15 @@ export type PanelDef =
       readonly component: ComponentType<PalettePageProps>;
     }
   | {
+      /** A modal dialog with a header and a close button, opened with `ctx.dialogs.open(id)`. */
+      readonly kind: 'dialog';
+      readonly id: string;
+      readonly title: string;
+      /** Called when the dialog closes (by its button, Escape or the backdrop). */
+      readonly onClose?: (ctx: CommandContext, arg?: string) => void;
+      readonly component: ComponentType<{ ctx: CommandContext; arg?: string; close(): void }>;
+    }
+  | {
       readonly kind: 'settings-tab';
       readonly id: string;
       readonly title: string;
@@ -173,6 +188,11 @@ export interface FeatureDef {
   readonly title: string;
   readonly category: Category;
   readonly description: string;
+  /**
+   * Declared for its settings (so they can be set, imported and exported) but not built yet: the
+   * settings page marks its options as coming in a later update.
+   */
+  readonly planned?: boolean;
   readonly options?: readonly OptionDef[];
   readonly commands?: readonly Command[];
   /** Commands built from state (one per option, per verified user...). */
@@ -199,4 +219,16 @@ export interface PaletteController {
   setMode(mode: string): void;
   push(pageId: string, arg?: string): void;
   pop(): void;
+}
+
+export interface DialogState {
+  readonly id: string;
+  readonly arg?: string;
+}
+
+export interface DialogController {
+  state(): DialogState | null;
+  subscribe(listener: () => void): () => void;
+  open(id: string, arg?: string): void;
+  close(): void;
 }

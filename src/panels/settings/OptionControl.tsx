@@ -4,7 +4,7 @@ import { settingsKey } from '../../data/config';
 import { useStored } from '../hooks';
 
 /** One option as a checkbox, a select or a text/number field; authorization-gated ones are marked. */
-export function OptionControl({ option, ctx }: { option: OptionDef; ctx: CommandContext }) {
+export function OptionControl({ option, ctx, planned = false }: { option: OptionDef; ctx: CommandContext; planned?: boolean }) {
   useStored(settingsKey);
   const id = useId();
   const value = ctx.settings.get(option.key);
@@ -23,9 +23,20 @@ export function OptionControl({ option, ctx }: { option: OptionDef; ctx: Command
     }
   }
 
-  const mark = option.authRequired ? (
-    <span className="vv-auth-mark" title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}>
-      🔒<span className="vv-sr-only">{locked ? ' needs authorization, inert until you authorize' : ' uses your authorization'}</span>
+  const mark = (
+    <>
+      {option.authRequired && (
+        <span className="vv-auth-mark" title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}>
+          🔒<span className="vv-sr-only">{locked ? ' needs authorization' : ' uses your authorization'}</span>
+        </span>
+      )}
+      {planned && <span className="vv-planned">coming in a later update</span>}
+    </>
+  );
+  // Why a locked option does nothing yet, in words (not only a mark).
+  const why = locked ? (
+    <span className="vv-auth-note">
+      Inert until you authorize: it reads or changes your AniList data through the API with your token (see the authorization tab).
     </span>
   ) : null;
 
@@ -36,6 +47,7 @@ export function OptionControl({ option, ctx }: { option: OptionDef; ctx: Command
         <span>
           {option.description} {mark}
         </span>
+        {why}
       </label>
     );
   }
@@ -63,6 +75,7 @@ export function OptionControl({ option, ctx }: { option: OptionDef; ctx: Command
           onKeyDown={(e) => e.key === 'Enter' && commit(draft)}
         />
       )}
+      {why}
       {error && (
         <span className="vv-error" role="alert">
           {error}

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { CATEGORIES, type Category, type CommandContext } from '../../commands/types';
 import { settingsKey } from '../../data/config';
+import { authKey } from '../../data/auth';
 import { useStored } from '../hooks';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { OptionControl } from './OptionControl';
+
+/** The tab the page falls back to when the active one is hidden (document 2 section 4). */
+const FALLBACK_TAB = 'users';
 
 /**
  * The product's settings page at /settings/developer, generated from the registry: every option by
@@ -11,20 +15,24 @@ import { OptionControl } from './OptionControl';
  */
 export function SettingsPage({ ctx }: { ctx: CommandContext }) {
   useStored(settingsKey);
+  useStored(authKey);
   const [category, setCategory] = useState<'all' | Category>('all');
   const [filter, setFilter] = useState('');
   const tabs = ctx.registry.panels('settings-tab').filter((t) => !t.option || ctx.settings.get(t.option) === true);
-  const [tabId, setTabId] = useState(tabs[0]?.id);
-  const activeTab = tabs.find((t) => t.id === tabId) ?? tabs[0];
+  const fallback = tabs.find((t) => t.title === FALLBACK_TAB) ?? tabs[0];
+  const [tabId, setTabId] = useState(fallback?.id);
+  const activeTab = tabs.find((t) => t.id === tabId) ?? fallback;
   useEffect(() => {
-    if (tabId && !tabs.some((t) => t.id === tabId)) setTabId(tabs[0]?.id);
-  }, [tabs, tabId]);
+    if (tabId && !tabs.some((t) => t.id === tabId)) setTabId(fallback?.id);
+  }, [tabs, tabId, fallback]);
+  // The palette and the page share one services object; refresh the context's authorization.
+  const live = ctx.context(null);
 
   const needle = filter.trim().toLowerCase();
   const options = ctx.registry
     .options()
     .filter((o) => category === 'all' || o.category === category)
-    .filter((o) => !needle || `${o.title} ${o.description} ${o.key}`.toLowerCase().includes(needle));
+    .filter((o) => !needle || `${o.title} ${o.description} ${o.key} ${o.category}`.toLowerCase().includes(needle));
 
   return (
     <section className="vv-settings" aria-labelledby="vv-settings-title">
@@ -32,9 +40,14 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
         <h2 id="vv-settings-title" className="vv-heading">
           VoidVerified Palette <span className="vv-subtle">v{__VERSION__}</span>
         </h2>
-        <a className="vv-link" href="https://github.com/voidverified-palette/voidverified-palette" target="_blank" rel="noopener noreferrer">
-          Authors and source
-        </a>
+        <span className="vv-actions">
+          <a className="vv-link" href="https://github.com/voidverified-palette/voidverified-palette" target="_blank" rel="noopener noreferrer">
+            Authors and source
+          </a>
+          <button type="button" className="vv-button vv-button-small" onClick={() => void live.run('changelog.open')}>
+            View Changelog
+          </button>
+        </span>
       </header>
       <div className="vv-tabs" role="tablist" aria-label="Setting categories">
         {(['all', ...CATEGORIES] as const).map((c) => (
@@ -53,7 +66,7 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
       />
       <div className="vv-options" role="tabpanel" aria-label={`${category} settings`}>
         {options.map((option) => (
-          <OptionControl key={option.key} option={option} ctx={ctx} />
+          <OptionControl key={option.key} option={option} ctx={live} planned={ctx.registry.featureOfOption(option.key)?.planned === true} />
         ))}
         {!options.length && <p className="vv-note">No setting matches.</p>}
       </div>
@@ -69,7 +82,7 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
           {activeTab && (
             <div className="vv-subtab" role="tabpanel" aria-label={activeTab.title}>
               <ErrorBoundary key={activeTab.id} name={activeTab.title}>
-                <activeTab.component ctx={ctx} />
+                <activeTab.component ctx={live} />
               </ErrorBoundary>
             </div>
           )}
