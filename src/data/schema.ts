@@ -65,6 +65,12 @@ export const s = {
         : fail(p, `expected one of ${values.join(', ')}`),
     ),
 
+  /** One of a fixed set of numbers (toast durations, say). */
+  numberIn: <const T extends number>(values: readonly T[]): Schema<T> =>
+    schema(`one of ${values.join(', ')}`, (v, p) =>
+      typeof v === 'number' && (values as readonly number[]).includes(v) ? ok(v as T) : fail(p, `expected one of ${values.join(', ')}`),
+    ),
+
   nullable: <T>(inner: Schema<T>): Schema<T | null> =>
     schema(`${inner.describe} or null`, (v, p) => (v === null ? ok(null) : inner.parse(v, p))),
 

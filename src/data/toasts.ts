@@ -1,9 +1,39 @@
+import { s } from './schema';
+import { defineKey } from './storage';
+
 /**
  * The toast bus. Anything may say something; the toaster UI (src/panels) listens. Whether a toast
  * shows follows the spec: info, success, warning and error rank 0 to 3 and show only when toasts
  * are enabled and the configured level is at or below their rank; critical and notify always show;
- * debug toasts only show at the lowest level (and always reach the console).
+ * debug toasts only show at the lowest level, info (and always reach the console).
  */
+
+export const TOAST_DURATIONS = [1, 3, 5, 10] as const;
+export const TOAST_LOCATIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+export type ToastLocation = (typeof TOAST_LOCATIONS)[number];
+export const TOAST_LEVELS = [
+  { rank: 0, label: 'Info (everything)' },
+  { rank: 1, label: 'Success' },
+  { rank: 2, label: 'Warning' },
+  { rank: 3, label: 'Error' },
+] as const;
+
+const TOASTER_DEFAULTS = { toastLevel: 2, duration: 5 as (typeof TOAST_DURATIONS)[number], location: 'bottom-left' as ToastLocation };
+
+/** 'Configure Toasts': the lowest rank shown, seconds on screen, and the corner. */
+export const toasterConfigKey = defineKey({
+  name: 'void-verified-toaster-config',
+  description: 'Toast level, duration and location.',
+  schema: s.object(
+    {
+      toastLevel: s.number({ min: 0, max: 3, int: true }),
+      duration: s.numberIn(TOAST_DURATIONS),
+      location: s.enum(TOAST_LOCATIONS),
+    },
+    { defaults: TOASTER_DEFAULTS, keepUnknown: true },
+  ),
+  defaultValue: () => ({ ...TOASTER_DEFAULTS }),
+});
 
 export type ToastType = 'debug' | 'info' | 'success' | 'warning' | 'error' | 'critical' | 'notify';
 
@@ -32,7 +62,7 @@ export interface ToastSettings {
 export function shouldShow(type: ToastType, settings: ToastSettings): boolean {
   if (type === 'critical' || type === 'notify') return true;
   if (!settings.enabled) return false;
-  if (type === 'debug') return settings.level < TOAST_RANK.info;
+  if (type === 'debug') return settings.level <= TOAST_RANK.info;
   return settings.level <= TOAST_RANK[type];
 }
 

@@ -1,28 +1,46 @@
 import { useEffect, useState } from 'react';
-import type { Toast, ToastBus } from '../data/toasts';
+import { toasterConfigKey, type Toast, type ToastBus } from '../data/toasts';
+import { useStored } from './hooks';
 
 /**
- * Shows toasts from the bus. They are announced to screen readers through a live region and never
- * take focus. Configuration (location, level, duration) arrives with the settings issue; until
- * then the spec's defaults apply: bottom-left, warning level, 5 seconds.
+ * Shows toasts from the bus in the configured corner. They are announced to screen readers through
+ * a live region (errors assertively) and never take focus; a click dismisses one early.
  */
-export function Toaster({ bus, location = 'bottom-left' }: { bus: ToastBus; location?: string }) {
+export function Toaster({ bus }: { bus: ToastBus }) {
+  const { location } = useStored(toasterConfigKey);
   const [toasts, setToasts] = useState<Toast[]>([]);
-  useEffect(
-    () =>
-      bus.listen((toast) => {
-        setToasts((current) => [...current, toast]);
-        setTimeout(() => setToasts((current) => current.filter((t) => t.id !== toast.id)), toast.duration);
-      }),
-    [bus],
-  );
+  useEffect(() => {
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const stop = bus.listen((toast) => {
+      setToasts((current) => [...current, toast]);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        setToasts((current) => current.filter((t) => t.id !== toast.id));
+      }, toast.duration);
+      timers.add(timer);
+    });
+    return () => {
+      stop();
+      timers.forEach(clearTimeout);
+    };
+  }, [bus]);
+  const dismiss = (id: number) => setToasts((current) => current.filter((t) => t.id !== id));
+  const urgent = toasts.filter((t) => t.type === 'error' || t.type === 'critical');
+  const polite = toasts.filter((t) => !urgent.includes(t));
+  const render = (list: Toast[]) =>
+    list.map((toast) => (
+      <div key={toast.id} className={`vv-toast vv-toast-${toast.type}`} data-toast-type={toast.type} onClick={() => dismiss(toast.id)}>
+        {toast.message}
+      </div>
+    ));
   return (
-    <div className={`vv-toasts vv-toasts-${location}`} role="status" aria-live="polite" aria-atomic="false">
-      {toasts.map((toast) => (
-        <div key={toast.id} className={`vv-toast vv-toast-${toast.type}`}>
-          {toast.message}
-        </div>
-      ))}
+    <div className={`vv-toasts vv-toasts-${location}`} data-location={location}>
+      <div className="vv-toast-region" role="status" aria-live="polite">
+        {render(polite)}
+      </div>
+      <div className="vv-toast-region" role="alert" aria-live="assertive">
+        {render(urgent)}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,18 @@
+import { ToastConfig } from '../../panels/ToastConfig';
+import type { FeatureDef } from '../types';
+
+/** Toast notifications: the switch that silences them (critical ones still show) and 'Configure Toasts'. */
+export const toasts: FeatureDef = {
+  id: 'toasts',
+  title: 'Toasts',
+  category: 'misc',
+  description: 'Short notices in a corner of the page.',
+  options: [{ key: 'toasterEnabled', title: 'Toasts', description: 'Enable toast notifications.', default: true, category: 'misc' }],
+  commands: [
+    { id: 'toasts.configure', title: 'Configure Toasts', section: 'VoidVerified Settings', keywords: ['notices', 'level', 'location', 'duration'], page: 'toasts.config' },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'toasts.config', title: 'Configure Toasts', placeholder: 'Configure Toasts', layout: 'form', component: ({ ctx }) => <ToastConfig ctx={ctx} /> },
+    { kind: 'settings-tab', id: 'tab.toasts', title: 'toasts', option: 'toasterEnabled', component: ToastConfig },
+  ],
+};
