@@ -53,6 +53,11 @@ export default defineConfig({
   outExtension: () => ({ js: '.user.js' }),
   loader: { '.css': 'text' },
   esbuildOptions(options) {
+    // Only the CodeMirror pieces the CSS editor uses (see src/panels/codemirror/).
+    options.alias = {
+      '@uiw/codemirror-extensions-basic-setup': './src/panels/codemirror/setup.ts',
+      '@codemirror/theme-one-dark': './src/panels/codemirror/no-dark-theme.ts',
+    };
     options.legalComments = 'none';
     // ASCII output (non-ASCII escaped) runs the same whatever encoding a page or manager assumes.
     options.charset = 'ascii';

@@ -13,6 +13,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { gmShimSource } from '../tests/host/gm-shim';
+// A returning user: the changelog of this version was already seen.
+const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
 import { createMockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
 
@@ -47,7 +49,7 @@ async function newPage(browser: Browser, opts: { script: boolean; activities?: n
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     if (url.hostname === 'anilist.co' && route.request().resourceType() === 'document') {
-      const bodyEnd = opts.script ? `<script>${gmShimSource({ mode: 'sync' })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>` : '';
+      const bodyEnd = opts.script ? `<script>${gmShimSource({ mode: 'sync', seed: CHANGELOG_SEEN_SEED })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>` : '';
       return route.fulfill({ contentType: 'text/html; charset=utf-8', body: renderPage(url.pathname, { activities: opts.activities, bodyEnd }) });
     }
     if (url.hostname === 'graphql.anilist.co') {

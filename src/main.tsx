@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { features } from './commands/features';
 import { bindingsFor } from './commands/hotkeys';
-import { createPaletteController, DASHBOARD } from './commands/palette-state';
+import { createDialogController, createPaletteController, DASHBOARD } from './commands/palette-state';
 import { Registry } from './commands/registry';
 import { createServices } from './commands/services';
 import { authKey, parseHostAuth } from './data/auth';
@@ -10,7 +10,7 @@ import { detectBackend } from './data/backend';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from './data/config';
 import { GraphQLClient } from './data/graphql';
 import { Store } from './data/storage';
-import { ToastBus } from './data/toasts';
+import { ToastBus, toasterConfigKey } from './data/toasts';
 import { bindHotkeys } from './inject/hotkeys';
 import { Injector } from './inject/injector';
 import { currentPath } from './inject/route';
@@ -37,11 +37,10 @@ async function boot(): Promise<void> {
   const store = new Store(backend);
   if (!backend.readSync) await store.preload();
 
-  const toasts = new ToastBus(() => ({
-    enabled: services.settings.get('toasterEnabled') !== false,
-    level: 2,
-    duration: 5,
-  }));
+  const toasts = new ToastBus(() => {
+    const config = store.get(toasterConfigKey);
+    return { enabled: services.settings.get('toasterEnabled') !== false, level: config.toastLevel, duration: config.duration };
+  });
   const registry = new Registry();
   for (const feature of features) {
     try {
@@ -51,6 +50,7 @@ async function boot(): Promise<void> {
     }
   }
   const palette = createPaletteController(() => [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)]);
+  const dialogs = createDialogController();
   const client = new GraphQLClient({
     fetch: (input, init) => window.fetch(input, init),
     store,
@@ -68,6 +68,7 @@ async function boot(): Promise<void> {
     client,
     toasts,
     palette,
+    dialogs,
     path: currentPath,
     navigate,
     hostViewer: () => parseHostAuth(localStorage.getItem('auth')),
@@ -100,6 +101,9 @@ async function boot(): Promise<void> {
   }
   palette.subscribe(() => {
     if (palette.state().open) mountOverlay();
+  });
+  dialogs.subscribe(() => {
+    if (dialogs.state()) mountOverlay();
   });
   const stopEarlyToasts = toasts.listen(() => {
     stopEarlyToasts();

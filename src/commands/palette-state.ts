@@ -1,4 +1,4 @@
-import type { PaletteController, PaletteState } from './types';
+import type { DialogController, DialogState, PaletteController, PaletteState } from './types';
 
 /**
  * The palette's state, outside React so hotkeys and injected buttons can drive it before the UI
@@ -44,5 +44,27 @@ export function createPaletteController(modes: () => string[]): PaletteControlle
     pop() {
       set({ ...state, stack: state.stack.slice(0, -1) });
     },
+  };
+}
+
+/**
+ * Which registered dialog is open (one at a time), outside React so commands and injections can
+ * open one before the overlay has mounted.
+ */
+export function createDialogController(): DialogController {
+  let state: DialogState | null = null;
+  const listeners = new Set<() => void>();
+  const set = (next: DialogState | null) => {
+    state = next;
+    listeners.forEach((l) => l());
+  };
+  return {
+    state: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    open: (id, arg) => set({ id, arg }),
+    close: () => state && set(null),
   };
 }

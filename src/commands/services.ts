@@ -4,7 +4,8 @@ import type { GraphQLClient } from '../data/graphql';
 import type { Store } from '../data/storage';
 import type { ToastBus } from '../data/toasts';
 import { optionProblem, optionValue, type Registry } from './registry';
-import type { AppServices, Command, CommandContext, OptionValue, PaletteController } from './types';
+import { createDialogController } from './palette-state';
+import type { AppServices, Command, CommandContext, DialogController, OptionValue, PaletteController } from './types';
 
 /**
  * Wires the services every command, panel and injection receives, and runs commands: one path
@@ -18,8 +19,11 @@ export interface ServiceDeps {
   client: GraphQLClient;
   toasts: ToastBus;
   palette: PaletteController;
+  dialogs?: DialogController;
   path(): string;
   navigate(path: string): void;
+  load?(url: string): void;
+  replaceUrl?(url: string): void;
   hostViewer(): HostViewer | null;
   focused(): Element | null;
   confirm(text?: string): Promise<boolean>;
@@ -39,6 +43,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     client: deps.client,
     toasts: deps.toasts,
     palette: deps.palette,
+    dialogs: deps.dialogs ?? createDialogController(),
     diagnostics: deps.diagnostics,
     confirm: deps.confirm,
     settings: {
@@ -55,7 +60,12 @@ export function createServices(deps: ServiceDeps): AppServices {
         deps.store.update(settingsKey, (current) => ({ ...current, [key]: value }));
       },
     },
-    route: { path: deps.path, navigate: deps.navigate },
+    route: {
+      path: deps.path,
+      navigate: deps.navigate,
+      load: deps.load ?? ((url) => location.assign(url)),
+      replace: deps.replaceUrl ?? ((url) => history.replaceState(history.state, '', url)),
+    },
     auth: { token: () => validToken(deps.store, now()), viewer: deps.hostViewer },
     async run(commandId: string): Promise<void> {
       const ctx = services.context();

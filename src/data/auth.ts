@@ -68,3 +68,62 @@ export function validToken(store: Store, now = Date.now()): string | null {
   if (expires !== null && expires <= now) return null;
   return token;
 }
+
+/** The product's AniList API client (document 2 section 7). */
+export const ANILIST_CLIENT_ID = 15519;
+export const AUTHORIZE_URL = `https://anilist.co/api/v2/oauth/authorize?client_id=${ANILIST_CLIENT_ID}&response_type=token`;
+/** Where AniList sends the user back, and the marker its fragment starts with. */
+export const AUTH_RETURN_PATH = '/settings/developer';
+export const AUTH_HASH_MARKER = 'void_auth';
+/** Warn about an expiring token when fewer days than this remain, at most once a day. */
+export const EXPIRY_WARNING_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+export interface AuthReturn {
+  token: string;
+  tokenType: string | null;
+  /** Milliseconds since the epoch. */
+  expires: number | null;
+}
+
+/**
+ * Reads the OAuth return fragment `#void_auth&access_token=…&token_type=Bearer&expires_in=…` by
+ * key (never by position). Null when the fragment is not ours or carries no token.
+ */
+export function parseAuthHash(hash: string, now = Date.now()): AuthReturn | null {
+  const body = hash.replace(/^#/, '');
+  const parts = body.split('&');
+  if (parts[0] !== AUTH_HASH_MARKER) return null;
+  const params = new URLSearchParams(parts.slice(1).join('&'));
+  const token = params.get('access_token')?.trim();
+  if (!token) return null;
+  const seconds = Number(params.get('expires_in'));
+  return {
+    token,
+    tokenType: params.get('token_type'),
+    expires: Number.isFinite(seconds) && seconds > 0 ? now + seconds * 1000 : null,
+  };
+}
+
+/** Days left before the stored token expires (rounded down), or null without a token or expiry. */
+export function daysLeft(store: Store, now = Date.now()): number | null {
+  const { token, expires } = store.get(authKey);
+  if (!token || expires === null) return null;
+  return Math.floor((expires - now) / DAY_MS);
+}
+
+/** When the expiry warning was last shown (per device). */
+export const expiryWarningKey = defineKey({
+  name: 'void-verified-auth-expiry-warning',
+  description: 'When the token expiry warning was last shown.',
+  schema: s.number({ min: 0 }),
+  defaultValue: () => 0,
+  exported: false,
+});
+
+/** Whether to warn now: a valid token expiring within 14 days, and no warning in the last day. */
+export function shouldWarnExpiry(store: Store, now = Date.now()): boolean {
+  const left = daysLeft(store, now);
+  if (left === null || left < 0 || left >= EXPIRY_WARNING_DAYS) return false;
+  return now - store.get(expiryWarningKey) >= DAY_MS;
+}

@@ -1,5 +1,6 @@
 import type { AppServices, CommandContext } from '../commands/types';
 import { ConfirmHost } from './ConfirmDialog';
+import { DialogHost } from './DialogHost';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PortalContainer, ServicesContext } from './hooks';
 import { Palette } from './palette/Palette';
@@ -28,6 +29,9 @@ export function Overlay() {
     <>
       <ErrorBoundary name="QuickStart">
         <Palette />
+      </ErrorBoundary>
+      <ErrorBoundary name="Dialogs">
+        <DialogHost />
       </ErrorBoundary>
       <ErrorBoundary name="Confirm dialog">
         <ConfirmHost />

@@ -33,7 +33,15 @@ export interface HostGotoOptions extends ReplicaOptions {
   seed?: Record<string, string>;
   /** Run this source instead of dist/voidverified.user.js (for testing the test bed). */
   userscript?: string;
+  /**
+   * Let the changelog open as on a fresh install. Default false: the seed marks every version as
+   * seen, so the dialog does not cover the page in tests about something else.
+   */
+  changelog?: boolean;
 }
+
+/** Seed that marks the changelog as seen (any version compares below 9999). */
+export const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
 
 export interface ImageRequest {
   url: string;
@@ -81,7 +89,13 @@ function scriptSource(opts: HostGotoOptions): string {
 
 function bodyEnd(opts: HostGotoOptions): string {
   if (opts.script === false) return '';
-  return `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed: opts.seed })}</script>` + scriptTag(scriptSource(opts), USERSCRIPT_SRC);
+  const seed = opts.changelog ? opts.seed : { ...CHANGELOG_SEEN_SEED, ...opts.seed };
+  // Without a manager the script stores in page localStorage (prefix 'voidverified:'): seed it there.
+  const pageSeed =
+    opts.gm === 'none' && seed
+      ? `<script>for (const [k, v] of Object.entries(${JSON.stringify(seed)})) if (localStorage.getItem('voidverified:' + k) === null) localStorage.setItem('voidverified:' + k, v);</script>`
+      : '';
+  return pageSeed + `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed })}</script>` + scriptTag(scriptSource(opts), USERSCRIPT_SRC);
 }
 
 /** CORS for the cross-origin hosts the page talks to: allow everything a real manager would bypass. */

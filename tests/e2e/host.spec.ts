@@ -267,7 +267,7 @@ test.describe('GM shim and injection', () => {
   const standIn = 'window.__standIn = { gm: typeof GM_getValue, gmAsync: typeof GM, bodyLast: document.body.lastElementChild === document.currentScript };';
 
   test('injects the shim and the script at the end of body; values persist across reloads', async ({ page, host }) => {
-    await host.goto('/home', { userscript: standIn, seed: { seeded: '{"v":1,"data":true}' } });
+    await host.goto('/home', { userscript: standIn, changelog: true, seed: { seeded: '{"v":1,"data":true}' } });
     expect(await page.evaluate(() => (window as unknown as { __standIn: unknown }).__standIn)).toEqual({ gm: 'function', gmAsync: 'object', bodyLast: true });
     expect(await page.evaluate(() => (window as unknown as GmWindow).GM_getValue('seeded'))).toBe('{"v":1,"data":true}');
     await page.evaluate(() => {

@@ -20,6 +20,7 @@ export function makeTestServices(registry = new Registry(), opts: { fetch?: type
     getToken: () => null,
   });
   const navigations: string[] = [];
+  const loads: string[] = [];
   let path = opts.path ?? '/home';
   const viewer = opts.viewer === undefined ? { id: 1, name: 'Viewer' } : opts.viewer;
   const services = createServices({
@@ -33,10 +34,12 @@ export function makeTestServices(registry = new Registry(), opts: { fetch?: type
       navigations.push(p);
       path = p;
     },
+    load: (url) => loads.push(url),
+    replaceUrl: () => {},
     hostViewer: () => (viewer ? { ...viewer, avatar: null, donatorTier: 0, profileColor: null, disabledListActivity: [] } : null),
     focused: () => null,
     confirm: async () => true,
     diagnostics: { missingLandmarks: () => [], activeInjections: () => [], failures: () => [] },
   });
-  return { services, store, toastsSeen, navigations, palette, client };
+  return { services, store, toastsSeen, navigations, loads, palette, client };
 }

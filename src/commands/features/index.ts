@@ -1,12 +1,55 @@
 import type { FeatureDef } from '../types';
 import { activitySearchFeature } from './activity-search';
+import { activityTouches } from './activity-touches';
 import { anilistLinks } from './anilist-links';
+import { authorization } from './authorization';
+import { changelog } from './changelog';
+import { gifKeyboard } from './gif-keyboard';
+import { globalCss } from './global-css';
+import { goals } from './goals';
 import { health } from './health';
+import { layoutDesigner } from './layout-designer';
+import { markdown } from './markdown';
+import { messagesFeed } from './messages-feed';
+import { miniProfile } from './mini-profile';
+import { notifications } from './notifications';
+import { paste } from './paste';
+import { quickAccess } from './quick-access';
 import { quickstart } from './quickstart';
+import { replyUpdate } from './reply-update';
 import { search } from './search';
 import { settings } from './settings';
 import { shortcuts } from './shortcuts';
 import { toasts } from './toasts';
+import { verifiedUsers } from './verified-users';
 
-/** Every feature, one file each. Adding a feature means adding its file and one line here. */
-export const features: FeatureDef[] = [quickstart, anilistLinks, settings, search, activitySearchFeature, shortcuts, health, toasts];
+/**
+ * Every feature, one file each. Adding a feature means adding its file and one line here. The
+ * order is the order of the settings page's sub-tabs (users, authorization, image host, layout,
+ * global CSS, goals, toasts, mini profile, quickStart, Import/Export, time) and of its options.
+ */
+export const features: FeatureDef[] = [
+  verifiedUsers,
+  quickAccess,
+  authorization,
+  paste,
+  gifKeyboard,
+  markdown,
+  activityTouches,
+  messagesFeed,
+  replyUpdate,
+  notifications,
+  layoutDesigner,
+  globalCss,
+  goals,
+  toasts,
+  miniProfile,
+  quickstart,
+  changelog,
+  anilistLinks,
+  settings,
+  search,
+  activitySearchFeature,
+  shortcuts,
+  health,
+];

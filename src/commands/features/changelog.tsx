@@ -1,0 +1,38 @@
+import { LATEST_VERSION, changelogSeenKey, shouldShowChangelog } from '../../data/changelog';
+import { Changelog } from '../../panels/Changelog';
+import type { FeatureDef } from '../types';
+
+/** The changelog dialog: shown once after an update (when enabled), and on demand. */
+
+const DIALOG = 'changelog.dialog';
+
+export const changelog: FeatureDef = {
+  id: 'changelog',
+  title: 'Changelog',
+  category: 'misc',
+  description: 'What changed in each version, shown after an update.',
+  options: [{ key: 'changeLogEnabled', title: 'Changelog', description: 'Show the changelog when a new version is installed.', default: true, category: 'misc' }],
+  commands: [
+    { id: 'changelog.open', title: 'View Changelog', section: 'VoidVerified Settings', keywords: ['changes', 'version', 'release notes', 'whats new'], run: (ctx) => ctx.dialogs.open(DIALOG) },
+  ],
+  panels: [
+    {
+      kind: 'dialog',
+      id: DIALOG,
+      title: `VoidVerified Changelog`,
+      // Closing stores the newest version, so it is not shown again until the next one.
+      onClose: (ctx) => ctx.store.set(changelogSeenKey, LATEST_VERSION),
+      component: Changelog,
+    },
+  ],
+  injections: [
+    {
+      id: 'changelog-after-update',
+      route: () => true,
+      selector: 'body',
+      single: true,
+      when: (ctx) => shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true),
+      mount: (_body, ctx) => ctx.dialogs.open(DIALOG),
+    },
+  ],
+};

@@ -1,0 +1,51 @@
+import { globalCssKey } from '../../data/global-css';
+import { removeStyle, setStyle } from '../../inject/styles';
+import { GlobalCss } from '../../panels/GlobalCss';
+import type { CommandContext, FeatureDef } from '../types';
+
+/**
+ * Global CSS: the user's own CSS on every page. Off, its style element is removed; on, it is
+ * (re)created; editing stores the text and the element follows.
+ */
+
+const STYLE_ID = 'global-css';
+const enabled = (ctx: CommandContext) => ctx.settings.get('globalCssEnabled') === true;
+
+export const globalCss: FeatureDef = {
+  id: 'global-css',
+  title: 'Global CSS',
+  category: 'misc',
+  description: 'Your own CSS applied to every AniList page.',
+  options: [{ key: 'globalCssEnabled', title: 'Global CSS', description: 'Enable custom global CSS.', default: false, category: 'misc' }],
+  commands: [
+    {
+      id: 'global-css.edit',
+      title: 'Edit global CSS',
+      section: 'VoidVerified Settings',
+      keywords: ['style', 'stylesheet', 'theme', 'custom css'],
+      page: 'global-css.editor',
+    },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'global-css.editor', title: 'Global CSS', placeholder: 'Global CSS', layout: 'form', component: ({ ctx }) => <GlobalCss ctx={ctx} /> },
+    { kind: 'settings-tab', id: 'tab.global-css', title: 'global CSS', option: 'globalCssEnabled', component: GlobalCss },
+  ],
+  injections: [
+    {
+      id: 'global-css-style',
+      route: () => true,
+      selector: 'head',
+      single: true,
+      when: enabled,
+      mount: (_head, ctx) => {
+        const apply = (css: string) => setStyle(STYLE_ID, css);
+        apply(ctx.store.get(globalCssKey));
+        const stop = ctx.store.subscribe(globalCssKey, apply);
+        return () => {
+          stop();
+          removeStyle(STYLE_ID);
+        };
+      },
+    },
+  ],
+};

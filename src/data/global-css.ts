@@ -1,0 +1,10 @@
+import { s } from './schema';
+import { defineKey } from './storage';
+
+/** The user's own CSS for every AniList page (document 1: the global-css style element). */
+export const globalCssKey = defineKey({
+  name: 'void-verified-global-css',
+  description: 'Global custom CSS.',
+  schema: s.string({ max: 500_000 }),
+  defaultValue: () => '',
+});

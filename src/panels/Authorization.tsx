@@ -1,0 +1,47 @@
+import type { CommandContext } from '../commands/types';
+import { AUTHORIZE_URL, authKey } from '../data/auth';
+import { useStored } from './hooks';
+
+/**
+ * The authorization area: an authenticate link while there is no valid unexpired token, otherwise
+ * the expiry date and a revoke button. Options marked with the lock need this.
+ */
+export function Authorization({ ctx, formatDate }: { ctx: CommandContext; formatDate: (ms: number) => string }) {
+  const auth = useStored(authKey);
+  const token = ctx.auth.token();
+  const expired = auth.token !== null && token === null;
+  return (
+    <div className="vv-authorization">
+      <h3 className="vv-heading">Authorization</h3>
+      {token ? (
+        <>
+          <p className="vv-note">
+            VoidVerified is authorized{ctx.viewer ? ` for ${ctx.viewer.name}` : ''}.{' '}
+            {auth.expires !== null ? `The token expires on ${formatDate(auth.expires)}.` : 'The token has no expiry date.'}
+          </p>
+          <button type="button" className="vv-button" onClick={() => void ctx.run('authorization.revoke')}>
+            Revoke authorization
+          </button>
+          <p className="vv-note">
+            Revoking forgets the token on this browser. To remove the app from your AniList account as well, open{' '}
+            <a className="vv-link" href="https://anilist.co/settings/apps">
+              Settings › Apps
+            </a>
+            .
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="vv-note">
+            {expired && auth.expires !== null ? `Your token expired on ${formatDate(auth.expires)}. ` : ''}
+            Some features (marked 🔒) read or change your AniList data through the API, and need you to authorize VoidVerified
+            first. AniList asks you to approve, then sends you back here.
+          </p>
+          <a className="vv-button vv-button-primary" href={AUTHORIZE_URL}>
+            Authenticate VoidVerified
+          </a>
+        </>
+      )}
+    </div>
+  );
+}
