@@ -1,0 +1,262 @@
+import type { Page } from '@playwright/test';
+import { expect, OAUTH_TOKEN, test } from './fixtures';
+
+/** Settings page, authorization, toasts, changelog and global CSS in the replica host. */
+
+const DAY = 86_400_000;
+const auth = (token: string, expires: number | null) => ({ 'void-verified-auth': JSON.stringify({ v: 1, data: { token, expires } }) });
+const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-settings': JSON.stringify({ v: 1, data: values }) });
+const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
+const subTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
+const toasts = (page: Page) => page.locator('.vv-toast');
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => {
+    const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
+    return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
+  }, key);
+
+test.describe('settings page', () => {
+  test('header, category tabs, filter and every option of the catalogue with its mark', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await expect(settings(page).getByRole('heading', { name: /VoidVerified Palette v\d+\.\d+\.\d+/ })).toBeVisible();
+    await expect(settings(page).getByRole('link', { name: 'Authors and source' })).toHaveAttribute('target', '_blank');
+    for (const c of ['all', 'users', 'paste', 'activity', 'misc']) await expect(settings(page).getByRole('tab', { name: c, exact: true })).toBeVisible();
+    const options = settings(page).locator('.vv-options [data-option]');
+    expect(await options.count()).toBeGreaterThanOrEqual(40);
+    for (const key of ['enabledForUsername', 'highlightSize', 'defaultHighlightColor', 'pasteImageWidth', 'markdownHotkeys', 'replaceNotifications', 'goalsEnabled', 'globalCssEnabled', 'changeLogEnabled', 'quickStartEnabled']) {
+      await expect(settings(page).locator(`[data-option="${key}"]`)).toHaveCount(1);
+    }
+    // Defaults from the spec: these are on, the rest off.
+    await expect(settings(page).getByRole('checkbox', { name: /Use each verified user's own profile colour/ })).toBeChecked();
+    await expect(settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ })).not.toBeChecked();
+    await expect(settings(page).locator('[data-option="pasteImageWidth"] input')).toHaveValue('420');
+    await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('✔');
+
+    // Without a token the authorization options say why they do nothing.
+    const goals = settings(page).locator('[data-option="goalsEnabled"]');
+    await expect(goals.locator('.vv-auth-mark')).toBeVisible();
+    await expect(goals).toContainText('Inert until you authorize');
+    await expect(settings(page).locator('[data-option="globalCssEnabled"] .vv-auth-mark')).toHaveCount(0);
+
+    await settings(page).getByRole('tab', { name: 'paste', exact: true }).click();
+    await expect(options).toHaveCount(6);
+    await settings(page).getByRole('tab', { name: 'all', exact: true }).click();
+    await settings(page).getByRole('searchbox', { name: 'Filter settings' }).fill('highlight');
+    await expect(options).toHaveCount(5);
+    await settings(page).getByRole('searchbox', { name: 'Filter settings' }).fill('zzzz');
+    await expect(settings(page)).toContainText('No setting matches.');
+  });
+
+  test('the authorization explanation goes away once authorized', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, Date.now() + 300 * DAY) });
+    const goals = settings(page).locator('[data-option="goalsEnabled"]');
+    await expect(goals.locator('.vv-auth-mark')).toBeVisible();
+    await expect(goals).not.toContainText('Inert until you authorize');
+  });
+
+  test('sub-tabs show only while their option is on, and a hidden active tab falls back', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await expect(subTab(page, 'global CSS')).toHaveCount(0);
+    await expect(subTab(page, 'authorization')).toHaveAttribute('aria-selected', 'true');
+    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).check();
+    await subTab(page, 'global CSS').click();
+    await expect(settings(page).getByRole('tabpanel', { name: 'global CSS' })).toBeVisible();
+    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).uncheck();
+    await expect(subTab(page, 'global CSS')).toHaveCount(0);
+    // Falls back to the first tab (users, once the verified-users tab exists).
+    await expect(settings(page).getByRole('tablist', { name: 'Feature settings' }).getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('is removed on other settings pages and restored on return; the nav link names us', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await expect(settings(page)).toHaveCount(1);
+    const suffix = await page.locator('.nav a[href="/settings/developer"]').evaluate((a) => getComputedStyle(a, '::after').content);
+    expect(suffix).toContain('Void');
+    await page.locator('.nav a[href="/settings/account"]').click();
+    await expect(settings(page)).toHaveCount(0);
+    await page.locator('.nav a[href="/settings/developer"]').click();
+    await expect(settings(page)).toHaveCount(1);
+  });
+});
+
+test.describe('authorization', () => {
+  test('round trip through the OAuth fragment: token stored, hash removed, expiry shown, revoke', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await subTab(page, 'authorization').click();
+    const link = settings(page).getByRole('link', { name: 'Authenticate VoidVerified' });
+    await expect(link).toHaveAttribute('href', 'https://anilist.co/api/v2/oauth/authorize?client_id=15519&response_type=token');
+    await link.click();
+    await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
+    await expect(page).toHaveURL('https://anilist.co/settings/developer');
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    const saved = (await stored(page, 'void-verified-auth')) as { token: string; expires: number };
+    expect(saved.token).toBe(OAUTH_TOKEN);
+    // expires_in=31536000 seconds from now.
+    expect(Math.abs(saved.expires - (Date.now() + 31_536_000_000))).toBeLessThan(120_000);
+    await expect(settings(page)).toContainText(`The token expires on ${await page.evaluate((ms) => new Date(ms).toLocaleDateString(), saved.expires)}`);
+
+    await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
+    await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
+    expect(await stored(page, 'void-verified-auth')).toEqual({ token: null, expires: null });
+  });
+
+  test("palette 'Authorize' and 'Revoke authorization' commands", async ({ page, host }) => {
+    await host.goto('/home');
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Authorize');
+    await expect(page.locator('[cmdk-item][data-command="authorization.revoke"]')).toHaveCount(0);
+    await page.locator('[cmdk-item][data-command="authorization.authorize"]').click();
+    await expect(page).toHaveURL('https://anilist.co/settings/developer');
+    await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Revoke');
+    await page.locator('[cmdk-item][data-command="authorization.revoke"]').click();
+    await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
+  });
+
+  test('warns once a day when the token expires within 14 days', async ({ page, host }) => {
+    await host.goto('/home', { seed: auth(OAUTH_TOKEN, Date.now() + 5 * DAY + 3_600_000) });
+    await expect(toasts(page).filter({ hasText: 'expires in 5 days' })).toBeVisible();
+    await page.reload();
+    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await page.waitForTimeout(300);
+    await expect(toasts(page).filter({ hasText: 'expires in' })).toHaveCount(0);
+  });
+
+  test('an expired token shows the authenticate link with the expiry date', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, Date.now() - DAY) });
+    await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
+    await expect(settings(page)).toContainText('Your token expired on');
+  });
+
+  test("a 400 'Invalid token' answer clears the token and says so", async ({ page, host, api }) => {
+    await host.goto('/home', { seed: auth('revoked-token', Date.now() + 300 * DAY) });
+    await page.keyboard.press('Control+Space');
+    await page.keyboard.press('Control+Space'); // ActivitySearch mode, Following feed
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(toasts(page).filter({ hasText: 'the saved token is invalid' })).toBeVisible();
+    expect(await stored(page, 'void-verified-auth')).toEqual({ token: null, expires: null });
+    expect(api.requests.some((r) => r.status === 400)).toBe(true);
+  });
+});
+
+test.describe('toasts', () => {
+  test("'Test Toasts' honours level, location and duration", async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await subTab(page, 'toasts').click();
+    const panel = settings(page).getByRole('tabpanel', { name: 'toasts' });
+    await expect(panel.getByRole('heading', { name: 'Configure Toasts' })).toBeVisible();
+    // Default level warning: warning and error only, bottom-left.
+    await panel.getByRole('button', { name: 'Test Toasts' }).click();
+    await expect(toasts(page)).toHaveCount(2);
+    await expect(page.locator('.vv-toasts')).toHaveAttribute('data-location', 'bottom-left');
+    await expect(page.getByRole('status').filter({ hasText: 'Warning toast.' })).toHaveCount(1);
+    await expect(page.getByRole('alert').filter({ hasText: 'Error toast.' })).toHaveCount(1);
+    // Toasts never take focus.
+    await expect(panel.getByRole('button', { name: 'Test Toasts' })).toBeFocused();
+    await page.locator('.vv-toast').first().click();
+    await page.locator('.vv-toast').first().click();
+    await expect(toasts(page)).toHaveCount(0);
+
+    await panel.getByLabel('Toast level').selectOption({ label: 'Info (everything)' });
+    await panel.getByLabel('Toast location').selectOption('top-right');
+    await panel.getByLabel('Toast duration').selectOption('1');
+    await panel.getByRole('button', { name: 'Test Toasts' }).click();
+    await expect(toasts(page)).toHaveCount(4);
+    await expect(page.locator('.vv-toasts')).toHaveAttribute('data-location', 'top-right');
+    const box = await page.locator('.vv-toast').first().boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box!.y).toBeLessThan(viewport.height / 2);
+    expect(box!.x).toBeGreaterThan(viewport.width / 2);
+    expect(box!.width).toBeGreaterThanOrEqual(150);
+    expect(box!.width).toBeLessThanOrEqual(300);
+    // One second later they are gone.
+    await expect(toasts(page)).toHaveCount(0, { timeout: 3000 });
+
+    await panel.getByLabel('Toast level').selectOption({ label: 'Error' });
+    await panel.getByRole('button', { name: 'Test Toasts' }).click();
+    await expect(toasts(page)).toHaveCount(1);
+    await page.reload();
+    await subTab(page, 'toasts').click();
+    await expect(settings(page).getByLabel('Toast location')).toHaveValue('top-right');
+  });
+
+  test('switched off, only critical toasts show', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: settingsSeed({ toasterEnabled: false, globalCssEnabled: true }) });
+    await expect(subTab(page, 'toasts')).toHaveCount(0);
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Configure Toasts');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Test Toasts' }).click();
+    await page.waitForTimeout(200);
+    await expect(toasts(page)).toHaveCount(0);
+  });
+});
+
+test.describe('changelog', () => {
+  test('opens on a fresh install, lists 1.7 to 1.21, switches options, and stays closed after', async ({ page, host }) => {
+    await host.goto('/home', { changelog: true });
+    const dialog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
+    await expect(dialog).toBeVisible();
+    for (const v of ['2.0.0', '1.21', '1.20', '1.13', '1.7']) await expect(dialog.getByRole('heading', { name: `Version ${v}`, exact: true })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: /^Version / })).toHaveCount(16);
+    const goals = dialog.getByRole('checkbox', { name: /Anime and manga goals/ });
+    await expect(goals).not.toBeChecked();
+    await goals.check();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await stored(page, 'void-verified-settings')).toMatchObject({ goalsEnabled: true });
+    expect(await stored(page, 'void-verified-changelog-seen')).toBe('2.0.0');
+    await page.reload();
+    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await page.waitForTimeout(300);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('shows when the last seen version is older, not when disabled; View Changelog forces it', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '1.21' }) } });
+    const dialog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await host.goto('/settings/developer', { changelog: true, seed: settingsSeed({ changeLogEnabled: false }) });
+    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await page.waitForTimeout(300);
+    await expect(dialog).toHaveCount(0);
+    await settings(page).getByRole('button', { name: 'View Changelog' }).click();
+    await expect(dialog).toBeVisible();
+  });
+});
+
+test.describe('global CSS', () => {
+  test('edited in CodeMirror, applied to the page, removed when off and back when on', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: settingsSeed({ globalCssEnabled: true }) });
+    await subTab(page, 'global CSS').click();
+    const editor = settings(page).locator('.cm-content');
+    await editor.click();
+    await page.keyboard.type('body { outline: 7px solid rgb(1, 2, 3); }');
+    const style = page.locator('head style#void-verified-style-global-css');
+    await expect(style).toHaveCount(1);
+    await expect.poll(() => style.textContent()).toContain('outline: 7px solid rgb(1, 2, 3);');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineWidth)).toBe('7px');
+    // Stored, and there after a reload.
+    await page.reload();
+    await expect(page.locator('head style#void-verified-style-global-css')).toHaveCount(1);
+    expect(await stored(page, 'void-verified-global-css')).toContain('outline: 7px');
+
+    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).uncheck();
+    await expect(style).toHaveCount(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
+    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).check();
+    await expect(style).toHaveCount(1);
+  });
+
+  test('CSS is set as text: markup in it never becomes elements', async ({ page, host }) => {
+    const css = '</style><img src=x onerror="window.__pwned=1"><style>';
+    await host.goto('/home', { seed: { ...settingsSeed({ globalCssEnabled: true }), 'void-verified-global-css': JSON.stringify({ v: 1, data: css }) } });
+    const style = page.locator('head style#void-verified-style-global-css');
+    await expect(style).toHaveCount(1);
+    expect(await style.textContent()).toBe(css);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});
