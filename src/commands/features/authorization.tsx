@@ -68,9 +68,8 @@ export const authorization: FeatureDef = {
         if (!shouldWarnExpiry(ctx.store)) return;
         ctx.store.set(expiryWarningKey, Date.now());
         const left = daysLeft(ctx.store) ?? 0;
-        ctx.toasts.warning(
-          `Your VoidVerified authorization expires in ${left === 1 ? '1 day' : `${left} days`}. Authorize again in the settings to keep using the features that need it.`,
-        );
+        const when = left === 0 ? 'today' : left === 1 ? 'in 1 day' : `in ${left} days`;
+        ctx.toasts.warning(`Your VoidVerified authorization expires ${when}. Authorize again in the settings to keep using the features that need it.`);
       },
     },
   ],
