@@ -110,6 +110,26 @@ test.describe('QuickStart palette', () => {
   });
 });
 
+test.describe('cached reads', () => {
+  test('a reload within the cache lifetime answers from the stored cache, with no request', async ({ page, host, api }) => {
+    await host.goto('/home');
+    const search = async () => {
+      await openPalette(page);
+      await input(page).fill('Go to user');
+      await page.keyboard.press('Enter');
+      await page.getByPlaceholder('User name').fill('Akira');
+      await expect(page.locator('[cmdk-item]', { hasText: 'Akira' }).first()).toBeVisible();
+    };
+    await search();
+    expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
+    // The cache is written shortly after the answer arrives.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-query-cache') ?? '')).toContain('Akira');
+    await page.reload();
+    await search();
+    expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
+  });
+});
+
 test.describe('settings and storage', () => {
   test('a setting toggled in the palette shows in settings and survives reload', async ({ page, host }) => {
     await host.goto('/settings/developer');
