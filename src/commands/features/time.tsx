@@ -1,0 +1,23 @@
+import { TimeConfig } from '../../panels/TimeConfig';
+import type { FeatureDef } from '../types';
+
+/** Time format: how dates and times are written everywhere (document 1 screen 6). */
+export const time: FeatureDef = {
+  id: 'time',
+  title: 'Time format',
+  category: 'misc',
+  description: 'The date format and 12-hour clock used for dates and times.',
+  commands: [
+    {
+      id: 'time.configure',
+      title: 'Time Format Configuration',
+      section: 'VoidVerified Settings',
+      keywords: ['date', 'clock', '12-hour', '24-hour', 'format'],
+      page: 'time.config',
+    },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'time.config', title: 'Time Format Configuration', placeholder: 'Time Format Configuration', layout: 'form', component: ({ ctx }) => <TimeConfig ctx={ctx} /> },
+    { kind: 'settings-tab', id: 'tab.time', title: 'time', component: TimeConfig },
+  ],
+};

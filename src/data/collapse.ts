@@ -1,0 +1,27 @@
+import { s } from './schema';
+import { defineKey } from './storage';
+
+/**
+ * Collapsible containers' state by container id (document 1 section 4: it persists per id).
+ * Only ids that differ from their container's default are stored; per-device, so not exported.
+ */
+
+export const COLLAPSED_MAX_ENTRIES = 500;
+
+export const collapsedKey = defineKey({
+  name: 'void-verified-collapsed-containers',
+  description: 'Which collapsible containers are collapsed.',
+  schema: s.record(s.boolean(), { maxKeys: COLLAPSED_MAX_ENTRIES }),
+  defaultValue: () => ({}) as Record<string, boolean>,
+  exported: false,
+});
+
+/** The record with `id` set to `collapsed`, or removed when that is the default; oldest entries dropped past the cap. */
+export function withCollapsed(record: Readonly<Record<string, boolean>>, id: string, collapsed: boolean, defaultCollapsed = false): Record<string, boolean> {
+  const next = { ...record };
+  delete next[id];
+  if (collapsed !== defaultCollapsed) next[id] = collapsed;
+  const ids = Object.keys(next);
+  for (const old of ids.slice(0, Math.max(0, ids.length - COLLAPSED_MAX_ENTRIES))) delete next[old];
+  return next;
+}

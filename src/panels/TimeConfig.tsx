@@ -1,0 +1,44 @@
+import { useEffect, useId, useState } from 'react';
+import type { CommandContext } from '../commands/types';
+import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../data/time';
+import { useStored } from './hooks';
+
+/** 'Time Format Configuration' (document 1 screen 6): the date format, the 12-hour toggle and a live example. */
+export function TimeConfig({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(timeConfigKey);
+  const id = useId();
+  const now = useNow(30_000);
+  const update = (change: Partial<Config>) => ctx.store.set(timeConfigKey, { ...config, ...change });
+  return (
+    <div className="vv-time-config">
+      <h3 className="vv-heading">Time Format Configuration</h3>
+      <div className="vv-option">
+        <label htmlFor={`${id}-format`}>Date format</label>
+        <select id={`${id}-format`} value={isDateFormat(config.dateFormat) ? config.dateFormat : 'yyyy-mm-dd'} onChange={(e) => update({ dateFormat: e.target.value })}>
+          {DATE_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="vv-option" htmlFor={`${id}-12h`}>
+        <input id={`${id}-12h`} type="checkbox" checked={config.use12HourFormat} onChange={(e) => update({ use12HourFormat: e.target.checked })} />
+        <span>12-hour</span>
+      </label>
+      <p className="vv-note" aria-live="polite">
+        Example: <span data-testid="time-example">{formatDateTime(now, config)}</span>
+      </p>
+    </div>
+  );
+}
+
+/** The current time, refreshed every `ms` while mounted. */
+function useNow(ms: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}

@@ -1,0 +1,50 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useContext, type ReactElement, type ReactNode } from 'react';
+import { PortalContainer } from '../hooks';
+
+/**
+ * The spec's generic modal (document 1 screen 13): a header with its title and a close button,
+ * at least 500px wide with content at most 500px (section 9). Escape and the backdrop close it
+ * too; Radix locks page scroll and keeps focus inside while it is open.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  trigger,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  /** Read to screen readers when the modal opens. */
+  description?: string;
+  /** An element (a button) that opens the modal. */
+  trigger?: ReactElement;
+  children?: ReactNode;
+}) {
+  const container = useContext(PortalContainer);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
+      <Dialog.Portal container={container}>
+        <Dialog.Overlay className="vv-backdrop vv-backdrop-modal" />
+        <Dialog.Content className="vv-modal" {...(description ? {} : { 'aria-describedby': undefined })}>
+          <div className="vv-modal-header">
+            <Dialog.Title className="vv-dialog-title">{title}</Dialog.Title>
+            <Dialog.Close className="vv-icon-button" aria-label="Close">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          <div className="vv-modal-body">
+            {description && <Dialog.Description className="vv-dialog-text">{description}</Dialog.Description>}
+            {children}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
