@@ -126,6 +126,7 @@ export function optionProblem(option: OptionDef, value: OptionValue | undefined)
   if (typeof value === 'string') {
     if (option.choices && !option.choices.includes(value)) return `Choose one of ${option.choices.join(', ')}.`;
     if (option.maxLength !== undefined && value.length > option.maxLength) return `At most ${option.maxLength} characters.`;
+    if (option.format === 'color' && !/^#[0-9a-f]{6}$/i.test(value)) return 'A colour like #ffffff.';
   }
   return null;
 }

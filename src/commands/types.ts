@@ -28,6 +28,8 @@ export interface OptionDef<T extends OptionValue = OptionValue> {
   readonly choices?: readonly string[];
   /** Text options: longest accepted value. */
   readonly maxLength?: number;
+  /** Text options holding a colour ('#rrggbb'): edited with a colour input. */
+  readonly format?: 'color';
 }
 
 /** Where a hotkey listens: 'global' outside text fields, 'editor' inside markdown editors. */

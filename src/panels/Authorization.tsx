@@ -1,5 +1,6 @@
 import type { CommandContext } from '../commands/types';
 import { AUTHORIZE_URL, authKey } from '../data/auth';
+import { timeConfigKey } from '../data/time';
 import { useStored } from './hooks';
 
 /**
@@ -8,6 +9,7 @@ import { useStored } from './hooks';
  */
 export function Authorization({ ctx, formatDate }: { ctx: CommandContext; formatDate: (ms: number) => string }) {
   const auth = useStored(authKey);
+  useStored(timeConfigKey);
   const token = ctx.auth.token();
   const expired = auth.token !== null && token === null;
   return (

@@ -93,7 +93,10 @@ test.describe('authorization', () => {
     expect(saved.token).toBe(OAUTH_TOKEN);
     // expires_in=31536000 seconds from now.
     expect(Math.abs(saved.expires - (Date.now() + 31_536_000_000))).toBeLessThan(120_000);
-    await expect(settings(page)).toContainText(`The token expires on ${await page.evaluate((ms) => new Date(ms).toLocaleDateString(), saved.expires)}`);
+    // In the default date format, mm/dd/yyyy.
+    const d = new Date(saved.expires);
+    const mmddyyyy = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+    await expect(settings(page)).toContainText(`The token expires on ${mmddyyyy}.`);
 
     await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
     await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
@@ -258,5 +261,38 @@ test.describe('global CSS', () => {
     await expect(style).toHaveCount(1);
     expect(await style.textContent()).toBe(css);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+});
+
+test.describe('time format and colour options', () => {
+  test('the chosen date format shows in the settings (token expiry) and survives reload', async ({ page, host }) => {
+    const expires = new Date(2031, 2, 9, 15, 4).getTime();
+    await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, expires) });
+    await expect(settings(page)).toContainText('The token expires on 03/09/2031.');
+    await subTab(page, 'time').click();
+    const panel = settings(page).getByRole('tabpanel', { name: 'time' });
+    await expect(panel.getByRole('heading', { name: 'Time Format Configuration' })).toBeVisible();
+    await panel.getByLabel('Date format').selectOption('dd.mm.yyyy');
+    await panel.getByRole('checkbox', { name: '12-hour' }).uncheck();
+    await subTab(page, 'authorization').click();
+    await expect(settings(page)).toContainText('The token expires on 09.03.2031.');
+    await page.reload();
+    await subTab(page, 'time').click();
+    await expect(settings(page).getByLabel('Date format')).toHaveValue('dd.mm.yyyy');
+    await expect(settings(page).getByRole('checkbox', { name: '12-hour' })).not.toBeChecked();
+  });
+
+  test('a colour option takes a hex colour and refuses anything else', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    const field = settings(page).locator('[data-option="defaultHighlightColor"] input[type="text"]');
+    await expect(field).toHaveValue('#FFFFFF');
+    await field.fill('#12AB3');
+    await field.press('Enter');
+    await expect(settings(page).locator('[data-option="defaultHighlightColor"]').getByRole('alert')).toBeVisible();
+    expect(((await stored(page, 'void-verified-settings')) as Record<string, unknown> | undefined)?.defaultHighlightColor).toBeUndefined();
+    await field.fill('#12ab3c');
+    await expect.poll(async () => ((await stored(page, 'void-verified-settings')) as Record<string, unknown>).defaultHighlightColor).toBe('#12ab3c');
+    await field.fill('');
+    await expect(field).toHaveAttribute('placeholder', '#');
   });
 });

@@ -1,4 +1,5 @@
 import { AUTH_RETURN_PATH, AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft } from '../../data/auth';
+import { formatDate, timeConfigKey } from '../../data/time';
 import { Authorization } from '../../panels/Authorization';
 import type { CommandContext, FeatureDef } from '../types';
 
@@ -9,9 +10,8 @@ import type { CommandContext, FeatureDef } from '../types';
 
 const SECTION = 'VoidVerified Settings';
 
-function formatDate(ms: number): string {
-  return new Date(ms).toLocaleDateString();
-}
+/** A date in the user's chosen format (document 1: time format configuration). */
+const dateIn = (ctx: CommandContext) => (ms: number) => formatDate(new Date(ms), ctx.store.get(timeConfigKey).dateFormat);
 
 function acceptReturn(ctx: CommandContext): void {
   const parsed = parseAuthHash(location.hash);
@@ -19,7 +19,7 @@ function acceptReturn(ctx: CommandContext): void {
   ctx.store.set(authKey, { token: parsed.token, expires: parsed.expires });
   // The token must not stay in the address bar (or in history).
   ctx.route.replace(location.pathname + location.search);
-  ctx.toasts.success(parsed.expires ? `Authorized VoidVerified until ${formatDate(parsed.expires)}.` : 'Authorized VoidVerified.');
+  ctx.toasts.success(parsed.expires ? `Authorized VoidVerified until ${dateIn(ctx)(parsed.expires)}.` : 'Authorized VoidVerified.');
 }
 
 export const authorization: FeatureDef = {
@@ -48,7 +48,7 @@ export const authorization: FeatureDef = {
       },
     },
   ],
-  panels: [{ kind: 'settings-tab', id: 'tab.authorization', title: 'authorization', component: ({ ctx }) => <Authorization ctx={ctx} formatDate={formatDate} /> }],
+  panels: [{ kind: 'settings-tab', id: 'tab.authorization', title: 'authorization', component: ({ ctx }) => <Authorization ctx={ctx} formatDate={dateIn(ctx)} /> }],
   injections: [
     {
       // AniList sends the user back to /settings/developer#void_auth&access_token=…

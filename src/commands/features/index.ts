@@ -20,6 +20,7 @@ import { replyUpdate } from './reply-update';
 import { search } from './search';
 import { settings } from './settings';
 import { shortcuts } from './shortcuts';
+import { time } from './time';
 import { toasts } from './toasts';
 import { verifiedUsers } from './verified-users';
 
@@ -45,6 +46,7 @@ export const features: FeatureDef[] = [
   toasts,
   miniProfile,
   quickstart,
+  time,
   changelog,
   anilistLinks,
   settings,

@@ -18,6 +18,6 @@ export const verifiedUsers: FeatureDef = {
     { key: 'colorUserActivity', title: 'Colour activity links', description: "Colour the links in verified users' activities with their colour.", default: false, category: 'users' },
     { key: 'colorUserReplies', title: 'Colour reply links', description: "Colour the links in verified users' replies with their colour.", default: false, category: 'users' },
     { key: 'useDefaultHighlightColor', title: 'Fallback highlight colour', description: 'Use the fallback highlight colour when a verified user has no colour.', default: false, category: 'users' },
-    { key: 'defaultHighlightColor', title: 'Fallback colour', description: 'The fallback highlight colour.', default: '#FFFFFF', category: 'users', maxLength: 7 },
+    { key: 'defaultHighlightColor', title: 'Fallback colour', description: 'The fallback highlight colour.', default: '#FFFFFF', category: 'users', format: 'color' },
   ],
 };

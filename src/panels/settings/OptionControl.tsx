@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { CommandContext, OptionDef } from '../../commands/types';
 import { settingsKey } from '../../data/config';
+import { ColorInput } from '../common/ColorInput';
 import { useStored } from '../hooks';
 
 /** One option as a checkbox, a select or a text/number field; authorization-gated ones are marked. */
@@ -56,7 +57,9 @@ export function OptionControl({ option, ctx, planned = false }: { option: Option
       <label htmlFor={id}>
         {option.description} {mark}
       </label>
-      {option.choices ? (
+      {option.format === 'color' ? (
+        <ColorInput id={id} label={option.title} value={String(value)} onChange={(next) => next && commit(next)} />
+      ) : option.choices ? (
         <select id={id} value={String(value)} onChange={(e) => commit(e.target.value)}>
           {option.choices.map((c) => (
             <option key={c}>{c}</option>
