@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Config Import/Export: the settings sub-tab, the palette commands and the first-run adoption offer. */
+
+const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
+const subTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
+const toasts = (page: Page) => page.locator('.vv-toast');
+const fileInput = (page: Page) => settings(page).getByLabel('Import', { exact: true });
+const stored = (page: Page, key: string) =>
+  page.evaluate((k) => {
+    const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
+    return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
+  }, key);
+const gmDump = (page: Page) => page.evaluate(() => JSON.stringify((window as unknown as { __gm: { dump(): unknown } }).__gm.dump()));
+const envelope = (data: unknown) => JSON.stringify({ v: 1, data });
+/** Success toasts show from level 1 (the default, 2, shows warnings and errors only). */
+const SEED = { 'void-verified-toaster-config': envelope({ toastLevel: 1, duration: 10, location: 'bottom-left' }) };
+
+async function openTab(page: Page) {
+  await page.waitForFunction(() => !!window.__voidVerified);
+  await subTab(page, 'Import/Export').click();
+  await expect(settings(page).getByRole('heading', { name: 'Import/Export' })).toBeVisible();
+}
+
+function ourFile(configs: Record<string, unknown>) {
+  return JSON.stringify({ format: 'voidverified-palette-config', version: 1, exportedAt: new Date().toISOString(), configs });
+}
+
+/** Marks the current document; gone after a reload. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+
+test.describe('Import/Export', () => {
+  test('Export downloads voidverified-configs.json holding a changed setting and no per-device data', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: { ...SEED, 'void-verified-auth': envelope({ token: 'secret', expires: Date.now() + 1e10 }) } });
+    const highlight = settings(page).locator('[data-option="highlightEnabled"] input[type="checkbox"]');
+    await expect(highlight).toBeChecked();
+    await highlight.uncheck();
+    await openTab(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), settings(page).getByRole('button', { name: 'Export', exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe('voidverified-configs.json');
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { format: string; version: number; exportedAt: string; configs: Record<string, unknown> };
+    expect(file).toMatchObject({ format: 'voidverified-palette-config', version: 1 });
+    expect(Number.isNaN(Date.parse(file.exportedAt))).toBe(false);
+    expect(file.configs['void-verified-settings']).toMatchObject({ highlightEnabled: false });
+    expect(file.configs['void-verified-toaster-config']).toEqual({ toastLevel: 1, duration: 10, location: 'bottom-left' });
+    for (const name of ['void-verified-auth', 'void-verified-changelog-seen', 'void-verified-palette-frecency', 'void-verified-palette-adoption']) expect(file.configs).not.toHaveProperty(name);
+    expect(JSON.stringify(file)).not.toContain('secret');
+  });
+
+  test('the palette command exports too', async ({ page, host }) => {
+    await host.goto('/home');
+    await page.waitForFunction(() => !!window.__voidVerified);
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Export configuration');
+    await expect(page.locator('[cmdk-item][data-command="import-export.export"]')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toBe('voidverified-configs.json');
+  });
+
+  test("the palette's 'Import configuration…' opens a file chooser and imports the file", async ({ page, host }) => {
+    await host.goto('/home', { seed: SEED });
+    await page.waitForFunction(() => !!window.__voidVerified);
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Import configuration');
+    await expect(page.locator('[cmdk-item][data-command="import-export.import"]')).toBeVisible();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser.isMultiple()).toBe(false);
+    const reloaded = page.waitForEvent('load');
+    await chooser.setFiles({ name: 'voidverified-configs.json', mimeType: 'application/json', buffer: Buffer.from(ourFile({ 'void-verified-global-css': 'a { color: red; }' })) });
+    await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
+    await reloaded;
+    expect(await stored(page, 'void-verified-global-css')).toBe('a { color: red; }');
+    await expect(page.locator('[data-void-ui="import-file"]')).toHaveCount(0);
+  });
+
+  test('importing a good file toasts, reloads and applies it', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: SEED });
+    await openTab(page);
+    await mark(page);
+    const reloaded = page.waitForEvent('load');
+    await fileInput(page).setInputFiles({
+      name: 'voidverified-configs.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(ourFile({ 'void-verified-settings': { defaultSign: '★', highlightEnabled: false }, 'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false } })),
+    });
+    await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
+    await reloaded;
+    expect(await marked(page)).toBe(false);
+    await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
+    await expect(settings(page).locator('[data-option="highlightEnabled"] input[type="checkbox"]')).not.toBeChecked();
+    expect(await stored(page, 'void-verified-time-config')).toEqual({ dateFormat: 'dd.mm.yyyy', use12HourFormat: false });
+    // Keys not in the file are left as they were.
+    expect(await stored(page, 'void-verified-toaster-config')).toEqual({ toastLevel: 1, duration: 10, location: 'bottom-left' });
+  });
+
+  test('a bad file shows what is wrong and changes nothing', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: { ...SEED, 'void-verified-settings': envelope({ defaultSign: '♥' }) } });
+    await openTab(page);
+    const before = await gmDump(page);
+    await mark(page);
+    const bad = ourFile({ 'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false }, 'void-verified-settings': { highlightEnabled: 'yes' } });
+    await fileInput(page).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    await expect(toasts(page).filter({ hasText: 'There was an error reading the file. void-verified-settings.highlightEnabled: expected boolean' })).toBeVisible();
+    await fileInput(page).setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(bad.slice(0, 40)) });
+    await expect(toasts(page).filter({ hasText: 'There was an error reading the file. It is not valid JSON' })).toBeVisible();
+    await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(ourFile({})) });
+    await expect(toasts(page).filter({ hasText: 'There was an error reading the file. Only .json files can be imported.' })).toBeVisible();
+    await fileInput(page).setInputFiles({ name: 'proto.json', mimeType: 'application/json', buffer: Buffer.from('{"settings":{"__proto__":{"polluted":true}}}') });
+    await expect(toasts(page).filter({ hasText: 'settings.__proto__: forbidden key' })).toBeVisible();
+    await page.waitForTimeout(2000); // longer than the reload delay of a successful import
+    expect(await marked(page)).toBe(true);
+    expect(await gmDump(page)).toBe(before);
+    await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('♥');
+  });
+
+  test("imports the original VoidVerified's file and reports what it skipped", async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await openTab(page);
+    const original = {
+      settings: { highlightEnabled: false, defaultSign: { value: '★' }, pasteImageWidthValue: { value: '300' } },
+      timeConfig: { dateFormat: 'yyyy-mm-dd', use12HourFormat: false },
+      layouts: { layouts: [] },
+    };
+    const reloaded = page.waitForEvent('load');
+    // The original downloads it as 'VoidVerified_configs', without an extension.
+    await fileInput(page).setInputFiles({ name: 'VoidVerified_configs', mimeType: '', buffer: Buffer.from(JSON.stringify(original)) });
+    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: layouts (not supported yet).' })).toBeVisible();
+    await reloaded;
+    await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
+    await expect(settings(page).locator('[data-option="pasteImageWidth"] input')).toHaveValue('300');
+    expect(await stored(page, 'void-verified-settings')).toEqual({ highlightEnabled: false, defaultSign: '★', pasteImageWidth: 300 });
+    expect(await stored(page, 'void-verified-time-config')).toEqual({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false });
+  });
+});
+
+test.describe('adopting the original VoidVerified configuration', () => {
+  /** The original kept its configuration in the page's own localStorage. */
+  async function seedOriginal(page: Page) {
+    await page.addInitScript(() => {
+      if (localStorage.getItem('void-verified-settings') !== null) return;
+      localStorage.setItem('void-verified-settings', JSON.stringify({ highlightEnabled: false, defaultSign: { value: '★' } }));
+      localStorage.setItem('void-verified-global-css', 'body { outline: 1px solid red; }');
+      localStorage.setItem('void-verified-read-notifications', '[1,2,3]');
+      localStorage.setItem('void-verified-layouts', '{"layouts":[]}');
+    });
+  }
+  const dialog = (page: Page) => page.getByRole('alertdialog');
+
+  test('is offered once on first run; Ok adopts it and reloads', async ({ page, host }) => {
+    await seedOriginal(page);
+    await host.goto('/settings/developer');
+    await expect(dialog(page)).toContainText('Found a configuration from the original VoidVerified on this browser. Adopt it?');
+    const reloaded = page.waitForEvent('load');
+    await dialog(page).getByRole('button', { name: 'Ok' }).click();
+    // A warning (shown at the default toast level) because something was left out.
+    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: layouts (not supported yet).' })).toBeVisible();
+    await reloaded;
+    await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
+    expect(await stored(page, 'void-verified-global-css')).toBe('body { outline: 1px solid red; }');
+    expect(await stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'adopted' });
+    await page.waitForTimeout(1000);
+    await expect(dialog(page)).toHaveCount(0);
+  });
+
+  test('Cancel is remembered and changes nothing', async ({ page, host }) => {
+    await seedOriginal(page);
+    await host.goto('/settings/developer');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    expect(await stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'declined' });
+    expect(await stored(page, 'void-verified-settings')).toBeUndefined();
+    await page.reload();
+    await page.waitForFunction(() => !!window.__voidVerified);
+    await page.waitForTimeout(1000);
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('✔');
+  });
+
+  test('is not offered to someone who already has a configuration of ours', async ({ page, host }) => {
+    await seedOriginal(page);
+    await host.goto('/settings/developer', { seed: { 'void-verified-settings': envelope({ defaultSign: '♥' }) } });
+    await page.waitForFunction(() => !!window.__voidVerified);
+    await expect.poll(() => stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'configured' });
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('♥');
+  });
+});
