@@ -22,6 +22,11 @@ export interface GqlDocument<TData, TVars> {
   readonly source: string;
   /** Needs the user's token (document 1 section 6). */
   readonly auth: boolean;
+  /**
+   * Aliased queries for many items: a missing item makes the API answer 404 with the others'
+   * data; accept that data (missing items are null) instead of failing the whole request.
+   */
+  readonly partial?: boolean;
   /** Phantom field carrying the types; never set. */
   readonly __types?: [TData, TVars];
 }
@@ -198,7 +203,8 @@ export class GraphQLClient {
       if (errors.length) console.error(`[VoidVerified] ${doc.name} answered with errors`, errors);
       if (errors.some((e) => e.message === 'Invalid token')) this.deps.onInvalidToken?.();
 
-      if (!response.ok || body?.data === undefined || body.data === null) {
+      const partialOk = doc.partial && response.status === 404 && body?.data && typeof body.data === 'object';
+      if ((!response.ok && !partialOk) || body?.data === undefined || body.data === null) {
         if (response.status >= 500) this.limiter.failed();
         const message = errors[0]?.message ?? `HTTP ${response.status}`;
         throw new ApiError(message, response.status, errors);

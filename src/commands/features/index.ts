@@ -8,6 +8,7 @@ import { gifKeyboard } from './gif-keyboard';
 import { globalCss } from './global-css';
 import { goals } from './goals';
 import { health } from './health';
+import { importExport } from './import-export';
 import { layoutDesigner } from './layout-designer';
 import { markdown } from './markdown';
 import { messagesFeed } from './messages-feed';
@@ -46,6 +47,7 @@ export const features: FeatureDef[] = [
   toasts,
   miniProfile,
   quickstart,
+  importExport,
   time,
   changelog,
   anilistLinks,

@@ -1,0 +1,79 @@
+import { quickStartConfigKey } from '../../data/config';
+import { quickAccessFetchKey, refreshUsers, REFRESH_MS, userHas, verifiedUsersKey } from '../../data/verified-users';
+import { mountUi } from '../../inject/react';
+import { QuickAccess } from '../../panels/QuickAccess';
+import type { CommandContext, FeatureDef } from '../types';
+
+/**
+ * Quick access users: a strip of chosen verified users at the top of /home (and in the palette's
+ * Dashboard), refreshed when the last refresh is missing or 15 minutes old, or on demand.
+ */
+
+const enabled = (ctx: CommandContext) => ctx.settings.get('quickAccessEnabled') === true;
+const quickUsers = (ctx: CommandContext) => ctx.store.get(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
+
+let inFlight: Promise<void> | null = null;
+/** Refreshes quick access users; the last fetch time is stored even when it fails. */
+function refreshQuickAccess(ctx: CommandContext): Promise<void> {
+  inFlight ??= (async () => {
+    const ok = await refreshUsers(ctx, quickUsers(ctx));
+    ctx.store.set(quickAccessFetchKey, Date.now());
+    if (ok) ctx.toasts.success('Quick Access users updated.');
+    else ctx.toasts.error('Querying Quick Access failed.');
+  })().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+function due(ctx: CommandContext): boolean {
+  const last = ctx.store.get(quickAccessFetchKey);
+  return last === null || Date.now() - last >= REFRESH_MS;
+}
+
+export const quickAccess: FeatureDef = {
+  id: 'quick-access',
+  title: 'Quick access users',
+  category: 'users',
+  description: 'A strip of chosen users at the top of the home page, with a badge when their profile changed.',
+  options: [
+    { key: 'quickAccessEnabled', title: 'Quick access users', description: 'Show quick access to users on the home page.', default: false, category: 'users' },
+    { key: 'quickAccessBadge', title: 'Quick access badge', description: 'Badge a quick access user whose avatar, banner, colour or name changed.', default: false, category: 'users' },
+    { key: 'quickAccessTimer', title: 'Quick access timer', description: 'Show the time until quick access refreshes.', default: true, category: 'users' },
+  ],
+  commands: [
+    {
+      id: 'quick-access.refresh',
+      title: 'Refresh Quick Access',
+      section: 'Quick Access',
+      keywords: ['users', 'update'],
+      when: enabled,
+      run: (ctx) => refreshQuickAccess(ctx),
+    },
+  ],
+  // The Dashboard's quick-access users (QuickStart config 'usersEnabled').
+  provideCommands: (ctx) =>
+    enabled(ctx) && ctx.store.get(quickStartConfigKey).usersEnabled
+      ? quickUsers(ctx).map((u) => ({
+          id: `quick-access.user.${u.username.toLowerCase()}`,
+          title: u.username,
+          section: 'Quick Access',
+          keywords: ['user', 'profile', 'quick access'],
+          hint: (c: CommandContext) => (u.quickAccessBadgeDisplay && userHas(u, 'quickAccessBadge', c.settings) ? 'changed' : undefined),
+          run: (c: CommandContext) => c.route.navigate(`/user/${encodeURIComponent(u.username)}/`),
+        }))
+      : [],
+  injections: [
+    {
+      id: 'quick-access-strip',
+      route: (path) => /^\/home\/?$/i.test(path),
+      selector: '.container > .home > div:nth-child(2)',
+      single: true,
+      when: enabled,
+      mount: (column, ctx) => {
+        if (due(ctx) && quickUsers(ctx).length) void refreshQuickAccess(ctx);
+        return mountUi(ctx, 'quick-access', (host) => column.prepend(host), <QuickAccess ctx={ctx} refresh={() => void ctx.run('quick-access.refresh')} />);
+      },
+    },
+  ],
+};

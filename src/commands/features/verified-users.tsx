@@ -1,0 +1,180 @@
+import { Command as Cmdk } from 'cmdk';
+import { settingsKey } from '../../data/config';
+import { highlightCss, profileCss, usernameCss } from '../../data/verified-styles';
+import { findUser, refreshUsers, removeUser, sameName, setUserField, staleUsers, verifiedUsersKey, verifyUser } from '../../data/verified-users';
+import { onRouteChange } from '../../inject/route';
+import { removeStyle, setStyle } from '../../inject/styles';
+import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../panels/common/UserSearchBox';
+import { searchUsers } from '../../data/documents';
+import { queryCache, useQuery } from '../../data/swr';
+import { useDebounced, useStored } from '../../panels/hooks';
+import { VerifiedUsers } from '../../panels/VerifiedUsers';
+import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
+
+/**
+ * Verified users: a sign after their names, highlight borders and colours on their activities and
+ * replies, all by generated CSS (style elements replaced by id), and their profile data refreshed
+ * in one batched query every 15 minutes.
+ */
+
+const SECTION = 'Verified users';
+const STYLE_IDS = ['username', 'highlight', 'profile'] as const;
+
+function applyStyles(ctx: CommandContext, path: string): void {
+  const users = ctx.store.get(verifiedUsersKey);
+  setStyle('username', usernameCss(users, ctx.settings));
+  setStyle('highlight', highlightCss(users, ctx.settings));
+  setStyle('profile', profileCss(users, ctx.settings, path));
+}
+
+/** Visiting a user's profile clears their quick-access badge. */
+function clearBadge(ctx: CommandContext, path: string): void {
+  const name = /^\/user\/([^/]+)/i.exec(path)?.[1];
+  if (!name) return;
+  const user = findUser(ctx.store.get(verifiedUsersKey), decodeURIComponent(name));
+  if (user?.quickAccessBadgeDisplay) ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, 'quickAccessBadgeDisplay', false));
+}
+
+/** 'Verify user…': the palette input searches users (3 characters, 800 ms); picking one verifies them. */
+function AddUserPage({ query, ctx, close }: PalettePageProps) {
+  const search = useDebounced(query.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const ready = search.length >= USER_SEARCH_MIN;
+  const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchUsers, ready ? { search } : null, 10 * 60_000);
+  const verify = (name: string) => {
+    close();
+    void verifyUser(ctx, name);
+  };
+  if (!ready) return <div className="vv-note">Type at least {USER_SEARCH_MIN} characters of a user name.</div>;
+  if (error) return <div className="vv-error" role="alert">Failed to query media with search word {search}</div>;
+  if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
+  const found = data?.Page.users ?? [];
+  return (
+    <Cmdk.Group heading="Verify user">
+      {found.map((u) => (
+        <Cmdk.Item key={u.id} value={`verify/${u.id}`} className="vv-item" onSelect={() => verify(u.name)}>
+          <span className="vv-item-title">{u.name}</span>
+        </Cmdk.Item>
+      ))}
+      {!found.some((u) => sameName(u.name, search)) && (
+        <Cmdk.Item value="verify/typed" className="vv-item" onSelect={() => verify(search)}>
+          <span className="vv-item-title">Verify “{search}”</span>
+        </Cmdk.Item>
+      )}
+    </Cmdk.Group>
+  );
+}
+
+function RemoveUserPage({ query, ctx }: PalettePageProps) {
+  const users = useStored(verifiedUsersKey).filter((u) => u.username.toLowerCase().includes(query.trim().toLowerCase()));
+  if (!users.length) return <Cmdk.Empty>No verified user matches.</Cmdk.Empty>;
+  return (
+    <Cmdk.Group heading="Remove verified user">
+      {users.map((u) => (
+        <Cmdk.Item
+          key={u.username}
+          value={`remove/${u.username}`}
+          className="vv-item"
+          onSelect={() => {
+            ctx.store.update(verifiedUsersKey, (list) => removeUser(list, u.username));
+            ctx.toasts.success(`Removed ${u.username} from verified users.`);
+          }}
+        >
+          <span className="vv-item-title">{u.username}</span>
+        </Cmdk.Item>
+      ))}
+    </Cmdk.Group>
+  );
+}
+
+export const verifiedUsers: FeatureDef = {
+  id: 'verified-users',
+  title: 'Verified users',
+  category: 'users',
+  description: 'A sign after chosen usernames, and highlight borders and colours on their activities and replies.',
+  options: [
+    { key: 'enabledForUsername', title: 'Verified sign on usernames', description: 'Show a verified sign after verified usernames.', default: true, category: 'users' },
+    { key: 'enabledForProfileName', title: 'Verified sign on profiles', description: "Show the verified sign on a verified user's profile header.", default: false, category: 'users' },
+    { key: 'defaultSign', title: 'Default sign', description: 'The sign shown after a verified username when the user has none of their own.', default: '✔', category: 'users', maxLength: 16 },
+    { key: 'copyColorFromProfile', title: 'Copy profile colour', description: "Use each verified user's own profile colour.", default: true, category: 'users' },
+    { key: 'highlightEnabled', title: 'Highlight activities', description: "Mark verified users' activities with a coloured border.", default: true, category: 'users' },
+    { key: 'highlightEnabledForReplies', title: 'Highlight replies', description: "Mark verified users' replies with a coloured border.", default: true, category: 'users' },
+    { key: 'highlightSize', title: 'Highlight size', description: 'Width of the highlight border (a CSS length such as 5px).', default: '5px', category: 'users', maxLength: 16 },
+    { key: 'colorUserActivity', title: 'Colour activity links', description: "Colour the links in verified users' activities with their colour.", default: false, category: 'users' },
+    { key: 'colorUserReplies', title: 'Colour reply links', description: "Colour the links in verified users' replies with their colour.", default: false, category: 'users' },
+    { key: 'useDefaultHighlightColor', title: 'Fallback highlight colour', description: 'Use the fallback highlight colour when a verified user has no colour.', default: false, category: 'users' },
+    { key: 'defaultHighlightColor', title: 'Fallback colour', description: 'The fallback highlight colour.', default: '#FFFFFF', category: 'users', format: 'color' },
+  ],
+  commands: [
+    { id: 'verified.add', title: 'Verify user…', section: SECTION, keywords: ['add', 'verified', 'highlight', 'sign', 'user'], page: 'verified.add' },
+    { id: 'verified.remove', title: 'Remove verified user…', section: SECTION, keywords: ['delete', 'unverify', 'user'], page: 'verified.remove', when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0 },
+    {
+      id: 'verified.refresh',
+      title: 'Refresh verified users',
+      section: SECTION,
+      keywords: ['update', 'reload', 'avatars', 'colours'],
+      when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
+      run: async (ctx) => {
+        const ok = await refreshUsers(ctx, ctx.store.get(verifiedUsersKey));
+        if (ok) ctx.toasts.success('Verified users updated.');
+        else ctx.toasts.error('Failed to query verified users.');
+      },
+    },
+  ],
+  // One command per verified user: jump to their profile.
+  provideCommands: (ctx) =>
+    ctx.store.get(verifiedUsersKey).map((u) => ({
+      id: `verified.profile.${u.username.toLowerCase()}`,
+      title: `${u.username}'s profile`,
+      section: SECTION,
+      keywords: ['verified', 'user', 'profile', u.username],
+      relevant: (c: CommandContext) => !sameName(c.path.split('/')[2] ?? '', u.username),
+      run: (c: CommandContext) => c.route.navigate(`/user/${encodeURIComponent(u.username)}/`),
+    })),
+  panels: [
+    { kind: 'settings-tab', id: 'tab.users', title: 'users', component: VerifiedUsers },
+    { kind: 'palette-page', id: 'verified.add', title: 'Verify user', placeholder: 'User name', component: AddUserPage },
+    { kind: 'palette-page', id: 'verified.remove', title: 'Remove verified user', placeholder: 'Filter verified users', component: RemoveUserPage },
+  ],
+  injections: [
+    {
+      // Styles for every page: rewritten when the list, the options or the path change.
+      id: 'verified-styles',
+      route: () => true,
+      selector: 'head',
+      single: true,
+      mount: (_head, ctx) => {
+        const apply = () => applyStyles(ctx, ctx.route.path());
+        apply();
+        const stops = [
+          ctx.store.subscribe(verifiedUsersKey, apply),
+          ctx.store.subscribe(settingsKey, apply),
+          onRouteChange(() => {
+            apply();
+            clearBadge(ctx, ctx.route.path());
+          }),
+        ];
+        clearBadge(ctx, ctx.route.path());
+        return () => {
+          stops.forEach((stop) => stop());
+          STYLE_IDS.forEach(removeStyle);
+        };
+      },
+    },
+    {
+      // Profile data older than 15 minutes is refreshed (on load and on navigation), in one request.
+      id: 'verified-refresh',
+      route: () => true,
+      selector: 'body',
+      single: true,
+      when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
+      mount: (_body, ctx) => {
+        const check = () => {
+          const stale = staleUsers(ctx.store.get(verifiedUsersKey), Date.now());
+          if (stale.length) void refreshUsers(ctx, stale);
+        };
+        check();
+        return onRouteChange(check);
+      },
+    },
+  ],
+};

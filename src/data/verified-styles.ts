@@ -1,0 +1,61 @@
+import { resolveColor, resolveSign, sameName, userHas, type GlobalOptions, type VerifiedUser } from './verified-users';
+
+/**
+ * The CSS that shows verified users (document 1 section 4): one stylesheet text per style element
+ * id (username, highlight, profile), generated from the list and the options. Styling by selectors
+ * means nothing walks activity entries, and Vue re-renders are styled for free. Pure.
+ */
+
+/** A CSS string literal: quotes, backslashes and line breaks escaped, non-ASCII as code points. */
+export function cssString(text: string): string {
+  return `"${[...text].map((ch) => (/[\w .,!?:;()+*#@%&=~^$|[\]{}-]/.test(ch) ? ch : `\\${ch.codePointAt(0)!.toString(16)} `)).join('')}"`;
+}
+
+/** Links to a user's profile, whatever the case of the name in the href. */
+function profileLink(user: VerifiedUser): string {
+  return `[href$=${cssString(`/user/${user.username}/`)} i]`;
+}
+
+const CSS_LENGTH = /^\d{1,3}(\.\d+)?(px|em|rem)$/;
+/** The highlight border width option, or 5px when it is not a plain length. */
+export function highlightSize(global: GlobalOptions): string {
+  const size = String(global.get('highlightSize') ?? '').trim();
+  return CSS_LENGTH.test(size) ? size : '5px';
+}
+
+export function usernameCss(users: readonly VerifiedUser[], global: GlobalOptions): string {
+  return users
+    .filter((u) => userHas(u, 'enabledForUsername', global))
+    .map((u) => {
+      const color = resolveColor(u, global);
+      return `a.name${profileLink(u)} { color: rgb(${color}) !important; }\na.name${profileLink(u)}::after { content: ${cssString(` ${resolveSign(u, global)}`)}; color: rgb(${color}); }`;
+    })
+    .join('\n');
+}
+
+export function highlightCss(users: readonly VerifiedUser[], global: GlobalOptions): string {
+  const size = highlightSize(global);
+  const rules: string[] = [];
+  for (const u of users) {
+    const color = resolveColor(u, global);
+    const link = profileLink(u);
+    // The activity's own author: the list activity's name, or the first (not the recipient) name of a text or message.
+    const activity = `.activity-entry:has(> .wrap > .list > .details > a.name${link}, > .wrap > .text > .header > a.name:not(.recipient)${link})`;
+    const reply = `.reply:not(.preview):has(> .header > a.name${link})`;
+    if (userHas(u, 'highlightEnabled', global)) rules.push(`${activity} > .wrap:not(:has(.small)) { border-right: ${size} solid rgb(${color}); }`);
+    if (userHas(u, 'highlightEnabledForReplies', global)) rules.push(`${reply} { border-right: ${size} solid rgb(${color}); }`);
+    if (userHas(u, 'colorUserActivity', global)) rules.push(`${activity} :is(.activity-markdown a, .details .status a.title) { color: rgb(${color}); }`);
+    if (userHas(u, 'colorUserReplies', global)) rules.push(`${reply} .reply-markdown a { color: rgb(${color}); }`);
+  }
+  return rules.join('\n');
+}
+
+/** The sign on a verified user's profile header, when the profile-name option is on and the path names them. */
+export function profileCss(users: readonly VerifiedUser[], global: GlobalOptions, path: string): string {
+  if (global.get('enabledForProfileName') !== true) return '';
+  const name = /^\/user\/([^/]+)/i.exec(path)?.[1];
+  if (!name) return '';
+  const user = users.find((u) => sameName(u.username, decodeURIComponent(name)));
+  if (!user) return '';
+  return `.name-wrapper h1.name::after { content: ${cssString(` ${resolveSign(user, global)}`)}; color: rgb(${resolveColor(user, global)}); }`;
+}

@@ -1,0 +1,368 @@
+import type { GqlDocument, GraphQLClient } from './graphql';
+import { s } from './schema';
+import { defineKey, type Store } from './storage';
+import type { ToastBus } from './toasts';
+
+/**
+ * Verified users (document 1 sections 3 and 4): the stored list, the rules that resolve each
+ * user's features and colour, and the one batched query that refreshes their profile data.
+ * Pure: no DOM, no storage side effects.
+ */
+
+export interface VerifiedUser {
+  username: string;
+  id: number | null;
+  avatar: string | null;
+  banner: string | null;
+  /** "r, g, b" from the profile colour. */
+  color: string | null;
+  lastFetch: number | null;
+  /** Empty means the default sign. */
+  sign: string;
+  /** '#rrggbb', or '' for none. */
+  colorOverride: string;
+  copyColorFromProfile: boolean;
+  enabledForUsername: boolean;
+  highlightEnabled: boolean;
+  highlightEnabledForReplies: boolean;
+  colorUserActivity: boolean;
+  colorUserReplies: boolean;
+  quickAccessEnabled: boolean;
+  quickAccessBadge: boolean;
+  quickAccessBadgeDisplay: boolean;
+}
+
+/** Per-user switches; each combines with the global option of the same name. */
+export const USER_FLAGS = [
+  'copyColorFromProfile',
+  'enabledForUsername',
+  'highlightEnabled',
+  'highlightEnabledForReplies',
+  'colorUserActivity',
+  'colorUserReplies',
+  'quickAccessEnabled',
+  'quickAccessBadge',
+] as const;
+export type UserFlag = (typeof USER_FLAGS)[number];
+
+export const USER_FLAG_LABELS: Record<UserFlag, string> = {
+  copyColorFromProfile: 'Copy colour from profile',
+  enabledForUsername: 'Sign after username',
+  highlightEnabled: 'Highlight activities',
+  highlightEnabledForReplies: 'Highlight replies',
+  colorUserActivity: 'Colour activity links',
+  colorUserReplies: 'Colour reply links',
+  quickAccessEnabled: 'Quick access',
+  quickAccessBadge: 'Quick access badge',
+};
+
+const USER_DEFAULTS: Omit<VerifiedUser, 'username'> = {
+  id: null,
+  avatar: null,
+  banner: null,
+  color: null,
+  lastFetch: null,
+  sign: '',
+  colorOverride: '',
+  copyColorFromProfile: false,
+  enabledForUsername: false,
+  highlightEnabled: false,
+  highlightEnabledForReplies: false,
+  colorUserActivity: false,
+  colorUserReplies: false,
+  quickAccessEnabled: false,
+  quickAccessBadge: false,
+  quickAccessBadgeDisplay: false,
+};
+
+const flag = s.boolean();
+const userSchema = s.object(
+  {
+    username: s.string({ min: 1, max: 64 }),
+    id: s.nullable(s.number({ int: true, min: 1 })),
+    avatar: s.nullable(s.string({ max: 2048 })),
+    banner: s.nullable(s.string({ max: 2048 })),
+    color: s.nullable(s.string({ max: 32 })),
+    lastFetch: s.nullable(s.number({ min: 0 })),
+    sign: s.string({ max: 32 }),
+    colorOverride: s.string({ max: 16 }),
+    copyColorFromProfile: flag,
+    enabledForUsername: flag,
+    highlightEnabled: flag,
+    highlightEnabledForReplies: flag,
+    colorUserActivity: flag,
+    colorUserReplies: flag,
+    quickAccessEnabled: flag,
+    quickAccessBadge: flag,
+    quickAccessBadgeDisplay: flag,
+  },
+  // The original left fields undefined until set (and stored null for some): defaults fill them.
+  { defaults: USER_DEFAULTS, keepUnknown: true },
+);
+
+/** The original's key and shape, so its list keeps working. */
+export const verifiedUsersKey = defineKey({
+  name: 'void-verified-users',
+  description: 'Verified users and their options.',
+  schema: s.array(userSchema, { max: 1000 }),
+  defaultValue: () => [] as VerifiedUser[],
+  migrations: {
+    // The original stored null for unset strings and numbers; normalise them to our defaults.
+    1: (old) =>
+      Array.isArray(old)
+        ? old.map((u) => {
+            if (typeof u !== 'object' || u === null) return u;
+            const out: Record<string, unknown> = { ...(u as Record<string, unknown>) };
+            for (const key of ['sign', 'colorOverride'] as const) if (out[key] === null || out[key] === undefined) out[key] = '';
+            for (const key of Object.keys(out)) if (out[key] === null && typeof USER_DEFAULTS[key as keyof typeof USER_DEFAULTS] === 'boolean') out[key] = false;
+            return out;
+          })
+        : old,
+  },
+});
+
+export const DEFAULT_SIGN = '✔';
+/** The site blue used when a user has no colour (document 2 section 9). */
+export const DEFAULT_COLOR = '120, 180, 255';
+/** Profile data is refreshed when older than this (document 1 section 9). */
+export const REFRESH_MS = 15 * 60_000;
+
+/** Named profile colours as the host shows them (document 1 section 5). */
+export const NAMED_COLORS: Record<string, string> = {
+  blue: '61, 180, 242',
+  purple: '192, 99, 255',
+  green: '76, 202, 81',
+  orange: '239, 136, 26',
+  red: '225, 51, 51',
+  pink: '252, 157, 214',
+  gray: '103, 123, 148',
+};
+
+/** '#rgb' or '#rrggbb' → "r, g, b"; null when it is not a hex colour. */
+export function hexToTriple(hex: string): string | null {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
+  return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)).join(', ');
+}
+
+/** A profile colour (a name or a hex value) as "r, g, b"; null when unknown. */
+export function profileColorToTriple(color: string | null | undefined): string | null {
+  if (!color) return null;
+  return NAMED_COLORS[color.toLowerCase()] ?? hexToTriple(color);
+}
+
+/** The global options these rules read (document 1 section 3). */
+export interface GlobalOptions {
+  get(key: string): boolean | string | number;
+}
+
+/** A feature applies when the global switch or the user's own flag is on. */
+export function userHas(user: VerifiedUser, key: UserFlag, global: GlobalOptions): boolean {
+  return global.get(key) === true || user[key] === true;
+}
+
+/** Colour: the override, else the profile colour when copying is on, else the default. */
+export function resolveColor(user: VerifiedUser, global: GlobalOptions): string {
+  const override = user.colorOverride ? hexToTriple(user.colorOverride) : null;
+  if (override) return override;
+  if (userHas(user, 'copyColorFromProfile', global) && user.color) return user.color;
+  if (global.get('useDefaultHighlightColor') === true) return hexToTriple(String(global.get('defaultHighlightColor'))) ?? DEFAULT_COLOR;
+  return DEFAULT_COLOR;
+}
+
+export function resolveSign(user: VerifiedUser, global: GlobalOptions): string {
+  const own = user.sign.trim();
+  if (own) return own;
+  const fallback = String(global.get('defaultSign') ?? '').trim();
+  return fallback || DEFAULT_SIGN;
+}
+
+export const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function findUser(users: readonly VerifiedUser[], name: string): VerifiedUser | undefined {
+  return users.find((u) => sameName(u.username, name));
+}
+
+/** Adds a user by name; unchanged (same array) when the name is already there, in any case. */
+export function addUser(users: readonly VerifiedUser[], name: string): VerifiedUser[] {
+  const username = name.trim();
+  if (!username || findUser(users, username)) return users as VerifiedUser[];
+  return [...users, { username, ...USER_DEFAULTS }];
+}
+
+export function removeUser(users: readonly VerifiedUser[], name: string): VerifiedUser[] {
+  return users.filter((u) => !sameName(u.username, name));
+}
+
+export function setUserField<K extends keyof VerifiedUser>(users: readonly VerifiedUser[], name: string, key: K, value: VerifiedUser[K]): VerifiedUser[] {
+  return users.map((u) => (sameName(u.username, name) ? { ...u, [key]: value } : u));
+}
+
+export interface ApiUser {
+  id: number;
+  name: string;
+  avatar: { large: string | null } | null;
+  bannerImage: string | null;
+  options: { profileColor: string | null } | null;
+}
+
+/**
+ * Merges fresh API data into the list: matched by id, else by name (case-insensitive). The badge
+ * is raised when avatar, colour, banner or name changed and the badge feature is on globally or
+ * for that user (not on a user's first fetch: nothing changed then, it was unknown).
+ */
+export function updateFromApi(users: readonly VerifiedUser[], fresh: readonly ApiUser[], global: GlobalOptions, now: number): VerifiedUser[] {
+  return users.map((user) => {
+    const api = fresh.find((f) => user.id !== null && f.id === user.id) ?? fresh.find((f) => sameName(f.name, user.username));
+    if (!api) return user;
+    const next: VerifiedUser = {
+      ...user,
+      id: api.id,
+      username: api.name,
+      avatar: api.avatar?.large ?? null,
+      banner: api.bannerImage ?? null,
+      color: profileColorToTriple(api.options?.profileColor) ?? user.color,
+      lastFetch: now,
+    };
+    const known = user.lastFetch !== null;
+    const changed = known && (next.avatar !== user.avatar || next.banner !== user.banner || next.color !== user.color || next.username !== user.username);
+    if (changed && userHas(user, 'quickAccessBadge', global)) next.quickAccessBadgeDisplay = true;
+    return next;
+  });
+}
+
+/** Users whose data is missing or older than the refresh interval. */
+export function staleUsers(users: readonly VerifiedUser[], now: number, maxAge = REFRESH_MS): VerifiedUser[] {
+  return users.filter((u) => u.lastFetch === null || now - u.lastFetch >= maxAge);
+}
+
+const USER_FIELDS = 'id name avatar { large } bannerImage options { profileColor }';
+/** Users per request: one aliased query asks for all of them. */
+export const USERS_PER_QUERY = 25;
+
+/**
+ * One request for many users: `u0: User(id: $u0) {...} u1: User(name: $u1) {...}`. A user known
+ * by id is asked by id (names change), otherwise by name.
+ */
+export function verifiedUsersQuery(users: readonly Pick<VerifiedUser, 'id' | 'username'>[]): {
+  doc: GqlDocument<Record<string, ApiUser | null>, Record<string, number | string>>;
+  variables: Record<string, number | string>;
+} {
+  const params: string[] = [];
+  const fields: string[] = [];
+  const variables: Record<string, number | string> = {};
+  users.forEach((u, i) => {
+    const byId = u.id !== null;
+    params.push(`$u${i}: ${byId ? 'Int' : 'String'}`);
+    fields.push(`u${i}: User(${byId ? 'id' : 'name'}: $u${i}) { ${USER_FIELDS} }`);
+    variables[`u${i}`] = byId ? u.id! : u.username;
+  });
+  return {
+    doc: { name: 'VerifiedUsers', source: `query VerifiedUsers(${params.join(', ')}) { ${fields.join(' ')} }`, auth: false, partial: true },
+    variables,
+  };
+}
+
+/** One user by name (adding a user). */
+export const userByName: GqlDocument<{ User: ApiUser | null }, { name: string }> = {
+  name: 'VerifiedUser',
+  source: `query VerifiedUser($name: String) { User(name: $name) { ${USER_FIELDS} } }`,
+  auth: false,
+};
+
+/** When Quick Access was last refreshed (per device). */
+export const quickAccessFetchKey = defineKey({
+  name: 'void-verified-quick-access-last-fetch',
+  description: 'When quick access users were last refreshed.',
+  schema: s.nullable(s.number({ min: 0 })),
+  defaultValue: () => null as number | null,
+  exported: false,
+});
+
+/** "in 12 minutes" above one minute, else "in 40 seconds" (document 1 section 9). */
+export function timeUntil(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds > 60) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minutes`;
+  }
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
+}
+
+/** Asks for many users in as few requests as possible (USERS_PER_QUERY each). Missing users are skipped. */
+export async function fetchUsers(
+  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
+  users: readonly Pick<VerifiedUser, 'id' | 'username'>[],
+): Promise<ApiUser[]> {
+  const out: ApiUser[] = [];
+  for (let i = 0; i < users.length; i += USERS_PER_QUERY) {
+    const { doc, variables } = verifiedUsersQuery(users.slice(i, i + USERS_PER_QUERY));
+    const data = await client.request(doc, variables);
+    for (const value of Object.values(data)) if (value) out.push(value);
+  }
+  return out;
+}
+
+/** What the actions below need: storage, the API client, toasts and the global options. */
+export interface VerifiedServices {
+  store: Store;
+  client: GraphQLClient;
+  toasts: ToastBus;
+  settings: GlobalOptions;
+}
+
+/**
+ * Adds a user and fetches their profile data. Ignored (with a note) when already verified, in any
+ * case. A failed query keeps the user in the list: the next refresh tries again.
+ */
+export async function verifyUser(services: VerifiedServices, name: string, now = Date.now()): Promise<void> {
+  const username = name.trim();
+  if (!username) return;
+  const before = services.store.get(verifiedUsersKey);
+  if (findUser(before, username)) {
+    services.toasts.info(`${username} is already verified.`);
+    return;
+  }
+  services.store.set(verifiedUsersKey, addUser(before, username));
+  services.toasts.debug(`Querying ${username}.`);
+  try {
+    const { User } = await services.client.request(userByName, { name: username });
+    if (!User) throw new Error('no such user');
+    services.store.update(verifiedUsersKey, (users) => updateFromApi(users, [User], services.settings, now));
+  } catch (error) {
+    console.error('[VoidVerified] verifying a user failed', error);
+    services.toasts.error('Failed to query new user.');
+  }
+}
+
+let running: Promise<unknown> | null = null;
+
+/**
+ * Refreshes the given users' profile data in one batched query; returns false when it failed.
+ * Refreshes never overlap: a call waits for the one in flight, then skips users it updated.
+ */
+export async function refreshUsers(services: VerifiedServices, which: readonly VerifiedUser[], clock: () => number = Date.now): Promise<boolean> {
+  const asked = clock();
+  while (running) await running.catch(() => undefined);
+  const current = services.store.get(verifiedUsersKey);
+  const todo = which.filter((w) => {
+    const user = findUser(current, w.username);
+    return user !== undefined && (user.lastFetch === null || user.lastFetch < asked);
+  });
+  if (!todo.length) return true;
+  const work = (async () => {
+    const fresh = await fetchUsers(services.client, todo);
+    services.store.update(verifiedUsersKey, (users) => updateFromApi(users, fresh, services.settings, clock()));
+  })();
+  running = work;
+  try {
+    await work;
+    return true;
+  } catch (error) {
+    console.error('[VoidVerified] refreshing verified users failed', error);
+    return false;
+  } finally {
+    if (running === work) running = null;
+  }
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import type { CommandContext } from '../commands/types';
+import { settingsKey } from '../data/config';
+import { quickAccessFetchKey, REFRESH_MS, timeUntil, userHas, verifiedUsersKey } from '../data/verified-users';
+import { useStored } from './hooks';
+
+const safeImage = (url: string | null) => (url && url.startsWith('https://') ? url : undefined);
+
+/** The Quick Access strip on /home: chosen users with 60 px avatars, a badge on changed ones, the refresh timer. */
+export function QuickAccess({ ctx, refresh }: { ctx: CommandContext; refresh(): void }) {
+  const users = useStored(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
+  const lastFetch = useStored(quickAccessFetchKey);
+  useStored(settingsKey);
+  const showTimer = ctx.settings.get('quickAccessTimer') === true;
+  const left = lastFetch === null ? 0 : Math.max(0, lastFetch + REFRESH_MS - Date.now());
+  // Ticks once a minute, then every second in the last minute; nothing while the timer is off.
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!showTimer) return;
+    const timer = setTimeout(() => tick((n) => n + 1), left > 61_000 ? ((left - 1) % 60_000) + 1 : 1000);
+    return () => clearTimeout(timer);
+  });
+  return (
+    <section className="vv-quick-access" aria-label="Quick Access">
+      <div className="vv-quick-access-head">
+        <strong>Quick Access</strong>
+        <span>
+          {showTimer && <span className="vv-quick-access-timer">Next update in {timeUntil(left)} </span>}
+          <button type="button" className="vv-button vv-button-small" onClick={refresh}>
+            Refresh
+          </button>
+        </span>
+      </div>
+      {!users.length && <span className="vv-note">No quick access users: switch “Quick access” on for a verified user in settings.</span>}
+      {users.map((u) => {
+        const badge = u.quickAccessBadgeDisplay && userHas(u, 'quickAccessBadge', ctx.settings);
+        const path = `/user/${encodeURIComponent(u.username)}/`;
+        return (
+          <a
+            key={u.username}
+            className="vv-quick-user"
+            href={path}
+            onClick={(e) => {
+              e.preventDefault();
+              ctx.route.navigate(path);
+            }}
+          >
+            {safeImage(u.avatar) ? <img src={safeImage(u.avatar)} alt="" width={60} height={60} /> : <span className="vv-avatar-empty" />}
+            {badge && <span className="vv-badge-dot" aria-label="changed since your last visit" />}
+            <span>{u.username}</span>
+          </a>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { searchUsers, type UserSearchResult } from '../../data/documents';
+import { useDebounced } from '../hooks';
+
+/** Document 2 sections 4 and 9: 800 ms after typing, at least 3 characters, results cleared 150 ms after focus leaves. */
+export const USER_SEARCH_DEBOUNCE_MS = 800;
+export const USER_SEARCH_MIN = 3;
+export const BLUR_CLEAR_MS = 150;
+
+const safeImage = (url: string | null | undefined) => (url && url.startsWith('https://') ? url : undefined);
+
+/**
+ * A user search box: a text field with a results list (avatar and name, 10 results). Picking a
+ * result (click or Enter) calls onPick; Enter with no result highlighted picks the typed name.
+ */
+export function UserSearchBox({
+  ctx,
+  label,
+  onPick,
+  placeholder = 'Search users',
+  autoFocus = false,
+}: {
+  ctx: CommandContext;
+  label: string;
+  onPick(name: string): void;
+  placeholder?: string;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<UserSearchResult[]>([]);
+  const [active, setActive] = useState(-1);
+  const search = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (search.length < USER_SEARCH_MIN) {
+      setResults([]);
+      return;
+    }
+    let live = true;
+    ctx.toasts.debug(`Querying user with search word ${search}`);
+    ctx.client
+      .request(searchUsers, { search })
+      .then((data) => live && (setResults(data.Page.users.slice(0, 10)), setActive(-1)))
+      .catch(() => live && ctx.toasts.error(`Failed to query media with search word ${search}`));
+    return () => {
+      live = false;
+    };
+  }, [search, ctx]);
+  useEffect(() => () => void (blurTimer.current && clearTimeout(blurTimer.current)), []);
+
+  const pick = (name: string) => {
+    onPick(name);
+    setText('');
+    setResults([]);
+  };
+
+  return (
+    <div className="vv-search-box">
+      <input
+        id={id}
+        className="vv-filter"
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        role="combobox"
+        aria-expanded={results.length > 0}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={active >= 0 ? `${id}-${active}` : undefined}
+        autoComplete="off"
+        autoFocus={autoFocus}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => blurTimer.current && clearTimeout(blurTimer.current)}
+        onBlur={() => {
+          blurTimer.current = setTimeout(() => setResults([]), BLUR_CLEAR_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && results.length) {
+            e.preventDefault();
+            setActive((a) => (a + 1) % results.length);
+          } else if (e.key === 'ArrowUp' && results.length) {
+            e.preventDefault();
+            setActive((a) => (a <= 0 ? results.length - 1 : a - 1));
+          } else if (e.key === 'Enter') {
+            e.preventDefault();
+            const chosen = results[active]?.name ?? text.trim();
+            if (chosen) pick(chosen);
+          } else if (e.key === 'Escape') setResults([]);
+        }}
+      />
+      {results.length > 0 && (
+        <ul id={`${id}-list`} className="vv-search-results" role="listbox" aria-label={`${label} results`}>
+          {results.map((u, i) => (
+            <li
+              key={u.id}
+              id={`${id}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className="vv-search-result"
+              // mousedown, not click: it must land before the field's blur clears the list.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(u.name);
+              }}
+            >
+              {safeImage(u.avatar?.large) && <img className="vv-avatar" src={safeImage(u.avatar?.large)} alt="" width={24} height={24} />}
+              <span>{u.name}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
