@@ -8,7 +8,7 @@ import { resolveColor, resolveSign, sameName, userHas, type GlobalOptions, type 
 
 /** A CSS string literal: quotes, backslashes and line breaks escaped, non-ASCII as code points. */
 export function cssString(text: string): string {
-  return `"${[...text].map((ch) => (/[\w .,!?:;()+*#@%&=~^$|[\]{}-]/.test(ch) ? ch : `\\${ch.codePointAt(0)!.toString(16)} `)).join('')}"`;
+  return `"${[...text].map((ch) => (/[\w .,!?:;()+*#@%&=~^$|[\]{}/-]/.test(ch) ? ch : `\\${ch.codePointAt(0)!.toString(16)} `)).join('')}"`;
 }
 
 /** Links to a user's profile, whatever the case of the name in the href. */
