@@ -78,3 +78,12 @@ export const frecencyKey = defineKey({
 });
 
 export const FRECENCY_MAX_ENTRIES = 200;
+
+/** The settings page's open sub-tab (per device), so returning to the page shows it again. */
+export const settingsTabKey = defineKey({
+  name: 'void-verified-settings-tab',
+  description: 'The open settings tab.',
+  schema: s.nullable(s.string({ max: 100 })),
+  defaultValue: () => null as string | null,
+  exported: false,
+});

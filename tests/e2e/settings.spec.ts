@@ -20,7 +20,8 @@ test.describe('settings page', () => {
     await host.goto('/settings/developer');
     await expect(settings(page).getByRole('heading', { name: /VoidVerified Palette v\d+\.\d+\.\d+/ })).toBeVisible();
     await expect(settings(page).getByRole('link', { name: 'Authors and source' })).toHaveAttribute('target', '_blank');
-    for (const c of ['all', 'users', 'paste', 'activity', 'misc']) await expect(settings(page).getByRole('tab', { name: c, exact: true })).toBeVisible();
+    const categories = settings(page).getByRole('tablist', { name: 'Setting categories' });
+    for (const c of ['all', 'users', 'paste', 'activity', 'misc']) await expect(categories.getByRole('tab', { name: c, exact: true })).toBeVisible();
     const options = settings(page).locator('.vv-options [data-option]');
     expect(await options.count()).toBeGreaterThanOrEqual(40);
     for (const key of ['enabledForUsername', 'highlightSize', 'defaultHighlightColor', 'pasteImageWidth', 'markdownHotkeys', 'replaceNotifications', 'goalsEnabled', 'globalCssEnabled', 'changeLogEnabled', 'quickStartEnabled']) {
@@ -38,9 +39,9 @@ test.describe('settings page', () => {
     await expect(goals).toContainText('Inert until you authorize');
     await expect(settings(page).locator('[data-option="globalCssEnabled"] .vv-auth-mark')).toHaveCount(0);
 
-    await settings(page).getByRole('tab', { name: 'paste', exact: true }).click();
+    await categories.getByRole('tab', { name: 'paste', exact: true }).click();
     await expect(options).toHaveCount(6);
-    await settings(page).getByRole('tab', { name: 'all', exact: true }).click();
+    await categories.getByRole('tab', { name: 'all', exact: true }).click();
     await settings(page).getByRole('searchbox', { name: 'Filter settings' }).fill('highlight');
     await expect(options).toHaveCount(5);
     await settings(page).getByRole('searchbox', { name: 'Filter settings' }).fill('zzzz');
@@ -57,14 +58,15 @@ test.describe('settings page', () => {
   test('sub-tabs show only while their option is on, and a hidden active tab falls back', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(subTab(page, 'global CSS')).toHaveCount(0);
-    await expect(subTab(page, 'authorization')).toHaveAttribute('aria-selected', 'true');
+    await expect(subTab(page, 'users')).toHaveAttribute('aria-selected', 'true');
     await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).check();
     await subTab(page, 'global CSS').click();
     await expect(settings(page).getByRole('tabpanel', { name: 'global CSS' })).toBeVisible();
     await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).uncheck();
     await expect(subTab(page, 'global CSS')).toHaveCount(0);
-    // Falls back to the first tab (users, once the verified-users tab exists).
-    await expect(settings(page).getByRole('tablist', { name: 'Feature settings' }).getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+    // Falls back to users.
+    await expect(subTab(page, 'users')).toHaveAttribute('aria-selected', 'true');
+    await expect(settings(page).getByRole('tabpanel', { name: 'users' })).toBeVisible();
   });
 
   test('is removed on other settings pages and restored on return; the nav link names us', async ({ page, host }) => {
@@ -128,6 +130,7 @@ test.describe('authorization', () => {
 
   test('an expired token shows the authenticate link with the expiry date', async ({ page, host }) => {
     await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, Date.now() - DAY) });
+    await subTab(page, 'authorization').click();
     await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
     await expect(settings(page)).toContainText('Your token expired on');
   });
@@ -268,6 +271,7 @@ test.describe('time format and colour options', () => {
   test('the chosen date format shows in the settings (token expiry) and survives reload', async ({ page, host }) => {
     const expires = new Date(2031, 2, 9, 15, 4).getTime();
     await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, expires) });
+    await subTab(page, 'authorization').click();
     await expect(settings(page)).toContainText('The token expires on 03/09/2031.');
     await subTab(page, 'time').click();
     const panel = settings(page).getByRole('tabpanel', { name: 'time' });

@@ -1,4 +1,5 @@
 import { AUTH_RETURN_PATH, AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft } from '../../data/auth';
+import { settingsTabKey } from '../../data/config';
 import { formatDate, timeConfigKey } from '../../data/time';
 import { Authorization } from '../../panels/Authorization';
 import type { CommandContext, FeatureDef } from '../types';
@@ -9,6 +10,7 @@ import type { CommandContext, FeatureDef } from '../types';
  */
 
 const SECTION = 'VoidVerified Settings';
+const AUTH_TAB = 'tab.authorization';
 
 /** A date in the user's chosen format (document 1: time format configuration). */
 const dateIn = (ctx: CommandContext) => (ms: number) => formatDate(new Date(ms), ctx.store.get(timeConfigKey).dateFormat);
@@ -17,6 +19,8 @@ function acceptReturn(ctx: CommandContext): void {
   const parsed = parseAuthHash(location.hash);
   if (!parsed) return;
   ctx.store.set(authKey, { token: parsed.token, expires: parsed.expires });
+  // Show where the user came back to: the authorization tab, with the new expiry date.
+  ctx.store.set(settingsTabKey, AUTH_TAB);
   // The token must not stay in the address bar (or in history).
   ctx.route.replace(location.pathname + location.search);
   ctx.toasts.success(parsed.expires ? `Authorized VoidVerified until ${dateIn(ctx)(parsed.expires)}.` : 'Authorized VoidVerified.');
@@ -48,7 +52,7 @@ export const authorization: FeatureDef = {
       },
     },
   ],
-  panels: [{ kind: 'settings-tab', id: 'tab.authorization', title: 'authorization', component: ({ ctx }) => <Authorization ctx={ctx} formatDate={dateIn(ctx)} /> }],
+  panels: [{ kind: 'settings-tab', id: AUTH_TAB, title: 'authorization', component: ({ ctx }) => <Authorization ctx={ctx} formatDate={dateIn(ctx)} /> }],
   injections: [
     {
       // AniList sends the user back to /settings/developer#void_auth&access_token=…

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { settingsTabKey } from '../../data/config';
 import { CATEGORIES, type Category, type CommandContext } from '../../commands/types';
 import { settingsKey } from '../../data/config';
 import { authKey } from '../../data/auth';
@@ -20,11 +21,14 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
   const [filter, setFilter] = useState('');
   const tabs = ctx.registry.panels('settings-tab').filter((t) => !t.option || ctx.settings.get(t.option) === true);
   const fallback = tabs.find((t) => t.title === FALLBACK_TAB) ?? tabs[0];
-  const [tabId, setTabId] = useState(fallback?.id);
+  // The open tab is remembered, so coming back (from AniList's authorization page, say) shows it again.
+  const tabId = useStored(settingsTabKey) ?? fallback?.id;
+  const setTabId = (id: string | undefined) => ctx.store.set(settingsTabKey, id ?? null);
   const activeTab = tabs.find((t) => t.id === tabId) ?? fallback;
+  const hidden = !!tabId && !tabs.some((t) => t.id === tabId);
   useEffect(() => {
-    if (tabId && !tabs.some((t) => t.id === tabId)) setTabId(fallback?.id);
-  }, [tabs, tabId, fallback]);
+    if (hidden) ctx.store.set(settingsTabKey, fallback?.id ?? null);
+  }, [hidden, fallback, ctx.store]);
   // The palette and the page share one services object; refresh the context's authorization.
   const live = ctx.context(null);
 
