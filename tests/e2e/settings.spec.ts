@@ -187,6 +187,21 @@ test.describe('toasts', () => {
     await expect(settings(page).getByLabel('Toast location')).toHaveValue('top-right');
   });
 
+  test('each of the four corners', async ({ page, host }) => {
+    await host.goto('/settings/developer');
+    await subTab(page, 'toasts').click();
+    const panel = settings(page).getByRole('tabpanel', { name: 'toasts' });
+    const viewport = page.viewportSize()!;
+    for (const location of ['top-left', 'top-right', 'bottom-left', 'bottom-right']) {
+      await panel.getByLabel('Toast location').selectOption(location);
+      await panel.getByRole('button', { name: 'Test Toasts' }).click();
+      const box = (await page.locator('.vv-toast').first().boundingBox())!;
+      expect(box.y < viewport.height / 2, location).toBe(location.startsWith('top'));
+      expect(box.x < viewport.width / 2, location).toBe(location.endsWith('left'));
+      while (await page.locator('.vv-toast').count()) await page.locator('.vv-toast').first().click();
+    }
+  });
+
   test('switched off, only critical toasts show', async ({ page, host }) => {
     await host.goto('/settings/developer', { seed: settingsSeed({ toasterEnabled: false, globalCssEnabled: true }) });
     await expect(subTab(page, 'toasts')).toHaveCount(0);
