@@ -63,7 +63,9 @@ export default defineConfig({
     options.charset = 'ascii';
   },
   async onSuccess() {
-    const { writeFileSync } = await import('node:fs');
+    const { readFileSync: read, writeFileSync } = await import('node:fs');
+    const { tidyUserscript } = await import('./build/tidy');
+    writeFileSync('dist/voidverified.user.js', tidyUserscript(read('dist/voidverified.user.js', 'utf8')));
     writeFileSync('dist/voidverified.meta.js', metadataBlock() + '\n');
   },
 });
