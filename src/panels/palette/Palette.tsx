@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Command as Cmdk } from 'cmdk';
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useContext, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
 import { DASHBOARD } from '../../commands/palette-state';
 import type { Command, CommandContext } from '../../commands/types';
@@ -68,6 +68,9 @@ export function Palette() {
   }, [state.open]);
 
   const ctx = useMemo(() => services.context(focusedBefore), [services, focusedBefore, state]);
+  // Opening commits the dialog and its focused input at once; the results follow in a deferred
+  // render (the next frame), so the keystroke is answered before the list is built.
+  const listReady = useDeferredValue(state.open);
 
   // cmdk picks the first item when the raw input changes, but our lists follow the debounced
   // query (and async pages fill in later): select the first item once the new list is rendered,
@@ -214,9 +217,9 @@ export function Palette() {
                     <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
                   ) : modePanel ? (
                     <modePanel.component query={query} ctx={ctx} close={close} />
-                  ) : (
+                  ) : listReady ? (
                     <Dashboard query={query} ctx={ctx} close={close} />
-                  )}
+                  ) : null}
                 </ErrorBoundary>
               </Cmdk.List>
             )}
