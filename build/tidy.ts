@@ -10,8 +10,8 @@ export function tidyUserscript(source: string): string {
 
 /**
  * Tidies the bundled userscript without minifying it: drops comments (library doc comments are
- * about a tenth of the bundle) and the two spaces of indentation the IIFE wrapper adds to every
- * line. Works on acorn's tokens, so strings, regular expressions and template literals are never
+ * about a tenth of the bundle), the level of indentation the IIFE wrapper adds to every line, and
+ * indents with tabs instead of pairs of spaces. Works on acorn's tokens, so strings, regular expressions and template literals are never
  * touched: a line that starts inside a template literal keeps its leading spaces.
  */
 export function tidy(code: string): string {
@@ -58,7 +58,9 @@ export function tidy(code: string): string {
       continue;
     }
     if (line.trim() === '') continue;
-    result.push(line.startsWith('  ') ? line.slice(2) : line);
+    const body = line.trimStart();
+    const spaces = Math.max(0, line.length - body.length - 2);
+    result.push('\t'.repeat(spaces >> 1) + (spaces & 1 ? ' ' : '') + body);
   }
   return result.join('\n') + '\n';
 }

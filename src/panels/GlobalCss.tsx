@@ -1,10 +1,10 @@
-import CodeMirror from '@uiw/react-codemirror';
-import { css } from '@codemirror/lang-css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../commands/types';
 import { globalCssKey } from '../data/global-css';
 import { settingsKey } from '../data/config';
 import { useStored } from './hooks';
+
+const CssEditor = lazy(() => import('./codemirror/CssEditor'));
 
 /** Saved this long after the last keystroke; the page restyles as you type. */
 const SAVE_DELAY_MS = 300;
@@ -18,7 +18,6 @@ export function GlobalCss({ ctx }: { ctx: CommandContext }) {
   const stored = useStored(globalCssKey);
   const [draft, setDraft] = useState(stored);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const extensions = useMemo(() => [css()], []);
   const enabled = ctx.settings.get('globalCssEnabled') === true;
 
   // Another tab (or an import) changed the stored CSS while nothing is pending here: follow it.
@@ -48,21 +47,18 @@ export function GlobalCss({ ctx }: { ctx: CommandContext }) {
       <p className="vv-note">
         Applied to every AniList page {enabled ? 'now' : 'once “Enable custom global CSS” is on'}. Changes apply as you type.
       </p>
-      <CodeMirror
-        value={draft}
-        height="300px"
-        theme="none"
-        basicSetup={{ lineNumbers: true, foldGutter: false, highlightActiveLine: true, autocompletion: false, searchKeymap: true }}
-        extensions={extensions}
-        onChange={change}
-        onBlur={() => {
-          if (!pending.current) return;
-          flush();
-          ctx.store.set(globalCssKey, draft);
-        }}
-        aria-label="Global CSS"
-        data-hotkey-capture=""
-      />
+      <Suspense fallback={<p className="vv-note">Loading the editor…</p>}>
+        <CssEditor
+          value={draft}
+          label="Global CSS"
+          onChange={change}
+          onBlur={() => {
+            if (!pending.current) return;
+            flush();
+            ctx.store.set(globalCssKey, draft);
+          }}
+        />
+      </Suspense>
       <div className="vv-actions">
         <button type="button" className="vv-button" disabled={!draft} onClick={() => void ctx.confirm('Clear your global CSS?').then((yes) => yes && (flush(), setDraft(''), ctx.store.set(globalCssKey, '')))}>
           Clear

@@ -4,7 +4,7 @@ import { tidy, tidyUserscript } from '../../build/tidy';
 describe('tidying the bundle', () => {
   it('drops comments and the wrapper indentation, keeps code', () => {
     const code = '(() => {\n  /** doc */\n  var a = 1; // note\n  function f() {\n    return a;\n  }\n})();\n';
-    expect(tidy(code)).toBe('(() => {\nvar a = 1; \nfunction f() {\n  return a;\n}\n})();\n');
+    expect(tidy(code)).toBe('(() => {\nvar a = 1; \nfunction f() {\n\treturn a;\n}\n})();\n');
   });
 
   it('never touches strings, regular expressions or template literals', () => {
