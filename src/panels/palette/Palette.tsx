@@ -19,7 +19,7 @@ export const PLACEHOLDER = 'Filter VoidVerified QuickStart';
 export const DASHBOARD_DEBOUNCE_MS = 100;
 const PER_GROUP = 60;
 /** Items rendered at once, over all groups; more matches are counted, not drawn. */
-const MAX_ITEMS = 40;
+const MAX_ITEMS = 24;
 const LIFTED = 5;
 
 const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -271,22 +271,34 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
   const [version, setVersion] = useState(0);
   useEffect(() => registry.subscribe(() => setVersion((v) => v + 1)), [registry]);
 
+  // What may be listed depends on the context and settings, not on the query: computed once per open.
+  const visible = useMemo(
+    () =>
+      registry.commands(ctx).filter((c) => {
+        if (c.hidden) return false;
+        try {
+          return c.when ? c.when(ctx) : true;
+        } catch {
+          return false;
+        }
+      }),
+    // `version` re-lists when features say their commands changed.
+    [registry, ctx, version, settingsNow, configNow],
+  );
+  const relevantIds = useMemo(() => {
+    const ids = new Set<string>();
+    for (const c of visible) {
+      try {
+        if (c.relevant?.(ctx)) ids.add(c.id);
+      } catch {
+        /* a failing check means "not relevant" */
+      }
+    }
+    return ids;
+  }, [visible, ctx]);
+
   const groups = useMemo(() => {
-    const visible = registry.commands(ctx).filter((c) => {
-      if (c.hidden) return false;
-      try {
-        return c.when ? c.when(ctx) : true;
-      } catch {
-        return false;
-      }
-    });
-    const relevant = (c: Command) => {
-      try {
-        return c.relevant?.(ctx) ?? false;
-      } catch {
-        return false;
-      }
-    };
+    const relevant = (c: Command) => relevantIds.has(c.id);
     const ranked = rankCommands(visible, { query, usage, relevant, now: Date.now() });
     // Before typing, every section shows a fair share of the items drawn (and counts the rest).
     const sections = new Set(visible.map((c) => c.section)).size + 2;
@@ -295,8 +307,7 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
     // 'displayAllResultsOnEmpty' off: before typing, only what is relevant here or recently used.
     if (!query.trim() && !configNow.displayAllResultsOnEmpty) return grouped.filter((g) => g.heading === ON_PAGE || g.heading === RECENT);
     return grouped;
-    // `version` re-lists when features say their commands changed.
-  }, [registry, ctx, query, usage, version, settingsNow, configNow]);
+  }, [visible, relevantIds, query, usage, configNow]);
 
   if (!groups.length)
     return <Cmdk.Empty className="vv-empty">{query.trim() ? `No results for “${query}”.` : 'Type to search every command.'}</Cmdk.Empty>;

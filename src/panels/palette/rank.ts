@@ -71,31 +71,46 @@ export interface RankOptions {
   now: number;
 }
 
+/** Lower-cased search texts per command, computed once (commands are immutable objects). */
+interface Texts {
+  title: string;
+  keywords: string[];
+  section: string;
+}
+const textsCache = new WeakMap<Command, Texts>();
+function texts(command: Command): Texts {
+  let t = textsCache.get(command);
+  if (!t) {
+    t = { title: command.title.toLowerCase(), keywords: (command.keywords ?? []).map((k) => k.toLowerCase()), section: command.section.toLowerCase() };
+    textsCache.set(command, t);
+  }
+  return t;
+}
+
 /** Matches and orders commands; non-matching ones are left out. */
 export function rankCommands(commands: readonly Command[], opts: RankOptions): Ranked[] {
   const query = opts.query.trim().toLowerCase();
   const out: Ranked[] = [];
   for (let i = 0; i < commands.length; i++) {
     const command = commands[i]!;
-    let match = fuzzyScore(query, command.title.toLowerCase());
+    const t = texts(command);
+    let match = fuzzyScore(query, t.title);
     if (query && match < 60) {
       let other = 0;
-      for (const k of command.keywords ?? []) other = Math.max(other, fuzzyScore(query, k.toLowerCase()));
-      other = Math.max(other, fuzzyScore(query, command.section.toLowerCase()) * 0.5);
+      for (const k of t.keywords) other = Math.max(other, fuzzyScore(query, k));
+      other = Math.max(other, fuzzyScore(query, t.section) * 0.5);
       match = Math.max(match, other * 0.8);
     }
     if (match <= 0) continue;
-    const used = frecency(opts.usage[command.id], opts.now);
+    const usage = opts.usage[command.id];
+    const used = usage ? frecency(usage, opts.now) : 0;
     const relevant = opts.relevant(command) ? 1 : 0;
     // Match quality dominates while typing; with an empty query, use and relevance decide.
     const score = query ? match + Math.min(25, used * 5) + relevant * 15 : used * 10 + relevant * 50;
     out.push({ command, score });
   }
-  // Stable: equal scores keep registry order.
-  return out
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => b.r.score - a.r.score || a.i - b.i)
-    .map(({ r }) => r);
+  // Array sort is stable: equal scores keep registry order.
+  return out.sort((a, b) => b.score - a.score);
 }
 
 export const ON_PAGE = 'On this page';
