@@ -1,4 +1,5 @@
 import type { CommandContext } from '../commands/types';
+import { LockIcon } from './common/LockIcon';
 import { AUTHORIZE_URL, authKey } from '../data/auth';
 import { timeConfigKey } from '../data/time';
 import { useStored } from './hooks';
@@ -36,7 +37,7 @@ export function Authorization({ ctx, formatDate }: { ctx: CommandContext; format
         <>
           <p className="vv-note">
             {expired && auth.expires !== null ? `Your token expired on ${formatDate(auth.expires)}. ` : ''}
-            Some features (marked 🔒) read or change your AniList data through the API, and need you to authorize VoidVerified
+            Some features (marked <LockIcon />) read or change your AniList data through the API, and need you to authorize VoidVerified
             first. AniList asks you to approve, then sends you back here.
           </p>
           <a className="vv-button vv-button-primary" href={AUTHORIZE_URL}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { LockIcon } from './common/LockIcon';
 import type { CommandContext } from '../commands/types';
 import { CHANGELOG } from '../data/changelog';
 import { settingsKey } from '../data/config';
@@ -22,7 +23,11 @@ export function Changelog({ ctx }: { ctx: CommandContext }) {
                 <li key={i}>
                   <input id={id} type="checkbox" checked={ctx.settings.get(option.key) === true} onChange={(e) => ctx.settings.set(option.key, e.target.checked)} />{' '}
                   <label htmlFor={id}>{feature.description}</label>
-                  {option.authRequired && !ctx.authorized && <span className="vv-auth-mark" title="Needs authorization"> 🔒</span>}
+                  {option.authRequired && !ctx.authorized && <span className="vv-auth-mark" title="Needs authorization">
+                      {' '}
+                      <LockIcon />
+                      <span className="vv-sr-only"> needs authorization</span>
+                    </span>}
                 </li>
               );
             })}

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { LockIcon } from '../common/LockIcon';
 import { Command as Cmdk } from 'cmdk';
 import { useContext, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
@@ -243,9 +244,10 @@ export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: Co
       <span className="vv-item-title">
         {command.title}
         {locked && (
-          <span className="vv-auth-mark" title="Needs authorization" aria-label="needs authorization">
+          <span className="vv-auth-mark" title="Needs authorization">
             {' '}
-            🔒
+            <LockIcon />
+            <span className="vv-sr-only"> needs authorization</span>
           </span>
         )}
       </span>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { LockIcon } from '../common/LockIcon';
 import type { CommandContext, OptionDef } from '../../commands/types';
 import { settingsKey } from '../../data/config';
 import { ColorInput } from '../common/ColorInput';
@@ -28,7 +29,8 @@ export function OptionControl({ option, ctx, planned = false }: { option: Option
     <>
       {option.authRequired && (
         <span className="vv-auth-mark" title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}>
-          🔒<span className="vv-sr-only">{locked ? ' needs authorization' : ' uses your authorization'}</span>
+          <LockIcon />
+          <span className="vv-sr-only">{locked ? ' needs authorization' : ' uses your authorization'}</span>
         </span>
       )}
       {planned && <span className="vv-planned">coming in a later update</span>}
