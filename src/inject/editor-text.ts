@@ -1,0 +1,38 @@
+/**
+ * Changing the text of a textarea so that the host's Vue model (v-model) sees it and undo keeps
+ * working: `execCommand('insertText')` where the browser supports it (it fires `input` and joins
+ * the undo stack), otherwise a direct edit followed by an `input` event.
+ */
+
+export type TextField = HTMLTextAreaElement | HTMLInputElement;
+
+/** Replaces [start, end) with `text` and selects [selectStart, selectEnd) afterwards (default: caret after the text). */
+export function replaceRange(field: TextField, start: number, end: number, text: string, selectStart?: number, selectEnd?: number): void {
+  field.focus();
+  field.setSelectionRange(start, end);
+  let done = false;
+  try {
+    // Deprecated but still the only way to edit a field with native undo; returns false when unsupported.
+    done = field.ownerDocument.execCommand('insertText', false, text);
+  } catch {
+    done = false;
+  }
+  if (!done || field.value.slice(start, start + text.length) !== text) {
+    field.value = field.value.slice(0, start) + text + field.value.slice(end);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  const caret = start + text.length;
+  field.setSelectionRange(selectStart ?? caret, selectEnd ?? caret);
+}
+
+/** Inserts `text` at the caret (replacing the selection). */
+export function insertAtCaret(field: TextField, text: string): void {
+  replaceRange(field, field.selectionStart ?? field.value.length, field.selectionEnd ?? field.value.length, text);
+}
+
+/** The editable text field a key or paste event belongs to, if it is one we may edit (not Ace's). */
+export function editableField(target: EventTarget | null): TextField | null {
+  if (!(target instanceof HTMLTextAreaElement)) return null;
+  if (target.classList.contains('ace_text-input') || target.readOnly || target.disabled) return null;
+  return target;
+}
