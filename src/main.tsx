@@ -31,6 +31,9 @@ declare global {
   }
 }
 
+/** How long after the page's load event the overlay mounts in idle time (if nothing needed it sooner). */
+const OVERLAY_SETTLE_MS = 2000;
+
 async function boot(): Promise<void> {
   if (window.__voidVerified) return;
   const backend = detectBackend();
@@ -109,8 +112,12 @@ async function boot(): Promise<void> {
     stopEarlyToasts();
     mountOverlay();
   });
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => mountOverlay(), { timeout: 4000 });
-  else setTimeout(mountOverlay, 1500);
+  // Otherwise mount it once the host has settled: a while after load, in idle time, so our React
+  // start-up never competes with the host's own work right after load.
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => mountOverlay(), { timeout: 4000 }) : mountOverlay());
+  const afterLoad = () => setTimeout(whenIdle, OVERLAY_SETTLE_MS);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 
   // Hotkeys from the registry plus the user's remappings; rebound when either changes.
   let unbind = () => {};
