@@ -1,0 +1,235 @@
+import type { GqlDocument } from './graphql';
+
+/**
+ * Activities and replies (document 2 sections 3 to 8): the documents our own activity entries use,
+ * and the pure rules about who may do what and which badges show. No DOM.
+ */
+
+function gql<TData, TVars>(name: string, source: string, auth = false): GqlDocument<TData, TVars> {
+  return { name, source: source.replace(/\s+/g, ' ').trim(), auth };
+}
+
+export const MODERATOR_ROLES = [
+  'ADMIN',
+  'LEAD_DEVELOPER',
+  'DEVELOPER',
+  'LEAD_COMMUNITY',
+  'COMMUNITY',
+  'DISCORD_COMMUNITY',
+  'LEAD_ANIME_DATA',
+  'ANIME_DATA',
+  'LEAD_MANGA_DATA',
+  'MANGA_DATA',
+  'LEAD_SOCIAL_MEDIA',
+  'SOCIAL_MEDIA',
+  'RETIRED',
+  'CHARACTER_DATA',
+  'STAFF_DATA',
+] as const;
+
+export interface ActivityUser {
+  id: number;
+  name: string;
+  avatar: { large: string | null } | null;
+  donatorTier: number | null;
+  donatorBadge: string | null;
+  moderatorRoles: string[] | null;
+}
+
+export interface Liker {
+  name: string;
+  avatar: { large: string | null } | null;
+}
+
+interface ActivityBase {
+  id: number;
+  createdAt: number;
+  isLiked: boolean | null;
+  isSubscribed: boolean | null;
+  likeCount: number;
+  replyCount: number;
+  likes: (Liker | null)[] | null;
+}
+
+export type Activity =
+  | (ActivityBase & { __typename: 'TextActivity'; text: string | null; user: ActivityUser | null })
+  | (ActivityBase & {
+      __typename: 'ListActivity';
+      status: string | null;
+      progress: string | null;
+      user: ActivityUser | null;
+      media: { id: number; type: 'ANIME' | 'MANGA' | null; title: { userPreferred: string | null } | null; coverImage: { large: string | null } | null } | null;
+    })
+  | (ActivityBase & { __typename: 'MessageActivity'; message: string | null; messenger: ActivityUser | null; recipient: ActivityUser | null });
+
+export interface Reply {
+  id: number;
+  text: string | null;
+  createdAt: number;
+  likeCount: number;
+  isLiked: boolean | null;
+  user: ActivityUser | null;
+  likes: (Liker | null)[] | null;
+}
+
+const USER = 'id name avatar { large } donatorTier donatorBadge moderatorRoles';
+const LIKES = 'likes { name avatar { large } }';
+/** The fields our activity entries show, for every kind (text and messages as server HTML). */
+export const ACTIVITY_FIELDS = `
+  __typename
+  ... on TextActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} text(asHtml: true) user { ${USER} } }
+  ... on ListActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} status progress user { ${USER} } media { id type title { userPreferred } coverImage { large } } }
+  ... on MessageActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} message(asHtml: true) messenger { ${USER} } recipient { ${USER} } }
+`;
+const REPLY_FIELDS = `id text(asHtml: true) createdAt likeCount isLiked user { ${USER} } ${LIKES}`;
+
+export interface PageInfo {
+  currentPage: number | null;
+  hasNextPage: boolean | null;
+  total?: number | null;
+  perPage?: number | null;
+}
+
+export const REPLIES_PER_PAGE = 25;
+
+export const activityReplies = gql<{ Page: { pageInfo: PageInfo; activityReplies: (Reply | null)[] } }, { activityId: number; page: number; perPage: number }>(
+  'ActivityReplies',
+  `query ActivityReplies($activityId: Int, $page: Int, $perPage: Int) {
+    Page(page: $page, perPage: $perPage) { pageInfo { currentPage hasNextPage total } activityReplies(activityId: $activityId) { ${REPLY_FIELDS} } }
+  }`,
+);
+
+export const replyToActivity = gql<{ SaveActivityReply: Reply | null }, { activityId: number; text: string }>(
+  'ReplyToActivity',
+  `mutation ReplyToActivity($activityId: Int, $text: String) { SaveActivityReply(activityId: $activityId, text: $text) { ${REPLY_FIELDS} } }`,
+  true,
+);
+
+export const saveTextActivity = gql<{ SaveTextActivity: { id: number; text: string | null } | null }, { id?: number; text: string }>(
+  'SaveTextActivity',
+  `mutation SaveTextActivity($id: Int, $text: String) { SaveTextActivity(id: $id, text: $text) { id text(asHtml: true) } }`,
+  true,
+);
+
+export const saveMessageActivity = gql<{ SaveMessageActivity: { id: number; message: string | null } | null }, { id: number; message: string }>(
+  'SaveMessageActivity',
+  `mutation SaveMessageActivity($id: Int, $message: String) { SaveMessageActivity(id: $id, message: $message) { id message(asHtml: true) } }`,
+  true,
+);
+
+export const saveReply = gql<{ SaveActivityReply: { id: number; text: string | null } | null }, { id: number; text: string }>(
+  'SaveReply',
+  `mutation SaveReply($id: Int, $text: String) { SaveActivityReply(id: $id, text: $text) { id text(asHtml: true) } }`,
+  true,
+);
+
+export const toggleSubscription = gql<{ ToggleActivitySubscription: { __typename: string; isSubscribed?: boolean | null } | null }, { activityId: number; subscribe: boolean }>(
+  'ToggleActivitySubscription',
+  `mutation ToggleActivitySubscription($activityId: Int, $subscribe: Boolean) {
+    ToggleActivitySubscription(activityId: $activityId, subscribe: $subscribe) {
+      __typename
+      ... on TextActivity { isSubscribed }
+      ... on ListActivity { isSubscribed }
+      ... on MessageActivity { isSubscribed }
+    }
+  }`,
+  true,
+);
+
+export type LikeableType = 'ACTIVITY' | 'ACTIVITY_REPLY';
+
+export const toggleLike = gql<{ ToggleLikeV2: { __typename: string; isLiked?: boolean | null; likeCount?: number } | null }, { id: number; type: LikeableType }>(
+  'ToggleLike',
+  `mutation ToggleLike($id: Int, $type: LikeableType) {
+    ToggleLikeV2(id: $id, type: $type) {
+      __typename
+      ... on TextActivity { isLiked likeCount }
+      ... on ListActivity { isLiked likeCount }
+      ... on MessageActivity { isLiked likeCount }
+      ... on ActivityReply { isLiked likeCount }
+    }
+  }`,
+  true,
+);
+
+export const deleteActivity = gql<{ DeleteActivity: { deleted: boolean | null } | null }, { id: number }>(
+  'DeleteActivity',
+  `mutation DeleteActivity($id: Int) { DeleteActivity(id: $id) { deleted } }`,
+  true,
+);
+
+export const deleteReply = gql<{ DeleteActivityReply: { deleted: boolean | null } | null }, { id: number }>(
+  'DeleteActivityReply',
+  `mutation DeleteActivityReply($id: Int) { DeleteActivityReply(id: $id) { deleted } }`,
+  true,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/** What can be edited (document 2 section 5). */
+export type EditType = 'TEXT' | 'MESSAGE' | 'REPLY';
+
+/** The mutation that saves edited text of `type`; anything else is an error (document 1 section 5). */
+export function saveDocumentFor(type: string): typeof saveTextActivity | typeof saveMessageActivity | typeof saveReply {
+  if (type === 'TEXT') return saveTextActivity;
+  if (type === 'MESSAGE') return saveMessageActivity;
+  if (type === 'REPLY') return saveReply;
+  throw new Error(`Unsupported type ${type}`);
+}
+
+/** Deleting: ACTIVITY means an activity, anything else a reply (document 1 section 5). */
+export function deleteDocumentFor(type: string): typeof deleteActivity | typeof deleteReply {
+  return type === 'ACTIVITY' ? deleteActivity : deleteReply;
+}
+
+export interface Permissions {
+  edit: boolean;
+  delete: boolean;
+}
+
+/** Who may edit or delete an activity (document 2 section 5). */
+export function activityPermissions(activity: Activity, viewerId: number | null | undefined): Permissions {
+  if (viewerId === null || viewerId === undefined) return { edit: false, delete: false };
+  switch (activity.__typename) {
+    case 'ListActivity':
+      return { edit: false, delete: activity.user?.id === viewerId };
+    case 'TextActivity':
+      return { edit: activity.user?.id === viewerId, delete: activity.user?.id === viewerId };
+    case 'MessageActivity':
+      return { edit: activity.messenger?.id === viewerId, delete: activity.messenger?.id === viewerId || activity.recipient?.id === viewerId };
+  }
+}
+
+/** Replies: edit and delete by their author only. */
+export function replyPermissions(reply: Reply, viewerId: number | null | undefined): Permissions {
+  const own = viewerId !== null && viewerId !== undefined && reply.user?.id === viewerId;
+  return { edit: own, delete: own };
+}
+
+/** 'mod' suffix except for admin and developer roles: 'community mod', 'admin', 'lead developer'. */
+export function roleLabel(role: string): string {
+  const words = role.toLowerCase().replace(/_/g, ' ');
+  return /^(lead )?(admin|developer)$/.test(words) ? words : `${words} mod`;
+}
+
+/** The moderator badge: only with roles, and none of them RETIRED. */
+export function moderatorBadge(roles: readonly string[] | null | undefined): string | null {
+  if (!roles?.length || roles.includes('RETIRED')) return null;
+  return roles.map(roleLabel).join(', ');
+}
+
+/** The donator badge: above tier 0; custom text above tier 3; rainbow above tier 4. */
+export function donatorBadge(tier: number | null | undefined, text: string | null | undefined): { text: string; rainbow: boolean } | null {
+  const t = tier ?? 0;
+  if (t <= 0) return null;
+  return { text: t > 3 && text?.trim() ? text.trim() : 'Donator', rainbow: t > 4 };
+}
+
+/** 'Watched episode 5 of', 'Completed', 'Read chapter 10 - 12 of' (document 2 section 9: 'of' with progress). */
+export function statusText(status: string | null | undefined, progress: string | null | undefined): string {
+  const s = (status ?? '').trim();
+  const capital = s ? s[0]!.toUpperCase() + s.slice(1) : '';
+  if (!progress) return capital;
+  return `${capital} ${progress} of`;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activityPermissions,
+  deleteActivity,
+  deleteDocumentFor,
+  deleteReply,
+  donatorBadge,
+  moderatorBadge,
+  replyPermissions,
+  roleLabel,
+  saveDocumentFor,
+  saveMessageActivity,
+  saveReply,
+  saveTextActivity,
+  statusText,
+  type Activity,
+  type ActivityUser,
+  type Reply,
+} from '../../src/data/activities';
+
+const user = (id: number): ActivityUser => ({ id, name: `u${id}`, avatar: null, donatorTier: 0, donatorBadge: null, moderatorRoles: null });
+const base = { id: 1, createdAt: 0, isLiked: false, isSubscribed: false, likeCount: 0, replyCount: 0, likes: [] };
+const text: Activity = { ...base, __typename: 'TextActivity', text: 'x', user: user(1) };
+const list: Activity = { ...base, __typename: 'ListActivity', status: 'watched episode', progress: '5', user: user(1), media: null };
+const message: Activity = { ...base, __typename: 'MessageActivity', message: 'x', messenger: user(1), recipient: user(2) };
+const reply: Reply = { id: 9, text: 'x', createdAt: 0, likeCount: 0, isLiked: false, user: user(1), likes: [] };
+
+describe('activity permissions', () => {
+  it('text: edit and delete by the author', () => {
+    expect(activityPermissions(text, 1)).toEqual({ edit: true, delete: true });
+    expect(activityPermissions(text, 2)).toEqual({ edit: false, delete: false });
+  });
+  it('list: delete by the owner, never edit', () => {
+    expect(activityPermissions(list, 1)).toEqual({ edit: false, delete: true });
+    expect(activityPermissions(list, 2)).toEqual({ edit: false, delete: false });
+  });
+  it('message: edit by the messenger, delete by messenger or recipient', () => {
+    expect(activityPermissions(message, 1)).toEqual({ edit: true, delete: true });
+    expect(activityPermissions(message, 2)).toEqual({ edit: false, delete: true });
+    expect(activityPermissions(message, 3)).toEqual({ edit: false, delete: false });
+  });
+  it('replies: their author only; nobody signed out', () => {
+    expect(replyPermissions(reply, 1)).toEqual({ edit: true, delete: true });
+    expect(replyPermissions(reply, 2)).toEqual({ edit: false, delete: false });
+    expect(activityPermissions(text, null)).toEqual({ edit: false, delete: false });
+    expect(replyPermissions(reply, undefined)).toEqual({ edit: false, delete: false });
+  });
+});
+
+describe('badges', () => {
+  it('moderator: only with roles and none retired; admin and developer without "mod"', () => {
+    expect(moderatorBadge(null)).toBeNull();
+    expect(moderatorBadge([])).toBeNull();
+    expect(moderatorBadge(['COMMUNITY', 'RETIRED'])).toBeNull();
+    expect(moderatorBadge(['COMMUNITY'])).toBe('community mod');
+    expect(moderatorBadge(['ADMIN', 'DEVELOPER'])).toBe('admin, developer');
+    expect(roleLabel('LEAD_DEVELOPER')).toBe('lead developer');
+    expect(roleLabel('ANIME_DATA')).toBe('anime data mod');
+    expect(roleLabel('SOCIAL_MEDIA')).toBe('social media mod');
+  });
+  it('donator: above tier 0; custom text above 3; rainbow above 4', () => {
+    expect(donatorBadge(0, 'x')).toBeNull();
+    expect(donatorBadge(null, 'x')).toBeNull();
+    expect(donatorBadge(1, 'Mine')).toEqual({ text: 'Donator', rainbow: false });
+    expect(donatorBadge(3, 'Mine')).toEqual({ text: 'Donator', rainbow: false });
+    expect(donatorBadge(4, 'Mine')).toEqual({ text: 'Mine', rainbow: false });
+    expect(donatorBadge(4, '  ')).toEqual({ text: 'Donator', rainbow: false });
+    expect(donatorBadge(5, 'Mine')).toEqual({ text: 'Mine', rainbow: true });
+  });
+});
+
+describe('saving and deleting', () => {
+  it('saves only TEXT, MESSAGE and REPLY', () => {
+    expect(saveDocumentFor('TEXT')).toBe(saveTextActivity);
+    expect(saveDocumentFor('MESSAGE')).toBe(saveMessageActivity);
+    expect(saveDocumentFor('REPLY')).toBe(saveReply);
+    expect(() => saveDocumentFor('ANIME_LIST')).toThrow('Unsupported type ANIME_LIST');
+  });
+  it('deletes ACTIVITY as an activity, anything else as a reply', () => {
+    expect(deleteDocumentFor('ACTIVITY')).toBe(deleteActivity);
+    expect(deleteDocumentFor('REPLY')).toBe(deleteReply);
+    expect(deleteDocumentFor('whatever')).toBe(deleteReply);
+  });
+  it("status text gets 'of' with progress", () => {
+    expect(statusText('watched episode', '5')).toBe('Watched episode 5 of');
+    expect(statusText('read chapter', '10 - 12')).toBe('Read chapter 10 - 12 of');
+    expect(statusText('completed', null)).toBe('Completed');
+    expect(statusText(null, null)).toBe('');
+  });
+});
