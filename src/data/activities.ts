@@ -52,7 +52,7 @@ interface ActivityBase {
 }
 
 export type Activity =
-  | (ActivityBase & { __typename: 'TextActivity'; text: string | null; user: ActivityUser | null })
+  | (ActivityBase & { __typename: 'TextActivity'; text: string | null; html: string | null; user: ActivityUser | null })
   | (ActivityBase & {
       __typename: 'ListActivity';
       status: string | null;
@@ -60,11 +60,14 @@ export type Activity =
       user: ActivityUser | null;
       media: { id: number; type: 'ANIME' | 'MANGA' | null; title: { userPreferred: string | null } | null; coverImage: { large: string | null } | null } | null;
     })
-  | (ActivityBase & { __typename: 'MessageActivity'; message: string | null; messenger: ActivityUser | null; recipient: ActivityUser | null });
+  | (ActivityBase & { __typename: 'MessageActivity'; message: string | null; html: string | null; messenger: ActivityUser | null; recipient: ActivityUser | null });
 
 export interface Reply {
   id: number;
+  /** The markdown, for editing. */
   text: string | null;
+  /** The server's rendering, for showing (sanitized before it reaches the page). */
+  html: string | null;
   createdAt: number;
   likeCount: number;
   isLiked: boolean | null;
@@ -74,14 +77,14 @@ export interface Reply {
 
 const USER = 'id name avatar { large } donatorTier donatorBadge moderatorRoles';
 const LIKES = 'likes { name avatar { large } }';
-/** The fields our activity entries show, for every kind (text and messages as server HTML). */
+/** The fields our activity entries show, for every kind (text and messages as markdown and as server HTML). */
 export const ACTIVITY_FIELDS = `
   __typename
-  ... on TextActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} text(asHtml: true) user { ${USER} } }
+  ... on TextActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} text html: text(asHtml: true) user { ${USER} } }
   ... on ListActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} status progress user { ${USER} } media { id type title { userPreferred } coverImage { large } } }
-  ... on MessageActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} message(asHtml: true) messenger { ${USER} } recipient { ${USER} } }
+  ... on MessageActivity { id createdAt isLiked isSubscribed likeCount replyCount ${LIKES} message html: message(asHtml: true) messenger { ${USER} } recipient { ${USER} } }
 `;
-const REPLY_FIELDS = `id text(asHtml: true) createdAt likeCount isLiked user { ${USER} } ${LIKES}`;
+const REPLY_FIELDS = `id text html: text(asHtml: true) createdAt likeCount isLiked user { ${USER} } ${LIKES}`;
 
 export interface PageInfo {
   currentPage: number | null;
@@ -105,21 +108,28 @@ export const replyToActivity = gql<{ SaveActivityReply: Reply | null }, { activi
   true,
 );
 
-export const saveTextActivity = gql<{ SaveTextActivity: { id: number; text: string | null } | null }, { id?: number; text: string }>(
+export interface Saved {
+  id: number;
+  text?: string | null;
+  message?: string | null;
+  html: string | null;
+}
+
+export const saveTextActivity = gql<{ SaveTextActivity: Saved | null }, { id?: number; text: string }>(
   'SaveTextActivity',
-  `mutation SaveTextActivity($id: Int, $text: String) { SaveTextActivity(id: $id, text: $text) { id text(asHtml: true) } }`,
+  `mutation SaveTextActivity($id: Int, $text: String) { SaveTextActivity(id: $id, text: $text) { id text html: text(asHtml: true) } }`,
   true,
 );
 
-export const saveMessageActivity = gql<{ SaveMessageActivity: { id: number; message: string | null } | null }, { id: number; message: string }>(
+export const saveMessageActivity = gql<{ SaveMessageActivity: Saved | null }, { id: number; message: string }>(
   'SaveMessageActivity',
-  `mutation SaveMessageActivity($id: Int, $message: String) { SaveMessageActivity(id: $id, message: $message) { id message(asHtml: true) } }`,
+  `mutation SaveMessageActivity($id: Int, $message: String) { SaveMessageActivity(id: $id, message: $message) { id message html: message(asHtml: true) } }`,
   true,
 );
 
-export const saveReply = gql<{ SaveActivityReply: { id: number; text: string | null } | null }, { id: number; text: string }>(
+export const saveReply = gql<{ SaveActivityReply: Saved | null }, { id: number; text: string }>(
   'SaveReply',
-  `mutation SaveReply($id: Int, $text: String) { SaveActivityReply(id: $id, text: $text) { id text(asHtml: true) } }`,
+  `mutation SaveReply($id: Int, $text: String) { SaveActivityReply(id: $id, text: $text) { id text html: text(asHtml: true) } }`,
   true,
 );
 
@@ -178,9 +188,27 @@ export function saveDocumentFor(type: string): typeof saveTextActivity | typeof 
   throw new Error(`Unsupported type ${type}`);
 }
 
+/** Saves edited text with the right mutation and variables; returns what was saved. */
+export async function saveActivityText(
+  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
+  type: string,
+  id: number,
+  text: string,
+): Promise<Saved | null> {
+  if (type === 'TEXT') return (await client.request(saveTextActivity, { id, text })).SaveTextActivity;
+  if (type === 'MESSAGE') return (await client.request(saveMessageActivity, { id, message: text })).SaveMessageActivity;
+  if (type === 'REPLY') return (await client.request(saveReply, { id, text })).SaveActivityReply;
+  throw new Error(`Unsupported type ${type}`);
+}
+
 /** Deleting: ACTIVITY means an activity, anything else a reply (document 1 section 5). */
 export function deleteDocumentFor(type: string): typeof deleteActivity | typeof deleteReply {
   return type === 'ACTIVITY' ? deleteActivity : deleteReply;
+}
+
+export async function deleteActivityOrReply(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, type: string, id: number): Promise<void> {
+  if (type === 'ACTIVITY') await client.request(deleteActivity, { id });
+  else await client.request(deleteReply, { id });
 }
 
 export interface Permissions {
@@ -233,3 +261,17 @@ export function statusText(status: string | null | undefined, progress: string |
   if (!progress) return capital;
   return `${capital} ${progress} of`;
 }
+
+export const MESSAGES_PER_PAGE = 20;
+
+/** The Messages feed on /home (document 2 screen 11): message activities, following or global. */
+export const messagesFeed = gql<{ Page: { pageInfo: PageInfo; activities: (Activity | null)[] } }, { page: number; perPage: number; isFollowing: boolean | null }>(
+  'MessagesFeed',
+  `query MessagesFeed($page: Int, $perPage: Int, $isFollowing: Boolean) {
+    Page(page: $page, perPage: $perPage) {
+      pageInfo { currentPage hasNextPage }
+      activities(type: MESSAGE, isFollowing: $isFollowing, sort: ID_DESC) { ${ACTIVITY_FIELDS} }
+    }
+  }`,
+  true,
+);

@@ -20,10 +20,10 @@ import {
 
 const user = (id: number): ActivityUser => ({ id, name: `u${id}`, avatar: null, donatorTier: 0, donatorBadge: null, moderatorRoles: null });
 const base = { id: 1, createdAt: 0, isLiked: false, isSubscribed: false, likeCount: 0, replyCount: 0, likes: [] };
-const text: Activity = { ...base, __typename: 'TextActivity', text: 'x', user: user(1) };
+const text: Activity = { ...base, __typename: 'TextActivity', text: 'x', html: 'x', user: user(1) };
 const list: Activity = { ...base, __typename: 'ListActivity', status: 'watched episode', progress: '5', user: user(1), media: null };
-const message: Activity = { ...base, __typename: 'MessageActivity', message: 'x', messenger: user(1), recipient: user(2) };
-const reply: Reply = { id: 9, text: 'x', createdAt: 0, likeCount: 0, isLiked: false, user: user(1), likes: [] };
+const message: Activity = { ...base, __typename: 'MessageActivity', message: 'x', html: 'x', messenger: user(1), recipient: user(2) };
+const reply: Reply = { id: 9, text: 'x', html: 'x', createdAt: 0, likeCount: 0, isLiked: false, user: user(1), likes: [] };
 
 describe('activity permissions', () => {
   it('text: edit and delete by the author', () => {

@@ -1,0 +1,83 @@
+import { mountUi } from '../../inject/react';
+import { removeStyle, setStyle } from '../../inject/styles';
+import { MessagesFeed } from '../../panels/activity/MessagesFeed';
+import type { CommandContext, FeatureDef } from '../types';
+
+/**
+ * The Messages feed on /home: a 'Messages' choice in the host's feed-type dropdown. Choosing it
+ * hides the host's feed and shows message activities as our own entries (replies, likes, edit,
+ * delete), following or global as the host's toggle says; any other choice brings the host's back.
+ */
+
+const enabled = (ctx: CommandContext) => ctx.settings.get('messageFeedEnabled') === true && ctx.authorized;
+const ACTIVE = 'void-messages-active';
+
+function mountMessages(menu: Element, ctx: CommandContext): () => void {
+  const wrap = menu.closest('.activity-feed-wrap');
+  if (!wrap) return () => undefined;
+  const item = document.createElement('li');
+  item.className = 'el-dropdown-menu__item';
+  item.textContent = 'Messages';
+  item.dataset.voidMessages = '';
+  menu.append(item);
+  setStyle('messages-feed', `.activity-feed-wrap.${ACTIVE} > .activity-feed, .activity-feed-wrap.${ACTIVE} > .load-more { display: none !important; }`);
+
+  let unmount: (() => void) | null = null;
+  // The host's toggle: its first choice is Following, the second Global.
+  let following = (wrap.querySelector('.feed-type-toggle > div') as Element | null)?.classList.contains('active') ?? true;
+  const show = () => {
+    unmount?.();
+    const feed = wrap.querySelector(':scope > .activity-feed');
+    unmount = mountUi(ctx, 'messages-feed', (host) => (feed ? feed.after(host) : wrap.append(host)), <MessagesFeed ctx={ctx} following={following} />);
+  };
+  const hide = () => {
+    unmount?.();
+    unmount = null;
+    wrap.classList.remove(ACTIVE);
+    item.classList.remove('active');
+  };
+  const onMenu = (event: Event) => {
+    const clicked = (event.target as Element | null)?.closest('li');
+    if (!clicked || !menu.contains(clicked)) return;
+    if (clicked !== item) return hide();
+    menu.querySelectorAll(':scope > li').forEach((li) => li.classList.toggle('active', li === item));
+    wrap.classList.add(ACTIVE);
+    show();
+  };
+  // Following/Global while Messages is shown: ask again with the host's new choice.
+  const onToggle = (event: Event) => {
+    const choice = (event.target as Element | null)?.closest('.feed-type-toggle > div');
+    if (!choice) return;
+    following = choice === choice.parentElement?.firstElementChild;
+    if (unmount) show();
+  };
+  menu.addEventListener('click', onMenu);
+  wrap.addEventListener('click', onToggle);
+  return () => {
+    menu.removeEventListener('click', onMenu);
+    wrap.removeEventListener('click', onToggle);
+    hide();
+    item.remove();
+    removeStyle('messages-feed');
+  };
+}
+
+export const messagesFeed: FeatureDef = {
+  id: 'messages-feed',
+  title: 'Messages feed',
+  category: 'activity',
+  description: 'A Messages choice in the home feed.',
+  options: [
+    { key: 'messageFeedEnabled', title: 'Messages feed', description: 'Add a Messages feed to the home page.', default: false, category: 'activity', authRequired: true },
+  ],
+  injections: [
+    {
+      id: 'messages-choice',
+      route: (path) => /^\/home\/?$/i.test(path),
+      selector: '.activity-feed-wrap .feed-select .el-dropdown ul',
+      single: true,
+      when: enabled,
+      mount: (menu, ctx) => mountMessages(menu, ctx),
+    },
+  ],
+};

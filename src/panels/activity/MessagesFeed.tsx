@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { MESSAGES_PER_PAGE, messagesFeed, type Activity } from '../../data/activities';
+import { ActivityEntry } from './ActivityEntry';
+
+/** The Messages feed: message activities (following or global) as our activity entries, with Load More. */
+export function MessagesFeed({ ctx, following }: { ctx: CommandContext; following: boolean }) {
+  const [items, setItems] = useState<Activity[]>([]);
+  const [page, setPage] = useState(0);
+  const [hasNext, setHasNext] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function load(next: number) {
+    setBusy(true);
+    try {
+      const { Page } = await ctx.client.request(messagesFeed, { page: next, perPage: MESSAGES_PER_PAGE, isFollowing: following ? true : null });
+      const found = Page.activities.filter((a): a is Activity => a !== null);
+      setItems((current) => (next === 1 ? found : [...current, ...found.filter((a) => !current.some((c) => c.id === a.id))]));
+      setPage(Page.pageInfo.currentPage ?? next);
+      setHasNext(!!Page.pageInfo.hasNextPage);
+    } catch {
+      ctx.toasts.error('Failed to query messages feed.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  useEffect(() => {
+    setItems([]);
+    void load(1);
+  }, [following]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <section className="vv-messages-feed" aria-label="Messages">
+      {busy && !items.length && <p className="vv-note">Loading messages…</p>}
+      {!busy && !items.length && <p className="vv-note">No messages.</p>}
+      {items.map((a) => (
+        <ActivityEntry key={a.id} activity={a} ctx={ctx} onRemoved={() => setItems((list) => list.filter((x) => x.id !== a.id))} />
+      ))}
+      {hasNext && (
+        <button type="button" className="vv-button vv-load-more" disabled={busy} onClick={() => void load(page + 1)}>
+          Load More
+        </button>
+      )}
+    </section>
+  );
+}

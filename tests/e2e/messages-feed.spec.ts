@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, OAUTH_TOKEN, test } from './fixtures';
+
+/** The Messages feed on /home, and our activity entries in it (likes, replies, edit, delete, permissions). */
+
+const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+const seed = {
+  'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }),
+  'void-verified-settings': seedValue({ messageFeedEnabled: true }),
+  'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }),
+};
+const feed = (page: Page) => page.getByRole('region', { name: 'Messages' });
+async function openMessages(page: Page) {
+  await page.locator('.feed-select .feed-filter').click();
+  await page.locator('.feed-select li[data-void-messages]').click();
+  await expect(feed(page)).toBeVisible();
+}
+
+test.describe('messages feed', () => {
+  test('a Messages choice shows message activities, following or global, and gives the host feed back', async ({ page, host, api }) => {
+    await host.goto('/home', { seed });
+    await expect(page.locator('.feed-select li[data-void-messages]')).toHaveText('Messages');
+    await openMessages(page);
+    await expect(page.locator('.activity-feed')).toBeHidden();
+    await expect(feed(page).locator('article').first()).toBeVisible();
+    const asked = () => api.requests.filter((r) => r.operationName === 'MessagesFeed');
+    expect(asked()[0]!.variables).toMatchObject({ page: 1, isFollowing: true });
+    await page.locator('.feed-type-toggle > div', { hasText: 'Global' }).click();
+    await expect.poll(() => asked().length).toBe(2);
+    expect(asked()[1]!.variables).toMatchObject({ isFollowing: null });
+    // Every entry is a message activity.
+    const ids = await feed(page).locator('article').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-activity-id'))));
+    for (const id of ids) expect(api.state.activities.find((a) => a.id === id)?.__typename).toBe('MessageActivity');
+    await page.locator('.feed-select li', { hasText: 'All' }).dispatchEvent('click');
+    await expect(feed(page)).toHaveCount(0);
+    await expect(page.locator('.activity-feed')).toBeVisible();
+  });
+
+  test('like toggles from the server, replies load once and a reply appends', async ({ page, host, api }) => {
+    await host.goto('/home', { seed });
+    await openMessages(page);
+    const entry = feed(page).locator('article').first();
+    const id = Number(await entry.getAttribute('data-activity-id'));
+    const like = entry.locator('.vv-act-actions .vv-like');
+    const likeIds = () => (api.state.activities.find((a) => a.id === id) as { likeIds: number[] }).likeIds;
+    const count = likeIds().length;
+    const likedBefore = likeIds().includes(1);
+    await expect(like).toHaveAttribute('aria-pressed', String(likedBefore));
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', String(!likedBefore));
+    await expect(like).toContainText(String(likedBefore ? count - 1 : count + 1));
+    expect(likeIds().length).toBe(likedBefore ? count - 1 : count + 1);
+
+    const repliesButton = entry.locator('.vv-act-actions button', { hasText: /repl/ });
+    await repliesButton.click();
+    await expect(entry.getByRole('textbox', { name: 'Reply' })).toBeVisible();
+    const fetches = () => api.requests.filter((r) => r.operationName === 'ActivityReplies').length;
+    await expect.poll(fetches).toBe(1);
+    await repliesButton.click();
+    await repliesButton.click();
+    expect(fetches()).toBe(1);
+    await entry.getByRole('textbox', { name: 'Reply' }).fill('A reply from the test');
+    await entry.getByRole('button', { name: 'Publish' }).click();
+    await expect(entry.locator('.vv-reply', { hasText: 'A reply from the test' })).toBeVisible();
+    expect(api.state.replies.some((r) => r.activityId === id && r.text === 'A reply from the test')).toBe(true);
+  });
+
+  test('the viewer edits and deletes their own message; others only see Direct Link', async ({ page, host, api }) => {
+    await host.goto('/home', { seed });
+    await openMessages(page);
+    await page.locator('.feed-type-toggle > div', { hasText: 'Global' }).click();
+    await expect(feed(page).locator('article').first()).toBeVisible();
+    const articles = feed(page).locator('article');
+    const ids = await articles.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-activity-id'))));
+    const mine = ids.find((id) => (api.state.activities.find((a) => a.id === id) as { messengerId?: number }).messengerId === 1);
+    const theirs = ids.find((id) => {
+      const a = api.state.activities.find((x) => x.id === id) as { messengerId?: number; recipientId?: number };
+      return a.messengerId !== 1 && a.recipientId !== 1;
+    });
+    if (theirs !== undefined) {
+      await feed(page).locator(`article[data-activity-id="${theirs}"]`).getByRole('button', { name: 'More actions' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Direct Link' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
+      await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+    }
+    expect(mine, 'the seed has a message sent by the viewer').toBeDefined();
+    const entry = feed(page).locator(`article[data-activity-id="${mine}"]`);
+    await entry.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit message' });
+    await dialog.getByRole('textbox', { name: 'Edit text' }).fill('Edited **message**');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(entry.locator('.vv-act-markdown strong')).toHaveText('message');
+    expect((api.state.activities.find((a) => a.id === mine) as { message: string }).message).toBe('Edited **message**');
+
+    await entry.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ok' }).click();
+    await expect(entry).toHaveCount(0);
+    expect(api.state.activities.some((a) => a.id === mine)).toBe(false);
+  });
+
+  test('failures say so: the feed, a reply (text kept), a subscription', async ({ page, host, api }) => {
+    api.failNext(1, { status: 500 });
+    await host.goto('/home', { seed });
+    await openMessages(page);
+    await expect(page.locator('.vv-toast', { hasText: 'Failed to query messages feed.' })).toBeVisible();
+    await page.locator('.feed-type-toggle > div', { hasText: 'Global' }).click();
+    const entry = feed(page).locator('article').first();
+    await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
+    await expect(entry.getByRole('textbox', { name: 'Reply' })).toBeVisible();
+    await page.waitForTimeout(300);
+    api.failNext(1, { status: 500 });
+    await entry.getByRole('textbox', { name: 'Reply' }).fill('Keep me');
+    await entry.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.locator('.vv-toast', { hasText: 'Failed to save reply.' })).toBeVisible();
+    await expect(entry.getByRole('textbox', { name: 'Reply' })).toHaveValue('Keep me');
+    api.failNext(1, { status: 500 });
+    await entry.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ }).click();
+    await expect(page.locator('.vv-toast', { hasText: 'Failed to toggle activity subscription' })).toBeVisible();
+  });
+});
