@@ -1,5 +1,4 @@
-import * as Popover from '@radix-ui/react-popover';
-import { useContext, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import {
   activityPermissions,
@@ -22,7 +21,7 @@ import {
 } from '../../data/activities';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/time';
 import { Modal } from '../common/Modal';
-import { PortalContainer, useStored } from '../hooks';
+import { useStored } from '../hooks';
 import { sanitizeHtml } from '../sanitize';
 import { TextEditor } from './TextEditor';
 
@@ -82,7 +81,6 @@ function Time({ seconds }: { seconds: number }) {
 function Likes({ id, type, count, liked, likers, ctx }: { id: number; type: 'ACTIVITY' | 'ACTIVITY_REPLY'; count: number; liked: boolean; likers: (Liker | null)[]; ctx: CommandContext }) {
   const [state, setState] = useState({ count, liked });
   const [open, setOpen] = useState(false);
-  const container = useContext(PortalContainer);
   const people = likers.filter((l): l is Liker => l !== null);
   async function toggle() {
     try {
@@ -94,40 +92,49 @@ function Likes({ id, type, count, liked, likers, ctx }: { id: number; type: 'ACT
     }
   }
   return (
-    <Popover.Root open={open && people.length > 0} onOpenChange={setOpen}>
-      <Popover.Anchor asChild>
-        <button
-          type="button"
-          className={`vv-act-action vv-like${state.liked ? ' vv-liked' : ''}`}
-          aria-pressed={state.liked}
-          aria-label={`${state.liked ? 'Unlike' : 'Like'} (${state.count} likes)`}
-          onClick={() => void toggle()}
-          onMouseEnter={() => setOpen(true)}
-          onMouseLeave={() => setOpen(false)}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-        >
-          ♥ {state.count}
-        </button>
-      </Popover.Anchor>
-      <Popover.Portal container={container}>
-        <Popover.Content className="vv-likers" side="top" sideOffset={5} onOpenAutoFocus={(e) => e.preventDefault()}>
+    <span className="vv-anchor" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+      <button
+        type="button"
+        className={`vv-act-action vv-like${state.liked ? ' vv-liked' : ''}`}
+        aria-pressed={state.liked}
+        aria-label={`${state.liked ? 'Unlike' : 'Like'} (${state.count} likes)`}
+        onClick={() => void toggle()}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+      >
+        ♥ {state.count}
+      </button>
+      {open && people.length > 0 && (
+        <span className="vv-likers" role="tooltip">
           {people.slice(0, 20).map((p) => (
             <span key={p.name} className="vv-liker">
               <Avatar user={p} /> {p.name}
             </span>
           ))}
           {people.length > 20 && <span className="vv-liker">and {people.length - 20} more</span>}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </span>
+      )}
+    </span>
   );
 }
 
-/** The ellipsis menu: Direct Link always; Edit and Delete when allowed. */
+/** The ellipsis menu: Direct Link always; Edit and Delete when allowed. Escape or a click elsewhere closes it. */
 function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: string; onEdit?: () => void; onDelete?: () => void }) {
   const [open, setOpen] = useState(false);
-  const container = useContext(PortalContainer);
+  const root = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: Event) => {
+      if (!event.composedPath().includes(root.current!)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', away, true);
+    document.addEventListener('keydown', escape, true);
+    return () => {
+      document.removeEventListener('pointerdown', away, true);
+      document.removeEventListener('keydown', escape, true);
+    };
+  }, [open]);
   const item = (label: string, action: () => void) => (
     <button
       type="button"
@@ -142,18 +149,18 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
     </button>
   );
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className="vv-icon-button" aria-label="More actions" aria-haspopup="menu">
+    <span className="vv-anchor" ref={root}>
+      <button type="button" className="vv-icon-button" aria-label="More actions" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         ⋯
-      </Popover.Trigger>
-      <Popover.Portal container={container}>
-        <Popover.Content className="vv-menu" role="menu" align="end" sideOffset={5}>
+      </button>
+      {open && (
+        <span className="vv-menu" role="menu">
           {item('Direct Link', () => ctx.route.navigate(link))}
           {onEdit && item('Edit', onEdit)}
           {onDelete && item('Delete', onDelete)}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </span>
+      )}
+    </span>
   );
 }
 
