@@ -57,6 +57,11 @@ export function Palette() {
     // An empty query at once, whatever the debounce still holds from before.
     setFlushed('');
   }
+  // What had focus (an editor, say) before the palette took it: commands act on it. Layout effects
+  // run before the effect below moves focus into the palette.
+  useLayoutEffect(() => {
+    if (state.open) setFocusedBefore(services.context().focused);
+  }, [state.open, services]);
   useEffect(() => {
     if (state.open) inputRef.current?.focus();
   }, [view, state.open]);
@@ -135,7 +140,6 @@ export function Palette() {
           aria-describedby={undefined}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            setFocusedBefore(document.activeElement);
             inputRef.current?.focus();
           }}
           onEscapeKeyDown={(event) => {
