@@ -13,7 +13,8 @@
  *   and the userscript at the end of <body>; the OAuth authorize URLs redirect back to
  *   /settings/developer with a token fragment; other anilist.co requests → 404.
  * - https://graphql.anilist.co → the `api` fixture (a fresh createMockApi() per test).
- * - catbox.moe, api.imgbb.com, api.imgur.com → canned upload answers, recorded in host.imageRequests.
+ * - catbox.moe, api.imgbb.com, api.imgur.com → canned upload answers (or the error statuses set in
+ *   host.imageFailures), recorded in host.imageRequests.
  * - images on *.anilist.co and i.ytimg.com → a 1×1 PNG. Anything else is aborted (no internet).
  */
 import { readFileSync } from 'node:fs';
@@ -59,7 +60,12 @@ export interface Host {
   readonly options: HostGotoOptions;
   /** Requests to the image hosts (catbox, imgbb, imgur), in order. */
   readonly imageRequests: ImageRequest[];
+  /** Make an image host answer with this HTTP status (and an error body) instead of success: `host.imageFailures.catbox = 500`. */
+  readonly imageFailures: ImageFailures;
 }
+
+/** Per image-host endpoint: the error status it answers with; absent means success. */
+export type ImageFailures = Partial<Record<'catbox' | 'imgbb' | 'imgur' | 'imgur-token', number>>;
 
 /** The userscript path the page loads when the source cannot be inlined (see scriptTag). */
 const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
@@ -108,7 +114,7 @@ function corsHeaders(request: Request): Record<string, string> {
   };
 }
 
-async function imageHost(route: Route, url: URL, record: ImageRequest[]): Promise<void> {
+async function imageHost(route: Route, url: URL, record: ImageRequest[], failures: ImageFailures): Promise<void> {
   const request = route.request();
   if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(request) });
   let postData: string | null = null;
@@ -119,6 +125,9 @@ async function imageHost(route: Route, url: URL, record: ImageRequest[]): Promis
   }
   record.push({ url: url.href, method: request.method(), headers: await request.allHeaders(), postData });
   const headers = corsHeaders(request);
+  const endpoint = url.hostname === 'catbox.moe' ? 'catbox' : url.hostname === 'api.imgbb.com' ? 'imgbb' : url.pathname.startsWith('/oauth2/token') ? 'imgur-token' : 'imgur';
+  const failure = failures[endpoint];
+  if (failure !== undefined) return route.fulfill({ status: failure, headers, json: { success: false, status: failure, data: { error: 'failing on purpose (fixture)' } } });
   if (url.hostname === 'catbox.moe') return route.fulfill({ status: 200, headers, contentType: 'text/plain', body: 'https://files.catbox.moe/abc123.png' });
   if (url.hostname === 'api.imgbb.com')
     return route.fulfill({ status: 200, headers, json: { data: { id: 'x', url: 'https://i.ibb.co/x/y.png', display_url: 'https://i.ibb.co/x/y.png', delete_url: 'https://ibb.co/x/del' }, success: true, status: 200 } });
@@ -129,6 +138,7 @@ async function imageHost(route: Route, url: URL, record: ImageRequest[]): Promis
 interface Bed {
   options: HostGotoOptions;
   imageRequests: ImageRequest[];
+  imageFailures: ImageFailures;
 }
 
 export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
@@ -139,7 +149,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
   // Routing for every page of the context; auto so that tests using only `page` or `context` get it too.
   bed: [
     async ({ context, api }, use) => {
-      const bed: Bed = { options: {}, imageRequests: [] };
+      const bed: Bed = { options: {}, imageRequests: [], imageFailures: {} };
       await context.route('**/*', async (route) => {
         const request = route.request();
         const url = new URL(request.url());
@@ -169,7 +179,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
               status: 302,
               headers: { location: `${ORIGIN}/settings/developer#void_imgur&access_token=imgur-token&expires_in=315360000&token_type=bearer&refresh_token=imgur-refresh&account_username=Viewer&account_id=1` },
             });
-          if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com') return await imageHost(route, url, bed.imageRequests);
+          if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com') return await imageHost(route, url, bed.imageRequests, bed.imageFailures);
           if (url.hostname.endsWith('.anilist.co') || url.hostname === 'i.ytimg.com')
             return await route.fulfill({ status: 200, contentType: 'image/png', body: PNG, headers: { 'Access-Control-Allow-Origin': '*' } });
           return await route.abort();
@@ -190,6 +200,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
         return bed.options;
       },
       imageRequests: bed.imageRequests,
+      imageFailures: bed.imageFailures,
       async goto(path, opts = {}) {
         if (opts.script !== false) scriptSource(opts); // fail here, clearly, when dist/ is missing
         bed.options = opts;

@@ -427,6 +427,36 @@ function mediaListCollection(ctx: Ctx, args: Args) {
   };
 }
 
+/**
+ * User favourites (for the mini profile). The seed has none, so they are derived from the user id:
+ * 12 anime, 10 manga, 10 characters and 6 staff, each list rotated by the id; character and staff
+ * nodes are made up here. The connection answers `nodes` and `pageInfo` (perPage at most 25).
+ */
+type FavouriteKind = 'anime' | 'manga' | 'characters' | 'staff';
+function favouriteNodes(ctx: Ctx, userId: number, kind: FavouriteKind): unknown[] {
+  const rotate = <T>(items: T[], count: number) => items.map((_, i) => items[(i + userId) % items.length]!).slice(0, count);
+  if (kind === 'anime' || kind === 'manga') return rotate(ctx.state.media.filter((m) => m.type === kind.toUpperCase()), kind === 'anime' ? 12 : 10);
+  const role = kind === 'characters' ? 'character' : 'staff';
+  return Array.from({ length: kind === 'characters' ? 10 : 6 }, (_, i) => {
+    const id = (kind === 'characters' ? 80_000 : 90_000) + ((i + userId) % 40);
+    const name = `${kind === 'characters' ? 'Character' : 'Staff'} ${id}`;
+    return {
+      id,
+      name: { first: name, last: null, full: name, native: null, userPreferred: name },
+      image: { large: `https://s4.anilist.co/file/anilistcdn/${role}/large/b${id}-seed.png`, medium: `https://s4.anilist.co/file/anilistcdn/${role}/medium/b${id}-seed.png` },
+      isFavourite: false,
+      siteUrl: `https://anilist.co/${role}/${id}`,
+    };
+  });
+}
+const favouritesConnection = (kind: FavouriteKind) => (source: { userId: number }, args: { page?: number | null; perPage?: number | null }, ctx: Ctx) => {
+  const page = Math.max(1, args.page ?? 1);
+  const perPage = Math.min(25, Math.max(1, args.perPage ?? 25));
+  const all = favouriteNodes(ctx, source.userId, kind);
+  const lastPage = Math.max(1, Math.ceil(all.length / perPage));
+  return { nodes: all.slice((page - 1) * perPage, page * perPage), pageInfo: { total: all.length, perPage, currentPage: page, lastPage, hasNextPage: page < lastPage } };
+};
+
 const RESOLVERS: Record<string, Record<string, Resolver>> = {
   Query: {
     Page: (_root: unknown, args: { page?: number | null; perPage?: number | null }): PageCtx => ({
@@ -495,12 +525,21 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
     mediaList: (page: PageCtx, args: Args, ctx: Ctx) => paginate(page, filterMediaList(ctx, args)),
   },
   User: {
-    about: markdownField('about'),
+    // A test may give a user raw `aboutHtml`: about(asHtml: true) returns it unrendered (to test sanitising).
+    about: (u: SeedUser & { aboutHtml?: string }, args: { asHtml?: boolean | null }) =>
+      args.asHtml && typeof u.aboutHtml === 'string' ? u.aboutHtml : markdownField('about')(u as unknown as Record<string, unknown>, args),
+    favourites: (u: SeedUser) => ({ userId: u.id }),
     isFollowing: (u: SeedUser, _args: Args, ctx: Ctx) => (ctx.viewer ? ctx.viewer.following.includes(u.id) : false),
     isFollower: (u: SeedUser, _args: Args, ctx: Ctx) => (ctx.viewer ? u.following.includes(ctx.viewer.id) : false),
     isBlocked: () => false,
     unreadNotificationCount: (u: SeedUser, _args: Args, ctx: Ctx) => (ctx.viewer?.id === u.id ? u.unreadNotificationCount : null),
     mediaListOptions: () => ({ scoreFormat: 'POINT_10', rowOrder: 'score' }),
+  },
+  Favourites: {
+    anime: favouritesConnection('anime'),
+    manga: favouritesConnection('manga'),
+    characters: favouritesConnection('characters'),
+    staff: favouritesConnection('staff'),
   },
   Media: {
     isFavourite: () => false,

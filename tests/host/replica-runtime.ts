@@ -438,9 +438,12 @@ interface Index {
 }
 
 const indexCache = new WeakMap<SeedData, Index>();
+/** Sizes and last ids of the lists an index was built from: the e2e fixture renders the mock API's live state, which changes. */
+const indexSizes = new WeakMap<Index, string>();
 function index(data: SeedData): Index {
+  const sizes = [data.users, data.media, data.activities, data.replies].map((list) => `${list.length}:${list[list.length - 1]?.id}`).join();
   let idx = indexCache.get(data);
-  if (!idx) {
+  if (!idx || indexSizes.get(idx) !== sizes) {
     const repliesByActivity = new Map<number, SeedReply[]>();
     for (const r of data.replies) {
       const list = repliesByActivity.get(r.activityId) ?? [];
@@ -455,6 +458,7 @@ function index(data: SeedData): Index {
       repliesByActivity,
     };
     indexCache.set(data, idx);
+    indexSizes.set(idx, sizes);
   }
   return idx;
 }
@@ -1157,9 +1161,19 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     if (previous !== current.path) render();
   });
 
+  // The editors' v-model (host-facts (a)): what the app knows of each textarea, updated only by
+  // `input` events, so a value set from script without one is not seen.
+  const models = new WeakMap<HTMLTextAreaElement, string>();
+  document.addEventListener('input', (event) => {
+    const t = event.target;
+    if (t instanceof HTMLTextAreaElement && t.closest('.activity-edit')) models.set(t, t.value);
+  }, true);
+
   const w = window as unknown as { __host: unknown };
   w.__host = {
     navigations,
+    /** The text the host app holds for an editor's textarea (its v-model). */
+    editorModel: (textarea: HTMLTextAreaElement): string => models.get(textarea) ?? textarea.defaultValue,
     dispatched,
     data,
     options: opts,

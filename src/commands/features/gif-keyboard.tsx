@@ -1,0 +1,243 @@
+import { Command as Cmdk } from 'cmdk';
+import { useSyncExternalStore } from 'react';
+import { addedMessage, addMedia, classifyMedia, filterMedia, gifKeyboardKey, KIND_LABEL, MEDIA_KINDS, mediaMarkup, removeMedia, type MediaKind } from '../../data/gif-keyboard';
+import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
+import { mountUi } from '../../inject/react';
+import { GifKeyboard } from '../../panels/GifKeyboard';
+import { useStored } from '../../panels/hooks';
+import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
+
+/**
+ * The GIF keyboard (document 2 screen 8, sections 4, 5 and 9): a hidden panel under every host
+ * markdown editor, opened by a button in its toolbar; like buttons over images in activities and
+ * replies (one delegated mouseover listener and one floating button); and the palette page
+ * 'GIF keyboard', which inserts into the editor that had focus or copies the markup.
+ */
+
+const enabled = (ctx: CommandContext) => ctx.settings.get('gifKeyboardEnabled') === true;
+const likeButtons = (ctx: CommandContext) => enabled(ctx) && ctx.settings.get('gifKeyboardLikeButtonsEnabled') !== false;
+
+const TEXTAREA = 'textarea.el-textarea__inner';
+/** Rendered activity and reply text; YouTube thumbnails are images too, but not media to save. */
+const LIKEABLE = '.activity-markdown img, .reply-markdown img';
+const PER_GROUP = 50;
+
+/** A tiny observable value, shared by two React roots (a toolbar button and its panel, say). */
+function cell<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: T) {
+      if (next === value) return;
+      value = next;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+type Cell<T> = ReturnType<typeof cell<T>>;
+const useCell = <T,>(c: Cell<T>) => useSyncExternalStore(c.subscribe, c.get);
+
+/**
+ * The element that had focus when the palette took it (the relatedTarget of the focusin on our
+ * overlay). A fallback for ctx.focused, which names the overlay itself when the palette focuses
+ * its input before Radix reports the previous focus.
+ */
+let focusedBeforePalette: Element | null = null;
+
+/** A markdown textarea we may write into: the host's editors, or one marked as a markdown editor. */
+export function markdownField(element: Element | null): TextField | null {
+  const field = editableField(element);
+  return field && (field.matches(TEXTAREA) || field.closest('.activity-edit, [data-markdown-editor]')) ? field : null;
+}
+
+function ToggleButton({ open }: { open: Cell<boolean> }) {
+  const isOpen = useCell(open);
+  return (
+    <button type="button" className="vv-gif-toggle" title="GIF Keyboard" aria-label="GIF Keyboard" aria-expanded={isOpen} onClick={() => open.set(!isOpen)}>
+      GIF
+    </button>
+  );
+}
+
+function EditorKeyboard({ ctx, open, insert }: { ctx: CommandContext; open: Cell<boolean>; insert(markup: string): void }) {
+  return useCell(open) ? <GifKeyboard ctx={ctx} insert={insert} /> : null;
+}
+
+type Hovered = { url: string; kind: MediaKind } | null;
+
+function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Cell<Hovered> }) {
+  const current = useCell(hovered);
+  const config = useStored(gifKeyboardKey);
+  if (!current) return null;
+  const { url, kind } = current;
+  const saved = config[kind].includes(url);
+  const toggle = () => {
+    ctx.store.update(gifKeyboardKey, (c) => (saved ? removeMedia(c, kind, url) : addMedia(c, kind, url)));
+    ctx.toasts.success(saved ? `Removed media from ${KIND_LABEL[kind]}` : addedMessage(kind));
+  };
+  return (
+    <button type="button" className="vv-gif-like" aria-pressed={saved} aria-label={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'} title={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'} onClick={toggle}>
+      {saved ? '♥' : '♡'}
+    </button>
+  );
+}
+
+/** Inserts into the editor that had focus; otherwise copies the markup. */
+const paletteTarget = (ctx: CommandContext) => markdownField(ctx.focused) ?? markdownField(focusedBeforePalette);
+
+function deliver(ctx: CommandContext, markup: string, close: () => void): void {
+  const field = paletteTarget(ctx);
+  if (!field) {
+    // Through a promise, so a missing clipboard API (insecure page) is a failure, not a throw.
+    Promise.resolve().then(() => navigator.clipboard.writeText(markup)).then(
+      () => ctx.toasts.success(`Copied ${markup} to the clipboard.`),
+      () => ctx.toasts.error('Could not copy the image markup to the clipboard.'),
+    );
+    close();
+    return;
+  }
+  close();
+  // After the palette has closed and handed focus back, so the text lands at the caret.
+  setTimeout(() => field.isConnected && insertAtCaret(field, markup), 0);
+}
+
+function GifPalettePage({ query, ctx, close }: PalettePageProps) {
+  const config = useStored(gifKeyboardKey);
+  const matches = filterMedia(config, query);
+  if (!config.gifs.length && !config.images.length) return <Cmdk.Empty>No saved GIFs or images yet: add some with the GIF button under an editor.</Cmdk.Empty>;
+  if (!matches.length) return <Cmdk.Empty>No saved media matches “{query.trim()}”.</Cmdk.Empty>;
+  const target = paletteTarget(ctx) ? 'Insert' : 'Copy';
+  return (
+    <>
+      {MEDIA_KINDS.map((kind) => {
+        const list = matches.filter((m) => m.kind === kind);
+        if (!list.length) return null;
+        return (
+          <Cmdk.Group key={kind} heading={KIND_LABEL[kind]} className="vv-group">
+            {list.slice(0, PER_GROUP).map(({ url }) => (
+              <Cmdk.Item key={url} value={`${kind}:${url}`} className="vv-item" onSelect={() => deliver(ctx, mediaMarkup(url, config.gifSize), close)}>
+                {/* classifyMedia accepts http(s) URLs only: nothing else becomes an image source. */}
+                {classifyMedia(url) && <img className="vv-gif-thumb" src={url} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer" />}
+                <span className="vv-item-title">{url}</span>
+                <span className="vv-item-hint">{target}</span>
+              </Cmdk.Item>
+            ))}
+            {list.length > PER_GROUP && <div className="vv-more">{list.length - PER_GROUP} more: type part of a URL to narrow the list.</div>}
+          </Cmdk.Group>
+        );
+      })}
+    </>
+  );
+}
+
+export const gifKeyboard: FeatureDef = {
+  id: 'gif-keyboard',
+  title: 'GIF keyboard',
+  category: 'paste',
+  description: 'Saved GIFs and images one click away under every editor.',
+  options: [
+    { key: 'gifKeyboardEnabled', title: 'GIF keyboard', description: 'Add a GIF and image keyboard to editors.', default: false, category: 'paste' },
+    { key: 'gifKeyboardLikeButtonsEnabled', title: 'GIF like buttons', description: 'Add buttons on GIFs and images to save them to the keyboard.', default: true, category: 'paste' },
+  ],
+  commands: [
+    {
+      id: 'gif-keyboard.open',
+      title: 'GIF keyboard',
+      section: 'GIF keyboard',
+      keywords: ['gif', 'image', 'meme', 'insert', 'media'],
+      page: 'gif-keyboard.media',
+      when: enabled,
+      relevant: (ctx) => paletteTarget(ctx) !== null,
+    },
+  ],
+  panels: [{ kind: 'palette-page', id: 'gif-keyboard.media', title: 'GIF keyboard', placeholder: 'Filter saved media by URL', component: GifPalettePage }],
+  injections: [
+    {
+      id: 'editor-keyboard',
+      route: () => true,
+      selector: '.activity-edit',
+      when: enabled,
+      mount: (editor, ctx) => {
+        const open = cell(false);
+        const textarea = () => editor.querySelector(TEXTAREA) ?? editor.querySelector('textarea');
+        const insert = (markup: string) => {
+          const field = editableField(textarea());
+          if (field) insertAtCaret(field, markup);
+        };
+        const toolbar = editor.querySelector('.markdown-editor');
+        const stopButton = mountUi(ctx, 'gif-keyboard-button', (host) => (toolbar ? toolbar.append(host) : editor.prepend(host)), <ToggleButton open={open} />, 'span');
+        // Under the text field (its wrapper), else at the end of the editor.
+        const anchor = textarea();
+        const below = anchor?.closest('.input') ?? anchor;
+        const stopPanel = mountUi(ctx, 'gif-keyboard', (host) => (below && editor.contains(below) ? below.after(host) : editor.append(host)), <EditorKeyboard ctx={ctx} open={open} insert={insert} />);
+        return () => {
+          stopButton();
+          stopPanel();
+        };
+      },
+    },
+    {
+      id: 'palette-focus',
+      route: () => true,
+      selector: 'body',
+      single: true,
+      when: enabled,
+      mount: (_body, ctx) => {
+        const onFocusIn = (event: FocusEvent) => {
+          if (event.target instanceof Element && event.target.matches('[data-void-ui="overlay"]')) focusedBeforePalette = event.relatedTarget instanceof Element ? event.relatedTarget : null;
+        };
+        document.addEventListener('focusin', onFocusIn, { signal: ctx.signal });
+        return () => void (focusedBeforePalette = null);
+      },
+    },
+    {
+      id: 'like-buttons',
+      route: () => true,
+      selector: 'body',
+      single: true,
+      when: likeButtons,
+      mount: (body, ctx) => {
+        const hovered = cell<Hovered>(null);
+        let host: HTMLElement | null = null;
+        const stop = mountUi(
+          ctx,
+          'gif-like',
+          (h) => {
+            host = h;
+            h.style.cssText = 'position:absolute;top:0;left:0;z-index:10;display:none;transform:translateX(-100%)';
+            body.append(h);
+          },
+          <LikeButton ctx={ctx} hovered={hovered} />,
+        );
+        const hide = () => {
+          hovered.set(null);
+          if (host) host.style.display = 'none';
+        };
+        // One listener for every image: work happens only when the pointer moves onto something.
+        const onOver = (event: MouseEvent) => {
+          const target = event.target;
+          if (!host || target === host) return;
+          const img = target instanceof HTMLImageElement && target.matches(LIKEABLE) && !target.closest('.youtube') ? target : null;
+          const kind = img ? classifyMedia(img.src) : null;
+          const rect = img?.getBoundingClientRect();
+          // Nothing to save there (or an icon-sized image): hide the button if it shows.
+          if (!img || !kind || !rect || rect.width < 24 || rect.height < 24) {
+            if (hovered.get()) hide();
+            return;
+          }
+          host.style.top = `${rect.top + window.scrollY + 4}px`;
+          host.style.left = `${rect.right + window.scrollX - 4}px`;
+          host.style.display = 'block';
+          if (hovered.get()?.url !== img.src) hovered.set({ url: img.src, kind });
+        };
+        document.addEventListener('mouseover', onOver, { passive: true, signal: ctx.signal });
+        return stop;
+      },
+    },
+  ],
+};

@@ -1,0 +1,149 @@
+import { settingsTabKey } from '../../data/config';
+import { imageUploader, parseImgurHash, storeImgurTokens } from '../../data/image-hosts';
+import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
+import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
+import { ImageHostSettings } from '../../panels/ImageHostSettings';
+import type { CommandContext, FeatureDef } from '../types';
+
+/**
+ * Paste and drop in markdown editors (document 2 sections 3 to 5): pasted or dropped images are
+ * uploaded to the selected image host and inserted as image markup; pasted image URLs are wrapped
+ * as images; `<source>`s of videos get the right type. Also the image host settings (document 1
+ * screen 4), the imgur OAuth return and the imgur token refresh at start-up.
+ */
+
+const IMAGE_HOST_TAB = 'tab.image-host';
+const SETTINGS_PATH = '/settings/developer';
+/** Host editors (composer, replies, messages) and our own markdown editors. */
+const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
+export const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
+
+const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
+const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store, toasts: ctx.toasts });
+
+/** The markdown textarea an event happened in (through open shadow roots), if any. */
+function markdownField(event: Event): TextField | null {
+  const field = editableField(event.composedPath()[0] ?? event.target);
+  return field?.matches(MARKDOWN_TEXTAREAS) ? field : null;
+}
+
+/**
+ * Uploads the image files of a paste or drop and inserts their markup at the caret. False (and
+ * the browser's default kept) when there is nothing to upload: no image files, or uploads off.
+ */
+function uploadFiles(event: Event, field: TextField, files: FileList | null | undefined, ctx: CommandContext): boolean {
+  const images = Array.from(files ?? []).filter(isImageFile);
+  if (!images.length || !on(ctx, 'pasteImagesToHostService')) return false;
+  event.preventDefault();
+  const hosts = uploader(ctx);
+  if (hosts.busy) {
+    ctx.toasts.info(UPLOAD_BUSY_MESSAGE);
+    return true;
+  }
+  hosts
+    .upload(images)
+    .then((urls) => {
+      if (!urls?.length || !field.isConnected) return;
+      const width = imageWidth(ctx.settings.get('pasteImageWidth'));
+      insertAtCaret(field, urls.map((url) => imageMarkup(url, width, on(ctx, 'pasteWrapImagesWithLink'))).join('\n'));
+    })
+    .catch((error: unknown) => console.error('[VoidVerified] inserting the uploaded image failed', error));
+  return true;
+}
+
+function onPaste(event: ClipboardEvent, ctx: CommandContext): void {
+  const field = markdownField(event);
+  if (!field || uploadFiles(event, field, event.clipboardData?.files, ctx) || !on(ctx, 'pasteEnabled')) return;
+  const text = event.clipboardData?.getData('text/plain') ?? '';
+  const before = field.value.slice(0, field.selectionStart ?? field.value.length);
+  const wrapped = text && wrapPastedText(text, before, imageWidth(ctx.settings.get('pasteImageWidth')), on(ctx, 'pasteWrapImagesWithLink'));
+  if (!wrapped) return;
+  event.preventDefault();
+  insertAtCaret(field, wrapped);
+}
+
+export const paste: FeatureDef = {
+  id: 'paste',
+  title: 'Paste and upload',
+  category: 'paste',
+  description: 'Wraps pasted image links as images and uploads pasted or dropped images to an image host.',
+  options: [
+    { key: 'pasteEnabled', title: 'Wrap pasted images', description: 'Wrap pasted image links in image markup.', default: false, category: 'paste' },
+    { key: 'pasteWrapImagesWithLink', title: 'Link pasted images', description: 'Also wrap pasted images in a link to the image.', default: false, category: 'paste' },
+    { key: 'pasteImageWidth', title: 'Pasted image width', description: 'Width in pixels of pasted images.', default: 420, category: 'paste', min: 1, max: 10000 },
+    { key: 'pasteImagesToHostService', title: 'Upload pasted images', description: 'Upload pasted and dropped images to the selected image host.', default: false, category: 'paste' },
+  ],
+  commands: [
+    {
+      id: 'paste.image-host',
+      title: 'Image host settings',
+      section: 'VoidVerified Settings',
+      keywords: ['upload', 'catbox', 'imgbb', 'imgur', 'paste', 'images'],
+      page: 'paste.image-host',
+    },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'paste.image-host', title: 'Image host settings', placeholder: 'Image host settings', layout: 'form', component: ({ ctx }) => <ImageHostSettings ctx={ctx} /> },
+    { kind: 'settings-tab', id: IMAGE_HOST_TAB, title: 'image host', option: 'pasteImagesToHostService', component: ImageHostSettings },
+  ],
+  injections: [
+    {
+      // One pair of delegated listeners for the whole document (shadow roots included: paste and drop events are composed).
+      id: 'paste-and-drop',
+      route: () => true,
+      selector: 'body',
+      single: true,
+      when: (ctx) => on(ctx, 'pasteEnabled') || on(ctx, 'pasteImagesToHostService'),
+      mount: (body, ctx) => {
+        const doc = body.ownerDocument;
+        const options = { signal: ctx.signal };
+        doc.addEventListener('paste', (e) => onPaste(e, ctx), options);
+        doc.addEventListener('drop', (e) => {
+          const field = markdownField(e);
+          if (field) uploadFiles(e, field, e.dataTransfer?.files, ctx);
+        }, options);
+        // Lets files be dropped on the editors (a drop fires only where dragover was cancelled or text is accepted).
+        doc.addEventListener('dragover', (e) => {
+          if (e.dataTransfer?.types.includes('Files') && markdownField(e) && on(ctx, 'pasteImagesToHostService')) e.preventDefault();
+        }, options);
+      },
+    },
+    {
+      // imgur sends the user back to /settings/developer#void_imgur&access_token=…
+      id: 'imgur-return',
+      route: (path) => path.replace(/\/$/, '').toLowerCase() === SETTINGS_PATH,
+      selector: 'body',
+      single: true,
+      mount: (_body, ctx) => {
+        const tokens = parseImgurHash(location.hash, Date.now());
+        if (!tokens) return;
+        storeImgurTokens(ctx.store, tokens);
+        ctx.store.set(settingsTabKey, IMAGE_HOST_TAB);
+        ctx.route.replace(location.pathname + location.search);
+        ctx.toasts.success('Authorized imgur: uploads go to your account.');
+      },
+    },
+    {
+      // At start-up (once per page load): refresh an expired imgur token.
+      id: 'imgur-refresh',
+      route: () => true,
+      selector: 'body',
+      single: true,
+      mount: (_body, ctx) => void uploader(ctx).refreshImgur(),
+    },
+    {
+      // Videos in rendered markdown whose <source> type is missing or wrong for its extension.
+      id: 'video-type-fixer',
+      route: () => true,
+      selector: '.markdown video source',
+      mount: (source) => {
+        const type = fixedVideoType(source.getAttribute('src') ?? '', source.getAttribute('type'));
+        if (!type) return;
+        source.setAttribute('type', type);
+        const video = source.parentElement;
+        // Re-run source selection if the browser already gave up on (or has not picked) a source.
+        if (video instanceof HTMLVideoElement && (video.error || !video.currentSrc || video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)) video.load();
+      },
+    },
+  ],
+};

@@ -1,0 +1,93 @@
+/**
+ * Cross-origin requests through the userscript manager (GM_xmlhttpRequest in Tampermonkey and
+ * Violentmonkey, GM.xmlHttpRequest in Greasemonkey 4): the image hosts do not all allow AniList's
+ * origin (catbox sends no CORS headers). Outside a manager, plain fetch without credentials.
+ * Callers get one small promise API whichever is used.
+ */
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  /** FormData goes as multipart; a string with the Content-Type the caller sets. */
+  body?: FormData | string;
+}
+
+export interface HttpResponse {
+  status: number;
+  text: string;
+}
+
+/** Sends a request; rejects only when no answer arrived (network error, timeout, abort). */
+export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
+
+interface GmDetails {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  data?: FormData | string;
+  timeout?: number;
+  anonymous?: boolean;
+  onload(response: { status: number; responseText: string }): void;
+  onerror(response: unknown): void;
+  ontimeout(response: unknown): void;
+  onabort(response: unknown): void;
+}
+type GmXhr = (details: GmDetails) => unknown;
+
+/* Injected by the manager into the script's scope; either may be missing. */
+declare const GM_xmlhttpRequest: GmXhr | undefined;
+declare const GM: { xmlHttpRequest?: GmXhr } | undefined;
+
+/** Uploads can be large and hosts slow: give up after this long. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The manager's request function, or null outside a manager. */
+export function managerXhr(): GmXhr | null {
+  if (typeof GM_xmlhttpRequest === 'function') return GM_xmlhttpRequest;
+  if (typeof GM === 'object' && GM !== null && typeof GM.xmlHttpRequest === 'function') return GM.xmlHttpRequest.bind(GM);
+  return null;
+}
+
+/** A transport over the manager's request function. */
+export function gmTransport(xhr: GmXhr): Transport {
+  return (request) =>
+    new Promise<HttpResponse>((resolve, reject) => {
+      const fail = (what: string) => () => reject(new Error(`${request.method} ${request.url}: ${what}`));
+      const pending = xhr({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        data: request.body,
+        timeout: REQUEST_TIMEOUT_MS,
+        // No cookies: an upload is never tied to anything but what the request itself carries.
+        anonymous: true,
+        onload: (r) => resolve({ status: r.status, text: typeof r.responseText === 'string' ? r.responseText : '' }),
+        onerror: fail('network error'),
+        ontimeout: fail('timed out'),
+        onabort: fail('aborted'),
+      });
+      // GM.xmlHttpRequest of newer managers also returns a promise: its rejection is reported above.
+      if (pending instanceof Promise) pending.catch(() => undefined);
+    });
+}
+
+/** A transport over fetch (no manager): works only with hosts that allow AniList's origin. */
+export function fetchTransport(fetcher: typeof fetch = (input, init) => fetch(input, init)): Transport {
+  return async (request) => {
+    const res = await fetcher(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      credentials: 'omit',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+}
+
+/** The manager's cross-origin request when there is one, else fetch. */
+export function defaultTransport(): Transport {
+  const xhr = managerXhr();
+  return xhr ? gmTransport(xhr) : fetchTransport();
+}

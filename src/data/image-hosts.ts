@@ -1,0 +1,363 @@
+import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
+import { s } from './schema';
+import { defineKey, type Store } from './storage';
+import type { ToastBus } from './toasts';
+
+/**
+ * Image hosts (document 1 sections 3, 4, 5, 7, 8): the stored configuration, request building and
+ * answer reading for catbox, imgbb and imgur (pure), the imgur OAuth return and token refresh, and
+ * an uploader with the upload-in-progress lock. Nothing here touches the DOM, and nothing here
+ * ever sees the AniList token: requests carry only what the image host configuration holds.
+ */
+
+export const IMAGE_HOSTS = ['imgbb', 'imgur', 'catbox'] as const;
+export type ImageHost = (typeof IMAGE_HOSTS)[number];
+
+const CONFIG_DEFAULTS = {
+  selectedHost: 'catbox' as ImageHost,
+  configurations: {
+    imgbb: { name: 'imgbb', apiKey: '' },
+    imgur: { name: 'imgur', clientId: '', clientSecret: '', expires: null as number | null, refreshToken: null as string | null, authToken: null as string | null },
+    catbox: { name: 'catbox', userHash: '' },
+  },
+};
+export type ImageHostConfig = typeof CONFIG_DEFAULTS;
+export type ImgurConfig = ImageHostConfig['configurations']['imgur'];
+
+const field = s.string({ max: 2000 });
+const defaults = () => structuredClone(CONFIG_DEFAULTS);
+
+/** The original VoidVerified's key and shape (`{selectedHost, configurations: {imgbb, imgur, catbox}}`). */
+export const imageHostConfigKey = defineKey({
+  name: 'void-verified-image-host-config',
+  description: 'The selected image host and each host’s keys.',
+  schema: s.object(
+    {
+      selectedHost: s.enum(IMAGE_HOSTS),
+      configurations: s.object(
+        {
+          imgbb: s.object({ name: s.string({ max: 20 }), apiKey: field }, { defaults: CONFIG_DEFAULTS.configurations.imgbb }),
+          imgur: s.object(
+            {
+              name: s.string({ max: 20 }),
+              clientId: field,
+              clientSecret: field,
+              expires: s.nullable(s.number()),
+              refreshToken: s.nullable(field),
+              authToken: s.nullable(field),
+            },
+            { defaults: CONFIG_DEFAULTS.configurations.imgur },
+          ),
+          catbox: s.object({ name: s.string({ max: 20 }), userHash: field }, { defaults: CONFIG_DEFAULTS.configurations.catbox }),
+        },
+        { defaults: CONFIG_DEFAULTS.configurations },
+      ),
+    },
+    { defaults: CONFIG_DEFAULTS },
+  ),
+  defaultValue: defaults,
+});
+
+// --- Endpoints -------------------------------------------------------------------------------
+
+export const CATBOX_URL = 'https://catbox.moe/user/api.php';
+export const IMGBB_URL = 'https://api.imgbb.com/1/upload';
+/** Where to get an imgbb API key (the note in the settings links here). */
+export const IMGBB_KEY_PAGE = 'https://api.imgbb.com/';
+export const IMGUR_UPLOAD_URL = 'https://api.imgur.com/3/image';
+export const IMGUR_TOKEN_URL = 'https://api.imgur.com/oauth2/token';
+export const IMGUR_ADD_CLIENT_URL = 'https://api.imgur.com/oauth2/addclient';
+export const IMGUR_CALLBACK_URL = 'https://anilist.co/settings/developer#void_imgur';
+export const IMGUR_HASH_MARKER = 'void_imgur';
+
+export const imgurAuthorizeUrl = (clientId: string) =>
+  `https://api.imgur.com/oauth2/authorize?client_id=${encodeURIComponent(clientId.trim())}&response_type=token`;
+
+// --- Pure helpers ----------------------------------------------------------------------------
+
+/** 'cat.photo.png' → 'cat.photo'; a name without an extension stays as it is. */
+export function baseName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+/** A file's bytes as base64, without a `data:` prefix. */
+export async function fileBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(binary);
+}
+
+const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+/** catbox: multipart reqtype, fileToUpload and, only when set, userhash. */
+export function catboxRequest(file: File, userHash: string): HttpRequest {
+  const form = new FormData();
+  form.append('reqtype', 'fileupload');
+  if (userHash.trim()) form.append('userhash', userHash.trim());
+  form.append('fileToUpload', file, file.name);
+  return { method: 'POST', url: CATBOX_URL, body: form };
+}
+
+/** imgbb: the key in the query, a form of image (base64) and name (without extension). */
+export function imgbbRequest(apiKey: string, base64: string, fileName: string): HttpRequest {
+  return {
+    method: 'POST',
+    url: `${IMGBB_URL}?key=${encodeURIComponent(apiKey.trim())}`,
+    headers: FORM_HEADERS,
+    body: formBody({ image: base64, name: baseName(fileName) }),
+  };
+}
+
+/** Whether the stored imgur token can be used (present and, when it has an expiry, not past it). */
+export function imgurTokenValid(imgur: ImgurConfig, now: number): boolean {
+  return !!imgur.authToken && (imgur.expires === null || imgur.expires > now);
+}
+
+/**
+ * imgur: multipart image (base64) and title; Bearer with the account token while it is valid (an
+ * expired one that could not be refreshed would only fail), else the anonymous Client-ID.
+ */
+export function imgurRequest(imgur: ImgurConfig, base64: string, fileName: string, now: number): HttpRequest {
+  const authorization = imgurTokenValid(imgur, now) ? `Bearer ${imgur.authToken}` : `Client-ID ${imgur.clientId.trim()}`;
+  const form = new FormData();
+  form.append('image', base64);
+  form.append('title', baseName(fileName));
+  return { method: 'POST', url: IMGUR_UPLOAD_URL, headers: { Authorization: authorization }, body: form };
+}
+
+export function imgurRefreshRequest(imgur: ImgurConfig): HttpRequest {
+  return {
+    method: 'POST',
+    url: IMGUR_TOKEN_URL,
+    headers: FORM_HEADERS,
+    body: formBody({
+      refresh_token: imgur.refreshToken ?? '',
+      client_id: imgur.clientId.trim(),
+      client_secret: imgur.clientSecret.trim(),
+      grant_type: 'refresh_token',
+    }),
+  };
+}
+
+/** Refresh when the expiry has passed and a refresh token, the secret and the client id exist. */
+export function shouldRefreshImgur(imgur: ImgurConfig, now: number): boolean {
+  return imgur.expires !== null && imgur.expires <= now && !!imgur.refreshToken && !!imgur.clientSecret.trim() && !!imgur.clientId.trim();
+}
+
+function json(res: HttpResponse): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(res.text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+const httpsUrl = (value: unknown): string | null => (typeof value === 'string' && /^https:\/\/\S+$/.test(value.trim()) ? value.trim() : null);
+const dataField = (res: HttpResponse, name: string): string | null => {
+  if (res.status !== 200) return null;
+  const data = json(res)?.data;
+  return typeof data === 'object' && data !== null ? httpsUrl((data as Record<string, unknown>)[name]) : null;
+};
+
+/** catbox answers the URL as plain text; anything else (or a non-200 status) is a failure. */
+export const catboxUrl = (res: HttpResponse): string | null => (res.status === 200 ? httpsUrl(res.text) : null);
+export const imgbbUrl = (res: HttpResponse): string | null => dataField(res, 'url');
+export const imgurUrl = (res: HttpResponse): string | null => dataField(res, 'link');
+
+export interface ImgurTokens {
+  authToken: string;
+  /** Milliseconds since the epoch; expires_in is in seconds. */
+  expires: number | null;
+  refreshToken: string | null;
+}
+
+const expiryFrom = (seconds: unknown, now: number): number | null => {
+  const n = typeof seconds === 'string' ? Number(seconds) : seconds;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? now + n * 1000 : null;
+};
+
+/** The refresh answer; null for a non-200 status or an answer without a token. */
+export function parseRefresh(res: HttpResponse, now: number): ImgurTokens | null {
+  if (res.status !== 200) return null;
+  const body = json(res);
+  const token = body?.access_token;
+  if (typeof token !== 'string' || !token.trim()) return null;
+  const refresh = body?.refresh_token;
+  return { authToken: token.trim(), expires: expiryFrom(body?.expires_in, now), refreshToken: typeof refresh === 'string' && refresh ? refresh : null };
+}
+
+/**
+ * The imgur OAuth return `#void_imgur&access_token=…&expires_in=…&token_type=…&refresh_token=…`,
+ * read by key (never by position). Null when the fragment is not imgur's or has no token.
+ */
+export function parseImgurHash(hash: string, now: number): ImgurTokens | null {
+  const parts = hash.replace(/^#/, '').split('&');
+  if (parts[0] !== IMGUR_HASH_MARKER) return null;
+  const params = new URLSearchParams(parts.slice(1).join('&'));
+  const token = params.get('access_token')?.trim();
+  if (!token) return null;
+  return { authToken: token, expires: expiryFrom(params.get('expires_in'), now), refreshToken: params.get('refresh_token')?.trim() || null };
+}
+
+/** Stores new imgur tokens (a refresh answer without a refresh token keeps the old one). */
+export function storeImgurTokens(store: Store, tokens: ImgurTokens): void {
+  store.update(imageHostConfigKey, (c) => {
+    const imgur = c.configurations.imgur;
+    return { ...c, configurations: { ...c.configurations, imgur: { ...imgur, ...tokens, refreshToken: tokens.refreshToken ?? imgur.refreshToken } } };
+  });
+}
+
+/** Clear Authorization: forgets the token and the refresh token (client id and secret stay). */
+export function clearImgurAuthorization(store: Store): void {
+  store.update(imageHostConfigKey, (c) => ({
+    ...c,
+    configurations: { ...c.configurations, imgur: { ...c.configurations.imgur, authToken: null, refreshToken: null, expires: null } },
+  }));
+}
+
+// --- Uploading -------------------------------------------------------------------------------
+
+export const IMAGE_HOST_TOASTS = {
+  catboxUploading: 'Uploading image to catbox.',
+  catboxFailed: 'Failed to upload image to catbox.',
+  imgbbUploading: 'Uploading image to imgbb.',
+  imgbbDone: 'Uploaded image to imgbb.',
+  imgbbFailed: 'Failed to upload image to imgbb.',
+  imgurDone: 'Uploaded image to imgur.',
+  imgurFailed: 'Failed to upload image to imgur.',
+  refreshed: 'Refreshed imgur access token.',
+  refreshFailed: 'Error while refreshing imgur token.',
+} as const;
+
+export interface UploaderDeps {
+  store: Store;
+  toasts: Pick<ToastBus, 'debug' | 'success' | 'error'>;
+  transport?: Transport;
+  now?: () => number;
+}
+
+/**
+ * Uploads images to the selected host. One batch at a time: while one runs, `busy` is true and
+ * further uploads are refused (they resolve to null without sending anything).
+ */
+export class ImageUploader {
+  private running = false;
+  private refreshing: Promise<boolean> | null = null;
+  private readonly transport: Transport;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: UploaderDeps) {
+    this.transport = deps.transport ?? defaultTransport();
+    this.now = deps.now ?? (() => Date.now());
+  }
+
+  get busy(): boolean {
+    return this.running;
+  }
+
+  /** Uploads each file in turn; the URLs of those that succeeded, or null when another upload is running. */
+  async upload(files: readonly File[]): Promise<string[] | null> {
+    if (this.running) return null;
+    this.running = true;
+    try {
+      const urls: string[] = [];
+      for (const file of files) {
+        const url = await this.uploadOne(file);
+        if (url) urls.push(url);
+      }
+      return urls;
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Refreshes the imgur token when it is due (see shouldRefreshImgur); true when a new token was stored. */
+  refreshImgur(): Promise<boolean> {
+    this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<boolean> {
+    const imgur = this.deps.store.get(imageHostConfigKey).configurations.imgur;
+    if (!shouldRefreshImgur(imgur, this.now())) return false;
+    try {
+      const tokens = parseRefresh(await this.transport(imgurRefreshRequest(imgur)), this.now());
+      if (!tokens) throw new Error('imgur refused the refresh');
+      storeImgurTokens(this.deps.store, tokens);
+      this.deps.toasts.success(IMAGE_HOST_TOASTS.refreshed);
+      return true;
+    } catch (error) {
+      console.error('[VoidVerified] imgur token refresh failed', error);
+      this.deps.toasts.error(IMAGE_HOST_TOASTS.refreshFailed);
+      return false;
+    }
+  }
+
+  private async uploadOne(file: File): Promise<string | null> {
+    const config = this.deps.store.get(imageHostConfigKey);
+    const { toasts } = this.deps;
+    switch (config.selectedHost) {
+      case 'catbox':
+        toasts.debug(IMAGE_HOST_TOASTS.catboxUploading);
+        return this.send(catboxRequest(file, config.configurations.catbox.userHash), catboxUrl, IMAGE_HOST_TOASTS.catboxFailed);
+      case 'imgbb': {
+        const { apiKey } = config.configurations.imgbb;
+        const base64 = apiKey.trim() ? await readBase64(file) : null;
+        if (base64 === null) return null; // no key or an unreadable file: silently nothing
+        toasts.debug(IMAGE_HOST_TOASTS.imgbbUploading);
+        return this.send(imgbbRequest(apiKey, base64, file.name), imgbbUrl, IMAGE_HOST_TOASTS.imgbbFailed, IMAGE_HOST_TOASTS.imgbbDone);
+      }
+      case 'imgur': {
+        if (!config.configurations.imgur.clientId.trim()) return null;
+        const base64 = await readBase64(file);
+        if (base64 === null) return null;
+        await this.refreshImgur();
+        const imgur = this.deps.store.get(imageHostConfigKey).configurations.imgur;
+        return this.send(imgurRequest(imgur, base64, file.name, this.now()), imgurUrl, IMAGE_HOST_TOASTS.imgurFailed, IMAGE_HOST_TOASTS.imgurDone);
+      }
+    }
+  }
+
+  private async send(request: HttpRequest, read: (res: HttpResponse) => string | null, failed: string, done?: string): Promise<string | null> {
+    try {
+      const res = await this.transport(request);
+      const url = read(res);
+      if (!url) throw new Error(`unexpected answer (status ${res.status}): ${res.text.slice(0, 200)}`);
+      if (done) this.deps.toasts.success(done);
+      return url;
+    } catch (error) {
+      console.error(`[VoidVerified] image upload to ${new URL(request.url).hostname} failed`, error);
+      this.deps.toasts.error(failed);
+      return null;
+    }
+  }
+}
+
+async function readBase64(file: File): Promise<string | null> {
+  try {
+    return await fileBase64(file);
+  } catch {
+    return null;
+  }
+}
+
+const shared = new WeakMap<Store, ImageUploader>();
+
+/** The page's uploader for this store (so every caller shares one upload-in-progress lock). */
+export function imageUploader(deps: UploaderDeps): ImageUploader {
+  let uploader = shared.get(deps.store);
+  if (!uploader) {
+    uploader = new ImageUploader(deps);
+    shared.set(deps.store, uploader);
+  }
+  return uploader;
+}
+
+/** Uploads one image to the selected host: its URL, or null (failed, skipped or another upload running). */
+export async function uploadImage(deps: UploaderDeps, file: File): Promise<string | null> {
+  return (await imageUploader(deps).upload([file]))?.[0] ?? null;
+}

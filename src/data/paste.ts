@@ -1,0 +1,89 @@
+/**
+ * Pure rules for pasting into markdown editors (document 2 sections 3 and 5): which files and
+ * URLs are images, the image markup AniList renders (`img{width}(url)`, optionally inside a link
+ * to itself), when a pasted URL is left alone, and the video extension → mime subtype table.
+ */
+
+/** Extensions treated as images (host facts (e): VV's imageFormats). */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'apng', 'avif', 'svg'] as const;
+
+const IMAGE_URL = new RegExp(`^https?://[^\\s()<>]+\\.(?:${IMAGE_EXTENSIONS.join('|')})(?:[?#][^\\s()<>]*)?$`, 'i');
+
+/** A plain http(s) URL of an image file (by extension, case-insensitive; a query or fragment may follow). */
+export function isImageUrl(text: string): boolean {
+  return IMAGE_URL.test(text.trim());
+}
+
+/** `img420(url)`, or `[img420(url)](url)` with the link wrapping option. */
+export function imageMarkup(url: string, width: number, withLink = false): string {
+  const img = `img${width}(${url})`;
+  return withLink ? `[${img}](${url})` : img;
+}
+
+/**
+ * Whether the caret is inside an open parenthesis, right after `img420(`, `[text](` or `(` plus
+ * part of a URL: a URL pasted there is already being wrapped by the user. `before` is the text
+ * before the caret.
+ */
+export function insideParentheses(before: string): boolean {
+  return /\([^()\s]*$/.test(before);
+}
+
+/**
+ * The text to insert for a paste of `text` with `before` in front of the caret: each line that is
+ * a plain image URL becomes image markup. Null when nothing changes (the browser pastes as usual).
+ */
+export function wrapPastedText(text: string, before: string, width: number, withLink = false): string | null {
+  if (insideParentheses(before)) return null;
+  let changed = false;
+  const lines = text.split(/\r?\n/).map((line) => {
+    if (!isImageUrl(line)) return line;
+    changed = true;
+    return imageMarkup(line.trim(), width, withLink);
+  });
+  return changed ? lines.join('\n') : null;
+}
+
+/** A file counts as an image by its type, or by its name's extension when the type is unknown. */
+export function isImageFile(file: { type: string; name: string }): boolean {
+  if (file.type) return file.type.startsWith('image/');
+  const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  return ext !== undefined && (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** The width to use: the pasteImageWidth option when it is a positive number, else 420. */
+export function imageWidth(option: unknown): number {
+  const n = typeof option === 'number' ? option : Number(option);
+  return Number.isFinite(n) && n > 0 ? Math.round(n) : 420;
+}
+
+/** Document 2 section 3: video file extension → mime subtype. */
+export const VIDEO_SUBTYPES: Readonly<Record<string, string>> = {
+  '.av1': 'av1',
+  '.mp4': 'mp4',
+  '.avi': 'x-msvideo',
+  '.mpeg': 'mpeg',
+  '.ogg': 'ogv',
+};
+
+/**
+ * The type a `<source>` with this src should carry ('video/mp4'), or null when its extension is
+ * not in the table (the type is then left as it is).
+ */
+export function videoTypeFor(src: string): string | null {
+  let path = src;
+  try {
+    path = new URL(src, 'https://anilist.co').pathname;
+  } catch {
+    path = src.split(/[?#]/)[0] ?? src;
+  }
+  const ext = /\.[a-z0-9]+$/i.exec(path)?.[0]?.toLowerCase();
+  const subtype = ext === undefined ? undefined : VIDEO_SUBTYPES[ext];
+  return subtype ? `video/${subtype}` : null;
+}
+
+/** Whether a source's current type attribute needs fixing (missing or not the table's). */
+export function fixedVideoType(src: string, type: string | null): string | null {
+  const wanted = videoTypeFor(src);
+  return wanted && (type ?? '').trim().toLowerCase() !== wanted ? wanted : null;
+}

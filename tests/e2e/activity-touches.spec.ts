@@ -1,0 +1,349 @@
+import type { Page } from '@playwright/test';
+import { expect, OAUTH_TOKEN, test } from './fixtures';
+
+/** Activity-page touches: each behind its option, on the replica; option off means no change. */
+
+const DAY = 86_400_000;
+const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-settings': seedValue(values) });
+const authSeed = () => ({ 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * DAY }) });
+const allToasts = { 'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }) };
+const toasts = (page: Page) => page.locator('.vv-toast');
+const ready = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+const stored = <T,>(page: Page, key: string) =>
+  page.evaluate((k) => {
+    const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
+    return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
+  }, key) as Promise<T>;
+const rerender = (page: Page) => page.evaluate(() => (window as unknown as { __host: { rerender(): void } }).__host.rerender());
+async function palette(page: Page, filter: string, command: string) {
+  await page.keyboard.press('Control+Space');
+  await page.getByPlaceholder('Filter VoidVerified QuickStart').fill(filter);
+  return page.locator(`[cmdk-item][data-command="${command}"]`);
+}
+
+/** An activity whose replies include one by the viewer (50000008, the fourth). */
+const WITH_OWN_REPLY = '/activity/700000004';
+/** An activity whose fourth reply (50000015) the viewer liked. */
+const WITH_LIKED_REPLY = '/activity/700000006';
+/** A text activity linking to https://anilist.co/user/Viewer/animelist in a new tab. */
+const WITH_ANILIST_LINK = '/activity/700000026';
+
+test.describe('image-link preview', () => {
+  const addLinks = (page: Page) =>
+    page.locator('.activity-markdown .markdown').first().evaluate((md) => {
+      md.insertAdjacentHTML(
+        'afterbegin',
+        '<p><a id="img-link" href="https://s4.anilist.co/file/preview.PNG?size=large" target="_blank">a picture link with a long label</a> ' +
+          '<a id="img-inner" href="https://s4.anilist.co/file/inner.png"><img src="https://s4.anilist.co/file/inner.png" width="20" height="20"></a> ' +
+          '<a id="page-link" href="https://anilist.co/anime/1/">a page</a></p>',
+      );
+    });
+  const preview = (page: Page) => page.locator('img.vv-image-preview');
+
+  test('shows the linked image 20 px from the pointer, follows it and hides on leave', async ({ page, host }) => {
+    await host.goto(WITH_ANILIST_LINK, { seed: settingsSeed({ imagePreviewEnabled: true }) });
+    await ready(page);
+    await addLinks(page);
+    const box = (await page.locator('#img-link').boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + box.height / 2);
+    await expect(preview(page)).toBeVisible();
+    await expect(preview(page)).toHaveAttribute('src', 'https://s4.anilist.co/file/preview.PNG?size=large');
+    await expect(page.locator('[data-void-ui="image-preview"]')).toHaveCount(1); // in its own shadow root host
+    const at = async () => preview(page).evaluate((img) => ({ left: img.getBoundingClientRect().left, top: img.getBoundingClientRect().top }));
+    expect(await at()).toEqual({ left: box.x + 10 + 20, top: box.y + box.height / 2 + 20 });
+    await page.mouse.move(box.x + 40, box.y + box.height / 2);
+    await expect.poll(at).toEqual({ left: box.x + 40 + 20, top: box.y + box.height / 2 + 20 });
+    await page.mouse.move(5, 300);
+    await expect(preview(page)).toHaveCount(0);
+
+    // A link wrapping an image, and a link to a page, show nothing.
+    await page.locator('#img-inner').hover();
+    await page.locator('#page-link').hover();
+    await page.waitForTimeout(100);
+    await expect(preview(page)).toHaveCount(0);
+  });
+
+  test('off: no preview', async ({ page, host }) => {
+    await host.goto(WITH_ANILIST_LINK);
+    await ready(page);
+    await addLinks(page);
+    await page.locator('#img-link').hover();
+    await page.waitForTimeout(200);
+    await expect(preview(page)).toHaveCount(0);
+    await expect(page.locator('[data-void-ui="image-preview"]')).toHaveCount(0);
+  });
+});
+
+test.describe('timestamp tooltips', () => {
+  test.use({ timezoneId: 'UTC' });
+  const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  const timeConfig = { 'void-verified-time-config': seedValue({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false }) };
+
+  test('activity and reply times carry the configured format', async ({ page, host }) => {
+    await host.goto(WITH_OWN_REPLY, { seed: { ...settingsSeed({ activityTimestampTooltipsEnabled: true }), ...timeConfig } });
+    for (const time of [page.locator('.activity-entry .wrap time').first(), page.locator('.reply time').first()]) {
+      const iso = (await time.getAttribute('datetime'))!;
+      await expect(time).toHaveAttribute('title', utc(iso));
+    }
+    // A re-rendered activity gets it again.
+    await rerender(page);
+    const time = page.locator('.reply time').last();
+    await expect(time).toHaveAttribute('title', utc((await time.getAttribute('datetime'))!));
+  });
+
+  test("off: the host's own tooltip stays", async ({ page, host }) => {
+    await host.goto(WITH_OWN_REPLY, { seed: timeConfig });
+    await ready(page);
+    await expect(page.locator('.activity-entry .wrap time').first()).toHaveAttribute('title', /^[A-Z][a-z]{2} \d+, \d{4}, \d+:\d\d [AP]M$/);
+    await expect(page.locator('.reply time').first()).toHaveAttribute('title', /^[A-Z][a-z]{2} \d+, \d{4}/);
+  });
+});
+
+test.describe('self message', () => {
+  const on = () => ({ ...authSeed(), ...allToasts, ...settingsSeed({ selfMessageEnabled: true }) });
+  const button = (page: Page) => page.getByRole('button', { name: 'Message yourself' });
+  const box = (page: Page) => page.getByRole('textbox', { name: 'Message to yourself' });
+
+  test('publishes a public message to yourself and opens it', async ({ page, host, api }) => {
+    await host.goto('/user/Viewer/', { seed: on() });
+    await button(page).click();
+    await expect(box(page)).toBeFocused();
+    await box(page).fill('Note to self: finish Frieren.');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toasts(page).filter({ hasText: 'Self-publishing a message.' })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'Message self-published.' })).toBeVisible();
+    const saved = api.state.activities.at(-1)!;
+    expect(saved).toMatchObject({ __typename: 'MessageActivity', messengerId: 1, recipientId: 1, isPrivate: false, message: 'Note to self: finish Frieren.' });
+    await expect(page).toHaveURL(`https://anilist.co/activity/${saved.id}`);
+    const request = api.requests.find((r) => r.operationName === 'SaveMessageActivity')!;
+    expect(request.variables).toEqual({ message: 'Note to self: finish Frieren.', recipientId: 1, private: false });
+    expect(request.authorization).toBe(`Bearer ${OAUTH_TOKEN}`);
+    // Navigated by the host router (no page load); the page there shows the message.
+    expect(await page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations.at(-1))).toBe(`/activity/${saved.id}`);
+    await page.reload();
+    await expect(page.locator('.activity-entry.activity-message')).toContainText('Note to self: finish Frieren.');
+  });
+
+  test('a failure says so and keeps the text', async ({ page, host, api }) => {
+    await host.goto('/user/Viewer/', { seed: on() });
+    await button(page).click();
+    await box(page).fill('This one fails.');
+    const before = api.state.activities.length;
+    api.failNext(1, { status: 500 });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(toasts(page).filter({ hasText: 'There was an error self-publishing a message.' })).toBeVisible();
+    await expect(box(page)).toHaveValue('This one fails.');
+    await expect(page).toHaveURL('https://anilist.co/user/Viewer/');
+    expect(api.state.activities.length).toBe(before);
+    await expect(toasts(page).filter({ hasText: 'Message self-published.' })).toHaveCount(0);
+  });
+
+  test("'Message yourself…' in the palette on your own profile only", async ({ page, host }) => {
+    await host.goto('/user/Viewer/animelist', { seed: on() });
+    await (await palette(page, 'Message yourself', 'activity-touches.message-self')).click();
+    await expect(page).toHaveURL('https://anilist.co/user/Viewer/');
+    await expect(box(page)).toBeFocused();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(button(page)).toBeVisible();
+    // Already on the overview: the box opens in place.
+    await (await palette(page, 'Message yourself', 'activity-touches.message-self')).click();
+    await expect(box(page)).toBeFocused();
+
+    await host.goto('/user/Akira/', { seed: on() });
+    await ready(page);
+    await expect(await palette(page, 'Message yourself', 'activity-touches.message-self')).toHaveCount(0);
+    await expect(button(page)).toHaveCount(0);
+  });
+
+  test('off: no button', async ({ page, host }) => {
+    await host.goto('/user/Viewer/', { seed: authSeed() });
+    await ready(page);
+    await page.waitForTimeout(200);
+    await expect(button(page)).toHaveCount(0);
+  });
+
+  test('without authorization (the option is inert): no button', async ({ page, host }) => {
+    await host.goto('/user/Viewer/', { seed: settingsSeed({ selfMessageEnabled: true }) });
+    await ready(page);
+    await page.waitForTimeout(200);
+    await expect(button(page)).toHaveCount(0);
+  });
+});
+
+test.describe('collapsible replies', () => {
+  const replies = (page: Page) => page.locator('.reply:not(.preview)');
+  const toggle = (page: Page, i: number) => replies(page).nth(i).locator('.vv-reply-collapse');
+  const collapsed = (page: Page) => stored<Record<string, boolean>>(page, 'void-verified-collapsed-containers');
+
+  test('a button collapses and expands each reply; the state is remembered per reply', async ({ page, host }) => {
+    await host.goto(WITH_OWN_REPLY, { seed: settingsSeed({ collapsibleReplies: true }) });
+    await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeVisible();
+    await toggle(page, 0).click();
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeHidden();
+    await expect(toggle(page, 0)).toHaveAttribute('aria-label', 'Expand reply');
+    await expect(replies(page).nth(1).locator('.reply-markdown')).toBeVisible();
+    expect(await collapsed(page)).toEqual({ 'reply-50000005': true });
+    // A Vue re-render and a reload keep it.
+    await rerender(page);
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeHidden();
+    await page.reload();
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeHidden();
+    await toggle(page, 0).click();
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeVisible();
+    expect(await collapsed(page)).toEqual({});
+
+    // The palette collapses and expands them all.
+    await (await palette(page, 'Collapse all replies', 'activity-touches.collapse-replies')).click();
+    for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeHidden();
+    await (await palette(page, 'Expand all replies', 'activity-touches.expand-replies')).click();
+    for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
+  });
+
+  test('your own replies start collapsed with autoCollapseSelf; an explicit expand wins', async ({ page, host }) => {
+    await host.goto(WITH_OWN_REPLY, { seed: settingsSeed({ collapsibleReplies: true, autoCollapseSelf: true }) });
+    await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);
+    await expect(replies(page).nth(3).locator('.reply-markdown')).toBeHidden();
+    for (let i = 0; i < 3; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
+    await toggle(page, 3).click();
+    await expect(replies(page).nth(3).locator('.reply-markdown')).toBeVisible();
+    expect(await collapsed(page)).toEqual({ 'reply-50000008': false });
+    await page.reload();
+    await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);
+    await expect(replies(page).nth(3).locator('.reply-markdown')).toBeVisible();
+  });
+
+  test('liked replies start collapsed with autoCollapseLiked', async ({ page, host }) => {
+    await host.goto(WITH_LIKED_REPLY, { seed: settingsSeed({ collapsibleReplies: true, autoCollapseLiked: true }) });
+    await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);
+    await expect(replies(page).nth(3).locator('.like-wrap .button.liked')).toHaveCount(1);
+    await expect(replies(page).nth(3).locator('.reply-markdown')).toBeHidden();
+    for (let i = 0; i < 3; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
+  });
+
+  test('off: no buttons and nothing collapsed, even with the auto options on', async ({ page, host }) => {
+    await host.goto(WITH_LIKED_REPLY, { seed: settingsSeed({ autoCollapseLiked: true, autoCollapseSelf: true }) });
+    await ready(page);
+    await page.waitForTimeout(200);
+    await expect(page.locator('.vv-reply-collapse')).toHaveCount(0);
+    for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
+    await expect(await palette(page, 'Collapse all replies', 'activity-touches.collapse-replies')).toHaveCount(0);
+  });
+});
+
+test.describe('like counts', () => {
+  const count = (page: Page, scope: string) => page.locator(`${scope} .like-wrap .count`).filter({ hasText: /\d/ }).first();
+
+  test('hidden on activities and replies', async ({ page, host }) => {
+    await host.goto(WITH_LIKED_REPLY, { seed: settingsSeed({ hideLikeCount: true }) });
+    await expect(count(page, '.activity-entry .wrap')).toBeHidden();
+    await expect(count(page, '.reply')).toBeHidden();
+    await expect(page.locator('head style#void-verified-style-hide-like-count')).toHaveCount(1);
+  });
+
+  test('off: shown', async ({ page, host }) => {
+    await host.goto(WITH_LIKED_REPLY);
+    await ready(page);
+    await expect(count(page, '.activity-entry .wrap')).toBeVisible();
+    await expect(count(page, '.reply')).toBeVisible();
+  });
+});
+
+test.describe('subscribe buttons', () => {
+  const inActions = (page: Page) => page.locator('.activity-entry .actions > span[label]');
+  const inTime = (page: Page) => page.locator('.activity-entry .time > span[label]');
+
+  test("move beside replies and likes, keep the host's click, survive re-renders and move back when off", async ({ page, host }) => {
+    await host.goto('/home', { seed: settingsSeed({ moveSubscribeButtons: true }) });
+    await expect(inActions(page)).toHaveCount(20);
+    await expect(inTime(page)).toHaveCount(0);
+    // The moved bell is the host's own node: its click handler still runs.
+    await inActions(page).first().evaluate((bell) => bell.addEventListener('click', () => ((window as unknown as { clicks: number }).clicks = 1)));
+    await inActions(page).first().click();
+    expect(await page.evaluate(() => (window as unknown as { clicks?: number }).clicks)).toBe(1);
+    await expect(page.locator('.activity-entry').first().locator('.actions > span[label]')).toBeVisible();
+    await rerender(page);
+    await expect(inActions(page)).toHaveCount(20);
+    await expect(inTime(page)).toHaveCount(0);
+    await (await palette(page, 'Move subscribe buttons', 'settings.option.moveSubscribeButtons')).click();
+    await expect(inTime(page)).toHaveCount(20);
+    await expect(inActions(page)).toHaveCount(0);
+  });
+
+  test('off: they stay by the time', async ({ page, host }) => {
+    await host.goto('/home');
+    await ready(page);
+    await page.waitForTimeout(200);
+    await expect(inTime(page)).toHaveCount(20);
+    await expect(inActions(page)).toHaveCount(0);
+  });
+});
+
+test.describe('messages in the list feed', () => {
+  const tabs = (page: Page) => page.locator('.activity-feed-wrap .section-header ul > li');
+  const messages = (page: Page) => page.locator('.activity-feed .activity-entry.activity-message');
+  const hidingClass = (page: Page) => page.evaluate(() => document.body.classList.contains('void-list-feed-active'));
+
+  test('hidden on your profile while the fourth feed tab is active; back with the others and off your profile', async ({ page, host }) => {
+    await host.goto('/user/Viewer/', { seed: settingsSeed({ hideMessagesFromListFeed: true }) });
+    await ready(page);
+    await expect(messages(page).first()).toBeVisible();
+    await tabs(page).nth(3).click();
+    await expect(messages(page).first()).toBeHidden();
+    expect(await messages(page).evaluateAll((els) => els.every((el) => getComputedStyle(el).display === 'none'))).toBe(true);
+    await expect(page.locator('.activity-feed .activity-entry.activity-text').first()).toBeVisible();
+    await tabs(page).nth(1).click();
+    await expect(messages(page).first()).toBeVisible();
+    await tabs(page).nth(3).click();
+    await expect(messages(page).first()).toBeHidden();
+    await page.locator('#nav .links a.link', { hasText: 'Home' }).click();
+    await expect(page).toHaveURL('https://anilist.co/home');
+    await expect.poll(() => hidingClass(page)).toBe(false);
+  });
+
+  test("off, or on someone else's profile: nothing hidden", async ({ page, host }) => {
+    await host.goto('/user/Viewer/');
+    await ready(page);
+    await tabs(page).nth(3).click();
+    await expect(messages(page).first()).toBeVisible();
+    await host.goto('/user/Akira/', { seed: settingsSeed({ hideMessagesFromListFeed: true }) });
+    await ready(page);
+    await tabs(page).nth(3).click();
+    expect(await hidingClass(page)).toBe(false);
+  });
+});
+
+test.describe('AniList links in the same tab', () => {
+  const link = (page: Page) => page.locator('.activity-markdown a[href="https://anilist.co/user/Viewer/animelist"]');
+
+  test('open through the host router; other sites still open a new tab', async ({ page, host }) => {
+    await host.goto(WITH_ANILIST_LINK, { seed: settingsSeed({ removeAnilistBlanks: true }) });
+    await ready(page);
+    await expect(link(page)).toHaveAttribute('target', '_blank');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await link(page).click();
+    await expect(page).toHaveURL('https://anilist.co/user/Viewer/animelist');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1); // no page load
+    expect(popups).toBe(0);
+
+    await host.goto(WITH_ANILIST_LINK, { seed: settingsSeed({ removeAnilistBlanks: true }) });
+    await ready(page);
+    await page.locator('.activity-markdown .markdown').first().evaluate((md) => md.insertAdjacentHTML('beforeend', '<p><a id="external" href="https://example.com/page" target="_blank" rel="noopener noreferrer">elsewhere</a></p>'));
+    const popup = page.waitForEvent('popup');
+    await page.locator('#external').click();
+    await popup;
+    await expect(page).toHaveURL(`https://anilist.co${WITH_ANILIST_LINK}`);
+  });
+
+  test('off: AniList links open a new tab', async ({ page, host }) => {
+    await host.goto(WITH_ANILIST_LINK);
+    await ready(page);
+    const popup = page.waitForEvent('popup');
+    await link(page).click();
+    expect((await popup).url()).toContain('/user/Viewer/animelist');
+    await expect(page).toHaveURL(`https://anilist.co${WITH_ANILIST_LINK}`);
+  });
+});

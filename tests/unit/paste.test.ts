@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  fixedVideoType,
+  IMAGE_EXTENSIONS,
+  imageMarkup,
+  imageWidth,
+  insideParentheses,
+  isImageFile,
+  isImageUrl,
+  VIDEO_SUBTYPES,
+  videoTypeFor,
+  wrapPastedText,
+} from '../../src/data/paste';
+
+describe('image URLs', () => {
+  it('accepts http(s) URLs ending in every image extension, in any case', () => {
+    expect([...IMAGE_EXTENSIONS]).toEqual(['jpg', 'jpeg', 'png', 'gif', 'webp', 'apng', 'avif', 'svg']);
+    for (const ext of IMAGE_EXTENSIONS) {
+      expect(isImageUrl(`https://i.example.com/a.${ext}`), ext).toBe(true);
+      expect(isImageUrl(`http://i.example.com/a.${ext.toUpperCase()}`), ext).toBe(true);
+    }
+    expect(isImageUrl('  https://x.io/cat.PnG  ')).toBe(true);
+    expect(isImageUrl('https://x.io/cat.png?width=200#top')).toBe(true);
+  });
+
+  it('refuses other files, other schemes, text around the URL and look-alikes', () => {
+    for (const text of [
+      'https://x.io/clip.mp4',
+      'https://x.io/page.html',
+      'https://x.io/png',
+      'ftp://x.io/a.png',
+      'javascript:alert(1)//a.png',
+      'see https://x.io/a.png',
+      'https://x.io/a.png and more',
+      'https://x.io/a.pngx',
+      'https://x.io/a(1).png',
+      '',
+    ])
+      expect(isImageUrl(text), text).toBe(false);
+  });
+});
+
+describe('image markup', () => {
+  it('uses the width, and wraps in a link when asked', () => {
+    expect(imageMarkup('https://x.io/a.png', 420)).toBe('img420(https://x.io/a.png)');
+    expect(imageMarkup('https://x.io/a.png', 200, true)).toBe('[img200(https://x.io/a.png)](https://x.io/a.png)');
+  });
+
+  it('takes the width option as a positive whole number, else 420', () => {
+    expect(imageWidth(300)).toBe(300);
+    expect(imageWidth('250')).toBe(250);
+    expect(imageWidth(99.6)).toBe(100);
+    for (const bad of [0, -5, 'wide', undefined, Number.NaN]) expect(imageWidth(bad)).toBe(420);
+  });
+});
+
+describe('wrapping pasted text', () => {
+  const url = 'https://x.io/a.gif';
+
+  it('wraps a pasted image URL with the width', () => {
+    expect(wrapPastedText(url, '', 420)).toBe(`img420(${url})`);
+    expect(wrapPastedText(` ${url} `, 'Look: ', 300)).toBe(`img300(${url})`);
+  });
+
+  it('wraps it in a link with the link option', () => {
+    expect(wrapPastedText(url, '', 420, true)).toBe(`[img420(${url})](${url})`);
+  });
+
+  it('wraps each image line of a multi-line paste and keeps the others', () => {
+    expect(wrapPastedText(`${url}\r\nhello\nhttps://x.io/b.png`, '', 100)).toBe(`img100(${url})\nhello\nimg100(https://x.io/b.png)`);
+  });
+
+  it('leaves text without image URLs to the browser', () => {
+    expect(wrapPastedText('hello', '', 420)).toBeNull();
+    expect(wrapPastedText('https://x.io/page', '', 420)).toBeNull();
+    expect(wrapPastedText(`see ${url}`, '', 420)).toBeNull();
+  });
+
+  it('does not wrap inside parentheses', () => {
+    for (const before of ['img420(', 'text [link](', '(', 'a (https://x.io/', 'webm(']) {
+      expect(insideParentheses(before), before).toBe(true);
+      expect(wrapPastedText(url, before, 420), before).toBeNull();
+    }
+    for (const before of ['', 'done (really) ', 'img420(x) ', '(open and then words ']) {
+      expect(insideParentheses(before), before).toBe(false);
+      expect(wrapPastedText(url, before, 420), before).toBe(`img420(${url})`);
+    }
+  });
+});
+
+describe('image files', () => {
+  it('go by mime type, or by extension when the type is unknown', () => {
+    expect(isImageFile({ type: 'image/png', name: 'image.png' })).toBe(true);
+    expect(isImageFile({ type: 'image/gif', name: 'anything' })).toBe(true);
+    expect(isImageFile({ type: 'application/pdf', name: 'a.png' })).toBe(false);
+    expect(isImageFile({ type: 'text/plain', name: 'notes.txt' })).toBe(false);
+    expect(isImageFile({ type: '', name: 'photo.JPEG' })).toBe(true);
+    expect(isImageFile({ type: '', name: 'archive.zip' })).toBe(false);
+    expect(isImageFile({ type: '', name: 'noext' })).toBe(false);
+  });
+});
+
+describe('the video type fixer table', () => {
+  it('is document 2 section 3', () => {
+    expect(VIDEO_SUBTYPES).toEqual({ '.av1': 'av1', '.mp4': 'mp4', '.avi': 'x-msvideo', '.mpeg': 'mpeg', '.ogg': 'ogv' });
+  });
+
+  it('maps a source URL to its type by extension (path only, any case)', () => {
+    expect(videoTypeFor('https://x.io/v/clip.mp4')).toBe('video/mp4');
+    expect(videoTypeFor('https://x.io/clip.MP4?t=3#x')).toBe('video/mp4');
+    expect(videoTypeFor('https://x.io/clip.avi')).toBe('video/x-msvideo');
+    expect(videoTypeFor('https://x.io/clip.ogg')).toBe('video/ogv');
+    expect(videoTypeFor('https://x.io/clip.av1')).toBe('video/av1');
+    expect(videoTypeFor('https://x.io/clip.mpeg')).toBe('video/mpeg');
+    expect(videoTypeFor('https://x.io/clip.webm')).toBeNull();
+    expect(videoTypeFor('https://x.io/clip')).toBeNull();
+    expect(videoTypeFor('https://x.io/mp4?file=a.webm')).toBeNull();
+  });
+
+  it('fixes only missing or wrong types of known extensions', () => {
+    expect(fixedVideoType('https://x.io/a.mp4', 'video/webm')).toBe('video/mp4');
+    expect(fixedVideoType('https://x.io/a.mp4', null)).toBe('video/mp4');
+    expect(fixedVideoType('https://x.io/a.mp4', '')).toBe('video/mp4');
+    expect(fixedVideoType('https://x.io/a.mp4', 'video/mp4')).toBeNull();
+    expect(fixedVideoType('https://x.io/a.webm', 'video/webm')).toBeNull();
+    expect(fixedVideoType('https://x.io/a.webm', null)).toBeNull();
+  });
+});
