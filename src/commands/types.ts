@@ -178,6 +178,11 @@ export interface Injection {
   readonly selector: string;
   /** Mount only on the first matching element. */
   readonly single?: boolean;
+  /**
+   * The selector names content that comes and goes (replies, videos, editors), not a landmark of
+   * the page: Health does not report it missing.
+   */
+  readonly optional?: boolean;
   /** Active only while this holds (an option, say); re-checked when settings change. */
   readonly when?: (ctx: CommandContext) => boolean;
   /** Attach to the element; return a clean-up. Runs isolated: a throw is logged and contained. */

@@ -77,7 +77,7 @@ export class Injector {
   /** Injections that should be on this page but whose landmark is not in it. */
   missingLandmarks(): { feature: string; injection: string; selector: string }[] {
     return [...this.running.values()]
-      .filter((r) => document.querySelector(r.injection.selector) === null)
+      .filter((r) => !r.injection.optional && document.querySelector(r.injection.selector) === null)
       .map((r) => ({ feature: r.feature.id, injection: r.injection.id, selector: r.injection.selector }));
   }
 

@@ -291,13 +291,13 @@ test.describe('time format and colour options', () => {
     await subTab(page, 'time').click();
     const panel = settings(page).getByRole('tabpanel', { name: 'time' });
     await expect(panel.getByRole('heading', { name: 'Time Format Configuration' })).toBeVisible();
-    await panel.getByLabel('Date format').selectOption('dd.mm.yyyy');
+    await panel.getByLabel('Date format', { exact: true }).selectOption('dd.mm.yyyy');
     await panel.getByRole('checkbox', { name: '12-hour' }).uncheck();
     await subTab(page, 'authorization').click();
     await expect(settings(page)).toContainText('The token expires on 09.03.2031.');
     await page.reload();
     await subTab(page, 'time').click();
-    await expect(settings(page).getByLabel('Date format')).toHaveValue('dd.mm.yyyy');
+    await expect(settings(page).getByLabel('Date format', { exact: true })).toHaveValue('dd.mm.yyyy');
     await expect(settings(page).getByRole('checkbox', { name: '12-hour' })).not.toBeChecked();
   });
 

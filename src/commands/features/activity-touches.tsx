@@ -251,6 +251,7 @@ export const activityTouches: FeatureDef = {
       id: 'timestamp-tooltips',
       route: anyPage,
       selector: '.activity-entry time[datetime], .reply time[datetime]',
+      optional: true,
       when: on('activityTimestampTooltipsEnabled'),
       mount: (time, ctx) => {
         const original = time.getAttribute('title');
@@ -281,13 +282,14 @@ export const activityTouches: FeatureDef = {
         };
       },
     },
-    { id: 'reply-collapse', route: anyPage, selector: '.reply:not(.preview)', when: collapsible, mount: mountReply },
+    { id: 'reply-collapse', route: anyPage, selector: '.reply:not(.preview)', optional: true, when: collapsible, mount: mountReply },
     styleInjection('reply-collapse-style', 'collapsibleReplies', `.reply.${COLLAPSED_CLASS} .reply-markdown { display: none !important; }`),
     styleInjection('hide-like-count', 'hideLikeCount', '.activity-entry .like-wrap .count, .reply .like-wrap .count { display: none !important; }'),
     {
       id: 'move-subscribe',
       route: anyPage,
       selector: '.activity-entry span[label="Subscribe"], .activity-entry span[label="Unsubscribe"]',
+      optional: true,
       when: on('moveSubscribeButtons'),
       mount: moveBell,
     },

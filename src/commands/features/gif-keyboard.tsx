@@ -161,6 +161,7 @@ export const gifKeyboard: FeatureDef = {
       id: 'editor-keyboard',
       route: () => true,
       selector: '.activity-edit',
+      optional: true,
       when: enabled,
       mount: (editor, ctx) => {
         const open = cell(false);

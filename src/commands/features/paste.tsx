@@ -136,6 +136,7 @@ export const paste: FeatureDef = {
       id: 'video-type-fixer',
       route: () => true,
       selector: '.markdown video source',
+      optional: true,
       mount: (source) => {
         const type = fixedVideoType(source.getAttribute('src') ?? '', source.getAttribute('type'));
         if (!type) return;
