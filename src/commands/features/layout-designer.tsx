@@ -1,0 +1,216 @@
+import { Command as Cmdk } from 'cmdk';
+import { renderMarkdown } from '../../data/markdown-render';
+import {
+  commitLayouts,
+  isOwnProfile,
+  layoutLabel,
+  layoutsKey,
+  normalize,
+  onLayoutMessage,
+  previewView,
+  publishLayout,
+  selectLayout,
+  setPreview,
+  type LayoutsState,
+  type PreviewView,
+} from '../../data/layouts';
+import { observe } from '../../inject/observer';
+import { removeStyle, setStyle } from '../../inject/styles';
+import { LayoutDesigner } from '../../panels/LayoutDesigner';
+import { useStored } from '../../panels/hooks';
+import { sanitizeHtml } from '../../panels/sanitize';
+import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
+
+/**
+ * The profile layout designer: layouts edited in settings, previewed on the viewer's own profile
+ * (avatar, banner, colour, donator badge, about and the CSS of the bio's data block) and published
+ * to AniList. Turning the preview off puts back exactly what the page had. Other tabs follow
+ * through the stored layouts and the 'void-layouts' channel.
+ */
+
+const SECTION = 'Layout designer';
+const STYLE_ID = 'profile-layout';
+const enabled = (ctx: CommandContext) => ctx.settings.get('layoutDesignerEnabled') === true;
+const ABOUT_MARK = 'data-void-layout';
+
+/** The profile's landmarks (host-facts (a), profile), inside `.page-content > .user`. */
+const PARTS = {
+  avatar: '.header-wrap img.avatar',
+  banner: '.header-wrap .banner',
+  badge: '.header-wrap .donator-badge',
+  about: `.about .markdown:not([${ABOUT_MARK}])`,
+} as const;
+
+function writeText(el: Element, text: string): void {
+  // Change the host's own text node when there is just one, so its node stays in place.
+  const only = el.childNodes.length === 1 ? el.firstChild : null;
+  if (only instanceof Text) only.nodeValue = text;
+  else el.textContent = text;
+}
+
+/**
+ * Applies a preview to one profile root and takes it back. Each patched element remembers its
+ * original attribute (or text) once; restoring writes that exact value back.
+ */
+function profilePreview(root: HTMLElement) {
+  const saved = new Map<Element, Map<string, string | null>>();
+  const abouts = new Map<Element, { node: HTMLElement; source: string }>();
+
+  function patch(el: Element, key: string, change: () => void): void {
+    let originals = saved.get(el);
+    if (!originals) saved.set(el, (originals = new Map()));
+    if (!originals.has(key)) originals.set(key, key === '#text' ? el.textContent : el.getAttribute(key));
+    else put(el, key, originals.get(key)!); // back to the original first, then change
+    change();
+  }
+  function put(el: Element, key: string, value: string | null): void {
+    if (key === '#text') writeText(el, value ?? '');
+    else if (value === null) el.removeAttribute(key);
+    else el.setAttribute(key, value);
+  }
+  function restore(el: Element): void {
+    saved.get(el)?.forEach((value, key) => put(el, key, value));
+    saved.delete(el);
+  }
+  const styled = (el: Element, change: (style: CSSStyleDeclaration) => void) => patch(el, 'style', () => change((el as HTMLElement).style));
+  const all = (selector: string) => Array.from(root.querySelectorAll(selector));
+
+  function render(view: PreviewView | null): void {
+    if (view?.color) styled(root, (s) => ['--color-blue', '--color-blue-dim'].forEach((v) => s.setProperty(v, view.color)));
+    else restore(root);
+    for (const el of all(PARTS.avatar)) view?.avatar ? patch(el, 'src', () => el.setAttribute('src', view.avatar!)) : restore(el);
+    for (const el of all(PARTS.banner)) view?.banner ? styled(el, (s) => (s.backgroundImage = `url("${view.banner}")`)) : restore(el);
+    for (const el of all(PARTS.badge)) view?.badge ? patch(el, '#text', () => writeText(el, view.badge!)) : restore(el);
+
+    const markdowns = all(PARTS.about);
+    for (const [el, shown] of abouts) {
+      if (view?.about && markdowns.includes(el) && el.isConnected) continue;
+      shown.node.remove();
+      abouts.delete(el);
+      restore(el);
+    }
+    if (view?.about) {
+      for (const el of markdowns) {
+        let shown = abouts.get(el);
+        if (!shown) {
+          const node = document.createElement('div');
+          node.className = 'markdown';
+          node.setAttribute(ABOUT_MARK, 'about');
+          el.after(node);
+          abouts.set(el, (shown = { node, source: '' }));
+        }
+        styled(el, (s) => s.setProperty('display', 'none', 'important'));
+        if (shown.source !== view.about) {
+          shown.source = view.about;
+          shown.node.innerHTML = sanitizeHtml(renderMarkdown(view.about));
+        }
+      }
+    }
+    if (view?.css) setStyle(STYLE_ID, view.css);
+    else removeStyle(STYLE_ID);
+  }
+  return render;
+}
+
+function SwitchLayoutPage({ query, ctx, close }: PalettePageProps) {
+  const state = normalize(useStored(layoutsKey));
+  const q = query.trim().toLowerCase();
+  const items = state.layoutsList.map((layout, index) => ({ index, label: layoutLabel(layout, index) })).filter((i) => i.label.toLowerCase().includes(q));
+  if (!items.length) return <Cmdk.Empty>No layout matches.</Cmdk.Empty>;
+  return (
+    <Cmdk.Group heading="Switch layout">
+      {items.map(({ index, label }) => (
+        <Cmdk.Item
+          key={index}
+          value={`layout/${index}`}
+          className="vv-item"
+          onSelect={() => {
+            commitLayouts(ctx.store, (s) => selectLayout(s, index));
+            close();
+          }}
+        >
+          <span className="vv-item-title">{label}</span>
+          {index === state.selectedLayout && <span className="vv-item-hint">selected</span>}
+        </Cmdk.Item>
+      ))}
+    </Cmdk.Group>
+  );
+}
+
+const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.name);
+
+export const layoutDesigner: FeatureDef = {
+  id: 'layout-designer',
+  title: 'Layout designer',
+  category: 'misc',
+  description: 'Preview and publish profile layouts: avatar, banner, colour, donator badge and about.',
+  options: [
+    { key: 'layoutDesignerEnabled', title: 'Layout designer', description: 'Enable the layout designer in settings.', default: false, category: 'misc', authRequired: true },
+  ],
+  commands: [
+    { id: 'layout-designer.switch', title: 'Switch layout…', section: SECTION, keywords: ['profile', 'layout'], when: enabled, page: 'layout-designer.switch' },
+    {
+      id: 'layout-designer.preview',
+      title: 'Toggle layout preview',
+      section: SECTION,
+      keywords: ['profile', 'layout', 'preview'],
+      keepOpen: true,
+      when: enabled,
+      relevant: ownProfile,
+      hint: (ctx) => (ctx.store.get(layoutsKey).preview ? 'on' : 'off'),
+      run: (ctx) => void commitLayouts(ctx.store, (s) => setPreview(s, !s.preview)),
+    },
+    {
+      id: 'layout-designer.publish',
+      title: 'Publish layout',
+      section: SECTION,
+      keywords: ['profile', 'layout', 'about', 'colour', 'color', 'badge'],
+      authRequired: true,
+      when: enabled,
+      relevant: ownProfile,
+      run: (ctx) => publishLayout(ctx, ctx.viewer?.donatorTier ?? 0),
+    },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'layout-designer.switch', title: 'Switch layout', placeholder: 'Filter layouts', component: SwitchLayoutPage },
+    { kind: 'settings-tab', id: 'tab.layout', title: 'layout', option: 'layoutDesignerEnabled', component: LayoutDesigner },
+  ],
+  injections: [
+    {
+      id: 'layout-preview',
+      route: /^\/user\/[^/]+/,
+      selector: '.page-content > .user',
+      single: true,
+      when: (ctx) => enabled(ctx) && ownProfile(ctx),
+      mount: (root, ctx) => {
+        const tier = ctx.viewer?.donatorTier ?? 0;
+        const render = profilePreview(root as HTMLElement);
+        let view: PreviewView | null = null;
+        let queued = false;
+        const show = (state: LayoutsState) => {
+          view = previewView(state, tier);
+          render(view);
+        };
+        // Landmarks Vue renders later (the about of the overview, say) get the preview too.
+        const later = () => {
+          if (queued) return;
+          queued = true;
+          queueMicrotask(() => {
+            queued = false;
+            render(view);
+          });
+        };
+        show(ctx.store.get(layoutsKey));
+        const stops = [
+          ctx.store.subscribe(layoutsKey, show),
+          onLayoutMessage((message) => show(message.state)),
+          observe(Object.values(PARTS).join(', '), (el) => root.contains(el) && later()),
+        ];
+        return () => {
+          stops.forEach((stop) => stop());
+          render(null);
+        };
+      },
+    },
+  ],
+};

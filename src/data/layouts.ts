@@ -1,0 +1,421 @@
+import { decodeBio, updateBio, visibleBio } from './bio-block';
+import type { GqlDocument, GraphQLClient } from './graphql';
+import { s } from './schema';
+import { defineKey, type Store } from './storage';
+import type { ToastBus } from './toasts';
+import { hexToTriple, NAMED_COLORS } from './verified-users';
+
+/**
+ * The profile layout designer's data (document 2 sections 3, 4, 5, 7 and 8): the stored layouts,
+ * pure reducers over them, the rules that gate colours, badges and publishing, the bio helpers
+ * (a layout's CSS lives in its bio's data block) and the publish actions. No DOM here.
+ */
+
+export interface Layout {
+  name: string;
+  avatar: string;
+  banner: string;
+  /** A named profile colour or '#rrggbb' (donators); '' for none. */
+  color: string;
+  donatorBadge: string;
+  /** The about text, data block included. */
+  bio: string;
+}
+
+export interface LayoutsState {
+  layoutsList: Layout[];
+  selectedLayout: number;
+  preview: boolean;
+  disableCss: boolean;
+}
+
+export const DEFAULT_LAYOUT_NAME = 'New Layout';
+export const BADGE_MAX = 24;
+export const CUSTOM_COLOR_TIER = 2;
+export const BADGE_TIER = 3;
+/** The swatches, in the host's order. */
+export const PROFILE_COLORS = ['blue', 'purple', 'pink', 'orange', 'red', 'green', 'gray'] as const;
+
+export const newLayout = (): Layout => ({ name: DEFAULT_LAYOUT_NAME, avatar: '', banner: '', color: '', donatorBadge: '', bio: '' });
+export const defaultLayouts = (): LayoutsState => ({ layoutsList: [newLayout()], selectedLayout: 0, preview: false, disableCss: false });
+
+const text = (max: number) => s.string({ max });
+const layoutSchema = s.object(
+  { name: text(200), avatar: text(2048), banner: text(2048), color: text(32), donatorBadge: text(BADGE_MAX), bio: text(100_000) },
+  { defaults: newLayout(), keepUnknown: true },
+);
+
+/** The original's key and shape. */
+export const layoutsKey = defineKey({
+  name: 'void-verified-layouts',
+  description: 'Profile layouts of the layout designer, the selected one and the preview state.',
+  schema: s.object(
+    { layoutsList: s.array(layoutSchema, { max: 200 }), selectedLayout: s.number({ int: true, min: 0 }), preview: s.boolean(), disableCss: s.boolean() },
+    { defaults: { selectedLayout: 0, preview: false, disableCss: false } },
+  ),
+  defaultValue: defaultLayouts,
+  migrations: {
+    // The original left fields null or undefined and did not limit the badge: normalise.
+    1: (old) => {
+      if (typeof old !== 'object' || old === null || !Array.isArray((old as { layoutsList?: unknown }).layoutsList)) return old;
+      const state = old as Record<string, unknown> & { layoutsList: unknown[] };
+      const layoutsList = state.layoutsList.map((l) => {
+        if (typeof l !== 'object' || l === null) return l;
+        const out: Record<string, unknown> = { ...(l as Record<string, unknown>) };
+        for (const key of Object.keys(newLayout())) if (out[key] === null || out[key] === undefined) delete out[key];
+        if (typeof out.donatorBadge === 'string') out.donatorBadge = out.donatorBadge.slice(0, BADGE_MAX);
+        return out;
+      });
+      return { ...state, layoutsList, selectedLayout: typeof state.selectedLayout === 'number' ? state.selectedLayout : 0 };
+    },
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Reducers (pure; every one returns a state with at least one layout and a valid selection)
+
+export function normalize(state: LayoutsState): LayoutsState {
+  const layoutsList = state.layoutsList.length ? state.layoutsList : [newLayout()];
+  const selectedLayout = Math.min(Math.max(0, Math.trunc(state.selectedLayout) || 0), layoutsList.length - 1);
+  return layoutsList === state.layoutsList && selectedLayout === state.selectedLayout ? state : { ...state, layoutsList, selectedLayout };
+}
+
+export function selectedOf(state: LayoutsState): Layout {
+  const { layoutsList, selectedLayout } = normalize(state);
+  return layoutsList[selectedLayout]!;
+}
+
+/** The selector's label: 'name #index'. */
+export const layoutLabel = (layout: Layout, index: number) => `${layout.name} #${index}`;
+
+export function addLayout(state: LayoutsState): LayoutsState {
+  const layoutsList = [...state.layoutsList, newLayout()];
+  return { ...state, layoutsList, selectedLayout: layoutsList.length - 1 };
+}
+
+/** Deletes a layout (the selected one by default); deleting the last leaves a fresh 'New Layout'. */
+export function deleteLayout(state: LayoutsState, index = state.selectedLayout): LayoutsState {
+  if (index < 0 || index >= state.layoutsList.length) return state;
+  const layoutsList = state.layoutsList.filter((_, i) => i !== index);
+  const selectedLayout = state.selectedLayout > index ? state.selectedLayout - 1 : state.selectedLayout;
+  return normalize({ ...state, layoutsList, selectedLayout });
+}
+
+export function selectLayout(state: LayoutsState, index: number): LayoutsState {
+  if (!Number.isInteger(index) || index < 0 || index >= state.layoutsList.length) return state;
+  return { ...state, selectedLayout: index };
+}
+
+/** Changes fields of the selected layout; the badge is cut to 24 characters. */
+export function updateLayout(state: LayoutsState, change: Partial<Layout>): LayoutsState {
+  const current = normalize(state);
+  const next = { ...change };
+  if (next.donatorBadge !== undefined) next.donatorBadge = next.donatorBadge.slice(0, BADGE_MAX);
+  return { ...current, layoutsList: current.layoutsList.map((l, i) => (i === current.selectedLayout ? { ...l, ...next } : l)) };
+}
+
+/** Preview on or off; off also re-enables CSS. */
+export const setPreview = (state: LayoutsState, preview: boolean): LayoutsState => ({ ...state, preview, disableCss: preview ? state.disableCss : false });
+
+/** Disabling CSS is a preview-only switch. */
+export const setDisableCss = (state: LayoutsState, disableCss: boolean): LayoutsState => (state.preview ? { ...state, disableCss } : state);
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+export const canCustomColor = (tier: number) => tier >= CUSTOM_COLOR_TIER;
+export const canBadge = (tier: number) => tier >= BADGE_TIER;
+export const isHttpUrl = (url: string) => /^https?:\/\/[^\s"'()\\]+$/i.test(url.trim());
+
+/** A layout colour as the "r, g, b" the host's variables hold; null when invalid or not allowed for the tier. */
+export function layoutColorTriple(color: string, tier: number): string | null {
+  const value = color.trim().toLowerCase();
+  if ((PROFILE_COLORS as readonly string[]).includes(value)) return NAMED_COLORS[value] ?? null;
+  return canCustomColor(tier) && /^#[0-9a-f]{6}$/.test(value) ? hexToTriple(value) : null;
+}
+
+export interface Published {
+  color: string | null;
+  badge: string | null;
+}
+
+/**
+ * Which publish buttons show (document 2 section 5): about with a token; colour and badge with a
+ * token and a non-empty value that differs from the published one (and is allowed for the tier).
+ */
+export function publishVisibility(layout: Layout, published: Published, hasToken: boolean, tier: number): { about: boolean; color: boolean; badge: boolean } {
+  const badge = layout.donatorBadge.trim();
+  return {
+    about: hasToken,
+    color: hasToken && layout.color !== '' && layoutColorTriple(layout.color, tier) !== null && layout.color !== published.color,
+    badge: hasToken && canBadge(tier) && badge !== '' && badge.length <= BADGE_MAX && badge !== published.badge,
+  };
+}
+
+/** What a preview shows; null parts leave the profile as it is. */
+export interface PreviewView {
+  avatar: string | null;
+  banner: string | null;
+  color: string | null;
+  badge: string | null;
+  about: string | null;
+  css: string | null;
+}
+
+export function previewView(state: LayoutsState, tier: number): PreviewView | null {
+  if (!state.preview) return null;
+  const layout = selectedOf(state);
+  const about = bioText(layout.bio);
+  const css = bioCss(layout.bio);
+  const badge = layout.donatorBadge.trim();
+  return {
+    avatar: isHttpUrl(layout.avatar) ? layout.avatar.trim() : null,
+    banner: isHttpUrl(layout.banner) ? layout.banner.trim() : null,
+    color: layoutColorTriple(layout.color, tier),
+    badge: canBadge(tier) && badge ? badge : null,
+    about: about.trim() ? about : null,
+    css: !state.disableCss && css.trim() ? css : null,
+  };
+}
+
+/** The profile path's user is the viewer (case-insensitive). */
+export function isOwnProfile(path: string, viewerName: string | null | undefined): boolean {
+  const name = /^\/user\/([^/]+)(?:\/|$)/.exec(path)?.[1];
+  if (!name || !viewerName) return false;
+  try {
+    return decodeURIComponent(name).toLowerCase() === viewerName.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bio helpers: the text a profile shows, and the CSS in the data block
+
+export const bioText = (bio: string) => visibleBio(bio);
+
+/** Replaces the visible text, keeping the data block (and the blank line after it) as it is. */
+export function setBioText(bio: string, text: string): string {
+  return bio.slice(0, bio.length - visibleBio(bio).length) + text;
+}
+
+export function bioCss(bio: string): string {
+  const { data } = decodeBio(bio);
+  return typeof data.customCss === 'string' ? data.customCss : '';
+}
+
+/** Sets the block's customCss (adding a block only for non-empty CSS); throws on an unreadable block. */
+export function setBioCss(bio: string, css: string): string {
+  if (!decodeBio(bio).hasBlock && css === '') return bio;
+  return updateBio(bio, (data) => ({ ...data, customCss: css }));
+}
+
+/**
+ * The about text to publish: the layout's visible text, and the current about's data block with
+ * the layout's CSS (goals and keys of other scripts stay). Throws when the current block is unreadable.
+ */
+export function aboutToPublish(current: string | null, layoutBio: string): string {
+  const layout = decodeBio(layoutBio);
+  const text = visibleBio(layoutBio);
+  if (!decodeBio(current).hasBlock && !layout.readable) return text;
+  const css = layout.readable && typeof layout.data.customCss === 'string' ? { customCss: layout.data.customCss } : {};
+  return setBioText(updateBio(current, (data) => ({ ...data, ...css })), text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cross-tab messages (document 2 section 4: a channel named void-layouts)
+
+export const LAYOUT_CHANNEL = 'void-layouts';
+export type LayoutMessageKind = 'preview' | 'layout' | 'css';
+export interface LayoutMessage {
+  kind: LayoutMessageKind;
+  state: LayoutsState;
+}
+
+/** What changed between two states, as message kinds. */
+export function changeKinds(before: LayoutsState, after: LayoutsState): LayoutMessageKind[] {
+  const kinds: LayoutMessageKind[] = [];
+  if (before.preview !== after.preview) kinds.push('preview');
+  if (before.selectedLayout !== after.selectedLayout || JSON.stringify(before.layoutsList) !== JSON.stringify(after.layoutsList)) kinds.push('layout');
+  if (before.disableCss !== after.disableCss) kinds.push('css');
+  return kinds;
+}
+
+/** A message from another tab, checked; null when it is not one of ours. */
+export function parseLayoutMessage(data: unknown): LayoutMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { kind, state } = data as { kind?: unknown; state?: unknown };
+  if (kind !== 'preview' && kind !== 'layout' && kind !== 'css') return null;
+  const parsed = layoutsKey.schema.parse(state);
+  return parsed.ok ? { kind, state: normalize(parsed.value) } : null;
+}
+
+let channel: BroadcastChannel | null | undefined;
+/** One channel per tab: a channel never hears its own messages, so a tab never hears itself. */
+function layoutChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(LAYOUT_CHANNEL) : null;
+    // Node's channel would keep a test process alive; browsers have no unref.
+    (channel as { unref?: () => void } | null)?.unref?.();
+  }
+  return channel;
+}
+
+export function onLayoutMessage(listener: (message: LayoutMessage) => void): () => void {
+  const ch = layoutChannel();
+  if (!ch) return () => {};
+  const handler = (event: MessageEvent) => {
+    const message = parseLayoutMessage(event.data);
+    if (message) listener(message);
+  };
+  ch.addEventListener('message', handler);
+  return () => ch.removeEventListener('message', handler);
+}
+
+/** Stores a change and tells other tabs what kind of change it was. */
+export function commitLayouts(store: Store, change: (state: LayoutsState) => LayoutsState): LayoutsState {
+  const before = normalize(store.get(layoutsKey));
+  const after = normalize(change(before));
+  const kinds = changeKinds(before, after);
+  if (!kinds.length) return before;
+  store.set(layoutsKey, after);
+  for (const kind of kinds) {
+    try {
+      layoutChannel()?.postMessage({ kind, state: after } satisfies LayoutMessage);
+    } catch (error) {
+      console.warn('[VoidVerified] could not broadcast a layout change', error);
+    }
+  }
+  return after;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API (document 2 section 7) and publish actions (toasts of section 8)
+
+export interface LayoutViewer {
+  id: number;
+  about: string | null;
+  donatorBadge: string | null;
+  options: { profileColor: string | null } | null;
+}
+
+/** The token owner's about, colour and badge: what publishing reads and compares with. */
+export const layoutViewerQuery: GqlDocument<{ Viewer: LayoutViewer | null }, Record<string, never>> = {
+  name: 'LayoutViewer',
+  source: 'query LayoutViewer { Viewer { id about donatorBadge options { profileColor } } }',
+  auth: true,
+};
+
+export const saveUserAbout: GqlDocument<{ UpdateUser: { id: number } | null }, { about: string }> = {
+  name: 'SaveUserAbout',
+  source: 'mutation SaveUserAbout($about: String) { UpdateUser(about: $about) { id } }',
+  auth: true,
+};
+
+export const saveUserColor: GqlDocument<{ UpdateUser: { id: number; options: { profileColor: string | null } | null } | null }, { color: string }> = {
+  name: 'SaveUserColor',
+  source: 'mutation SaveUserColor($color: String) { UpdateUser(profileColor: $color) { id options { profileColor } } }',
+  auth: true,
+};
+
+export const saveDonatorBadge: GqlDocument<{ UpdateUser: { id: number; donatorBadge: string | null } | null }, { badge: string }> = {
+  name: 'SaveDonatorBadge',
+  source: 'mutation SaveDonatorBadge($badge: String) { UpdateUser(donatorBadge: $badge) { id donatorBadge } }',
+  auth: true,
+};
+
+/** A user's about by name (no token needed). */
+export const userAboutQuery: GqlDocument<{ User: { id: number; about: string | null } | null }, { name: string }> = {
+  name: 'LayoutUserAbout',
+  source: 'query LayoutUserAbout($name: String) { User(name: $name) { id about } }',
+  auth: false,
+};
+
+export interface LayoutServices {
+  store: Store;
+  client: GraphQLClient;
+  toasts: ToastBus;
+}
+
+export async function fetchViewer(svc: Pick<LayoutServices, 'client'>): Promise<LayoutViewer> {
+  const { Viewer } = await svc.client.request(layoutViewerQuery, {});
+  if (!Viewer) throw new Error('no viewer');
+  return Viewer;
+}
+
+export const publishedOf = (viewer: LayoutViewer): Published => ({ color: viewer.options?.profileColor ?? null, badge: viewer.donatorBadge ?? null });
+
+/** Loads the current about (by the viewer's name, else the token's owner) into the selected layout. */
+export async function resetAbout(svc: LayoutServices, name?: string | null): Promise<boolean> {
+  try {
+    let about: string | null;
+    if (name) {
+      const { User } = await svc.client.request(userAboutQuery, { name });
+      if (!User) throw new Error('no such user');
+      about = User.about;
+    } else about = (await fetchViewer(svc)).about;
+    commitLayouts(svc.store, (state) => updateLayout(state, { bio: about ?? '' }));
+    svc.toasts.success('About reset.');
+    return true;
+  } catch (error) {
+    console.error('[VoidVerified] querying the current about failed', error);
+    svc.toasts.error('Failed to query current about from AniList API.');
+    return false;
+  }
+}
+
+/** Publishes the layout's about, keeping the current data block; `current` skips the query. */
+export async function publishAbout(svc: LayoutServices, bio: string, current?: string | null): Promise<boolean> {
+  try {
+    const about = aboutToPublish(current !== undefined ? current : (await fetchViewer(svc)).about, bio);
+    await svc.client.request(saveUserAbout, { about });
+    svc.toasts.success('About published.');
+    return true;
+  } catch (error) {
+    console.error('[VoidVerified] publishing the about failed', error);
+    svc.toasts.error('Failed to publish about.');
+    return false;
+  }
+}
+
+/** Publishes a colour; resolves with the colour now published, or null when it failed. */
+export async function publishColor(svc: LayoutServices, color: string): Promise<string | null> {
+  try {
+    const { UpdateUser } = await svc.client.request(saveUserColor, { color });
+    svc.toasts.success('Color published.');
+    return UpdateUser?.options?.profileColor ?? color;
+  } catch (error) {
+    console.error('[VoidVerified] publishing the colour failed', error);
+    svc.toasts.error('Failed to publish color.');
+    return null;
+  }
+}
+
+export async function publishBadge(svc: LayoutServices, badge: string): Promise<string | null> {
+  try {
+    const { UpdateUser } = await svc.client.request(saveDonatorBadge, { badge: badge.trim() });
+    svc.toasts.success('Donator badge published.');
+    return UpdateUser?.donatorBadge ?? badge.trim();
+  } catch (error) {
+    console.error('[VoidVerified] publishing the donator badge failed', error);
+    svc.toasts.error('Failed to publish donator badge.');
+    return null;
+  }
+}
+
+/** 'Publish layout': about, then colour and badge where the rules allow. */
+export async function publishLayout(svc: LayoutServices, tier: number): Promise<void> {
+  const layout = selectedOf(svc.store.get(layoutsKey));
+  let viewer: LayoutViewer;
+  try {
+    viewer = await fetchViewer(svc);
+  } catch (error) {
+    console.error('[VoidVerified] querying the current about failed', error);
+    svc.toasts.error('Failed to publish about.');
+    return;
+  }
+  const show = publishVisibility(layout, publishedOf(viewer), true, tier);
+  await publishAbout(svc, layout.bio, viewer.about);
+  if (show.color) await publishColor(svc, layout.color);
+  if (show.badge) await publishBadge(svc, layout.donatorBadge);
+}
