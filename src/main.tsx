@@ -108,10 +108,8 @@ async function boot(): Promise<void> {
   dialogs.subscribe(() => {
     if (dialogs.state()) mountOverlay();
   });
-  const stopEarlyToasts = toasts.listen(() => {
-    stopEarlyToasts();
-    mountOverlay();
-  });
+  // The first toast said before the overlay exists mounts it; the bus keeps it until the toaster listens.
+  toasts.onUnheard(mountOverlay);
   // Otherwise mount it once the host has settled: a while after load, in idle time, so our React
   // start-up never competes with the host's own work right after load.
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => mountOverlay(), { timeout: 4000 }) : mountOverlay());

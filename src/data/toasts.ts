@@ -85,7 +85,20 @@ export class ToastBus {
       message,
       duration: type === 'critical' ? CRITICAL_DURATION_MS : settings.duration * 1000,
     };
+    // Said before the toaster listens (it mounts lazily): kept until it does, so nothing is lost.
+    if (!this.listeners.size) {
+      this.pending.push({ toast, at: Date.now() });
+      this.unheard?.();
+    }
     this.listeners.forEach((l) => l(toast));
+  }
+
+  private pending: { toast: Toast; at: number }[] = [];
+  private unheard: (() => void) | null = null;
+
+  /** Called when a toast is said while nothing listens (to mount the toaster). */
+  onUnheard(callback: () => void): void {
+    this.unheard = callback;
   }
 
   debug = (message: string) => this.say('debug', message);
@@ -97,6 +110,9 @@ export class ToastBus {
 
   listen(listener: (toast: Toast) => void): () => void {
     this.listeners.add(listener);
+    const now = Date.now();
+    const waiting = this.pending.splice(0).filter((p) => now - p.at < p.toast.duration);
+    waiting.forEach((p) => listener({ ...p.toast, duration: p.toast.duration - (now - p.at) }));
     return () => this.listeners.delete(listener);
   }
 }

@@ -58,7 +58,11 @@ export function SelfMessage({ open, openCommand, publish }: { open: Signal<boole
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
-    if (isOpen) box.current?.focus();
+    if (!isOpen) return;
+    box.current?.focus();
+    // Opened from the palette: its closing hands focus back to the page; take it after that.
+    const frame = requestAnimationFrame(() => box.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [isOpen]);
 
   if (!isOpen)
