@@ -550,8 +550,9 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
   MediaList: {
     media: (e: SeedMediaListEntry, _args: Args, ctx: Ctx) => mediaById(ctx, e.mediaId),
     user: (e: SeedMediaListEntry, _args: Args, ctx: Ctx) => userById(ctx, e.userId),
-    startedAt: () => ({ year: null, month: null, day: null }),
-    completedAt: () => ({ year: null, month: null, day: null }),
+    // A test may give an entry `startedAt` / `completedAt` (FuzzyDate); the seed has none.
+    startedAt: (e: SeedMediaListEntry & { startedAt?: unknown }) => e.startedAt ?? { year: null, month: null, day: null },
+    completedAt: (e: SeedMediaListEntry & { completedAt?: unknown }) => e.completedAt ?? { year: null, month: null, day: null },
   },
   TextActivity: { ...activityFields, text: markdownField('text') },
   ListActivity: { ...activityFields, media: (a: { mediaId: number }, _args: Args, ctx: Ctx) => mediaById(ctx, a.mediaId) },

@@ -1,0 +1,86 @@
+import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
+import { mountUi } from '../../inject/react';
+import { Goals } from '../../panels/Goals';
+import { GoalsOverview } from '../../panels/GoalsOverview';
+import type { CommandContext, FeatureDef } from '../types';
+
+/**
+ * Anime and manga goals: edited in the goals tab (or the palette's 'Goals' page), saved into the
+ * viewer's bio block, and shown with their progress on any user's profile overview.
+ */
+
+const enabled = (ctx: CommandContext) => ctx.settings.get('goalsEnabled') === true && ctx.authorized;
+const OVERVIEW = /^\/user\/([^/]+)\/?$/;
+
+function overviewUser(path: string): string | null {
+  const m = OVERVIEW.exec(path);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/** One load per profile visit: kept while you stay on that user's pages, dropped when you leave. */
+let visit: { name: string; goals: Promise<ProfileGoal[]> } | null = null;
+
+function goalsOf(ctx: CommandContext, name: string): Promise<ProfileGoal[]> {
+  if (visit?.name.toLowerCase() !== name.toLowerCase()) {
+    const current = { name, goals: loadProfileGoals(ctx, name) };
+    // A failed load is not kept: the next visit tries again.
+    current.goals.catch(() => visit === current && (visit = null));
+    visit = current;
+  }
+  return visit.goals;
+}
+
+export const goals: FeatureDef = {
+  id: 'goals',
+  title: 'Goals',
+  category: 'misc',
+  description: 'Anime and manga goals kept in your bio and shown on your profile overview.',
+  options: [
+    { key: 'goalsEnabled', title: 'Goals', description: 'Show anime and manga goals on profile overviews.', default: false, category: 'misc', authRequired: true },
+  ],
+  commands: [{ id: 'goals.edit', title: 'Edit goals', section: 'VoidVerified Settings', keywords: ['goals', 'anime', 'manga', 'bio', 'target'], page: 'goals.editor' }],
+  panels: [
+    { kind: 'palette-page', id: 'goals.editor', title: 'Goals', placeholder: 'Goals', layout: 'form', component: ({ ctx }) => <Goals ctx={ctx} /> },
+    { kind: 'settings-tab', id: 'tab.goals', title: 'goals', option: 'goalsEnabled', component: Goals },
+  ],
+  injections: [
+    {
+      id: 'goals-overview',
+      route: (path) => overviewUser(path) !== null,
+      selector: '.page-content > .user .overview',
+      single: true,
+      when: enabled,
+      mount: (overview, ctx) => {
+        const name = overviewUser(ctx.route.path());
+        if (!name) return;
+        // Mounted once the goals are known: profiles without goals get no element at all.
+        let unmount: (() => void) | null = null;
+        goalsOf(ctx, name).then(
+          (list) => {
+            if (!list.length || ctx.signal.aborted) return;
+            const column = overview.querySelector(':scope > .section');
+            unmount = mountUi(ctx, 'goals', (host) => (column ? column.append(host) : overview.before(host)), <GoalsOverview goals={list} />);
+          },
+          (error: unknown) => console.error('[VoidVerified] profile goals failed', error),
+        );
+        return () => unmount?.();
+      },
+    },
+    {
+      // Marks the profile visit: leaving the user's pages drops the cached goals.
+      id: 'goals-profile-visit',
+      route: /^\/user\/[^/]+/,
+      selector: 'body',
+      single: true,
+      when: enabled,
+      mount: () => () => {
+        visit = null;
+      },
+    },
+  ],
+};

@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type MarkdownMapping } from '../../data/markdown';
+import { isMarkdownEditor } from '../../inject/hotkeys';
+import { applyMarkdownTo, MarkdownEditor } from '../../panels/MarkdownEditor';
+import { sanitizeHtml } from '../../panels/sanitize';
+import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
+
+/**
+ * Markdown: the 15 hotkeys of document 2 section 9 as editor-scope commands (remappable in the
+ * shortcuts panel), acting on the focused markdown textarea, the host's or ours; 'Exact preview'
+ * (AniList's own rendering of the editor's text) and 'Write a status…' (our editor, publishing a
+ * text activity).
+ */
+
+const SECTION = 'Markdown';
+const hotkeysOn = (ctx: CommandContext) => ctx.settings.get('markdownHotkeys') === true;
+
+function writable(element: Element | null): HTMLTextAreaElement | null {
+  return element && isMarkdownEditor(element) && !element.readOnly && !element.disabled ? element : null;
+}
+
+/** The markdown editor focused last (through open shadow roots), for palette pages that act on it. */
+let lastEditor: HTMLTextAreaElement | null = null;
+
+function editorFor(ctx: CommandContext): HTMLTextAreaElement | null {
+  let focused = ctx.focused;
+  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+  return writable(focused) ?? (lastEditor?.isConnected ? lastEditor : null);
+}
+
+function hotkeyCommand(mapping: MarkdownMapping): Command {
+  return {
+    id: `markdown.${mapping.id}`,
+    title: mapping.description,
+    section: SECTION,
+    keywords: ['markdown', 'format', mapping.type],
+    hotkey: mapping.key,
+    scope: 'editor',
+    hidden: true,
+    when: (ctx) => hotkeysOn(ctx) && writable(ctx.focused) !== null,
+    run: (ctx) => {
+      const field = writable(ctx.focused);
+      if (field) applyMarkdownTo(field, mapping, ctx.settings.get('pasteImageWidth'));
+    },
+  };
+}
+
+function ExactPreview({ ctx }: PalettePageProps) {
+  const [text] = useState(() => editorFor(ctx)?.value ?? '');
+  const [result, setResult] = useState<{ html?: string; error?: string }>({});
+  useEffect(() => {
+    if (!text.trim()) return;
+    const controller = new AbortController();
+    ctx.client
+      .request(renderMarkdownQuery, { markdown: text }, { signal: controller.signal })
+      .then((data) => setResult({ html: sanitizeHtml(data.Markdown?.html ?? '') }))
+      .catch((error: unknown) => !controller.signal.aborted && setResult({ error: error instanceof Error ? error.message : String(error) }));
+    return () => controller.abort();
+  }, [ctx.client, text]);
+
+  return (
+    <div className="vv-exact-preview" role="region" aria-label="Exact preview">
+      <h3 className="vv-heading">Exact preview</h3>
+      {!text.trim() ? (
+        <p className="vv-note">Write something in a markdown editor first, then run Exact preview from it (ctrl+space).</p>
+      ) : result.error ? (
+        <p className="vv-error" role="alert">
+          AniList could not render it: {result.error}
+        </p>
+      ) : result.html === undefined ? (
+        <p className="vv-note">Asking AniList…</p>
+      ) : (
+        <>
+          <p className="vv-note">As AniList renders it:</p>
+          <div className="vv-markdown" dangerouslySetInnerHTML={{ __html: result.html }} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function WriteStatus({ ctx, close }: PalettePageProps) {
+  async function publish(text: string) {
+    let id: number | undefined;
+    try {
+      id = (await ctx.client.request(saveTextActivity, { text })).SaveTextActivity?.id;
+    } catch (error) {
+      ctx.toasts.error('Failed to publish status.');
+      throw error;
+    }
+    ctx.toasts.success('Status published.');
+    close();
+    if (id !== undefined) ctx.route.navigate(`/activity/${id}`);
+  }
+  return (
+    <div className="vv-write-status">
+      <h3 className="vv-heading">Write a status</h3>
+      <MarkdownEditor placeholder="Write a status..." label="Status" autoFocus onPublish={publish} />
+    </div>
+  );
+}
+
+export const markdown: FeatureDef = {
+  id: 'markdown',
+  title: 'Markdown editor',
+  category: 'activity',
+  description: 'A toolbar and remappable hotkeys in every markdown editor.',
+  options: [
+    { key: 'markdownHotkeys', title: 'Markdown hotkeys', description: 'Enable markdown shortcuts in editors.', default: false, category: 'activity' },
+  ],
+  commands: [
+    ...MARKDOWN_MAPPINGS.map(hotkeyCommand),
+    {
+      id: 'markdown.exact-preview',
+      title: 'Exact preview',
+      section: SECTION,
+      keywords: ['markdown', 'render', 'preview'],
+      authRequired: true,
+      when: (ctx) => editorFor(ctx) !== null,
+      relevant: (ctx) => editorFor(ctx) !== null,
+      page: 'markdown.exact-preview',
+    },
+    {
+      id: 'markdown.write-status',
+      title: 'Write a status…',
+      section: SECTION,
+      keywords: ['post', 'text activity', 'status', 'publish'],
+      authRequired: true,
+      relevant: (ctx) => ctx.path === '/home',
+      page: 'markdown.write-status',
+    },
+  ],
+  panels: [
+    { kind: 'palette-page', id: 'markdown.exact-preview', title: 'Exact preview', placeholder: 'Exact preview', layout: 'form', component: ExactPreview },
+    { kind: 'palette-page', id: 'markdown.write-status', title: 'Write a status', placeholder: 'Write a status', layout: 'form', component: WriteStatus },
+  ],
+  injections: [
+    {
+      // Remembers the markdown editor focused last, so palette pages can act on it after taking focus.
+      id: 'last-editor',
+      route: () => true,
+      selector: 'body',
+      single: true,
+      mount: () => {
+        const onFocus = (event: FocusEvent) => {
+          const target = writable((event.composedPath()[0] ?? null) as Element | null);
+          if (target) lastEditor = target;
+        };
+        document.addEventListener('focusin', onFocus, true);
+        return () => document.removeEventListener('focusin', onFocus, true);
+      },
+    },
+  ],
+};

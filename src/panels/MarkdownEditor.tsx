@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
+import { hotkeysKey } from '../data/config';
+import { applyMarkdown, imageWidthOf, MARKDOWN_MAPPINGS, textEdit, type MarkdownMapping } from '../data/markdown';
+import { renderMarkdown } from '../data/markdown-render';
+import { replaceRange, type TextField } from '../inject/editor-text';
+import { useDebounced, useServices, useStored } from './hooks';
+import { sanitizeHtml } from './sanitize';
+
+/**
+ * Our markdown editor (document 2 screen 2 and section 4), for replies, edits and messages: a
+ * toolbar, a textarea, a preview updated 50 ms after input, the site-guidelines notice, Cancel and
+ * Publish. Focusing it shows the toolbar, notice and actions; Cancel hides them and clears the
+ * text; Publish sends through `onPublish` and cancels on success, keeping the text on failure.
+ */
+
+export const PREVIEW_DELAY_MS = 50;
+export const GUIDELINES_PATH = '/forum/thread/14';
+
+export interface MarkdownEditorProps {
+  /** Sends the text. Resolve: the editor clears and hides. Reject: the text stays (say why, e.g. with a toast). */
+  onPublish(text: string): Promise<unknown>;
+  /** Called after Cancel has cleared and hidden the editor. */
+  onCancel?(): void;
+  /** Text to start with (an edit); the editor then starts open. */
+  initialText?: string;
+  /** Default 'Write a reply...'. */
+  placeholder?: string;
+  /** The textarea's accessible name; default the placeholder. */
+  label?: string;
+  /** Default 'Publish'. */
+  publishLabel?: string;
+  /** Focus the textarea once mounted (after a surrounding dialog has placed its own focus). */
+  autoFocus?: boolean;
+}
+
+const GLYPHS: Record<string, string> = {
+  bold: 'B',
+  italic: 'I',
+  strikethrough: 'S',
+  spoiler: '!',
+  center: '≡',
+  code: '<>',
+  'code-block': '{ }',
+  quote: '❝',
+  header: 'H',
+  'unordered-list': '•',
+  'ordered-list': '1.',
+  youtube: '▶',
+  webm: 'W',
+  link: '🔗',
+  image: '🖼',
+};
+
+/**
+ * Applies a markdown mapping to a text field as one edit (undo and the host's v-model see it);
+ * `imageWidth` is the pasteImageWidth setting. False when the mapping does nothing.
+ */
+export function applyMarkdownTo(field: TextField, mapping: MarkdownMapping, imageWidth?: unknown): boolean {
+  const before = field.value;
+  const next = applyMarkdown(mapping, { text: before, start: field.selectionStart ?? before.length, end: field.selectionEnd ?? before.length }, { imageWidth: imageWidthOf(imageWidth) });
+  if (!next) return false;
+  const edit = textEdit(before, next.text);
+  replaceRange(field, edit.start, edit.end, edit.text, next.start, next.end);
+  return true;
+}
+
+/** Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. */
+export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
+  const html = useMemo(() => sanitizeHtml(renderMarkdown(markdown)), [markdown]);
+  const reveal = (event: MouseEvent<HTMLDivElement>) => (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
+  return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export function MarkdownEditor({ onPublish, onCancel, initialText = '', placeholder = 'Write a reply...', label, publishLabel = 'Publish', autoFocus = false }: MarkdownEditorProps) {
+  const { settings } = useServices();
+  const overrides = useStored(hotkeysKey);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useState(initialText);
+  const [active, setActive] = useState(initialText !== '');
+  const [sending, setSending] = useState(false);
+  const preview = useDebounced(text, PREVIEW_DELAY_MS);
+
+  useEffect(() => {
+    if (!autoFocus) return;
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
+
+  function cancel() {
+    if (ref.current) ref.current.value = '';
+    setText('');
+    setActive(false);
+    ref.current?.blur();
+    onCancel?.();
+  }
+
+  async function publish() {
+    if (!text.trim() || sending) return;
+    setSending(true);
+    try {
+      await onPublish(text);
+      cancel();
+    } catch {
+      // The text stays for another try; onPublish says what went wrong.
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // Typing is ours: surrounding widgets (the palette's list keys, Enter) must not act on it.
+    if (event.key !== 'Escape' && event.key !== 'Tab') event.stopPropagation();
+  }
+
+  return (
+    <div className={`vv-md-editor${active ? ' vv-md-active' : ''}`}>
+      {active && (
+        <div className="vv-md-toolbar" role="toolbar" aria-label="Markdown">
+          {MARKDOWN_MAPPINGS.map((m) => {
+            const key = formatHotkey(effectiveHotkey({ id: `markdown.${m.id}`, hotkey: m.key }, overrides));
+            return (
+              <button
+                key={m.id}
+                type="button"
+                className="vv-md-tool"
+                data-mapping={m.id}
+                aria-label={m.description}
+                title={key ? `${m.description} (${key})` : m.description}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => ref.current && applyMarkdownTo(ref.current, m, settings.get('pasteImageWidth'))}
+              >
+                {GLYPHS[m.id] ?? m.description[0]}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      <textarea
+        ref={ref}
+        className="vv-md-textarea"
+        data-markdown-editor=""
+        defaultValue={initialText}
+        placeholder={placeholder}
+        aria-label={label ?? placeholder}
+        rows={active ? 4 : 2}
+        onFocus={() => setActive(true)}
+        onInput={(e) => setText(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      {active && preview.trim() !== '' && text !== '' && (
+        <section className="vv-md-preview" aria-label="Preview">
+          <h4 className="vv-md-preview-header">Preview</h4>
+          <MarkdownView markdown={preview} />
+        </section>
+      )}
+      {active && (
+        <>
+          <p className="vv-md-notice">
+            Please read the{' '}
+            <a href={GUIDELINES_PATH} target="_blank" rel="noopener noreferrer">
+              site guidelines
+            </a>{' '}
+            before posting
+          </p>
+          <div className="vv-md-actions">
+            <button type="button" className="vv-button" onClick={cancel}>
+              Cancel
+            </button>
+            <button type="button" className="vv-button vv-button-primary" disabled={sending || !text.trim()} onClick={() => void publish()}>
+              {sending ? 'Publishing…' : publishLabel}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
