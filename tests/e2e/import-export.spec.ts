@@ -122,12 +122,12 @@ test.describe('Import/Export', () => {
     const original = {
       settings: { highlightEnabled: false, defaultSign: { value: '★' }, pasteImageWidthValue: { value: '300' } },
       timeConfig: { dateFormat: 'yyyy-mm-dd', use12HourFormat: false },
-      layouts: { layouts: [] },
+      drafts: { drafts: [] },
     };
     const reloaded = page.waitForEvent('load');
     // The original downloads it as 'VoidVerified_configs', without an extension.
     await fileInput(page).setInputFiles({ name: 'VoidVerified_configs', mimeType: '', buffer: Buffer.from(JSON.stringify(original)) });
-    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: layouts (not supported yet).' })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: drafts (not supported yet).' })).toBeVisible();
     await reloaded;
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
     await expect(settings(page).locator('[data-option="pasteImageWidth"] input')).toHaveValue('300');
@@ -144,7 +144,7 @@ test.describe('adopting the original VoidVerified configuration', () => {
       localStorage.setItem('void-verified-settings', JSON.stringify({ highlightEnabled: false, defaultSign: { value: '★' } }));
       localStorage.setItem('void-verified-global-css', 'body { outline: 1px solid red; }');
       localStorage.setItem('void-verified-read-notifications', '[1,2,3]');
-      localStorage.setItem('void-verified-layouts', '{"layouts":[]}');
+      localStorage.setItem('void-verified-markdown-drafts', '{"drafts":[]}');
     });
   }
   const dialog = (page: Page) => page.getByRole('alertdialog');
@@ -156,7 +156,7 @@ test.describe('adopting the original VoidVerified configuration', () => {
     const reloaded = page.waitForEvent('load');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
     // A warning (shown at the default toast level) because something was left out.
-    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: layouts (not supported yet).' })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: drafts (not supported yet).' })).toBeVisible();
     await reloaded;
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
     expect(await stored(page, 'void-verified-global-css')).toBe('body { outline: 1px solid red; }');

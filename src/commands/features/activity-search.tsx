@@ -1,23 +1,32 @@
-import { ActivitySearchMode } from '../../panels/ActivitySearch';
+import { savedSearchCommandId, savedSearchesKey } from '../../data/activity-search';
+import { ActivitySearchMode, openActivitySearch } from '../../panels/ActivitySearch';
 import type { FeatureDef } from '../types';
 
-/** The palette's second mode: search list, text and message activities. */
+/**
+ * The palette's second mode: search list, text and message activities (document 2 sections 2.5,
+ * 4 and 5). Beyond the original: saved searches, each a palette command 'Activity search: {name}'.
+ */
 export const activitySearchFeature: FeatureDef = {
   id: 'activity-search',
   title: 'Activity search',
   category: 'activity',
-  description: 'Search activities from the palette (its ActivitySearch mode).',
+  description: 'Search activities from the palette (its ActivitySearch mode), and save searches as commands.',
   commands: [
     {
       id: 'activity-search.open',
       title: 'Search activities',
       section: 'QuickStart',
       keywords: ['activity', 'feed', 'find', 'messages'],
-      run: (ctx) => {
-        ctx.palette.open();
-        ctx.palette.setMode('ActivitySearch');
-      },
+      run: (ctx) => openActivitySearch(ctx),
     },
   ],
+  provideCommands: (ctx) =>
+    ctx.store.get(savedSearchesKey).map((saved) => ({
+      id: savedSearchCommandId(saved.name),
+      title: `Activity search: ${saved.name}`,
+      section: 'Activity search',
+      keywords: ['saved search', 'activity', 'feed'],
+      run: (c) => openActivitySearch(c, saved.params),
+    })),
   panels: [{ kind: 'palette-mode', id: 'ActivitySearch', title: 'ActivitySearch', debounceMs: 350, placeholder: 'Filter loaded activities', component: ActivitySearchMode }],
 };

@@ -1,0 +1,220 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { latestMediaSearchesKey, pickMedia, rememberMedia, safeImageUrl, SEARCH_RESULTS } from '../../data/activity-search';
+import { searchMedia, type MediaSearchResult } from '../../data/documents';
+import { useDebounced, useStored } from '../hooks';
+import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from './UserSearchBox';
+
+/**
+ * Search boxes with a selection (document 2 sections 2.1, 4, 5 and 9): `SearchCombo` is the
+ * shared field and results list (800 ms after typing, 10 results, cleared 150 ms after focus
+ * leaves); `MediaSearchBox` picks anime and manga, `UserPicker` (beside it) picks users.
+ */
+
+export interface SearchComboProps<T extends { id: number }> {
+  ctx: CommandContext;
+  label: string;
+  placeholder: string;
+  /** Shortest text that is searched. */
+  minLength: number;
+  search(text: string): Promise<T[]>;
+  /** The toast text when a search fails. */
+  failure(text: string): string;
+  isSelected(item: T): boolean;
+  onPick(item: T): void;
+  /** Multiple selection: the list stays open after a pick. */
+  multiple: boolean;
+  renderItem(item: T): ReactNode;
+  /** Shown while the field is focused and empty (the latest searches, say). */
+  idle?: readonly T[];
+  /** Controls above the results (Select All, say). */
+  actions?(results: readonly T[]): ReactNode;
+}
+
+export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>) {
+  const { ctx, label, minLength, multiple } = props;
+  const id = useId();
+  const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
+  const [results, setResults] = useState<readonly T[]>([]);
+  const [active, setActive] = useState(-1);
+  const term = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const latest = useRef(props);
+  latest.current = props;
+  // The last answer, to show again when focus comes back without a new search.
+  const answered = useRef<{ term: string; items: readonly T[] }>({ term: '', items: [] });
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (term.length < minLength) {
+      setResults([]);
+      return;
+    }
+    let live = true;
+    latest.current
+      .search(term)
+      .then((found) => {
+        if (!live) return;
+        answered.current = { term, items: found.slice(0, SEARCH_RESULTS) };
+        setResults(answered.current.items);
+        setActive(-1);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        console.error('[VoidVerified] search failed', error);
+        latest.current.ctx.toasts.error(latest.current.failure(term));
+      });
+    return () => {
+      live = false;
+    };
+  }, [term, minLength]);
+  useEffect(() => () => void (blurTimer.current && clearTimeout(blurTimer.current)), []);
+
+  const shown = focused && !text.trim() ? (props.idle ?? []) : results;
+  const pick = (item: T) => {
+    props.onPick(item);
+    if (multiple) return;
+    setText('');
+    setResults([]);
+    setActive(-1);
+  };
+
+  return (
+    <div className="vv-search-box vv-search-inline">
+      <input
+        className="vv-filter"
+        type="search"
+        aria-label={label}
+        placeholder={props.placeholder}
+        role="combobox"
+        aria-expanded={shown.length > 0}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={active >= 0 && shown[active] ? `${id}-${active}` : undefined}
+        autoComplete="off"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => {
+          if (blurTimer.current) clearTimeout(blurTimer.current);
+          setFocused(true);
+          if (!results.length && answered.current.term && answered.current.term === text.trim()) setResults(answered.current.items);
+        }}
+        onBlur={() => {
+          blurTimer.current = setTimeout(() => {
+            setFocused(false);
+            setResults([]);
+            setActive(-1);
+          }, BLUR_CLEAR_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && shown.length) {
+            e.preventDefault();
+            setActive((a) => (a + 1) % shown.length);
+          } else if (e.key === 'ArrowUp' && shown.length) {
+            e.preventDefault();
+            setActive((a) => (a <= 0 ? shown.length - 1 : a - 1));
+          } else if (e.key === 'Enter') {
+            e.preventDefault();
+            const chosen = shown[active];
+            if (chosen) pick(chosen);
+          }
+        }}
+      />
+      {shown.length > 0 && (
+        <div className="vv-search-dropdown">
+          {text.trim() ? props.actions?.(shown) : <div className="vv-subtle">Latest searches</div>}
+          <ul id={`${id}-list`} className="vv-search-results" role="listbox" aria-label={`${label} results`} aria-multiselectable={multiple || undefined}>
+            {shown.map((item, i) => (
+              <li
+                key={item.id}
+                id={`${id}-${i}`}
+                role="option"
+                aria-selected={props.isSelected(item)}
+                data-active={i === active || undefined}
+                className="vv-search-result"
+                // mousedown, not click: it lands before the field's blur, and keeps the focus there.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  pick(item);
+                }}
+              >
+                {props.renderItem(item)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Selected items as removable chips. */
+export function Chips<T extends { id: number }>({ label, items, name, image, onRemove }: { label: string; items: readonly T[]; name(item: T): string; image(item: T): string | undefined; onRemove(item: T): void }) {
+  if (!items.length) return null;
+  return (
+    <ul className="vv-chips" aria-label={`Selected ${label.toLowerCase()}`}>
+      {items.map((item) => (
+        <li key={item.id} className="vv-chip">
+          {image(item) && <img src={image(item)} alt="" width={18} height={18} />}
+          <span>{name(item)}</span>
+          <button type="button" className="vv-chip-remove" aria-label={`Remove ${name(item)}`} onClick={() => onRemove(item)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const mediaTitle = (m: MediaSearchResult) => m.title?.userPreferred ?? `#${m.id}`;
+/** 'Anime 2023', 'Manga unreleased'. */
+export const mediaHint = (m: MediaSearchResult) => `${m.type === 'MANGA' ? 'Manga' : 'Anime'} ${m.startDate?.year ?? 'unreleased'}`;
+
+/**
+ * Picks anime and manga: poster, preferred title, type and start year. Single selection replaces
+ * the pick and closes the list; multiple selection toggles and keeps it open. Picks go to the
+ * latest media searches, listed while the field is focused and empty.
+ */
+export function MediaSearchBox({
+  ctx,
+  label = 'Media',
+  selected,
+  onChange,
+  multiple = false,
+  placeholder = 'Search anime or manga',
+}: {
+  ctx: CommandContext;
+  label?: string;
+  selected: readonly MediaSearchResult[];
+  onChange(next: MediaSearchResult[]): void;
+  multiple?: boolean;
+  placeholder?: string;
+}) {
+  const cache = useStored(latestMediaSearchesKey);
+  return (
+    <div className="vv-picker">
+      <Chips label={label} items={selected} name={mediaTitle} image={(m) => safeImageUrl(m.coverImage?.large)} onRemove={(m) => onChange(selected.filter((x) => x.id !== m.id))} />
+      <SearchCombo<MediaSearchResult>
+        ctx={ctx}
+        label={label}
+        placeholder={placeholder}
+        minLength={1}
+        multiple={multiple}
+        idle={cache}
+        search={async (search) => (await ctx.client.request(searchMedia, { search })).Page.media}
+        failure={(text) => `Failed to query media with search word ${text}`}
+        isSelected={(m) => selected.some((x) => x.id === m.id)}
+        onPick={(m) => {
+          ctx.store.set(latestMediaSearchesKey, rememberMedia(ctx.store.get(latestMediaSearchesKey), m));
+          onChange(pickMedia(selected, m, multiple));
+        }}
+        renderItem={(m) => (
+          <>
+            {safeImageUrl(m.coverImage?.large) ? <img className="vv-cover" src={safeImageUrl(m.coverImage?.large)} alt="" width={24} height={34} /> : <span className="vv-cover vv-cover-empty" />}
+            <span className="vv-item-title">{mediaTitle(m)}</span>
+            <span className="vv-item-hint">{mediaHint(m)}</span>
+          </>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { CommandContext } from '../../commands/types';
+import { safeImageUrl, selectAllUsers, toggleUser, type PickedUser } from '../../data/activity-search';
+import { searchUsers, type UserSearchResult } from '../../data/documents';
+import { Chips, SearchCombo } from './MediaSearchBox';
+import { USER_SEARCH_MIN } from './UserSearchBox';
+
+/**
+ * Picks several users (document 2 sections 2.1 and 5): avatar and name, at least 3 characters,
+ * 10 results. Picking a selected user removes it, unless 'Select All' (every current result)
+ * added it; the chip's × always removes.
+ */
+export function UserPicker({
+  ctx,
+  label,
+  selected,
+  onChange,
+  placeholder = 'Search users',
+}: {
+  ctx: CommandContext;
+  label: string;
+  selected: readonly PickedUser[];
+  onChange(next: PickedUser[]): void;
+  placeholder?: string;
+}) {
+  return (
+    <div className="vv-picker">
+      <Chips label={label} items={selected} name={(u) => u.name} image={(u) => safeImageUrl(u.avatar?.large)} onRemove={(u) => onChange(selected.filter((x) => x.id !== u.id))} />
+      <SearchCombo<UserSearchResult>
+        ctx={ctx}
+        label={label}
+        placeholder={placeholder}
+        minLength={USER_SEARCH_MIN}
+        multiple
+        search={async (search) => {
+          ctx.toasts.debug(`Querying user with search word ${search}`);
+          return (await ctx.client.request(searchUsers, { search })).Page.users;
+        }}
+        failure={(text) => `Failed to query media with search word ${text}`}
+        isSelected={(u) => selected.some((x) => x.id === u.id)}
+        onPick={(u) => onChange(toggleUser(selected, u))}
+        actions={(results) => (
+          <button
+            type="button"
+            className="vv-button vv-button-small"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onChange(selectAllUsers(selected, results))}
+          >
+            Select All
+          </button>
+        )}
+        renderItem={(u) => (
+          <>
+            {safeImageUrl(u.avatar?.large) ? <img className="vv-avatar" src={safeImageUrl(u.avatar?.large)} alt="" width={24} height={24} /> : <span className="vv-avatar vv-avatar-small-empty" />}
+            <span>{u.name}</span>
+          </>
+        )}
+      />
+    </div>
+  );
+}
