@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type MouseEvent } from 'react';
+import { sanitizeHtml } from './sanitize';
 import {
   donatorBadge,
   miniProfileColor,
@@ -37,15 +37,6 @@ export function cardPosition(anchor: Rect, card: { width: number; height: number
   if (left + card.width > viewport.width - CARD_GAP && anchor.left - CARD_GAP - card.width >= CARD_GAP) left = anchor.left - CARD_GAP - card.width;
   const top = position === 'top' ? anchor.bottom - card.height : position === 'center' ? anchor.top + anchor.height / 2 - card.height / 2 : anchor.top;
   return { left: clamp(left, viewport.width - card.width - CARD_GAP), top: clamp(top, viewport.height - card.height - CARD_GAP) };
-}
-
-/** The user's bio HTML with anything executable or styled removed. */
-export function sanitizeBio(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style', 'id', 'name'],
-  });
 }
 
 const safeImage = (url: string | null | undefined) => (url && /^https:\/\/[^"'()\\\s]+$/.test(url) ? url : undefined);
@@ -127,7 +118,7 @@ function Favourites({ label, items }: { label: string; items: Favourite[] }) {
 export function MiniProfileCard({ user, anchor, config, handlers }: { user: MiniProfileUser; anchor: Rect; config: MiniProfileConfig; handlers: CardHandlers }) {
   const ref = useRef<HTMLElement>(null);
   const [at, setAt] = useState<{ left: number; top: number } | null>(null);
-  const bio = useMemo(() => (config.displayBio && user.about ? sanitizeBio(user.about) : ''), [config.displayBio, user.about]);
+  const bio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
 
   useLayoutEffect(() => {
     const card = ref.current;

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import type { CommandContext } from '../../commands/types';
+import { MarkdownEditor } from '../MarkdownEditor';
 
 /**
- * The editor activity entries use for replies and edits: publish keeps the text when it fails and
- * clears it when it succeeds.
+ * The markdown editor as activity entries use it for replies and edits: `onPublish` answers
+ * whether it was saved; when it was not, the text stays in the editor.
  */
 export function TextEditor({
   ctx,
@@ -23,31 +23,16 @@ export function TextEditor({
   onCancel?(): void;
 }) {
   void ctx;
-  const [text, setText] = useState(initial);
-  const [busy, setBusy] = useState(false);
   return (
-    <div className="vv-text-editor">
-      <textarea className="vv-textarea" data-markdown-editor="" aria-label={label} placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} rows={4} />
-      <div className="vv-actions">
-        {onCancel && (
-          <button type="button" className="vv-button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        <button
-          type="button"
-          className="vv-button vv-button-primary"
-          disabled={busy || !text.trim()}
-          onClick={async () => {
-            setBusy(true);
-            const ok = await onPublish(text);
-            setBusy(false);
-            if (ok) setText('');
-          }}
-        >
-          {publishLabel}
-        </button>
-      </div>
-    </div>
+    <MarkdownEditor
+      initialText={initial}
+      label={label}
+      placeholder={placeholder}
+      publishLabel={publishLabel}
+      onCancel={onCancel}
+      onPublish={async (text) => {
+        if (!(await onPublish(text))) throw new Error('not saved');
+      }}
+    />
   );
 }
