@@ -5,29 +5,8 @@ import { useServices, useStored } from './hooks';
 
 /** The small UIs of the activity-page touches (src/commands/features/activity-touches.tsx). */
 
-/** A value with listeners, shared between an injection's listeners and its React UI. */
-export interface Signal<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createSignal<T>(initial: T): Signal<T> {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next) {
-      if (Object.is(next, value)) return;
-      value = next;
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export { createSignal, type Signal } from './common/signal';
+import type { Signal } from './common/signal';
 
 export interface PreviewState {
   src: string;

@@ -65,6 +65,39 @@ export function applyMarkdownTo(field: TextField, mapping: MarkdownMapping, imag
   return true;
 }
 
+/**
+ * The toolbar: one button per markdown mapping, each showing its (remapped) hotkey; it acts on the
+ * text field `field()` returns (ours, or a host editor's textarea).
+ */
+export function MarkdownToolbar({ field }: { field(): TextField | null }) {
+  const { settings } = useServices();
+  const overrides = useStored(hotkeysKey);
+  return (
+    <div className="vv-md-toolbar" role="toolbar" aria-label="Markdown">
+      {MARKDOWN_MAPPINGS.map((m) => {
+        const key = formatHotkey(effectiveHotkey({ id: `markdown.${m.id}`, hotkey: m.key }, overrides));
+        return (
+          <button
+            key={m.id}
+            type="button"
+            className="vv-md-tool"
+            data-mapping={m.id}
+            aria-label={m.description}
+            title={key ? `${m.description} (${key})` : m.description}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => {
+              const target = field();
+              if (target) applyMarkdownTo(target, m, settings.get('pasteImageWidth'));
+            }}
+          >
+            {GLYPHS[m.id] ?? m.description[0]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
 /** Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. */
 export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
   const html = useMemo(() => sanitizeHtml(renderMarkdown(markdown)), [markdown]);
@@ -73,8 +106,6 @@ export function MarkdownView({ markdown, className = '' }: { markdown: string; c
 }
 
 export function MarkdownEditor({ onPublish, onCancel, initialText = '', placeholder = 'Write a reply...', label, publishLabel = 'Publish', autoFocus = false }: MarkdownEditorProps) {
-  const { settings } = useServices();
-  const overrides = useStored(hotkeysKey);
   const ref = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(initialText);
   const [active, setActive] = useState(initialText !== '');
@@ -115,27 +146,7 @@ export function MarkdownEditor({ onPublish, onCancel, initialText = '', placehol
 
   return (
     <div className={`vv-md-editor${active ? ' vv-md-active' : ''}`}>
-      {active && (
-        <div className="vv-md-toolbar" role="toolbar" aria-label="Markdown">
-          {MARKDOWN_MAPPINGS.map((m) => {
-            const key = formatHotkey(effectiveHotkey({ id: `markdown.${m.id}`, hotkey: m.key }, overrides));
-            return (
-              <button
-                key={m.id}
-                type="button"
-                className="vv-md-tool"
-                data-mapping={m.id}
-                aria-label={m.description}
-                title={key ? `${m.description} (${key})` : m.description}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => ref.current && applyMarkdownTo(ref.current, m, settings.get('pasteImageWidth'))}
-              >
-                {GLYPHS[m.id] ?? m.description[0]}
-              </button>
-            );
-          })}
-        </div>
-      )}
+      {active && <MarkdownToolbar field={() => ref.current} />}
       <textarea
         ref={ref}
         className="vv-md-textarea"

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type MouseEvent } from 'react';
+import { createSignal, type Signal } from './common/signal';
 import { sanitizeHtml } from './sanitize';
 import {
   donatorBadge,
@@ -41,29 +42,9 @@ export function cardPosition(anchor: Rect, card: { width: number; height: number
 
 const safeImage = (url: string | null | undefined) => (url && /^https:\/\/[^"'()\\\s]+$/.test(url) ? url : undefined);
 
-/** A value with subscribers: the feature sets what the card shows, the card follows. */
-export interface CardStore<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createCardStore<T>(initial: T): CardStore<T> {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next) {
-      if (Object.is(next, value)) return;
-      value = next;
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+/** What the card shows; the feature sets it, the card follows. */
+export type CardStore<T> = Signal<T>;
+export const createCardStore = createSignal;
 
 export interface CardState {
   user: MiniProfileUser;

@@ -327,3 +327,23 @@ test.describe('XSS', () => {
     expect(await page.evaluate(() => (window as unknown as { __xssCalls: number }).__xssCalls)).toBe(0);
   });
 });
+
+test.describe('our toolbar on the host editor', () => {
+  test('with the option on, its buttons edit the host textarea so the host model sees it', async ({ page, host }) => {
+    await host.goto('/home', { seed: settingsSeed({ markdownTaskbarEnabled: true }) });
+    const bar = page.locator('.activity-feed-wrap > .activity-edit').getByRole('toolbar', { name: 'Markdown' });
+    await expect(bar).toBeVisible();
+    await hostBox(page).fill('hello');
+    await select(page, 0, 5);
+    await bar.getByRole('button', { name: /bold/i }).click();
+    await expect(hostBox(page)).toHaveValue('__hello__');
+    expect(await model(page)).toBe('__hello__');
+  });
+
+  test('off by default: no toolbar on host editors', async ({ page, host }) => {
+    await host.goto('/home');
+    await ready(page);
+    await expect(page.locator('.activity-edit .input')).toBeVisible();
+    await expect(page.locator('.activity-edit').getByRole('toolbar', { name: 'Markdown' })).toHaveCount(0);
+  });
+});

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type MarkdownMapping } from '../../data/markdown';
 import { isMarkdownEditor } from '../../inject/hotkeys';
-import { applyMarkdownTo, MarkdownEditor } from '../../panels/MarkdownEditor';
+import { mountUi } from '../../inject/react';
+import { applyMarkdownTo, MarkdownEditor, MarkdownToolbar } from '../../panels/MarkdownEditor';
 import { sanitizeHtml } from '../../panels/sanitize';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
 
@@ -107,6 +108,7 @@ export const markdown: FeatureDef = {
   description: 'A toolbar and remappable hotkeys in every markdown editor.',
   options: [
     { key: 'markdownHotkeys', title: 'Markdown hotkeys', description: 'Enable markdown shortcuts in editors.', default: false, category: 'activity' },
+    { key: 'markdownTaskbarEnabled', title: 'Markdown toolbar', description: "Add the markdown toolbar to AniList's editors.", default: false, category: 'activity' },
   ],
   commands: [
     ...MARKDOWN_MAPPINGS.map(hotkeyCommand),
@@ -135,6 +137,20 @@ export const markdown: FeatureDef = {
     { kind: 'palette-page', id: 'markdown.write-status', title: 'Write a status', placeholder: 'Write a status', layout: 'form', component: WriteStatus },
   ],
   injections: [
+    {
+      // Our toolbar above the textarea of every host editor (composer, reply and message boxes).
+      id: 'host-toolbar',
+      route: () => true,
+      selector: '.activity-edit',
+      optional: true,
+      when: (ctx) => ctx.settings.get('markdownTaskbarEnabled') === true,
+      mount: (editor, ctx) => {
+        const field = () => editor.querySelector<HTMLTextAreaElement>('textarea.el-textarea__inner, textarea');
+        const input = editor.querySelector('.input') ?? field();
+        if (!input) return;
+        return mountUi(ctx, 'markdown-toolbar', (host) => input.before(host), <MarkdownToolbar field={field} />);
+      },
+    },
     {
       // Remembers the markdown editor focused last, so palette pages can act on it after taking focus.
       id: 'last-editor',
