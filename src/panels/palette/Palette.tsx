@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LockIcon } from '../common/LockIcon';
 import { Command as Cmdk } from 'cmdk';
-import { useContext, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
 import { DASHBOARD } from '../../commands/palette-state';
 import type { Command, CommandContext } from '../../commands/types';
@@ -74,9 +74,18 @@ export function Palette() {
   }, [state.open]);
 
   const ctx = useMemo(() => services.context(focusedBefore), [services, focusedBefore, state]);
-  // Opening commits the dialog and its focused input at once; the results follow in a deferred
-  // render (the next frame), so the keystroke is answered before the list is built.
-  const listReady = useDeferredValue(state.open);
+  // Opening commits the dialog and its focused input at once; the results follow in a render of
+  // their own right after, so the keystroke is answered before the list is built. (Done by hand:
+  // the renderer the bundle ships does not defer useDeferredValue.)
+  const [listReady, setListReady] = useState(false);
+  useEffect(() => {
+    if (!state.open) {
+      setListReady(false);
+      return;
+    }
+    const timer = setTimeout(() => setListReady(true), 0);
+    return () => clearTimeout(timer);
+  }, [state.open]);
 
   // cmdk picks the first item when the raw input changes, but our lists follow the debounced
   // query (and async pages fill in later): select the first item once the new list is rendered,
