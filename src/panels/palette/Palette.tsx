@@ -1,13 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { LockIcon } from '../common/LockIcon';
 import { Command as Cmdk } from 'cmdk';
-import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
 import { DASHBOARD } from '../../commands/palette-state';
 import type { Command, CommandContext } from '../../commands/types';
 import { frecencyKey, hotkeysKey, quickStartConfigKey, settingsKey } from '../../data/config';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { PortalContainer, useDebounced, useServices, useStored } from '../hooks';
+import { useDebounced, useServices, useStored } from '../hooks';
 import { groupRanked, ON_PAGE, rankCommands, RECENT } from './rank';
 
 /**
@@ -29,7 +29,6 @@ export function Palette() {
   const services = useServices();
   const { palette, registry } = services;
   const state = useSyncExternalStore(palette.subscribe, palette.state);
-  const container = useContext(PortalContainer);
   const inputRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const [input, setInput] = useState('');
@@ -63,8 +62,13 @@ export function Palette() {
     if (state.open) setFocusedBefore(services.context().focused);
   }, [state.open, services]);
   useEffect(() => {
-    if (state.open) inputRef.current?.focus();
-  }, [view, state.open]);
+    if (!state.open) return;
+    // A form page that already focused one of its own fields (an editor, say) keeps it.
+    const content = contentRef.current;
+    const active = (content?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement;
+    if (pagePanel?.layout === 'form' && active && active !== inputRef.current && content?.contains(active)) return;
+    inputRef.current?.focus();
+  }, [view, state.open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The host's own class freezes page scroll behind overlays.
   useEffect(() => {
@@ -141,7 +145,9 @@ export function Palette() {
 
   return (
     <Dialog.Root open={state.open} onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal container={container}>
+      {/* Already in our overlay's shadow root: no portal (a portal costs an extra render to mount). */}
+      {state.open && (
+        <>
         <Dialog.Overlay className="vv-backdrop" data-testid="vv-palette-backdrop" />
         <Dialog.Content
           ref={contentRef}
@@ -239,7 +245,8 @@ export function Palette() {
             )}
           </Cmdk>
         </Dialog.Content>
-      </Dialog.Portal>
+        </>
+      )}
     </Dialog.Root>
   );
 }
