@@ -1,0 +1,70 @@
+import { replaceRange } from '../../inject/editor-text';
+import { mountUi } from '../../inject/react';
+import { ReplyUpdatePanel } from '../../panels/ReplyUpdatePanel';
+import type { CommandContext, FeatureDef } from '../types';
+
+/**
+ * Reply with list update on /home: a toggle beside the composer opens a panel that updates a list
+ * entry and replies to the activity it creates with what the composer holds.
+ */
+
+const enabled = (ctx: CommandContext) => ctx.settings.get('replyActivityUpdate') === true && ctx.authorized;
+
+function mountToggle(editor: Element, ctx: CommandContext): () => void {
+  const textarea = () => editor.querySelector<HTMLTextAreaElement>('textarea');
+  const actions = editor.querySelector('.actions') ?? editor;
+  let panel: (() => void) | null = null;
+  const close = () => {
+    panel?.();
+    panel = null;
+  };
+  const toggle = () => {
+    if (panel) return close();
+    panel = mountUi(
+      ctx,
+      'reply-update',
+      (host) => actions.after(host),
+      <ReplyUpdatePanel
+        ctx={ctx}
+        text={() => textarea()?.value ?? ''}
+        clear={() => {
+          const field = textarea();
+          if (field) replaceRange(field, 0, field.value.length, '');
+        }}
+      />,
+    );
+  };
+  const unmountButton = mountUi(
+    ctx,
+    'reply-update-toggle',
+    (host) => actions.prepend(host),
+    <button type="button" className="vv-button vv-button-small" onClick={toggle} aria-label="Reply with list update">
+      List update
+    </button>,
+    'span',
+  );
+  return () => {
+    close();
+    unmountButton();
+  };
+}
+
+export const replyUpdate: FeatureDef = {
+  id: 'reply-update',
+  title: 'Reply with list update',
+  category: 'activity',
+  description: 'Update a list entry and reply to the activity it creates, from the home composer.',
+  options: [
+    { key: 'replyActivityUpdate', title: 'Insta-reply with list update', description: 'Add insta-reply to activity update in the home feed.', default: false, category: 'activity', authRequired: true },
+  ],
+  injections: [
+    {
+      id: 'composer-toggle',
+      route: (path) => /^\/home\/?$/i.test(path),
+      selector: '.home > .activity-feed-wrap > .activity-edit',
+      single: true,
+      when: enabled,
+      mount: (editor, ctx) => mountToggle(editor, ctx),
+    },
+  ],
+};

@@ -1,0 +1,95 @@
+import { replyToActivity } from './activities';
+import type { GqlDocument, GraphQLClient } from './graphql';
+
+/**
+ * Reply with list update (document 2 screen 12, sections 4 and 7): set a media's status and
+ * progress, find the list activity that creates, reply to it with the composer's text. Pure rules
+ * and the flow; no DOM.
+ */
+
+export const LIST_STATUSES = ['CURRENT', 'PLANNING', 'COMPLETED', 'DROPPED', 'PAUSED', 'REPEATING'] as const;
+export type ListStatus = (typeof LIST_STATUSES)[number];
+
+export interface MediaProgress {
+  mediaListId: number | null;
+  status: ListStatus;
+  progress: number;
+  /** Episodes or chapters; null when unknown. */
+  maxProgress: number | null;
+}
+
+/** REPEATING is not offered when the media has a single episode or chapter. */
+export function statusesFor(maxProgress: number | null): ListStatus[] {
+  return LIST_STATUSES.filter((s) => s !== 'REPEATING' || maxProgress !== 1);
+}
+
+/** The progress field is shown only for CURRENT and REPEATING. */
+export const showsProgress = (status: ListStatus) => status === 'CURRENT' || status === 'REPEATING';
+
+/** Progress kept within 0 and the media's total. */
+export function clampProgress(value: number, maxProgress: number | null): number {
+  const n = Number.isFinite(value) ? Math.floor(value) : 0;
+  return Math.max(0, maxProgress ? Math.min(n, maxProgress) : n);
+}
+
+function gql<TData, TVars>(name: string, source: string, auth: boolean): GqlDocument<TData, TVars> {
+  return { name, source: source.replace(/\s+/g, ' ').trim(), auth };
+}
+
+export const mediaProgress = gql<
+  { Media: { id: number; type: 'ANIME' | 'MANGA' | null; episodes: number | null; chapters: number | null; mediaListEntry: { id: number; status: ListStatus | null; progress: number | null } | null } | null },
+  { mediaId: number }
+>('MediaProgress', `query MediaProgress($mediaId: Int) { Media(id: $mediaId) { id type episodes chapters mediaListEntry { id status progress } } }`, true);
+
+export const updateMediaProgress = gql<{ SaveMediaListEntry: { id: number } | null }, { mediaId: number; status: ListStatus; progress: number }>(
+  'UpdateMediaProgress',
+  `mutation UpdateMediaProgress($mediaId: Int, $status: MediaListStatus, $progress: Int) { SaveMediaListEntry(mediaId: $mediaId, status: $status, progress: $progress) { id } }`,
+  true,
+);
+
+export const createdMediaActivity = gql<{ Activity: { __typename: string; id?: number } | null }, { userId: number; mediaId: number }>(
+  'CreatedMediaActivity',
+  `query CreatedMediaActivity($userId: Int, $mediaId: Int) { Activity(userId: $userId, mediaId: $mediaId, sort: ID_DESC) { __typename ... on ListActivity { id } } }`,
+  true,
+);
+
+/** The media's list entry as the panel starts from: new media without an entry is PLANNING with 0. */
+export async function loadProgress(client: Pick<GraphQLClient, 'request'>, mediaId: number): Promise<MediaProgress> {
+  const { Media } = await client.request(mediaProgress, { mediaId });
+  const maxProgress = (Media?.type === 'MANGA' ? Media?.chapters : Media?.episodes) ?? null;
+  const entry = Media?.mediaListEntry ?? null;
+  return { mediaListId: entry?.id ?? null, status: entry?.status ?? 'PLANNING', progress: entry?.progress ?? 0, maxProgress };
+}
+
+export type ReplyOutcome = { ok: true; activityId: number } | { ok: false; message: string; stage: 'input' | 'update' | 'find' | 'reply' };
+
+/**
+ * The whole flow, and nothing half-done silently: update the list entry (stops on failure), find
+ * the list activity it created, reply to it. Each failure says which step failed.
+ */
+export async function replyWithUpdate(
+  client: Pick<GraphQLClient, 'request'>,
+  input: { viewerId: number; mediaId: number | null; status: ListStatus; progress: number; text: string; disabledTypes: readonly { type: string; disabled: boolean }[] },
+): Promise<ReplyOutcome> {
+  if (input.mediaId === null) return { ok: false, stage: 'input', message: 'Please search for a media before replying.' };
+  if (input.disabledTypes.some((d) => d.type === input.status && d.disabled))
+    return { ok: false, stage: 'input', message: `You have disabled ${input.status} list activity type. Enable it in settings to create this activity.` };
+  try {
+    await client.request(updateMediaProgress, { mediaId: input.mediaId, status: input.status, progress: input.progress });
+  } catch {
+    return { ok: false, stage: 'update', message: 'Failed to update media progress' };
+  }
+  let activityId: number | undefined;
+  try {
+    activityId = (await client.request(createdMediaActivity, { userId: input.viewerId, mediaId: input.mediaId })).Activity?.id;
+  } catch {
+    activityId = undefined;
+  }
+  if (!activityId) return { ok: false, stage: 'find', message: 'Your list was updated, but its activity was not found, so the reply was not posted.' };
+  try {
+    await client.request(replyToActivity, { activityId, text: input.text });
+  } catch {
+    return { ok: false, stage: 'reply', message: 'Failed to reply to activity' };
+  }
+  return { ok: true, activityId };
+}

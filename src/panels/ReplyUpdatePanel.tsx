@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { CommandContext } from '../commands/types';
+import type { MediaSearchResult } from '../data/documents';
+import { clampProgress, loadProgress, replyWithUpdate, showsProgress, statusesFor, type ListStatus, type MediaProgress } from '../data/reply-update';
+import { MediaSearchBox } from './common/MediaSearchBox';
+
+/**
+ * The reply-with-list-update panel under the home composer: pick a media, its status and progress;
+ * Reply updates the list, then replies to the list activity that created with the composer's text.
+ */
+export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; text(): string; clear(): void }) {
+  const [media, setMedia] = useState<MediaSearchResult[]>([]);
+  const [progress, setProgress] = useState<MediaProgress | null>(null);
+  const [status, setStatus] = useState<ListStatus>('PLANNING');
+  const [value, setValue] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  async function pick(next: MediaSearchResult[]) {
+    setMedia(next);
+    setProgress(null);
+    if (!next[0]) return;
+    try {
+      const loaded = await loadProgress(ctx.client, next[0].id);
+      setProgress(loaded);
+      setStatus(loaded.status);
+      setValue(loaded.progress);
+    } catch {
+      ctx.toasts.error('Failed to query media progress');
+    }
+  }
+
+  async function reply() {
+    const viewer = ctx.viewer;
+    if (!viewer) return;
+    setBusy(true);
+    const outcome = await replyWithUpdate(ctx.client, {
+      viewerId: viewer.id,
+      mediaId: media[0]?.id ?? null,
+      status,
+      progress: showsProgress(status) ? value : progress?.progress ?? 0,
+      text: text(),
+      disabledTypes: viewer.disabledListActivity,
+    });
+    setBusy(false);
+    if (!outcome.ok) {
+      // The composer keeps its text whatever failed.
+      ctx.toasts.error(outcome.message);
+      return;
+    }
+    clear();
+    ctx.route.navigate(`/activity/${outcome.activityId}`);
+  }
+
+  const max = progress?.maxProgress ?? null;
+  return (
+    <div className="vv-reply-update" role="group" aria-label="Reply with list update">
+      <MediaSearchBox ctx={ctx} label="Media" selected={media} onChange={(next) => void pick(next)} />
+      <label>
+        Status{' '}
+        <select value={status} onChange={(e) => setStatus(e.target.value as ListStatus)} disabled={!media.length}>
+          {statusesFor(max).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      {showsProgress(status) && (
+        <label>
+          Progress{' '}
+          <input type="number" min={0} max={max ?? undefined} value={value} onChange={(e) => setValue(clampProgress(Number(e.target.value), max))} />
+          {max !== null && <span className="vv-subtle"> / {max}</span>}
+        </label>
+      )}
+      <button type="button" className="vv-button vv-button-primary" disabled={busy} onClick={() => void reply()}>
+        {busy ? 'Replying…' : 'Reply'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { expect, OAUTH_TOKEN, test } from './fixtures';
+
+/** Reply with list update from the home composer. */
+
+const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+const seed = {
+  'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }),
+  'void-verified-settings': seedValue({ replyActivityUpdate: true }),
+  'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }),
+};
+const composer = (page: Page) => page.locator('.home > .activity-feed-wrap > .activity-edit');
+const panel = (page: Page) => page.getByRole('group', { name: 'Reply with list update' });
+
+test.describe('reply with list update', () => {
+  test('updates the list, replies to the activity it created with the composer text, and opens it', async ({ page, host, api }) => {
+    await host.goto('/home', { seed });
+    const media = api.state.media.find((m) => m.type === 'ANIME' && (m.episodes ?? 0) > 3 && !api.state.mediaList.some((e) => e.userId === 1 && e.mediaId === m.id))!;
+    await composer(page).getByRole('button', { name: 'Reply with list update' }).click();
+    await expect(panel(page)).toBeVisible();
+    // Nothing picked yet: says so and changes nothing.
+    await panel(page).getByRole('button', { name: 'Reply' }).click();
+    await expect(page.locator('.vv-toast', { hasText: 'Please search for a media before replying.' })).toBeVisible();
+
+    await panel(page).getByRole('combobox', { name: 'Media' }).fill(media.title.userPreferred!.slice(0, 6));
+    await panel(page).getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) }).first().click();
+    const status = panel(page).getByLabel('Status');
+    await expect(status).toHaveValue('PLANNING');
+    await status.selectOption('CURRENT');
+    await panel(page).getByLabel('Progress').fill('2');
+    await composer(page).locator('textarea').fill('Started this one!');
+    await panel(page).getByRole('button', { name: 'Reply' }).click();
+    await expect(page).toHaveURL(/\/activity\/\d+$/);
+    const activityId = Number(page.url().split('/').pop());
+    expect(api.state.mediaList.find((e) => e.userId === 1 && e.mediaId === media.id)).toMatchObject({ status: 'CURRENT', progress: 2 });
+    expect(api.state.activities.find((a) => a.id === activityId)).toMatchObject({ __typename: 'ListActivity', mediaId: media.id });
+    expect(api.state.replies.some((r) => r.activityId === activityId && r.text === 'Started this one!')).toBe(true);
+  });
+
+  test('a failed list update stops the reply and keeps the text', async ({ page, host, api }) => {
+    await host.goto('/home', { seed });
+    const media = api.state.media.find((m) => m.type === 'ANIME')!;
+    await composer(page).getByRole('button', { name: 'Reply with list update' }).click();
+    await panel(page).getByRole('combobox', { name: 'Media' }).fill(media.title.userPreferred!.slice(0, 6));
+    await panel(page).getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) }).first().click();
+    await expect(panel(page).getByLabel('Status')).toBeEnabled();
+    await composer(page).locator('textarea').fill('Keep me');
+    const replies = api.state.replies.length;
+    api.failNext(1, { status: 500 });
+    await panel(page).getByRole('button', { name: 'Reply' }).click();
+    await expect(page.locator('.vv-toast', { hasText: 'Failed to update media progress' })).toBeVisible();
+    await expect(composer(page).locator('textarea')).toHaveValue('Keep me');
+    expect(api.state.replies.length).toBe(replies);
+    await expect(page).toHaveURL('https://anilist.co/home');
+  });
+});

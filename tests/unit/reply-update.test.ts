@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { clampProgress, replyWithUpdate, showsProgress, statusesFor } from '../../src/data/reply-update';
+
+type Doc = { name: string };
+function client(answers: Record<string, unknown | Error>) {
+  const calls: string[] = [];
+  return {
+    calls,
+    request: async (doc: Doc) => {
+      calls.push(doc.name);
+      const answer = answers[doc.name];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  } as unknown as { calls: string[]; request: never };
+}
+const input = { viewerId: 1, mediaId: 5, status: 'CURRENT' as const, progress: 3, text: 'hi', disabledTypes: [] };
+
+describe('reply with list update', () => {
+  it('offers REPEATING only when the media has more than one episode or chapter', () => {
+    expect(statusesFor(1)).not.toContain('REPEATING');
+    expect(statusesFor(12)).toContain('REPEATING');
+    expect(statusesFor(null)).toContain('REPEATING');
+  });
+  it('shows progress for CURRENT and REPEATING only, kept within 0 and the total', () => {
+    expect(['CURRENT', 'REPEATING'].every((s) => showsProgress(s as never))).toBe(true);
+    expect(['PLANNING', 'COMPLETED', 'DROPPED', 'PAUSED'].some((s) => showsProgress(s as never))).toBe(false);
+    expect(clampProgress(-3, 12)).toBe(0);
+    expect(clampProgress(40, 12)).toBe(12);
+    expect(clampProgress(4.7, null)).toBe(4);
+    expect(clampProgress(NaN, 12)).toBe(0);
+  });
+  it('needs a media, and refuses a disabled list activity type with the spec text', async () => {
+    const c = client({});
+    expect(await replyWithUpdate(c, { ...input, mediaId: null })).toEqual({ ok: false, stage: 'input', message: 'Please search for a media before replying.' });
+    expect(await replyWithUpdate(c, { ...input, disabledTypes: [{ type: 'CURRENT', disabled: true }] })).toEqual({
+      ok: false,
+      stage: 'input',
+      message: 'You have disabled CURRENT list activity type. Enable it in settings to create this activity.',
+    });
+    expect(c.calls).toEqual([]);
+  });
+  it('updates, finds the created activity, replies; stops at the first failure and says which', async () => {
+    const ok = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } }, ReplyToActivity: { SaveActivityReply: { id: 9 } } });
+    expect(await replyWithUpdate(ok, input)).toEqual({ ok: true, activityId: 77 });
+    expect(ok.calls).toEqual(['UpdateMediaProgress', 'CreatedMediaActivity', 'ReplyToActivity']);
+    const failUpdate = client({ UpdateMediaProgress: new Error('x') });
+    expect(await replyWithUpdate(failUpdate, input)).toMatchObject({ ok: false, stage: 'update', message: 'Failed to update media progress' });
+    expect(failUpdate.calls).toEqual(['UpdateMediaProgress']);
+    const failReply = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } }, ReplyToActivity: new Error('x') });
+    expect(await replyWithUpdate(failReply, input)).toMatchObject({ ok: false, stage: 'reply', message: 'Failed to reply to activity' });
+    const notFound = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: null } });
+    expect(await replyWithUpdate(notFound, input)).toMatchObject({ ok: false, stage: 'find' });
+  });
+});
