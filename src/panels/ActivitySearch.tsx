@@ -38,6 +38,8 @@ import { fuzzyScore } from './palette/rank';
  */
 
 export const ACTIVITIES_ERROR = 'There was an error querying activities.';
+/** The palette page showing one result as a full activity entry. */
+export const ACTIVITY_VIEW = 'activity-search.view';
 export const FOLLOWING_NEEDS_AUTH = 'The Following feed needs authorization: authorize VoidVerified in its settings, or search the Global feed.';
 
 interface SearchState {
@@ -360,7 +362,7 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
         const { who, what } = summary(a);
         const when = fromUnix(a.createdAt);
         return (
-          <Cmdk.Item key={a.id} value={`activity/${a.id}`} className="vv-item vv-as-item" onSelect={() => (close(), ctx.route.navigate(`/activity/${a.id}`))}>
+          <Cmdk.Item key={a.id} value={`activity/${a.id}`} className="vv-item vv-as-item" onSelect={() => ctx.palette.push(ACTIVITY_VIEW, String(a.id))}>
             <span className="vv-item-title">
               <strong>{who}</strong> {what.length > WHAT_MAX ? `${what.slice(0, WHAT_MAX)}…` : what}
             </span>

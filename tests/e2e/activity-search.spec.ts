@@ -72,10 +72,14 @@ test.describe('activity search', () => {
     expect(await items(page).count()).toBe(Number((await page.locator('.vv-as-count').textContent())!.split(' ')[0]));
     await form.getByRole('button', { name: 'Clear Feed' }).click();
     await expect(items(page)).toHaveCount(0);
-    // Enter on an item opens the activity.
+    // Enter on an item shows it as a full activity entry; Enter again opens its page.
     await search(page, api);
     const first = await items(page).first().getAttribute('data-value');
     await page.getByPlaceholder('Filter loaded activities').press('Enter');
+    const entry = palette(page).locator(`article[data-activity-id="${first!.split('/')[1]}"]`);
+    await expect(entry).toBeVisible();
+    await expect(entry.locator('.vv-act-actions .vv-like')).toBeVisible();
+    await page.getByPlaceholder('Activity').press('Enter');
     await expect(palette(page)).toBeHidden();
     await expect(page).toHaveURL(`https://anilist.co/${first}`);
   });

@@ -1,5 +1,6 @@
 import { savedSearchCommandId, savedSearchesKey } from '../../data/activity-search';
-import { ActivitySearchMode, openActivitySearch } from '../../panels/ActivitySearch';
+import { ActivityView } from '../../panels/activity/ActivityView';
+import { ACTIVITY_VIEW, ActivitySearchMode, openActivitySearch } from '../../panels/ActivitySearch';
 import type { FeatureDef } from '../types';
 
 /**
@@ -28,5 +29,8 @@ export const activitySearchFeature: FeatureDef = {
       keywords: ['saved search', 'activity', 'feed'],
       run: (c) => openActivitySearch(c, saved.params),
     })),
-  panels: [{ kind: 'palette-mode', id: 'ActivitySearch', title: 'ActivitySearch', debounceMs: 350, placeholder: 'Filter loaded activities', component: ActivitySearchMode }],
+  panels: [
+    { kind: 'palette-mode', id: 'ActivitySearch', title: 'ActivitySearch', debounceMs: 350, placeholder: 'Filter loaded activities', component: ActivitySearchMode },
+    { kind: 'palette-page', id: ACTIVITY_VIEW, title: 'Activity', placeholder: 'Activity', component: ActivityView },
+  ],
 };
