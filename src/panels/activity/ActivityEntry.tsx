@@ -68,7 +68,7 @@ function Avatar({ user }: { user: ActivityUser | Liker | null }) {
   return src ? <img className="vv-avatar" src={src} alt="" width={36} height={36} /> : <span className="vv-avatar vv-avatar-empty vv-avatar-small" />;
 }
 
-function Time({ seconds }: { seconds: number }) {
+export function Time({ seconds }: { seconds: number }) {
   const config = useStored(timeConfigKey);
   const date = fromUnix(seconds);
   return (

@@ -1,0 +1,190 @@
+import { quickStartConfigKey } from '../../data/config';
+import { NotificationCounter } from '../../data/notification-count';
+import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications';
+import { relativeTime, fromUnix } from '../../data/time';
+import { mountUi } from '../../inject/react';
+import { removeStyle, setStyle } from '../../inject/styles';
+import { NotificationDot } from '../../panels/notifications/NotificationDot';
+import { markAllRead, NotificationsFeed, resetHostCount } from '../../panels/notifications/NotificationsFeed';
+import { QuickAccessNotifications, quickAccessThrottle } from '../../panels/notifications/QuickAccessNotifications';
+import type { Command, CommandContext, FeatureDef } from '../types';
+
+/**
+ * Notifications: the replacement feed on /notifications, our unread count in the nav (fetched by
+ * one tab for all of them), quick-access notifications on /home, and the newest notifications in
+ * the palette's Dashboard.
+ */
+
+const replacing = (ctx: CommandContext) => ctx.settings.get('replaceNotifications') === true && ctx.authorized;
+const quickEnabled = (ctx: CommandContext) => ctx.settings.get('quickAccessNotificationsEnabled') === true && ctx.authorized;
+const isHome = (path: string) => /^\/home\/?$/i.test(path);
+const HOST_DOTS = '.nav .user .notification-dot, .hamburger .notification-dot { display: none !important; }';
+
+/** The running counter of this tab (while the feed is replaced). */
+let counter: NotificationCounter | null = null;
+
+function startCounter(ctx: CommandContext): () => void {
+  const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
+  const mine = new NotificationCounter({ client: ctx.client, store: ctx.store, toasts: ctx.toasts, locks });
+  counter = mine;
+  const stop = mine.start();
+  return () => {
+    stop();
+    if (counter === mine) counter = null;
+  };
+}
+
+function openNotification(ctx: CommandContext, id: number, path: string | null): void {
+  ctx.store.update(readNotificationsKey, (list) => withRead(list, [id], true));
+  ctx.route.navigate(path ?? '/notifications');
+}
+
+export const notifications: FeatureDef = {
+  id: 'notifications',
+  title: 'Notifications',
+  category: 'misc',
+  description: 'A replacement notifications feed, an unread count shared by all tabs, and notifications on the home page.',
+  options: [
+    { key: 'replaceNotifications', title: 'Replace notifications', description: "Replace AniList's notifications page.", default: false, category: 'misc', authRequired: true },
+    { key: 'quickAccessNotificationsEnabled', title: 'Quick access notifications', description: 'Show notifications on the home page.', default: false, category: 'misc', authRequired: true },
+  ],
+  commands: [
+    {
+      id: 'notifications.open',
+      title: 'Open notifications',
+      section: 'Notifications',
+      keywords: ['inbox', 'alerts'],
+      run: (ctx) => ctx.route.navigate('/notifications'),
+    },
+    {
+      id: 'notifications.mark-all-read',
+      title: 'Mark all notifications as read',
+      section: 'Notifications',
+      keywords: ['clear', 'read', 'unread'],
+      authRequired: true,
+      when: (ctx) => replacing(ctx) || quickEnabled(ctx),
+      run: async (ctx) => {
+        markAllRead(ctx, []);
+        if (!ctx.store.get(feedConfigKey).resetDefaultNotifications) await resetHostCount(ctx);
+        else ctx.toasts.success('All notifications marked as read.');
+      },
+    },
+    {
+      id: 'notifications.reset-count',
+      title: "Reset AniList's notification count",
+      section: 'Notifications',
+      keywords: ['unread', 'dot', 'clear'],
+      authRequired: true,
+      run: async (ctx) => {
+        await resetHostCount(ctx);
+      },
+    },
+    {
+      id: 'notifications.refresh',
+      title: 'Refresh notifications',
+      section: 'Notifications',
+      keywords: ['unread', 'count', 'update'],
+      authRequired: true,
+      when: replacing,
+      run: async () => {
+        await counter?.refresh();
+      },
+    },
+  ],
+  // The Dashboard's notifications (QuickStart config), newest first, each opening its target.
+  provideCommands: (ctx) => {
+    if (!replacing(ctx) || !ctx.store.get(quickStartConfigKey).notificationsEnabled) return [];
+    const read = new Set(ctx.store.get(readNotificationsKey));
+    const onlyUnread = ctx.store.get(quickStartConfigKey).onlyIncludeUnreadNotifications;
+    return ctx.store
+      .get(unreadStateKey)
+      .items.filter((n) => !onlyUnread || !read.has(n.id))
+      .map(
+        (n): Command => ({
+          id: `notifications.item.${n.id}`,
+          title: n.text,
+          section: 'Notifications',
+          keywords: ['notification', n.type.toLowerCase().replace(/_/g, ' ')],
+          hint: () => `${read.has(n.id) ? '' : 'unread · '}${relativeTime(fromUnix(n.createdAt))}`,
+          run: (c) => openNotification(c, n.id, n.path),
+        }),
+      );
+  },
+  injections: [
+    {
+      id: 'feed',
+      route: (path) => /^\/notifications\/?$/i.test(path),
+      selector: '.notifications-feed.container',
+      single: true,
+      when: replacing,
+      mount: (container, ctx) => {
+        setStyle(
+          'notifications-feed',
+          '.notifications-feed.container > .filters, .notifications-feed.container > .notifications { display: none !important; }' +
+            '.notifications-feed.container > [data-void-ui="notifications-feed"] { grid-column: 1 / -1; min-width: 0; }',
+        );
+        const unmount = mountUi(ctx, 'notifications-feed', (host) => container.append(host), <NotificationsFeed ctx={ctx} />);
+        return () => {
+          unmount();
+          removeStyle('notifications-feed');
+        };
+      },
+    },
+    {
+      id: 'unread-count',
+      route: () => true,
+      selector: '.nav .user',
+      single: true,
+      when: replacing,
+      mount: (user, ctx) => {
+        setStyle('notifications-host-dot', HOST_DOTS);
+        const stop = startCounter(ctx);
+        const unmount = mountUi(ctx, 'notification-dot', (host) => user.append(host), <NotificationDot ctx={ctx} />, 'span');
+        return () => {
+          unmount();
+          stop();
+          removeStyle('notifications-host-dot');
+        };
+      },
+    },
+    {
+      id: 'quick-access',
+      route: isHome,
+      selector: '.container > .home > div:nth-child(2)',
+      single: true,
+      when: quickEnabled,
+      mount: (column, ctx) => {
+        const place = (host: HTMLElement) => {
+          const strip = column.querySelector(':scope > [data-void-ui="quick-access"]');
+          if (strip) strip.after(host);
+          else column.prepend(host);
+        };
+        const unmount = mountUi(ctx, 'quick-access-notifications', place, <QuickAccessNotifications ctx={ctx} />);
+        return () => {
+          unmount();
+          // Leaving home: the next visit asks again (document 2 section 4).
+          if (!isHome(ctx.route.path())) quickAccessThrottle.reset();
+        };
+      },
+    },
+    {
+      id: 'hide-host-dot',
+      route: () => true,
+      selector: '.nav',
+      single: true,
+      when: quickEnabled,
+      mount: (_nav, ctx) => {
+        const apply = () => {
+          if (ctx.store.get(quickAccessConfigKey).hideDefaultNotificationDot) setStyle('notifications-quick-dot', HOST_DOTS);
+          else removeStyle('notifications-quick-dot');
+        };
+        apply();
+        const unsubscribe = ctx.store.subscribe(quickAccessConfigKey, apply);
+        return () => {
+          unsubscribe();
+          removeStyle('notifications-quick-dot');
+        };
+      },
+    },
+  ],
+};

@@ -1,0 +1,142 @@
+import type { MouseEvent } from 'react';
+import type { CommandContext } from '../../commands/types';
+import {
+  groupIds,
+  notificationImage,
+  notificationParts,
+  notificationPath,
+  readNotificationsKey,
+  withRead,
+  type ActivityRelation,
+  type GroupedNotification,
+  type RawNotification,
+} from '../../data/notifications';
+import { Time } from '../activity/ActivityEntry';
+import { Tooltip } from '../common/Tooltip';
+import { useStored } from '../hooks';
+
+const safeImage = (url: string | null | undefined) => (url && url.startsWith('https://') ? url : undefined);
+
+/** A click that should stay the browser's (a new tab, a download). */
+const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+
+/** The page the picture leads to: the user's profile, else the media's (or staff's, character's) page. */
+function previewPath(n: RawNotification): string | null {
+  if (n.user) return `/user/${encodeURIComponent(n.user.name)}/`;
+  if (n.media) return `/${(n.media.type ?? 'anime').toLowerCase()}/${n.media.id}/`;
+  if (n.staff) return `/staff/${n.staff.id}/`;
+  if (n.character) return `/character/${n.character.id}/`;
+  return null;
+}
+
+/** The read set, and a way to mark ids read or unread (stored, so every tab follows). */
+export function useReadState(ctx: CommandContext) {
+  const read = useStored(readNotificationsKey);
+  const set = new Set(read);
+  return {
+    isRead: (ids: readonly number[]) => ids.every((id) => set.has(id)),
+    mark: (ids: readonly number[], on: boolean) => ctx.store.update(readNotificationsKey, (list) => withRead(list, ids, on)),
+  };
+}
+
+function InAppLink({ ctx, path, className, label, onFollow, children }: { ctx: CommandContext; path: string; className: string; label?: string; onFollow?(): void; children?: React.ReactNode }) {
+  return (
+    <a
+      className={className}
+      href={path}
+      aria-label={label}
+      onClick={(e) => {
+        e.stopPropagation();
+        onFollow?.();
+        if (modified(e)) return;
+        e.preventDefault();
+        ctx.route.navigate(path);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * One notification (or a group of them): the picture with "+N" and the others' avatars, the
+ * sentence as a link to its target, the reason a data change gives, the activity it points at,
+ * the time. A click on the item toggles read; following its link marks it read.
+ */
+export function NotificationItem({
+  item,
+  ctx,
+  relation,
+  showRelation,
+}: {
+  item: GroupedNotification;
+  ctx: CommandContext;
+  relation?: ActivityRelation;
+  showRelation: boolean;
+}) {
+  const n = item.notification;
+  const { isRead, mark } = useReadState(ctx);
+  const ids = groupIds(item);
+  const read = isRead(ids);
+  const path = notificationPath(n);
+  const preview = previewPath(n);
+  const image = safeImage(notificationImage(n));
+  const parts = notificationParts(n).map((p, i) => (p.strong ? <strong key={i}>{p.text}</strong> : <span key={i}>{p.text}</span>));
+  const markRead = () => mark(ids, true);
+  return (
+    <article
+      className="vv-notification"
+      data-unread={!read}
+      data-type={n.type ?? undefined}
+      data-id={n.id}
+      title={read ? 'Click to mark as unread' : 'Click to mark as read'}
+      onClick={() => mark(ids, !read)}
+    >
+      <div className="vv-notification-preview">
+        {n.type !== 'MEDIA_DELETION' &&
+          (preview ? (
+            <InAppLink ctx={ctx} path={preview} className={`vv-notification-image${n.user ? '' : ' vv-notification-cover'}`} label={n.user?.name ?? 'media'}>
+              {image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}
+              {item.group.length > 0 && <span className="vv-notification-count">+{item.group.length}</span>}
+            </InAppLink>
+          ) : (
+            <span className="vv-notification-image">{image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}</span>
+          ))}
+        {item.group.length > 0 && (
+          <div className="vv-notification-group" onClick={(e) => e.stopPropagation()}>
+            {item.group.slice(0, 10).map((u) => (
+              <Tooltip key={u.notificationId} content={u.name}>
+                <InAppLink ctx={ctx} path={`/user/${encodeURIComponent(u.name)}/`} className="vv-notification-group-item" label={u.name}>
+                  {safeImage(u.avatar?.large) ? <img src={safeImage(u.avatar?.large)} alt="" /> : <span className="vv-avatar-empty" />}
+                </InAppLink>
+              </Tooltip>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="vv-notification-body">
+        {path ? (
+          <InAppLink ctx={ctx} path={path} className="vv-notification-context" onFollow={markRead}>
+            {parts}
+          </InAppLink>
+        ) : (
+          <span className="vv-notification-context">{parts}</span>
+        )}
+        {n.reason && <div className="vv-notification-reason">{n.reason}</div>}
+        {n.notes && <div className="vv-notification-reason">{n.notes}</div>}
+      </div>
+      {showRelation && relation && (
+        <InAppLink
+          ctx={ctx}
+          path={`/activity/${relation.id}`}
+          className="vv-notification-relation"
+          label={relation.label ?? 'activity'}
+          onFollow={markRead}
+        >
+          {safeImage(relation.image) ? <img src={safeImage(relation.image)} alt="" title={relation.label ?? undefined} /> : <span className="vv-avatar-empty" />}
+        </InAppLink>
+      )}
+      {n.createdAt ? <Time seconds={n.createdAt} /> : null}
+    </article>
+  );
+}

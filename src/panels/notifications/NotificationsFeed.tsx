@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import {
+  FEED_FILTERS,
+  feedConfigKey,
+  groupIds,
+  groupNotifications,
+  loadNotificationPage,
+  matchesFilter,
+  readNotificationsKey,
+  resetNotificationCount,
+  typesForFilter,
+  unreadStateKey,
+  withRead,
+  type ActivityRelation,
+  type FeedFilter,
+  type RawNotification,
+} from '../../data/notifications';
+import { useStored } from '../hooks';
+import { NotificationConfigForm } from './NotificationConfigForm';
+import { NotificationItem } from './NotificationItem';
+
+const FILTER_LABELS: Record<FeedFilter, string> = {
+  custom: 'Custom',
+  all: 'All',
+  airing: 'Airing',
+  activity: 'Activity',
+  forum: 'Forum',
+  follows: 'Follows',
+  likes: 'Likes',
+  media: 'Media',
+};
+
+/**
+ * Resets AniList's own unread count, saying how it went. Shared by the feed's Mark all as read,
+ * the home panel and the palette command.
+ */
+export async function resetHostCount(ctx: CommandContext): Promise<boolean> {
+  try {
+    await ctx.client.request(resetNotificationCount, {});
+    ctx.toasts.success('Notifications count reset.');
+    return true;
+  } catch (error) {
+    console.error('[VoidVerified] reset notification count', error);
+    ctx.toasts.error('There was an error resetting notification count.');
+    return false;
+  }
+}
+
+/** Marks everything shown here and everything the unread count counts as read. */
+export function markAllRead(ctx: CommandContext, shown: readonly number[]): void {
+  const counted = ctx.store.get(unreadStateKey).items.map((n) => n.id);
+  ctx.store.update(readNotificationsKey, (list) => withRead(list, [...shown, ...counted], true));
+}
+
+/**
+ * The replacement notifications feed on /notifications: sidebar (text filter, type filters, Mark
+ * all as read, the feed's settings) and the list, paged with Load More.
+ */
+export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(feedConfigKey);
+  const [filter, setFilter] = useState<FeedFilter>('custom');
+  const [text, setText] = useState('');
+  const [list, setList] = useState<RawNotification[]>([]);
+  const [relations, setRelations] = useState<Record<number, ActivityRelation>>({});
+  const [page, setPage] = useState({ current: 0, hasNext: false });
+  const [busy, setBusy] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Answers for an older filter are dropped: only the latest request may fill the list.
+  const generation = useRef(0);
+
+  async function load(which: FeedFilter, next: number) {
+    const mine = ++generation.current;
+    setBusy(true);
+    try {
+      const result = await loadNotificationPage(
+        ctx.client,
+        ctx.store,
+        { types: typesForFilter(which, ctx.store.get(feedConfigKey).notificationTypes), page: next, reset: ctx.store.get(feedConfigKey).resetDefaultNotifications },
+        ctx.store.get(feedConfigKey).addActivityRelation,
+      );
+      if (mine !== generation.current) return;
+      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.');
+      setList((current) => (next === 1 ? result.list : [...current, ...result.list.filter((n) => !current.some((c) => c.id === n.id))]));
+      setRelations((current) => ({ ...current, ...result.relations }));
+      setPage({ current: result.currentPage, hasNext: result.hasNextPage });
+    } catch (error) {
+      if (mine !== generation.current) return;
+      console.error('[VoidVerified] notification feed', error);
+      ctx.toasts.error('There was an error querying notification feed.');
+      setPage((p) => ({ ...p, hasNext: false }));
+    } finally {
+      if (mine === generation.current) {
+        setBusy(false);
+        setLoaded(true);
+      }
+    }
+  }
+
+  useEffect(() => {
+    setList([]);
+    setPage({ current: 0, hasNext: false });
+    setLoaded(false);
+    void load(filter, 1);
+  }, [filter]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const filtering = text.trim().length > 0;
+  const shown = list.filter((n) => matchesFilter(n, relations[n.activityId ?? -1], text));
+  const items = groupNotifications(shown, config.groupNotifications && !(config.dontGroupWhenFiltering && filtering));
+
+  async function markAll() {
+    // What is shown (after the text filter) and what the unread count counts.
+    markAllRead(ctx, items.flatMap(groupIds));
+    if (!ctx.store.get(feedConfigKey).resetDefaultNotifications) await resetHostCount(ctx);
+  }
+
+  return (
+    <div className="vv-notifications-feed">
+      <aside className="vv-notifications-sidebar">
+        <input
+          className="vv-filter"
+          type="search"
+          placeholder="Filter current..."
+          aria-label="Filter notifications"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <div className="vv-notifications-filters" role="tablist" aria-label="Notification filters">
+          {FEED_FILTERS.map((f) => (
+            <button key={f} type="button" role="tab" aria-selected={f === filter} className="vv-notifications-filter" data-active={f === filter} onClick={() => setFilter(f)}>
+              {FILTER_LABELS[f]}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="vv-button" onClick={() => void markAll()}>
+          Mark all as read
+        </button>
+        <section className="vv-notifications-settings">
+          <button type="button" className="vv-collapsible-header" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)}>
+            Notification Settings
+          </button>
+          {settingsOpen && (
+            <NotificationConfigForm
+              config={config}
+              options={['groupNotifications', 'dontGroupWhenFiltering', 'addActivityRelation', 'resetDefaultNotifications']}
+              onChange={(next) => ctx.store.set(feedConfigKey, next)}
+            />
+          )}
+        </section>
+      </aside>
+      <section className="vv-notifications-list" aria-label="Notifications" aria-busy={busy}>
+        {loaded && !busy && list.length === 0 && <p className="vv-note vv-notifications-empty">Couldn't load notifications.</p>}
+        {items.map((item) => (
+          <NotificationItem
+            key={item.notification.id}
+            item={item}
+            ctx={ctx}
+            relation={item.notification.activityId ? relations[item.notification.activityId] : undefined}
+            showRelation={config.addActivityRelation}
+          />
+        ))}
+        {busy && <p className="vv-note vv-loader">Loading notifications…</p>}
+        {page.hasNext && !busy && (
+          <button type="button" className="vv-button vv-load-more" onClick={() => void load(filter, page.current + 1)}>
+            Load More
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

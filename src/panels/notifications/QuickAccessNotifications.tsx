@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import {
+  groupIds,
+  groupNotifications,
+  loadNotificationPage,
+  QueryThrottle,
+  quickAccessConfigKey,
+  typesForFilter,
+  type LoadedPage,
+} from '../../data/notifications';
+import { useStored } from '../hooks';
+import { NotificationConfigForm } from './NotificationConfigForm';
+import { NotificationItem } from './NotificationItem';
+import { markAllRead, resetHostCount } from './NotificationsFeed';
+
+/** Shared by every mount of the panel in this tab (see QueryThrottle). */
+export const quickAccessThrottle = new QueryThrottle<LoadedPage>();
+
+const typesOf = (ctx: CommandContext) => typesForFilter('custom', ctx.store.get(quickAccessConfigKey).notificationTypes);
+
+/**
+ * Quick-access notifications on /home: a collapsible "Notifications" header with refresh, mark all
+ * as read and a settings cog; the newest notifications of the chosen types below it. Asks at most
+ * once per 3 minutes, again after the settings close with other types, and anew after leaving home.
+ */
+export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(quickAccessConfigKey);
+  const [page, setPage] = useState<LoadedPage | null>(quickAccessThrottle.cached);
+  const [busy, setBusy] = useState(false);
+  const [configOpen, setConfigOpen] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  async function query() {
+    const types = typesOf(ctx);
+    quickAccessThrottle.mark(types.join(','), Date.now());
+    setBusy(true);
+    try {
+      const result = await loadNotificationPage(ctx.client, ctx.store, { types, page: 1, reset: false }, ctx.store.get(quickAccessConfigKey).addActivityRelation);
+      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.');
+      quickAccessThrottle.cached = result;
+      setPage(result);
+    } catch (error) {
+      console.error('[VoidVerified] quick access notifications', error);
+      ctx.toasts.error('There was an error querying quick access notifications.');
+    } finally {
+      setBusy(false);
+      setTick((t) => t + 1);
+    }
+  }
+
+  // Ask when allowed, else wait until it is; then every 3 minutes while the panel stays.
+  useEffect(() => {
+    if (configOpen) return;
+    const wait = quickAccessThrottle.wait(typesOf(ctx).join(','), Date.now());
+    const timer = setTimeout(() => void query(), wait);
+    return () => clearTimeout(timer);
+  }, [tick, configOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function toggleConfig() {
+    // Closing with other types: the throttle's key changed, so the effect above asks at once.
+    setConfigOpen((open) => !open);
+  }
+
+  const items = page ? groupNotifications(page.list, config.groupNotifications) : [];
+
+  async function markAll() {
+    markAllRead(ctx, items.flatMap(groupIds));
+    await resetHostCount(ctx);
+  }
+
+  return (
+    <section className="vv-quick-notifications" aria-label="Notifications" data-collapsed={config.collapsed}>
+      <div className="vv-quick-notifications-head">
+        <button
+          type="button"
+          className="vv-quick-notifications-title"
+          aria-expanded={!config.collapsed}
+          onClick={() => ctx.store.update(quickAccessConfigKey, (c) => ({ ...c, collapsed: !c.collapsed }))}
+        >
+          Notifications
+        </button>
+        <span className="vv-quick-notifications-actions">
+          <button type="button" className="vv-icon-button" title="Refresh" aria-label="Refresh notifications" disabled={busy} onClick={() => void query()}>
+            ⟳
+          </button>
+          <button type="button" className="vv-icon-button" title="Mark all as read" aria-label="Mark all as read" onClick={() => void markAll()}>
+            ✓
+          </button>
+          <button type="button" className="vv-icon-button" title="Settings" aria-label="Notification settings" aria-pressed={configOpen} onClick={toggleConfig}>
+            ⚙
+          </button>
+        </span>
+      </div>
+      {!config.collapsed &&
+        (configOpen ? (
+          <div className="vv-quick-notifications-config">
+            <h2>Notification Settings</h2>
+            <NotificationConfigForm
+              config={config}
+              options={['groupNotifications', 'addActivityRelation', 'hideDefaultNotificationDot']}
+              onChange={(next) => ctx.store.set(quickAccessConfigKey, next)}
+            />
+          </div>
+        ) : (
+          <div className="vv-quick-notifications-list">
+            {!page && busy && <p className="vv-note vv-loader">Loading notifications…</p>}
+            {page && !items.length && <p className="vv-note">Couldn't load notifications.</p>}
+            {items.map((item) => (
+              <NotificationItem
+                key={item.notification.id}
+                item={item}
+                ctx={ctx}
+                relation={item.notification.activityId ? page?.relations[item.notification.activityId] : undefined}
+                showRelation={config.addActivityRelation}
+              />
+            ))}
+          </div>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,247 @@
+import type { Page } from '@playwright/test';
+import type { MockApi } from '../host/mock-api';
+import type { SeedNotification } from '../host/seed';
+import { expect, OAUTH_TOKEN, test } from './fixtures';
+
+/**
+ * Notifications: the replacement feed on /notifications, the nav count shared by every tab,
+ * quick-access notifications on /home and the palette's Dashboard.
+ */
+
+const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+const base = {
+  'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }),
+  'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }),
+};
+const withSettings = (settings: Record<string, unknown>, extra: Record<string, string> = {}) => ({
+  ...base,
+  'void-verified-settings': seedValue(settings),
+  ...extra,
+});
+const feedSeed = (config: Record<string, unknown> = {}) =>
+  withSettings({ replaceNotifications: true }, Object.keys(config).length ? { 'void-verified-notifications-config': seedValue(config) } : {});
+
+const ALL_TYPES = [
+  'ACTIVITY_MESSAGE', 'ACTIVITY_REPLY', 'FOLLOWING', 'ACTIVITY_MENTION', 'THREAD_COMMENT_MENTION', 'THREAD_SUBSCRIBED',
+  'THREAD_COMMENT_REPLY', 'AIRING', 'ACTIVITY_LIKE', 'ACTIVITY_REPLY_LIKE', 'THREAD_LIKE', 'THREAD_COMMENT_LIKE',
+  'ACTIVITY_REPLY_SUBSCRIBED', 'RELATED_MEDIA_ADDITION', 'MEDIA_DATA_CHANGE', 'MEDIA_MERGE', 'MEDIA_DELETION',
+  'MEDIA_SUBMISSION_UPDATE', 'STAFF_SUBMISSION_UPDATE', 'CHARACTER_SUBMISSION_UPDATE',
+];
+
+const feed = (page: Page) => page.locator('.vv-notifications-feed');
+const items = (page: Page) => feed(page).locator('article.vv-notification');
+const asked = (api: MockApi, op = 'Notifications') => api.requests.filter((r) => r.operationName === op);
+/** Requests of the feed (page-by-page), told apart from the count's by being asked from /notifications. */
+const typesOf = (r: { variables: unknown }) => (r.variables as { types: string[] }).types;
+
+/** Three likes of the same activity by three users, newest of all: the feed groups them. */
+function addLikeRun(api: MockApi): number[] {
+  const activity = api.state.activities.find((a) => a.__typename === 'TextActivity' && a.userId === 1)!;
+  const top = Math.max(...api.state.notifications.map((n) => n.id));
+  const now = Math.max(...api.state.notifications.map((n) => n.createdAt)) + 100;
+  const likers = api.state.users.filter((u) => u.id !== 1).slice(0, 3);
+  const run: SeedNotification[] = likers.map((u, i) => ({
+    __typename: 'ActivityLikeNotification',
+    id: top + 1 + i,
+    type: 'ACTIVITY_LIKE',
+    recipientId: 1,
+    userId: u.id,
+    activityId: activity.id,
+    context: ' liked your activity.',
+    createdAt: now + i,
+  }));
+  api.state.notifications.push(...run);
+  return run.map((n) => n.id);
+}
+
+test.describe('replacement notifications feed', () => {
+  test('replaces the host list; every notification type of the schema shows with its link; filters reset paging', async ({ page, host, api }) => {
+    await host.goto('/notifications', { seed: feedSeed({ groupNotifications: false }) });
+    await expect(items(page).first()).toBeVisible();
+    await expect(page.locator('.notifications-feed.container > .notifications')).toBeHidden();
+    await expect(page.locator('.notifications-feed.container > .filters')).toBeHidden();
+    await page.getByRole('tab', { name: 'All' }).click();
+    // Page through everything with Load More.
+    const more = feed(page).getByRole('button', { name: 'Load More' });
+    while (await more.isVisible().catch(() => false)) {
+      const before = await items(page).count();
+      await more.click();
+      await expect.poll(() => items(page).count()).toBeGreaterThan(before);
+    }
+    const total = api.state.notifications.filter((n) => n.recipientId === 1).length;
+    await expect(items(page)).toHaveCount(total);
+    const types = new Set(await items(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))));
+    expect([...types].sort()).toEqual([...ALL_TYPES].sort());
+    // Links: activity, thread comment, media, user.
+    const href = (type: string) => items(page).and(page.locator(`[data-type="${type}"]`)).first().locator('a.vv-notification-context').getAttribute('href');
+    expect(await href('ACTIVITY_REPLY')).toMatch(/^\/activity\/\d+$/);
+    expect(await href('THREAD_COMMENT_REPLY')).toMatch(/^\/forum\/thread\/\d+\/comment\/\d+$/);
+    expect(await href('THREAD_LIKE')).toMatch(/^\/forum\/thread\/\d+\/$/);
+    expect(await href('AIRING')).toMatch(/^\/anime\/\d+\/$/);
+    expect(await href('FOLLOWING')).toMatch(/^\/user\/[^/]+\/$/);
+    await expect(items(page).and(page.locator('[data-type="AIRING"]')).first()).toContainText(/Episode \d+ of .+ aired\./);
+    await expect(items(page).and(page.locator('[data-type="MEDIA_DELETION"]')).first().locator('a')).toHaveCount(0);
+    await expect(items(page).and(page.locator('[data-type="MEDIA_DATA_CHANGE"]')).first().locator('.vv-notification-reason')).not.toBeEmpty();
+
+    // A filter asks for its types from page 1 and replaces the list.
+    const before = asked(api).length;
+    await page.getByRole('tab', { name: 'Forum' }).click();
+    await expect.poll(() => asked(api).length).toBe(before + 1);
+    const forum = asked(api).at(-1)!;
+    expect(forum.variables).toMatchObject({ page: 1 });
+    expect(typesOf(forum).sort()).toEqual(['THREAD_COMMENT_LIKE', 'THREAD_COMMENT_MENTION', 'THREAD_COMMENT_REPLY', 'THREAD_LIKE', 'THREAD_SUBSCRIBED']);
+    await expect(items(page).first()).toBeVisible();
+    const forumTypes = await items(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-type')!));
+    expect(forumTypes.every((t) => t.startsWith('THREAD'))).toBe(true);
+    await expect(feed(page).getByRole('button', { name: 'Load More' })).toBeHidden();
+    // The custom filter is the config's types.
+    await page.getByRole('tab', { name: 'Airing' }).click();
+    await expect.poll(() => typesOf(asked(api).at(-1)!)).toEqual(['AIRING']);
+    await expect(items(page).first()).toHaveAttribute('data-type', 'AIRING');
+  });
+
+  test('groups consecutive notifications on the same target, not while filtering when so configured', async ({ page, host, api }) => {
+    const run = addLikeRun(api);
+    await host.goto('/notifications', { seed: feedSeed({ dontGroupWhenFiltering: true }) });
+    const first = items(page).first();
+    await expect(first).toHaveAttribute('data-id', String(run.at(-1)));
+    await expect(first.locator('.vv-notification-count')).toHaveText('+2');
+    await expect(first.locator('.vv-notification-group a')).toHaveCount(2);
+    const names = run.map((id) => api.state.users.find((u) => u.id === api.state.notifications.find((n) => n.id === id)!.userId)!.name);
+    await page.getByRole('searchbox', { name: 'Filter notifications' }).fill('liked your');
+    await expect(items(page).and(page.locator(`[data-id="${run[0]}"]`))).toBeVisible();
+    await expect(items(page).locator('.vv-notification-count')).toHaveCount(0);
+    // A fuzzy, misspelt filter still finds a user.
+    await page.getByRole('searchbox', { name: 'Filter notifications' }).fill(names[1]!.slice(0, 5).replace(/.$/, 'x'));
+    await expect(items(page).and(page.locator(`[data-id="${run[1]}"]`))).toBeVisible();
+    // Clicking a grouped item marks every notification of the group read.
+    await page.getByRole('searchbox', { name: 'Filter notifications' }).fill('');
+    await first.click({ position: { x: 300, y: 10 } });
+    await expect(first).toHaveAttribute('data-unread', 'false');
+    await page.reload();
+    await page.getByRole('searchbox', { name: 'Filter notifications' }).fill('liked your');
+    for (const id of run) await expect(items(page).and(page.locator(`[data-id="${id}"]`))).toHaveAttribute('data-unread', 'false');
+  });
+
+  test('a click toggles read and unread, the link marks read, and read state survives a reload', async ({ page, host }) => {
+    await host.goto('/notifications', { seed: feedSeed() });
+    const first = items(page).first();
+    await expect(first).toHaveAttribute('data-unread', 'true');
+    const id = await first.getAttribute('data-id');
+    await first.click({ position: { x: 300, y: 10 } });
+    await expect(first).toHaveAttribute('data-unread', 'false');
+    await first.click({ position: { x: 300, y: 10 } });
+    await expect(first).toHaveAttribute('data-unread', 'true');
+    await first.click({ position: { x: 300, y: 10 } });
+    await page.reload();
+    await expect(items(page).and(page.locator(`[data-id="${id}"]`))).toHaveAttribute('data-unread', 'false');
+    // Following a link marks read and navigates in the app.
+    const second = items(page).nth(1);
+    const secondId = await second.getAttribute('data-id');
+    await expect(second).toHaveAttribute('data-unread', 'true');
+    const target = await second.locator('a.vv-notification-context').getAttribute('href');
+    await second.locator('a.vv-notification-context').click();
+    await expect(page).toHaveURL(new RegExp(`${target!.replace(/[/]/g, '\\/')}$`));
+    await page.goBack();
+    await expect(items(page).and(page.locator(`[data-id="${secondId}"]`))).toHaveAttribute('data-unread', 'false');
+  });
+
+  test('Mark all as read clears the count; with the count not reset on query it resets it and says so', async ({ page, host, api }) => {
+    await host.goto('/notifications', { seed: feedSeed({ resetDefaultNotifications: false }) });
+    const dot = page.locator('[data-void-ui="notification-dot"]');
+    await expect(dot.locator('.vv-notification-dot')).toHaveText(/^\d+$/);
+    await expect(page.locator('.nav .user .notification-dot')).toBeHidden();
+    expect(asked(api).every((r) => (r.variables as { reset: boolean }).reset === false)).toBe(true);
+    await expect(items(page).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByText('Notifications count reset.')).toBeVisible();
+    expect(asked(api, 'ResetNotificationCount')).toHaveLength(1);
+    expect(api.state.users.find((u) => u.id === 1)!.unreadNotificationCount).toBe(0);
+    await expect(items(page).and(page.locator('[data-unread="true"]'))).toHaveCount(0);
+    await expect(dot.locator('.vv-notification-dot')).toHaveCount(0);
+    // A failed reset says so.
+    api.failNext(1, { status: 500 });
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByText('There was an error resetting notification count.')).toBeVisible();
+  });
+
+  test('activity relations come from both feeds, are cached, and dead links are not asked again', async ({ page, host, api }) => {
+    // One activity a notification points at is gone before the first look.
+    const pointing = api.state.notifications.filter((n) => n.recipientId === 1 && n.activityId && n.type !== 'ACTIVITY_MESSAGE');
+    const gone = pointing[pointing.length - 1]!.activityId!;
+    api.state.activities.splice(api.state.activities.findIndex((a) => a.id === gone), 1);
+    await host.goto('/notifications', { seed: feedSeed({ addActivityRelation: true, groupNotifications: false }) });
+    await expect(items(page).first()).toBeVisible();
+    await expect.poll(() => asked(api, 'NotificationActivityRelations').length).toBe(1);
+    const rel = asked(api, 'NotificationActivityRelations')[0]!;
+    expect(rel.query).toMatch(/isFollowing: true/);
+    expect(rel.query).toMatch(/isFollowing: false/);
+    expect((rel.variables as { ids: number[] }).ids).toContain(gone);
+    await expect(feed(page).locator('.vv-notification-relation').first()).toBeVisible();
+    const deadItem = items(page).and(page.locator(`[data-id="${pointing[pointing.length - 1]!.id}"]`));
+    await expect(deadItem).toBeVisible();
+    await expect(deadItem.locator('.vv-notification-relation')).toHaveCount(0);
+    // Found ones are cached and the gone one is remembered: a reload asks about none.
+    await page.reload();
+    await expect(items(page).first()).toBeVisible();
+    await expect(feed(page).locator('.vv-notification-relation').first()).toBeVisible();
+    expect(asked(api, 'NotificationActivityRelations')).toHaveLength(1);
+  });
+
+  test('a failing relations query says so and the notifications still show', async ({ page, host, api }) => {
+    await host.goto('/home', { seed: feedSeed({ addActivityRelation: true }) });
+    await expect.poll(() => asked(api).length).toBe(1);
+    await page.evaluate(() => {
+      const app = document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } };
+      app.__vue__.$router.push('/notifications');
+    });
+    await expect.poll(() => asked(api).length).toBe(2);
+    api.failNext(1, { status: 500 });
+    await expect(page.getByText('Failed to get activity notification relations.')).toBeVisible();
+    await expect(items(page).first()).toBeVisible();
+    await expect(feed(page).locator('.vv-notification-relation')).toHaveCount(0);
+  });
+
+  test('a failing feed says so and shows the empty text', async ({ page, host, api }) => {
+    await host.goto('/home', { seed: feedSeed() });
+    await expect(page.locator('[data-void-ui="notification-dot"]')).toBeAttached();
+    await expect.poll(() => asked(api).length).toBe(1);
+    api.failNext(1, { status: 500 });
+    await page.evaluate(() => {
+      const app = document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } };
+      app.__vue__.$router.push('/notifications');
+    });
+    await expect(page.getByText('There was an error querying notification feed.')).toBeVisible();
+    await expect(feed(page).getByText("Couldn't load notifications.")).toBeVisible();
+  });
+});
+
+test.describe('unread count', () => {
+  test('one tab asks for all open tabs, and read state follows between them', async ({ page, host, api }) => {
+    await host.goto('/home', { seed: feedSeed() });
+    const dot = (p: Page) => p.locator('[data-void-ui="notification-dot"] .vv-notification-dot');
+    await expect(dot(page)).toHaveText(/^\d+$/);
+    const count = Number(await dot(page).textContent());
+    expect(count).toBeGreaterThan(0);
+    expect(asked(api)).toHaveLength(1);
+    const other = await host.newPage('/home');
+    await expect(dot(other)).toHaveText(String(count));
+    await other.waitForTimeout(500);
+    expect(asked(api)).toHaveLength(1);
+    // Marking read in the second tab lowers the count in the first.
+    await other.evaluate(() => {
+      const app = document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } };
+      app.__vue__.$router.push('/notifications');
+    });
+    const first = other.locator('.vv-notifications-feed article.vv-notification[data-unread="true"]').first();
+    await first.click({ position: { x: 300, y: 10 } });
+    await expect(dot(page)).toHaveText(String(count - 1));
+    await expect(dot(other)).toHaveText(String(count - 1));
+    // The leader closes: the other tab takes the lead, and the stored answer is still fresh.
+    const feedAsks = asked(api).length;
+    await page.close();
+    await other.waitForTimeout(500);
+    expect(asked(api)).toHaveLength(feedAsks);
+    await expect(dot(other)).toHaveText(String(count - 1));
+  });
+});
