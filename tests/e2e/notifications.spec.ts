@@ -217,6 +217,26 @@ test.describe('replacement notifications feed', () => {
 });
 
 test.describe('unread count', () => {
+  test('is asked again every 3 minutes, and a failure says so once', async ({ page, host, api }) => {
+    await page.clock.install();
+    await host.goto('/home', { seed: feedSeed() });
+    await expect(page.locator('[data-void-ui="notification-dot"] .vv-notification-dot')).toHaveText(/^\d+$/);
+    expect(asked(api)).toHaveLength(1);
+    await page.clock.fastForward(170_000);
+    expect(asked(api)).toHaveLength(1);
+    await page.clock.fastForward(11_000);
+    await expect.poll(() => asked(api).length).toBe(2);
+    api.failNext(2, { status: 500 });
+    await page.clock.fastForward(181_000);
+    await expect.poll(() => asked(api).length).toBe(3);
+    await expect(page.getByText('There was an error querying unread notifications')).toHaveCount(1);
+    // The second failure in a row says nothing more (the first toast has timed out meanwhile).
+    await page.clock.fastForward(181_000);
+    await expect.poll(() => asked(api).length).toBe(4);
+    await page.waitForTimeout(500);
+    await expect(page.getByText('There was an error querying unread notifications')).toHaveCount(0);
+  });
+
   test('one tab asks for all open tabs, and read state follows between them', async ({ page, host, api }) => {
     await host.goto('/home', { seed: feedSeed() });
     const dot = (p: Page) => p.locator('[data-void-ui="notification-dot"] .vv-notification-dot');
@@ -243,5 +263,111 @@ test.describe('unread count', () => {
     await other.waitForTimeout(500);
     expect(asked(api)).toHaveLength(feedAsks);
     await expect(dot(other)).toHaveText(String(count - 1));
+  });
+});
+
+const quickSeed = (config: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) =>
+  withSettings({ quickAccessNotificationsEnabled: true, ...settings }, Object.keys(config).length ? { 'void-verified-quick-access-notifications-config': seedValue(config) } : {});
+const quick = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+const goHome = (page: Page, path: string) =>
+  page.evaluate((p) => {
+    const app = document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } };
+    app.__vue__.$router.push(p);
+  }, path);
+
+test.describe('quick-access notifications', () => {
+  test('on /home: the newest notifications of the chosen types; the header collapses and stays collapsed', async ({ page, host, api }) => {
+    await host.goto('/home', { seed: quickSeed({ notificationTypes: ['FOLLOWING', 'AIRING'] }) });
+    await expect(quick(page).locator('article').first()).toBeVisible();
+    expect(asked(api)).toHaveLength(1);
+    expect(typesOf(asked(api)[0]!).sort()).toEqual(['AIRING', 'FOLLOWING']);
+    const types = await quick(page).locator('article').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    expect(types.every((t) => t === 'FOLLOWING' || t === 'AIRING')).toBe(true);
+    await quick(page).getByRole('button', { name: 'Notifications', exact: true }).click();
+    await expect(quick(page).locator('article')).toHaveCount(0);
+    await page.reload();
+    await expect(quick(page).getByRole('button', { name: 'Notifications', exact: true })).toHaveAttribute('aria-expanded', 'false');
+    await expect(quick(page).locator('article')).toHaveCount(0);
+  });
+
+  test('asks at most once per 3 minutes, again after leaving home, and after the settings close with other types', async ({ page, host, api }) => {
+    await page.clock.install();
+    await host.goto('/home', { seed: quickSeed() });
+    await expect(quick(page).locator('article').first()).toBeVisible();
+    expect(asked(api)).toHaveLength(1);
+    // Opening and closing the settings without a change asks nothing.
+    await quick(page).getByRole('button', { name: 'Notification settings' }).click();
+    await expect(quick(page).getByRole('heading', { name: 'Notification Settings' })).toBeVisible();
+    await quick(page).getByRole('button', { name: 'Notification settings' }).click();
+    await expect(quick(page).locator('article').first()).toBeVisible();
+    await page.clock.fastForward(60_000);
+    expect(asked(api)).toHaveLength(1);
+    // Three minutes on: once more.
+    await page.clock.fastForward(121_000);
+    await expect.poll(() => asked(api).length).toBe(2);
+    await page.clock.fastForward(30_000);
+    expect(asked(api)).toHaveLength(2);
+    // Other types: asked as the settings close.
+    await quick(page).getByRole('button', { name: 'Notification settings' }).click();
+    await quick(page).getByRole('checkbox', { name: 'Following' }).uncheck();
+    expect(asked(api)).toHaveLength(2);
+    await quick(page).getByRole('button', { name: 'Notification settings' }).click();
+    await expect.poll(() => asked(api).length).toBe(3);
+    expect(typesOf(asked(api)[2]!)).not.toContain('FOLLOWING');
+    // Leaving home and coming back asks again at once.
+    await goHome(page, '/search/anime');
+    await expect(quick(page)).toHaveCount(0);
+    await goHome(page, '/home');
+    await expect(quick(page).locator('article').first()).toBeVisible();
+    await expect.poll(() => asked(api).length).toBe(4);
+  });
+
+  test('mark all as read resets the count; hiding the default dot; the error texts', async ({ page, host, api }) => {
+    await host.goto('/home', { seed: quickSeed({ hideDefaultNotificationDot: true }) });
+    await expect(page.locator('.nav .user .notification-dot')).toBeHidden();
+    await expect(quick(page).locator('article[data-unread="true"]').first()).toBeVisible();
+    await quick(page).getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByText('Notifications count reset.')).toBeVisible();
+    await expect(quick(page).locator('article[data-unread="true"]')).toHaveCount(0);
+    expect(asked(api, 'ResetNotificationCount')).toHaveLength(1);
+    // The dot comes back when the option is off.
+    await quick(page).getByRole('button', { name: 'Notification settings' }).click();
+    await quick(page).getByRole('checkbox', { name: "Hide AniList's notification dot." }).uncheck();
+    await expect(page.locator('#void-verified-style-notifications-quick-dot')).toHaveCount(0);
+    await quick(page).getByRole('button', { name: 'Notification settings' }).click();
+    // A failing query says so.
+    api.failNext(1, { status: 500 });
+    await quick(page).getByRole('button', { name: 'Refresh notifications' }).click();
+    await expect(page.getByText('There was an error querying quick access notifications.')).toBeVisible();
+  });
+});
+
+test.describe('Dashboard notifications', () => {
+  test('the palette lists the newest notifications; one opens its target and is then read', async ({ page, host, api }) => {
+    await host.goto('/home', { seed: feedSeed() });
+    await expect(page.locator('[data-void-ui="notification-dot"] .vv-notification-dot')).toHaveText(/^\d+$/);
+    const newest = api.state.notifications.filter((n) => n.recipientId === 1).sort((a, b) => b.id - a.id)[0]!;
+    await page.keyboard.press('Control+Space');
+    const item = page.locator(`[cmdk-item][data-command="notifications.item.${newest.id}"]`);
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('unread');
+    const before = Number(await page.locator('[data-void-ui="notification-dot"] .vv-notification-dot').textContent());
+    await item.click();
+    await expect(page).not.toHaveURL(/\/home$/);
+    await expect(page.locator('[data-void-ui="notification-dot"] .vv-notification-dot')).toHaveText(String(before - 1));
+    await page.keyboard.press('Control+Space');
+    await expect(page.locator(`[cmdk-item][data-command="notifications.item.${newest.id}"]`)).toBeVisible();
+    await expect(page.locator(`[cmdk-item][data-command="notifications.item.${newest.id}"]`)).not.toContainText('unread');
+  });
+
+  test('only unread ones when the QuickStart config says so', async ({ page, host, api }) => {
+    const newest = api.state.notifications.filter((n) => n.recipientId === 1).sort((a, b) => b.id - a.id)[0]!;
+    await host.goto('/home', {
+      seed: { ...feedSeed(), 'void-verified-quick-start-config': seedValue({ onlyIncludeUnreadNotifications: true }), 'void-verified-read-notifications': seedValue([newest.id]) },
+    });
+    await expect(page.locator('[data-void-ui="notification-dot"] .vv-notification-dot')).toHaveText(/^\d+$/);
+    await page.keyboard.press('Control+Space');
+    await expect(page.locator('[cmdk-item][data-command^="notifications.item."]').first()).toBeVisible();
+    await expect(page.locator(`[cmdk-item][data-command="notifications.item.${newest.id}"]`)).toHaveCount(0);
   });
 });

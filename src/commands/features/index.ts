@@ -28,11 +28,13 @@ import { verifiedUsers } from './verified-users';
 /**
  * Every feature, one file each. Adding a feature means adding its file and one line here. The
  * order is the order of the settings page's sub-tabs (users, authorization, image host, layout,
- * global CSS, goals, toasts, mini profile, quickStart, Import/Export, time) and of its options.
+ * global CSS, goals, toasts, mini profile, quickStart, Import/Export, time) and of its options;
+ * the Dashboard's sections follow it too (quick access users, then notifications).
  */
 export const features: FeatureDef[] = [
   verifiedUsers,
   quickAccess,
+  notifications,
   authorization,
   paste,
   gifKeyboard,
@@ -40,7 +42,6 @@ export const features: FeatureDef[] = [
   activityTouches,
   messagesFeed,
   replyUpdate,
-  notifications,
   layoutDesigner,
   globalCss,
   goals,

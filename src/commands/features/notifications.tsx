@@ -50,16 +50,9 @@ export const notifications: FeatureDef = {
   ],
   commands: [
     {
-      id: 'notifications.open',
-      title: 'Open notifications',
-      section: 'Notifications',
-      keywords: ['inbox', 'alerts'],
-      run: (ctx) => ctx.route.navigate('/notifications'),
-    },
-    {
       id: 'notifications.mark-all-read',
       title: 'Mark all notifications as read',
-      section: 'Notifications',
+      section: 'Notification tools',
       keywords: ['clear', 'read', 'unread'],
       authRequired: true,
       when: (ctx) => replacing(ctx) || quickEnabled(ctx),
@@ -72,7 +65,7 @@ export const notifications: FeatureDef = {
     {
       id: 'notifications.reset-count',
       title: "Reset AniList's notification count",
-      section: 'Notifications',
+      section: 'Notification tools',
       keywords: ['unread', 'dot', 'clear'],
       authRequired: true,
       run: async (ctx) => {
@@ -82,7 +75,7 @@ export const notifications: FeatureDef = {
     {
       id: 'notifications.refresh',
       title: 'Refresh notifications',
-      section: 'Notifications',
+      section: 'Notification tools',
       keywords: ['unread', 'count', 'update'],
       authRequired: true,
       when: replacing,
