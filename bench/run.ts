@@ -41,15 +41,19 @@ const p95 = (xs: number[]) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function newPage(browser: Browser, opts: { script: boolean; activities?: number; api?: ReturnType<typeof createMockApi> }): Promise<Page> {
+async function newPage(
+  browser: Browser,
+  opts: { script: boolean; activities?: number; api?: ReturnType<typeof createMockApi>; seed?: Record<string, string>; clock?: boolean },
+): Promise<Page> {
   const context = await browser.newContext();
+  if (opts.clock) await context.clock.install();
   // tsx keeps function names with a `__name` helper that page.evaluate'd functions then call.
   await context.addInitScript('window.__name = (fn) => fn;');
   const api = opts.api ?? createMockApi();
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     if (url.hostname === 'anilist.co' && route.request().resourceType() === 'document') {
-      const bodyEnd = opts.script ? `<script>${gmShimSource({ mode: 'sync', seed: CHANGELOG_SEEN_SEED })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>` : '';
+      const bodyEnd = opts.script ? `<script>${gmShimSource({ mode: 'sync', seed: { ...CHANGELOG_SEEN_SEED, ...opts.seed } })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>` : '';
       return route.fulfill({ contentType: 'text/html; charset=utf-8', body: renderPage(url.pathname, { activities: opts.activities, bodyEnd }) });
     }
     if (url.hostname === 'graphql.anilist.co') {
@@ -216,6 +220,33 @@ async function browsingRequests(browser: Browser): Promise<Record<string, number
   return counts;
 }
 
+/**
+ * The unread notifications count with three tabs open for ten minutes (the clock fast-forwarded):
+ * one tab leads and asks every 3 minutes, so the whole browser asks 4 times, not 12.
+ */
+async function notificationCountRequests(browser: Browser): Promise<number> {
+  const api = createMockApi();
+  const value = (data: unknown) => JSON.stringify({ v: 1, data });
+  const seed = {
+    'void-verified-auth': value({ token: 'valid-token', expires: Date.now() + 300 * 86_400_000 }),
+    'void-verified-settings': value({ replaceNotifications: true }),
+  };
+  const first = await newPage(browser, { script: true, api, seed, clock: true });
+  const context = first.context();
+  await first.goto('https://anilist.co/home', { waitUntil: 'load' });
+  for (const path of ['/user/Viewer/', '/anime/1']) {
+    const tab = await context.newPage();
+    await tab.goto(`https://anilist.co${path}`, { waitUntil: 'load' });
+  }
+  await first.waitForTimeout(1000);
+  for (let minute = 0; minute < 10; minute++) {
+    await context.clock.fastForward(60_000);
+    await first.waitForTimeout(200);
+  }
+  await context.close();
+  return api.requests.filter((r) => r.operationName === 'Notifications').length;
+}
+
 const step = (name: string) => console.error(`bench: ${name}…`);
 
 async function main() {
@@ -257,6 +288,10 @@ async function main() {
     const requests = await browsingRequests(browser);
     const total = Object.values(requests).reduce((a, b) => a + b, 0);
     row('GraphQL requests, scripted browsing run', `${total} (${Object.entries(requests).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'})`);
+
+    step('notifications');
+    const counts = await notificationCountRequests(browser);
+    row('unread-count requests, 3 tabs × 10 min', String(counts), '≤ 4', counts <= 4);
   } finally {
     await browser.close();
   }
