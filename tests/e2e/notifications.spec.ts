@@ -144,6 +144,31 @@ test.describe('replacement notifications feed', () => {
     await expect(page).toHaveURL(new RegExp(`${target!.replace(/[/]/g, '\\/')}$`));
     await page.goBack();
     await expect(items(page).and(page.locator(`[data-id="${secondId}"]`))).toHaveAttribute('data-unread', 'false');
+    // From the keyboard: each item's read button.
+    const third = items(page).nth(2);
+    await third.getByRole('button', { name: 'Mark as read' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(third).toHaveAttribute('data-unread', 'false');
+    await expect(third.getByRole('button', { name: 'Mark as unread' })).toBeFocused();
+  });
+
+  test("the feed's settings: other custom types ask again from page 1", async ({ page, host, api }) => {
+    await host.goto('/notifications', { seed: feedSeed() });
+    await expect(items(page).first()).toBeVisible();
+    const before = asked(api).length;
+    await page.getByRole('button', { name: 'Notification Settings' }).click();
+    await page.getByRole('checkbox', { name: 'Following' }).uncheck();
+    // The feed asks again, and so does the unread count (it counts the feed's types).
+    await expect.poll(() => asked(api).length).toBe(before + 2);
+    for (const r of asked(api).slice(before)) {
+      expect(typesOf(r)).not.toContain('FOLLOWING');
+      expect(r.variables).toMatchObject({ page: 1 });
+    }
+    await expect(items(page).first()).toBeVisible();
+    await expect(items(page).and(page.locator('[data-type="FOLLOWING"]'))).toHaveCount(0);
+    await page.reload();
+    await expect(items(page).first()).toBeVisible();
+    expect(typesOf(asked(api).at(-1)!)).not.toContain('FOLLOWING');
   });
 
   test('Mark all as read clears the count; with the count not reset on query it resets it and says so', async ({ page, host, api }) => {

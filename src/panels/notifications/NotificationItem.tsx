@@ -137,6 +137,16 @@ export function NotificationItem({
         </InAppLink>
       )}
       {n.createdAt ? <Time seconds={n.createdAt} /> : null}
+      <button
+        type="button"
+        className="vv-notification-read"
+        aria-pressed={read}
+        aria-label={read ? 'Mark as unread' : 'Mark as read'}
+        onClick={(e) => {
+          e.stopPropagation();
+          mark(ids, !read);
+        }}
+      />
     </article>
   );
 }

@@ -98,12 +98,14 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
     }
   }
 
+  // A new filter starts again from page 1; so do other custom types and relations switched on.
+  const customTypes = filter === 'custom' ? config.notificationTypes.join(',') : '';
   useEffect(() => {
     setList([]);
     setPage({ current: 0, hasNext: false });
     setLoaded(false);
     void load(filter, 1);
-  }, [filter]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [filter, customTypes, config.addActivityRelation]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const filtering = text.trim().length > 0;
   const shown = list.filter((n) => matchesFilter(n, relations[n.activityId ?? -1], text));
