@@ -136,7 +136,7 @@ export class NotificationCounter {
       store.set(unreadStateKey, { fetchedAt: this.now(), types: types.join(','), items: present(data.Page?.notifications).map(summarize) });
       this.failedLast = false;
     } catch (error) {
-      console.error('[VoidVerified] unread notifications', error);
+      console.error('[VoidVerified] Failed to query notifications.', error);
       // Said once per run of failures, not every three minutes.
       if (!this.failedLast) this.deps.toasts.error('There was an error querying unread notifications');
       this.failedLast = true;

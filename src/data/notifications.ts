@@ -168,6 +168,15 @@ export const resetNotificationCount = gql<{ Page: { notifications: ({ __typename
   true,
 );
 
+/** Zeroes AniList's own unread count; a failure is wrapped as the spec words it. */
+export async function resetCount(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }): Promise<void> {
+  try {
+    await client.request(resetNotificationCount, {});
+  } catch (error) {
+    throw new Error('Failed to reset notification count.', { cause: error });
+  }
+}
+
 /** What an activity notification points at, when that activity still exists. */
 export interface ActivityRelation {
   id: number;
@@ -613,7 +622,12 @@ export async function loadNotificationPage(
   vars: Omit<NotificationsVars, 'perPage'> & { perPage?: number },
   relations: boolean,
 ): Promise<LoadedPage> {
-  const data = await client.request(notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars });
+  let data: NotificationsPage;
+  try {
+    data = await client.request(notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars });
+  } catch (error) {
+    throw new Error('Failed to query notifications.', { cause: error });
+  }
   const list = present(data.Page?.notifications);
   const page: LoadedPage = {
     list,

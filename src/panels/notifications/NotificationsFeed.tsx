@@ -8,7 +8,7 @@ import {
   loadNotificationPage,
   matchesFilter,
   readNotificationsKey,
-  resetNotificationCount,
+  resetCount,
   typesForFilter,
   unreadStateKey,
   withRead,
@@ -37,7 +37,7 @@ const FILTER_LABELS: Record<FeedFilter, string> = {
  */
 export async function resetHostCount(ctx: CommandContext): Promise<boolean> {
   try {
-    await ctx.client.request(resetNotificationCount, {});
+    await resetCount(ctx.client);
     ctx.toasts.success('Notifications count reset.');
     return true;
   } catch (error) {
