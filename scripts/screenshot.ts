@@ -17,6 +17,9 @@ const api = createMockApi();
 // Avatars and covers: a plain tile, like the replica's.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk6L5eDwAEwgJBSszDRwAAAABJRU5ErkJggg==', 'base64');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const context = await newContext(seed);
+
+async function newContext(seed: Record<string, string>) {
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 await context.addInitScript('window.__name = (fn) => fn;');
 await context.route('**/*', async (route) => {
@@ -33,6 +36,8 @@ await context.route('**/*', async (route) => {
   if (url.hostname.endsWith('anilist.co')) return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
   return route.fulfill({ status: 204, body: '' });
 });
+return context;
+}
 const page = await context.newPage();
 await page.goto('https://anilist.co/home', { waitUntil: 'load' });
 await page.waitForTimeout(1500);
@@ -45,4 +50,19 @@ await page.goto('https://anilist.co/settings/developer', { waitUntil: 'load' });
 await page.waitForTimeout(800);
 const box = (await page.locator('[data-void-ui="settings"]').boundingBox())!;
 await page.screenshot({ path: 'docs/settings.png', fullPage: true, clip: { x: box.x, y: box.y, width: box.width, height: 620 } });
+
+// The replacement notifications feed, authorized, with relations and a few read.
+const value = (data: unknown) => JSON.stringify({ v: 1, data });
+const notified = await newContext({
+  ...seed,
+  'void-verified-auth': value({ token: 'valid-token', expires: Date.now() + 300 * 86_400_000 }),
+  'void-verified-settings': value({ replaceNotifications: true }),
+  'void-verified-notifications-config': value({ addActivityRelation: true }),
+});
+const feedPage = await notified.newPage();
+await feedPage.goto('https://anilist.co/notifications', { waitUntil: 'load' });
+await feedPage.locator('.vv-notification').nth(4).waitFor();
+await feedPage.locator('.vv-notification').nth(1).click({ position: { x: 400, y: 10 } });
+await feedPage.waitForTimeout(500);
+await feedPage.screenshot({ path: 'docs/notifications.png' });
 await browser.close();
