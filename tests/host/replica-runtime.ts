@@ -843,20 +843,34 @@ function notificationHtml(data: SeedData, n: SeedNotification, unread: boolean):
   let details: string;
   if (user) {
     image = `<a class="avatar" href="${userPath(user.name)}"${bg(user.avatar.large)}></a>`;
-    const target = n.activityId ? `/activity/${n.activityId}` : userPath(user.name);
+    const target = n.activityId
+      ? `/activity/${n.activityId}`
+      : n.thread
+        ? `/forum/thread/${n.thread.id}/${n.commentId ? `comment/${n.commentId}` : ''}`
+        : userPath(user.name);
     details = `<a class="link" href="${userPath(user.name)}">${esc(user.name)}</a><a class="context" href="${target}">${esc(n.context ?? '')}</a>`;
+    if (n.thread) details += `<a class="link" href="${target}">${esc(n.thread.title)}</a>`;
   } else if (m) {
     image = `<a class="cover" href="${mediaPath(m)}"${bg(m.coverImage.medium)}></a>`;
-    if (n.contexts) {
+    if (n.contexts && n.status) {
+      const [c0 = '', c1 = '', c2 = ''] = n.contexts;
+      details = `<span class="context">${esc(c0)}</span><a class="link" href="${mediaPath(m)}">${esc(m.title.userPreferred)}</a><span class="context">${esc(c1)}${esc(n.status)}${esc(c2)}</span>`;
+    } else if (n.contexts) {
       const [c0 = '', c1 = '', c2 = ''] = n.contexts;
       details = `<span class="context">${esc(c0)}${n.episode ?? ''}${esc(c1)}</span><a class="link" href="${mediaPath(m)}">${esc(m.title.userPreferred)}</a><span class="context">${esc(c2)}</span>`;
     } else {
       details = `<a class="link" href="${mediaPath(m)}">${esc(m.title.userPreferred)}</a><span class="context">${esc(n.context ?? '')}</span>`;
     }
     if (n.reason) details += `<div class="expand-reason">Show reason</div><div class="reason-markdown"><div class="markdown">${renderMarkdown(n.reason)}</div></div>`;
+  } else if (n.staff || n.character) {
+    const who = (n.staff ?? n.character)!;
+    const path = `/${n.staff ? 'staff' : 'character'}/${who.id}`;
+    const [c0 = '', c1 = '', c2 = ''] = n.contexts ?? [];
+    image = `<a class="cover" href="${path}"${bg(who.image.medium)}></a>`;
+    details = `<span class="context">${esc(c0)}</span><a class="link" href="${path}">${esc(who.name.userPreferred)}</a><span class="context">${esc(c1)}${esc(n.status ?? '')}${esc(c2)}</span>`;
   } else {
     image = '<div class="avatar"></div>';
-    details = `<span class="context">${esc(n.context ?? n.type)}</span>`;
+    details = `${n.deletedMediaTitle ? `<span class="link">${esc(n.deletedMediaTitle)}</span>` : ''}<span class="context">${esc(n.context ?? n.type)}</span>`;
   }
   return `<div class="notification${unread ? ' unread' : ''}">${image}<div class="details">${details}</div><div class="time">${timeEl(n.createdAt, data.now)}</div></div>`;
 }

@@ -133,7 +133,28 @@ export interface SeedNotification {
   episode?: number;
   mediaId?: number;
   reason?: string;
+  /** Forum notifications: the thread (id, title) and the comment. */
+  threadId?: number;
+  commentId?: number;
+  thread?: { id: number; title: string };
+  comment?: { id: number };
+  deletedMediaTitle?: string;
+  deletedMediaTitles?: string[];
+  /** Submission updates. */
+  status?: string;
+  notes?: string;
+  submittedTitle?: string | null;
+  staff?: SeedPerson;
+  character?: SeedPerson;
   createdAt: number;
+}
+
+/** A staff member or character as a submission notification names it. */
+export interface SeedPerson {
+  id: number;
+  name: { userPreferred: string; full: string };
+  image: { large: string; medium: string };
+  siteUrl: string;
 }
 
 export interface SeedMediaListEntry {
@@ -519,10 +540,40 @@ function makeNotifications(
   );
   out.push({ __typename: 'RelatedMediaAdditionNotification', type: 'RELATED_MEDIA_ADDITION', recipientId: VIEWER_ID, mediaId: 118586, context: ' was recently added to the site.', createdAt: SEED_NOW - 86400 * 2 });
   out.push({ __typename: 'MediaDataChangeNotification', type: 'MEDIA_DATA_CHANGE', recipientId: VIEWER_ID, mediaId: 154587, context: ' received site data changes.', reason: 'Added the episode count.', createdAt: SEED_NOW - 86400 * 3 });
-  // Keep at most 40: every kind at least once, then the newest. Ids increase with time.
+  // Forum: two threads, comments by other users.
+  const threads = [
+    { id: 71001, title: 'Winter 2026 anime discussion' },
+    { id: 71002, title: "What's your comfort anime?" },
+  ];
+  const others = users.filter((u) => u.id !== VIEWER_ID);
+  const forum: [string, string, string, number][] = [
+    ['ThreadCommentMentionNotification', 'THREAD_COMMENT_MENTION', ' mentioned you, in the forum thread ', 0],
+    ['ThreadCommentReplyNotification', 'THREAD_COMMENT_REPLY', ' replied to your comment, in the forum thread ', 0],
+    ['ThreadCommentSubscribedNotification', 'THREAD_SUBSCRIBED', ' commented in your subscribed forum thread ', 1],
+    ['ThreadCommentLikeNotification', 'THREAD_COMMENT_LIKE', ' liked your comment, in the forum thread ', 1],
+  ];
+  forum.forEach(([typename, type, context, t], i) =>
+    out.push({ __typename: typename, type, recipientId: VIEWER_ID, userId: others[(i * 3 + 2) % others.length]!.id, commentId: 5_550_001 + i, comment: { id: 5_550_001 + i }, thread: threads[t]!, context, createdAt: SEED_NOW - 5400 * (i + 1) - 600 }),
+  );
+  out.push({ __typename: 'ThreadLikeNotification', type: 'THREAD_LIKE', recipientId: VIEWER_ID, userId: others[5 % others.length]!.id, threadId: threads[1]!.id, thread: threads[1]!, context: ' liked your forum thread, ', createdAt: SEED_NOW - 86400 - 1200 });
+  // The site's data: a merge, a deletion and three submission answers.
+  const anime = media.filter((m) => m.type === 'ANIME');
+  const person = (kind: 'staff' | 'character', id: number, name: string): SeedPerson => ({
+    id,
+    name: { userPreferred: name, full: name },
+    image: { large: `https://s4.anilist.co/file/anilistcdn/${kind}/large/b${id}-seed.png`, medium: `https://s4.anilist.co/file/anilistcdn/${kind}/medium/b${id}-seed.png` },
+    siteUrl: `https://anilist.co/${kind}/${id}`,
+  });
+  out.push({ __typename: 'MediaMergeNotification', type: 'MEDIA_MERGE', recipientId: VIEWER_ID, mediaId: anime[0]!.id, deletedMediaTitles: [`${anime[0]!.title.romaji} (TV)`], context: ' was merged into ', reason: 'Duplicate entry.', createdAt: SEED_NOW - 86400 * 4 });
+  out.push({ __typename: 'MediaDeletionNotification', type: 'MEDIA_DELETION', recipientId: VIEWER_ID, deletedMediaTitle: 'Untitled Original Project (2027)', context: ' was deleted from the site.', reason: 'Cancelled before it was announced.', createdAt: SEED_NOW - 86400 * 5 });
+  const contexts = ['Your submission for ', ' has been ', '.'];
+  out.push({ __typename: 'MediaSubmissionUpdateNotification', type: 'MEDIA_SUBMISSION_UPDATE', recipientId: VIEWER_ID, mediaId: anime[1]!.id, contexts, status: 'accepted', notes: 'Thank you for the episode titles!', submittedTitle: null, createdAt: SEED_NOW - 86400 * 6 });
+  out.push({ __typename: 'StaffSubmissionUpdateNotification', type: 'STAFF_SUBMISSION_UPDATE', recipientId: VIEWER_ID, staff: person('staff', 95_001, 'Kana Hanazawa'), contexts, status: 'rejected', notes: 'Please add a source.', createdAt: SEED_NOW - 86400 * 6 - 3600 });
+  out.push({ __typename: 'CharacterSubmissionUpdateNotification', type: 'CHARACTER_SUBMISSION_UPDATE', recipientId: VIEWER_ID, character: person('character', 85_001, 'Frieren'), contexts, status: 'partially accepted', notes: 'The birthday was kept as it was.', createdAt: SEED_NOW - 86400 * 6 - 7200 });
+  // Keep at most 50: every kind at least once, then the newest. Ids increase with time.
   out.sort((a, b) => b.createdAt - a.createdAt);
   const kept = new Set<Omit<SeedNotification, 'id'>>();
   for (const n of out) if (![...kept].some((k) => k.type === n.type)) kept.add(n);
-  for (const n of out) if (kept.size < 40) kept.add(n);
+  for (const n of out) if (kept.size < 50) kept.add(n);
   return [...kept].sort((a, b) => a.createdAt - b.createdAt).map((n, i) => ({ ...n, id: 300_000_001 + i }));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
 import { createSeed, SEED_NOW } from '../host/seed';
+import { NOTIFICATION_FIELDS, NOTIFICATION_TYPES } from '../../src/data/notifications';
 
 const AUTH = { Authorization: 'Bearer valid-token' };
 
@@ -84,6 +85,26 @@ describe('mock API', () => {
     api.reset();
     expect(api.requests).toHaveLength(0);
     expect(api.state.users[0]?.about).not.toBe('new bio');
+  });
+
+  it('serves every notification type of the schema, with the fields each has', async () => {
+    const api = createMockApi();
+    const res = await call(api, `{ Page(perPage: 50) { notifications { ${NOTIFICATION_FIELDS} } } }`, undefined, { authorization: 'Bearer valid-token' });
+    expect(res.json.errors).toBeUndefined();
+    const list = (res.json.data as { Page: { notifications: Record<string, unknown>[] } }).Page.notifications;
+    expect(new Set(list.map((n) => n.type))).toEqual(new Set(NOTIFICATION_TYPES));
+    const one = (type: string) => list.find((n) => n.type === type)!;
+    expect(one('THREAD_COMMENT_REPLY')).toMatchObject({ commentId: expect.any(Number), thread: { id: expect.any(Number), title: expect.any(String) }, user: { name: expect.any(String) } });
+    expect(one('THREAD_LIKE')).toMatchObject({ threadId: expect.any(Number), thread: { title: expect.any(String) } });
+    expect(one('AIRING')).toMatchObject({ episode: expect.any(Number), contexts: ['Episode ', ' of ', ' aired.'], media: { title: { userPreferred: expect.any(String) } } });
+    expect(one('MEDIA_MERGE')).toMatchObject({ deletedMediaTitles: [expect.any(String)], media: { id: expect.any(Number) } });
+    expect(one('MEDIA_DELETION')).toMatchObject({ deletedMediaTitle: expect.any(String), reason: expect.any(String) });
+    expect(one('MEDIA_SUBMISSION_UPDATE')).toMatchObject({ status: 'accepted', media: { id: expect.any(Number) } });
+    expect(one('STAFF_SUBMISSION_UPDATE')).toMatchObject({ staff: { name: { userPreferred: expect.any(String) }, image: { large: expect.stringMatching(/^https:/) } } });
+    expect(one('CHARACTER_SUBMISSION_UPDATE')).toMatchObject({ character: { id: expect.any(Number) }, status: 'partially accepted' });
+    // Newest first, ids unique.
+    const ids = list.map((n) => n.id as number);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
   it('filters activities and resets the notification count', async () => {
