@@ -24,6 +24,7 @@ import {
   type ImportDeps,
 } from '../../src/data/config-io';
 import { globalCssKey } from '../../src/data/global-css';
+import { feedConfigKey, quickAccessConfigKey } from '../../src/data/notifications';
 import { s } from '../../src/data/schema';
 import { declaredKeys, encodeStored, Store, type KeyDef } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/time';
@@ -382,6 +383,17 @@ describe("the original VoidVerified's file", () => {
     const notSupported = unsupported.length ? `${unsupported.join(', ')} (not supported yet); ` : '';
     expect(t.toasts.warning).toHaveBeenCalledWith(`Config successfully imported. Skipped: ${notSupported}readNotifications (kept per device); somethingNew (unknown).`);
     expect(t.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("maps the original's notification configs; unknown types are dropped, missing fields take defaults", () => {
+    const t = setup();
+    const file = {
+      notificationsConfig: { groupNotifications: false, notificationTypes: ['AIRING', 'NOT_A_TYPE'], collapsed: false, resetDefaultNotifications: false, addActivityRelation: true },
+      notificationsConfigQuickAccess: { groupNotifications: true, notificationTypes: ['FOLLOWING'], collapsed: true, hideDefaultNotificationDot: true },
+    };
+    expect(importText(JSON.stringify(file), t.deps).ok).toBe(true);
+    expect(t.store.get(feedConfigKey)).toEqual({ ...feedConfigKey.defaultValue(), groupNotifications: false, notificationTypes: ['AIRING'], resetDefaultNotifications: false, addActivityRelation: true });
+    expect(t.store.get(quickAccessConfigKey)).toEqual({ ...quickAccessConfigKey.defaultValue(), notificationTypes: ['FOLLOWING'], collapsed: true, hideDefaultNotificationDot: true });
   });
 
   it('reads the settings when the first option was stored bare', () => {
