@@ -155,6 +155,8 @@ test.describe('replacement notifications feed', () => {
   test("the feed's settings: other custom types ask again from page 1", async ({ page, host, api }) => {
     await host.goto('/notifications', { seed: feedSeed() });
     await expect(items(page).first()).toBeVisible();
+    // The feed's first page and the unread count's.
+    await expect.poll(() => asked(api).length).toBe(2);
     const before = asked(api).length;
     await page.getByRole('button', { name: 'Notification Settings' }).click();
     await page.getByRole('checkbox', { name: 'Following' }).uncheck();
