@@ -394,4 +394,12 @@ test.describe('Dashboard notifications', () => {
     await expect(page.locator('[cmdk-item][data-command^="notifications.item."]').first()).toBeVisible();
     await expect(page.locator(`[cmdk-item][data-command="notifications.item.${newest.id}"]`)).toHaveCount(0);
   });
+
+  test('with only quick access on, the Dashboard lists what the home panel shows', async ({ page, host }) => {
+    await host.goto('/home', { seed: quickSeed({ notificationTypes: ['FOLLOWING'] }) });
+    await expect(quick(page).locator('article').first()).toBeVisible();
+    const id = await quick(page).locator('article').first().getAttribute('data-id');
+    await page.keyboard.press('Control+Space');
+    await expect(page.locator(`[cmdk-item][data-command="notifications.item.${id}"]`)).toContainText('started following you');
+  });
 });

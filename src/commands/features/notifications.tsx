@@ -1,6 +1,6 @@
 import { quickStartConfigKey } from '../../data/config';
 import { NotificationCounter } from '../../data/notification-count';
-import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications';
+import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, summarize, unreadStateKey, withRead } from '../../data/notifications';
 import { relativeTime, fromUnix } from '../../data/time';
 import { mountUi } from '../../inject/react';
 import { removeStyle, setStyle } from '../../inject/styles';
@@ -86,12 +86,17 @@ export const notifications: FeatureDef = {
   ],
   // The Dashboard's notifications (QuickStart config), newest first, each opening its target.
   provideCommands: (ctx) => {
-    if (!replacing(ctx) || !ctx.store.get(quickStartConfigKey).notificationsEnabled) return [];
+    if (!ctx.store.get(quickStartConfigKey).notificationsEnabled) return [];
+    // The shared newest page while the feed is replaced; else what the home panel last showed here.
+    const newest = replacing(ctx)
+      ? ctx.store.get(unreadStateKey).items
+      : quickEnabled(ctx)
+        ? (quickAccessThrottle.cached?.list.map(summarize) ?? [])
+        : [];
     const read = new Set(ctx.store.get(readNotificationsKey));
     const onlyUnread = ctx.store.get(quickStartConfigKey).onlyIncludeUnreadNotifications;
-    return ctx.store
-      .get(unreadStateKey)
-      .items.filter((n) => !onlyUnread || !read.has(n.id))
+    return newest
+      .filter((n) => !onlyUnread || !read.has(n.id))
       .map(
         (n): Command => ({
           id: `notifications.item.${n.id}`,
