@@ -1,0 +1,337 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryBackend } from '../../src/data/backend';
+import type { GqlDocument } from '../../src/data/graphql';
+import { NotificationCounter, unreadCount } from '../../src/data/notification-count';
+import {
+  cacheDead,
+  cacheRelations,
+  deadRelationsKey,
+  FEED_FILTERS,
+  feedConfigKey,
+  fuzzyMatch,
+  groupIds,
+  groupNotifications,
+  loadNotificationPage,
+  matchesFilter,
+  MAX_READ_NOTIFICATIONS,
+  NOTIFICATION_TYPES,
+  notificationParts,
+  notificationPath,
+  notificationText,
+  QueryThrottle,
+  readNotificationsKey,
+  relationIds,
+  relationsCacheKey,
+  splitRelationIds,
+  toRelations,
+  typesForFilter,
+  unreadStateKey,
+  withRead,
+  type ActivityRelation,
+  type RawNotification,
+} from '../../src/data/notifications';
+import { Store } from '../../src/data/storage';
+
+const user = (id: number, name = `User${id}`) => ({ id, name, avatar: { large: `https://img/${id}.png` } });
+const n = (over: Partial<RawNotification> & { id: number }): RawNotification => ({ __typename: 'X', type: 'ACTIVITY_LIKE', createdAt: 100, ...over });
+const newStore = () => new Store(memoryBackend(), () => {});
+
+describe('notification filters', () => {
+  it('gives each filter its types; custom is the config list, or everything when it is empty', () => {
+    expect(typesForFilter('custom', ['AIRING', 'FOLLOWING'])).toEqual(['AIRING', 'FOLLOWING']);
+    expect(typesForFilter('custom', [])).toEqual([...NOTIFICATION_TYPES]);
+    expect(typesForFilter('all', ['AIRING'])).toHaveLength(20);
+    expect(typesForFilter('airing', [])).toEqual(['AIRING']);
+    expect(typesForFilter('follows', [])).toEqual(['FOLLOWING']);
+    expect(typesForFilter('likes', []).sort()).toEqual(['ACTIVITY_LIKE', 'ACTIVITY_REPLY_LIKE']);
+    expect(typesForFilter('forum', []).every((t) => t.startsWith('THREAD'))).toBe(true);
+    expect(typesForFilter('activity', [])).toContain('ACTIVITY_MESSAGE');
+    expect(typesForFilter('media', [])).toContain('MEDIA_DELETION');
+  });
+
+  it('reaches every type of the schema through a named filter', () => {
+    const named = FEED_FILTERS.filter((f) => f !== 'custom' && f !== 'all').flatMap((f) => typesForFilter(f, []));
+    expect(new Set(named)).toEqual(new Set(NOTIFICATION_TYPES));
+  });
+});
+
+describe('grouping', () => {
+  const likes = [
+    n({ id: 5, activityId: 1, user: user(11) }),
+    n({ id: 4, activityId: 1, user: user(12) }),
+    n({ id: 3, activityId: 1, user: user(13) }),
+    n({ id: 2, activityId: 2, user: user(14) }),
+    n({ id: 1, activityId: 1, user: user(15) }),
+  ];
+
+  it('folds consecutive ones of a type on the same activity into the first, with users and notification ids', () => {
+    const groups = groupNotifications(likes, true);
+    expect(groups.map((g) => g.notification.id)).toEqual([5, 2, 1]);
+    expect(groups[0]!.group).toEqual([
+      { ...user(12), notificationId: 4 },
+      { ...user(13), notificationId: 3 },
+    ]);
+    expect(groupIds(groups[0]!)).toEqual([5, 4, 3]);
+    expect(groups[2]!.group).toEqual([]);
+  });
+
+  it('keeps other types, other targets and user-less ones apart, and nothing when off', () => {
+    const mixed = [
+      n({ id: 4, type: 'ACTIVITY_REPLY', activityId: 1, user: user(1) }),
+      n({ id: 3, type: 'ACTIVITY_LIKE', activityId: 1, user: user(2) }),
+      n({ id: 2, type: 'AIRING', media: null }),
+      n({ id: 1, type: 'AIRING', media: null }),
+    ];
+    expect(groupNotifications(mixed, true).map((g) => g.group.length)).toEqual([0, 0, 0, 0]);
+    expect(groupNotifications(likes, false).every((g) => g.group.length === 0)).toBe(true);
+    // Comments of a thread group by comment.
+    const comments = [n({ id: 2, type: 'THREAD_COMMENT_LIKE', commentId: 7, user: user(1) }), n({ id: 1, type: 'THREAD_COMMENT_LIKE', commentId: 8, user: user(2) })];
+    expect(groupNotifications(comments, true)).toHaveLength(2);
+  });
+});
+
+describe('what a notification says and where it leads', () => {
+  const media = { id: 9, type: 'MANGA' as const, title: { userPreferred: 'Berserk' }, coverImage: { large: 'https://c/9.png' } };
+
+  it('links each kind to its target', () => {
+    expect(notificationPath(n({ id: 1, type: 'ACTIVITY_REPLY', activityId: 42 }))).toBe('/activity/42');
+    expect(notificationPath(n({ id: 1, type: 'ACTIVITY_MESSAGE', activityId: 43 }))).toBe('/activity/43');
+    expect(notificationPath(n({ id: 1, type: 'THREAD_COMMENT_REPLY', commentId: 5, thread: { id: 3, title: 't' } }))).toBe('/forum/thread/3/comment/5');
+    expect(notificationPath(n({ id: 1, type: 'THREAD_LIKE', threadId: 3 }))).toBe('/forum/thread/3/');
+    expect(notificationPath(n({ id: 1, type: 'FOLLOWING', user: user(1, 'A b') }))).toBe('/user/A%20b/');
+    expect(notificationPath(n({ id: 1, type: 'AIRING', media: { ...media, type: 'ANIME' } }))).toBe('/anime/9/');
+    expect(notificationPath(n({ id: 1, type: 'MEDIA_DATA_CHANGE', media }))).toBe('/manga/9/');
+    expect(notificationPath(n({ id: 1, type: 'MEDIA_DELETION', deletedMediaTitle: 'Gone' }))).toBeNull();
+    expect(notificationPath(n({ id: 1, type: 'STAFF_SUBMISSION_UPDATE', staff: { id: 4, name: null, image: null } }))).toBe('/staff/4/');
+    expect(notificationPath(n({ id: 1, type: 'CHARACTER_SUBMISSION_UPDATE', character: { id: 6, name: null, image: null } }))).toBe('/character/6/');
+  });
+
+  it('builds the sentence from contexts, names and titles', () => {
+    expect(notificationText(n({ id: 1, type: 'AIRING', episode: 4, contexts: ['Episode ', ' of ', ' aired.'], media }))).toBe('Episode 4 of Berserk aired.');
+    expect(notificationText(n({ id: 1, type: 'THREAD_COMMENT_REPLY', user: user(1, 'Ann'), context: ' replied to your comment, in the forum thread ', thread: { id: 1, title: 'Spring' } }))).toBe(
+      'Ann replied to your comment, in the forum thread Spring',
+    );
+    expect(notificationText(n({ id: 1, type: 'MEDIA_DELETION', deletedMediaTitle: 'Gone', context: ' was deleted from the site.' }))).toBe('Gone was deleted from the site.');
+    expect(notificationText(n({ id: 1, type: 'MEDIA_MERGE', deletedMediaTitles: ['Old'], context: ' was merged into ', media }))).toBe('Old was merged into Berserk');
+    expect(notificationText(n({ id: 1, type: 'MEDIA_SUBMISSION_UPDATE', contexts: ['Your submission for ', ' has been ', '.'], status: 'accepted', media }))).toBe(
+      'Your submission for Berserk has been accepted.',
+    );
+    expect(notificationParts(n({ id: 1, type: 'FOLLOWING', user: user(1, 'Ann'), context: ' started following you.' }))[0]).toEqual({ text: 'Ann', strong: true });
+  });
+});
+
+describe('the text filter', () => {
+  it('always hits a substring, forgives a typo at 0.5, misses the unrelated', () => {
+    expect(fuzzyMatch('ROCK', 'Bocchi the Rock!')).toBe(true);
+    expect(fuzzyMatch('', 'anything')).toBe(true);
+    expect(fuzzyMatch('bocchu', 'Bocchi the Rock!')).toBe(true);
+    expect(fuzzyMatch('zzzzqq', 'Bocchi the Rock!')).toBe(false);
+    expect(fuzzyMatch('bocchu', 'Bocchi the Rock!', 0.95)).toBe(false);
+  });
+
+  it('looks at the sentence, the thread and the activity it points at', () => {
+    const item = n({ id: 1, type: 'ACTIVITY_LIKE', user: user(1, 'Kaede'), context: ' liked your activity.' });
+    const relation: ActivityRelation = { id: 1, kind: 'ListActivity', image: null, label: 'Frieren', mediaPath: '/anime/1/' };
+    expect(matchesFilter(item, undefined, 'kaede')).toBe(true);
+    expect(matchesFilter(item, relation, 'frieren')).toBe(true);
+    expect(matchesFilter(item, undefined, 'frieren')).toBe(false);
+  });
+});
+
+describe('read state and caches', () => {
+  it('adds, removes and dedupes read ids, keeping the newest', () => {
+    expect(withRead([1, 2], [2, 3], true)).toEqual([1, 2, 3]);
+    expect(withRead([1, 2, 3], [2], false)).toEqual([1, 3]);
+    const many = Array.from({ length: MAX_READ_NOTIFICATIONS }, (_, i) => i);
+    const next = withRead(many, [-1], true);
+    expect(next).toHaveLength(MAX_READ_NOTIFICATIONS);
+    expect(next.at(-1)).toBe(-1);
+    expect(next[0]).toBe(1);
+  });
+
+  it('splits ids into cached, dead and missing; merges both feeds into relations', () => {
+    const cached: ActivityRelation = { id: 1, kind: 'TextActivity', image: null, label: 'Ann', mediaPath: null };
+    expect(splitRelationIds([1, 2, 3], { '1': cached }, [2])).toEqual({ cached: [cached], missing: [3] });
+    const relations = toRelations({
+      following: { activities: [{ __typename: 'ListActivity', id: 5, media: { id: 9, type: 'ANIME', title: { userPreferred: 'Frieren' }, coverImage: { large: 'https://c' } } }] },
+      global: {
+        activities: [
+          { __typename: 'ListActivity', id: 5, media: null },
+          { __typename: 'MessageActivity', id: 6, recipient: { name: 'Bo', avatar: { large: 'https://b' } } },
+          null,
+        ],
+      },
+    });
+    expect(relations).toEqual([
+      { id: 5, kind: 'ListActivity', image: 'https://c', label: 'Frieren', mediaPath: '/anime/9/' },
+      { id: 6, kind: 'MessageActivity', image: 'https://b', label: 'Bo', mediaPath: null },
+    ]);
+    expect(relationIds([n({ id: 1, activityId: 3 }), n({ id: 2, activityId: 3 }), n({ id: 3, type: 'ACTIVITY_MESSAGE', activityId: 4 })])).toEqual([3]);
+    expect(Object.keys(cacheRelations({}, Array.from({ length: 1200 }, (_, i) => ({ ...cached, id: i }))))).toHaveLength(1000);
+    expect(cacheDead([1, 2], [2, 3])).toEqual([1, 2, 3]);
+  });
+});
+
+/** A fake API: answers by document name and counts requests. */
+function fakeClient(answers: Record<string, (vars: unknown) => unknown>) {
+  const sent: { name: string; vars: unknown }[] = [];
+  return {
+    sent,
+    async request<D, V>(doc: GqlDocument<D, V>, vars: V): Promise<D> {
+      sent.push({ name: doc.name, vars });
+      const answer = answers[doc.name];
+      if (!answer) throw new Error(`unexpected ${doc.name}`);
+      return answer(vars) as D;
+    },
+  };
+}
+const page = (list: RawNotification[], hasNextPage = false) => ({ Page: { pageInfo: { currentPage: 1, hasNextPage }, notifications: list } });
+
+describe('loading a page', () => {
+  const list = [n({ id: 3, activityId: 30 }), n({ id: 2, activityId: 20 }), n({ id: 1, activityId: 10 })];
+  const relationAnswer = (vars: unknown) => ({
+    following: { activities: (vars as { ids: number[] }).ids.filter((id) => id === 30).map((id) => ({ __typename: 'TextActivity', id, user: { name: 'A', avatar: null } })) },
+    global: { activities: [] },
+  });
+
+  it('asks for relations only of what is neither cached nor dead, and remembers both', async () => {
+    const store = newStore();
+    store.set(relationsCacheKey, { '20': { id: 20, kind: 'TextActivity', image: null, label: 'B', mediaPath: null } });
+    store.set(deadRelationsKey, []);
+    const client = fakeClient({ Notifications: () => page(list, true), NotificationActivityRelations: relationAnswer });
+    const result = await loadNotificationPage(client, store, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
+    expect(result.hasNextPage).toBe(true);
+    expect(client.sent.find((s) => s.name === 'NotificationActivityRelations')!.vars).toMatchObject({ ids: [30, 10] });
+    expect(Object.keys(result.relations).sort()).toEqual(['20', '30']);
+    expect(store.get(deadRelationsKey)).toEqual([10]);
+    expect(store.get(relationsCacheKey)['30']).toMatchObject({ label: 'A' });
+    // Again: everything is known, so only the notifications are asked.
+    const again = fakeClient({ Notifications: () => page(list) });
+    await loadNotificationPage(again, store, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
+    expect(again.sent.map((s) => s.name)).toEqual(['Notifications']);
+  });
+
+  it('keeps the notifications when relations fail, and wraps a failed query in the spec text', async () => {
+    const store = newStore();
+    const failing = fakeClient({ Notifications: () => page(list), NotificationActivityRelations: () => Promise.reject(new Error('boom')) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const result = await loadNotificationPage(failing, store, { types: [], page: 1, reset: false }, true);
+    expect(result.relationsFailed).toBe(true);
+    expect(result.list).toHaveLength(3);
+    const broken = fakeClient({ Notifications: () => Promise.reject(new Error('HTTP 500')) });
+    await expect(loadNotificationPage(broken, store, { types: [], page: 1, reset: false }, false)).rejects.toThrow('Failed to query notifications.');
+  });
+
+  it('throttles the home panel per type list, and forgets on reset', () => {
+    const throttle = new QueryThrottle(180_000);
+    expect(throttle.wait('a', 0)).toBe(0);
+    throttle.mark('a', 1000);
+    expect(throttle.wait('a', 61_000)).toBe(120_000);
+    expect(throttle.wait('b', 61_000)).toBe(0);
+    expect(throttle.wait('a', 181_000)).toBe(0);
+    throttle.reset();
+    expect(throttle.wait('a', 2000)).toBe(0);
+  });
+});
+
+/** An exclusive lock shared by "tabs": the next waiter gets it when the holder's promise settles. */
+function fakeLocks() {
+  let held = false;
+  const queue: (() => void)[] = [];
+  return {
+    request(_name: string, options: { signal?: AbortSignal }, callback: () => Promise<void>): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        const run = () => {
+          held = true;
+          void callback().finally(() => {
+            held = false;
+            resolve(undefined);
+            queue.shift()?.();
+          });
+        };
+        if (!held) return run();
+        queue.push(run);
+        options.signal?.addEventListener('abort', () => {
+          const i = queue.indexOf(run);
+          if (i >= 0) queue.splice(i, 1);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+      });
+    },
+  };
+}
+
+describe('the unread count across tabs', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const answer = () => page([n({ id: 2 }), n({ id: 1 })]);
+
+  function tab(store: Store, client: ReturnType<typeof fakeClient>, locks: ReturnType<typeof fakeLocks> | null, toasts = { error: vi.fn() }) {
+    const counter = new NotificationCounter({ client, store, toasts, locks, now: () => Date.now() });
+    return { counter, stop: counter.start(), toasts };
+  }
+
+  it('one tab leads and asks every 3 minutes; the other only follows, and takes over while the answer is fresh', async () => {
+    const store = newStore();
+    const client = fakeClient({ Notifications: answer });
+    const locks = fakeLocks();
+    const a = tab(store, client, locks);
+    const b = tab(store, client, locks);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(a.counter.isLeader()).toBe(true);
+    expect(b.counter.isLeader()).toBe(false);
+    expect(client.sent).toHaveLength(1);
+    expect(unreadCount(store)).toBe(2);
+    store.set(readNotificationsKey, [2]);
+    expect(unreadCount(store)).toBe(1);
+    await vi.advanceTimersByTimeAsync(179_000);
+    expect(client.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(client.sent).toHaveLength(2);
+    // The leader goes: the other leads, and waits out the fresh answer before asking.
+    a.stop();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(b.counter.isLeader()).toBe(true);
+    expect(client.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(180_000);
+    expect(client.sent).toHaveLength(3);
+    b.stop();
+  });
+
+  it('asks at once when the feed types change, and says a run of failures once', async () => {
+    const store = newStore();
+    let fail = false;
+    const client = fakeClient({ Notifications: () => (fail ? Promise.reject(new Error('HTTP 500')) : answer()) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const a = tab(store, client, fakeLocks());
+    await vi.advanceTimersByTimeAsync(10);
+    expect(client.sent).toHaveLength(1);
+    store.set(feedConfigKey, { ...store.get(feedConfigKey), notificationTypes: ['AIRING'] });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(client.sent).toHaveLength(2);
+    expect(client.sent[1]!.vars).toMatchObject({ types: ['AIRING'] });
+    expect(store.get(unreadStateKey).types).toBe('AIRING');
+    fail = true;
+    await vi.advanceTimersByTimeAsync(180_100);
+    expect(client.sent).toHaveLength(3);
+    expect(a.toasts.error).toHaveBeenCalledTimes(1);
+    expect(a.toasts.error).toHaveBeenCalledWith('There was an error querying unread notifications');
+    await vi.advanceTimersByTimeAsync(180_100);
+    expect(client.sent).toHaveLength(4);
+    expect(a.toasts.error).toHaveBeenCalledTimes(1);
+    a.stop();
+  });
+
+  it('without Web Locks every tab leads, and the stored time still keeps them from asking twice', async () => {
+    const store = newStore();
+    const client = fakeClient({ Notifications: answer });
+    const a = tab(store, client, null);
+    await vi.advanceTimersByTimeAsync(10);
+    const b = tab(store, client, null);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(a.counter.isLeader() && b.counter.isLeader()).toBe(true);
+    expect(client.sent).toHaveLength(1);
+    a.stop();
+    b.stop();
+  });
+});
