@@ -105,6 +105,11 @@ export interface Command {
   readonly relevant?: (ctx: CommandContext) => boolean;
   /** A short value shown beside the title (a setting's state, say). */
   readonly hint?: (ctx: CommandContext) => string | undefined;
+  /**
+   * Dashboard content (quick access users, notifications): before anything is typed it is listed
+   * ahead of the other commands (after the page's and the recent ones).
+   */
+  readonly dashboard?: boolean;
   /** Not listed in the palette (it still has a hotkey). */
   readonly hidden?: boolean;
   /** Keeps the palette open after running (toggles). */

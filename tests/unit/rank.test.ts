@@ -21,6 +21,15 @@ describe('palette ranking', () => {
     expect(ranked.map((r) => r.command.id)).toEqual(['b', 'c', 'a']);
   });
 
+  it('lists Dashboard content first before typing, after what is used; typing ignores it', () => {
+    const cmds = [c('tool', 'Mark all as read', 'Tools'), c('note', 'Ann liked your activity.', 'Notifications', { dashboard: true }), c('used', 'Used', 'Links')];
+    const now = Date.now();
+    const empty = rankCommands(cmds, { query: '', usage: { used: { count: 1, last: now } }, relevant: none, now });
+    expect(empty.map((r) => r.command.id)).toEqual(['used', 'note', 'tool']);
+    const typed = rankCommands(cmds, { query: 'mark', usage: {}, relevant: none, now });
+    expect(typed.map((r) => r.command.id)).toEqual(['tool']);
+  });
+
   it('matches keywords and sections too', () => {
     const ranked = rankCommands([c('a', 'Health', 'QuickStart', { keywords: ['diagnostics'] })], { query: 'diagn', usage: {}, relevant: none, now: 0 });
     expect(ranked).toHaveLength(1);

@@ -103,6 +103,7 @@ export const notifications: FeatureDef = {
           title: n.text,
           section: 'Notifications',
           keywords: ['notification', n.type.toLowerCase().replace(/_/g, ' ')],
+          dashboard: true,
           hint: () => `${read.has(n.id) ? '' : 'unread · '}${relativeTime(fromUnix(n.createdAt))}`,
           run: (c) => openNotification(c, n.id, n.path),
         }),

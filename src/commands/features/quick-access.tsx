@@ -59,6 +59,7 @@ export const quickAccess: FeatureDef = {
           title: u.username,
           section: 'Quick Access',
           keywords: ['user', 'profile', 'quick access'],
+          dashboard: true,
           hint: (c: CommandContext) => (u.quickAccessBadgeDisplay && userHas(u, 'quickAccessBadge', c.settings) ? 'changed' : undefined),
           run: (c: CommandContext) => c.route.navigate(`/user/${encodeURIComponent(u.username)}/`),
         }))

@@ -106,7 +106,7 @@ export function rankCommands(commands: readonly Command[], opts: RankOptions): R
     const used = usage ? frecency(usage, opts.now) : 0;
     const relevant = opts.relevant(command) ? 1 : 0;
     // Match quality dominates while typing; with an empty query, use and relevance decide.
-    const score = query ? match + Math.min(25, used * 5) + relevant * 15 : used * 10 + relevant * 50;
+    const score = query ? match + Math.min(25, used * 5) + relevant * 15 : used * 10 + relevant * 50 + (command.dashboard ? 5 : 0);
     out.push({ command, score });
   }
   // Array sort is stable: equal scores keep registry order.
