@@ -1,13 +1,9 @@
-import type { GqlDocument } from './graphql';
+import { gql, type GqlDocument } from './graphql';
 
 /**
  * Activities and replies (document 2 sections 3 to 8): the documents our own activity entries use,
  * and the pure rules about who may do what and which badges show. No DOM.
  */
-
-function gql<TData, TVars>(name: string, source: string, auth = false): GqlDocument<TData, TVars> {
-  return { name, source: source.replace(/\s+/g, ' ').trim(), auth };
-}
 
 export const MODERATOR_ROLES = [
   'ADMIN',

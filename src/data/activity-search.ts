@@ -1,6 +1,6 @@
 import { ACTIVITY_FIELDS, statusText, type Activity, type Reply } from './activities';
 import type { MediaSearchResult, UserSearchResult } from './documents';
-import type { GqlDocument } from './graphql';
+import { gql } from './graphql';
 import { s, type Schema } from './schema';
 import { defineKey } from './storage';
 
@@ -8,10 +8,6 @@ import { defineKey } from './storage';
  * Activity search (document 2 sections 3 to 9): its parameters, the variables they become, the
  * search document, the latest media searches cache and the saved searches. Pure: no DOM.
  */
-
-function gql<TData, TVars>(name: string, source: string): GqlDocument<TData, TVars> {
-  return { name, source: source.replace(/\s+/g, ' ').trim(), auth: false };
-}
 
 export type SearchKind = 'MEDIA_LIST' | 'TEXT' | 'MESSAGE';
 export const SEARCH_KINDS: readonly { value: SearchKind; label: string }[] = [

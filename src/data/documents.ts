@@ -1,13 +1,9 @@
-import type { GqlDocument } from './graphql';
+import { gql } from './graphql';
 
 /**
  * Every GraphQL document the product sends. tests/unit/documents.test.ts  validates every
  * exported document against the real AniList schema, so a misspelt field fails a test, not a user.
  */
-
-function gql<TData, TVars>(name: string, source: string, opts: { auth?: boolean } = {}): GqlDocument<TData, TVars> {
-  return { name, source: source.replace(/\s+/g, ' ').trim(), auth: opts.auth ?? false };
-}
 
 export interface UserSearchResult {
   id: number;

@@ -31,6 +31,11 @@ export interface GqlDocument<TData, TVars> {
   readonly __types?: [TData, TVars];
 }
 
+/** A document from its operation name and source (whitespace folded); `auth` when it needs the token. */
+export function gql<TData, TVars>(name: string, source: string, auth = false): GqlDocument<TData, TVars> {
+  return { name, source: source.replace(/\s+/g, ' ').trim(), auth };
+}
+
 export type DataOf<D> = D extends GqlDocument<infer T, unknown> ? T : never;
 export type VarsOf<D> = D extends GqlDocument<unknown, infer V> ? V : never;
 

@@ -1,4 +1,4 @@
-import type { GqlDocument } from './graphql';
+import { gql } from './graphql';
 
 /**
  * Markdown hotkeys (document 2 sections 3, 5 and 9): the 15 mappings and the pure text
@@ -254,18 +254,16 @@ export function mappingById(id: string): MarkdownMapping | undefined {
 // ---------------------------------------------------------------------------------------------
 // API documents (validated against the schema by tests/unit/documents.test.ts)
 
-function gql<TData, TVars>(name: string, source: string): GqlDocument<TData, TVars> {
-  return { name, source: source.replace(/\s+/g, ' ').trim(), auth: true };
-}
-
 /** AniList's own rendering of some markdown ('Exact preview'). */
 export const renderMarkdownQuery = gql<{ Markdown: { html: string | null } | null }, { markdown: string }>(
   'ExactPreview',
   `query ExactPreview($markdown: String!) { Markdown(markdown: $markdown) { html } }`,
+  true,
 );
 
 /** Posts a status (a text activity). */
 export const saveTextActivity = gql<{ SaveTextActivity: { id: number } | null }, { text: string }>(
   'SaveTextActivity',
   `mutation SaveTextActivity($text: String) { SaveTextActivity(text: $text) { id } }`,
+  true,
 );

@@ -1,4 +1,4 @@
-import type { GqlDocument } from './graphql';
+import { gql, type GqlDocument } from './graphql';
 import { s, type Schema } from './schema';
 import { defineKey, type Store } from './storage';
 
@@ -7,10 +7,6 @@ import { defineKey, type Store } from './storage';
  * the activity-relation caches, and the pure rules — which types a filter asks for, how
  * consecutive notifications group, what each one says and where it links. No DOM.
  */
-
-function gql<TData, TVars>(name: string, source: string, auth = false): GqlDocument<TData, TVars> {
-  return { name, source: source.replace(/\s+/g, ' ').trim(), auth };
-}
 
 /** Every member of the schema's NotificationType, in the schema's order. */
 export const NOTIFICATION_TYPES = [

@@ -1,5 +1,5 @@
 import { replyToActivity } from './activities';
-import type { GqlDocument, GraphQLClient } from './graphql';
+import { gql, type GraphQLClient } from './graphql';
 
 /**
  * Reply with list update (document 2 screen 12, sections 4 and 7): set a media's status and
@@ -30,10 +30,6 @@ export const showsProgress = (status: ListStatus) => status === 'CURRENT' || sta
 export function clampProgress(value: number, maxProgress: number | null): number {
   const n = Number.isFinite(value) ? Math.floor(value) : 0;
   return Math.max(0, maxProgress ? Math.min(n, maxProgress) : n);
-}
-
-function gql<TData, TVars>(name: string, source: string, auth: boolean): GqlDocument<TData, TVars> {
-  return { name, source: source.replace(/\s+/g, ' ').trim(), auth };
 }
 
 export const mediaProgress = gql<
