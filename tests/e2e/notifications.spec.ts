@@ -178,6 +178,10 @@ test.describe('replacement notifications feed', () => {
     const dot = page.locator('[data-void-ui="notification-dot"]');
     await expect(dot.locator('.vv-notification-dot')).toHaveText(/^\d+$/);
     await expect(page.locator('.nav .user .notification-dot')).toBeHidden();
+    await expect(page.locator('.hamburger .notification-dot')).toBeHidden();
+    // The mobile menu button shows the same count.
+    const mobile = page.locator('.hamburger [data-void-ui="notification-dot-mobile"] .vv-notification-dot');
+    await expect(mobile).toHaveText((await dot.locator('.vv-notification-dot').textContent())!);
     expect(asked(api).every((r) => (r.variables as { reset: boolean }).reset === false)).toBe(true);
     await expect(items(page).first()).toBeVisible();
     await page.getByRole('button', { name: 'Mark all as read' }).click();
@@ -186,6 +190,7 @@ test.describe('replacement notifications feed', () => {
     expect(api.state.users.find((u) => u.id === 1)!.unreadNotificationCount).toBe(0);
     await expect(items(page).and(page.locator('[data-unread="true"]'))).toHaveCount(0);
     await expect(dot.locator('.vv-notification-dot')).toHaveCount(0);
+    await expect(mobile).toHaveCount(0);
     // A failed reset says so.
     api.failNext(1, { status: 500 });
     await page.getByRole('button', { name: 'Mark all as read' }).click();
@@ -349,6 +354,10 @@ test.describe('quick-access notifications', () => {
   test('mark all as read resets the count; hiding the default dot; the error texts', async ({ page, host, api }) => {
     await host.goto('/home', { seed: quickSeed({ hideDefaultNotificationDot: true }) });
     await expect(page.locator('.nav .user .notification-dot')).toBeHidden();
+    await expect(page.locator('.hamburger .notification-dot')).toBeHidden();
+    // The mobile menu button shows the same count.
+    const mobile = page.locator('.hamburger [data-void-ui="notification-dot-mobile"] .vv-notification-dot');
+    await expect(mobile).toHaveText((await dot.locator('.vv-notification-dot').textContent())!);
     await expect(quick(page).locator('article[data-unread="true"]').first()).toBeVisible();
     await quick(page).getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByText('Notifications count reset.')).toBeVisible();

@@ -147,6 +147,15 @@ export const notifications: FeatureDef = {
       },
     },
     {
+      // The mobile menu button carries the count too (AniList puts its dot there on phones).
+      id: 'unread-count-mobile',
+      route: () => true,
+      selector: '.hamburger',
+      single: true,
+      when: replacing,
+      mount: (button, ctx) => mountUi(ctx, 'notification-dot-mobile', (host) => button.append(host), <NotificationDot ctx={ctx} />, 'span'),
+    },
+    {
       id: 'quick-access',
       route: isHome,
       selector: '.container > .home > div:nth-child(2)',
