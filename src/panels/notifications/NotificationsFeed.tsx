@@ -107,6 +107,12 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
     void load(filter, 1);
   }, [filter, customTypes, config.addActivityRelation]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Newer notifications the unread count has seen since this list loaded (any type the feed asks for).
+  const shared = useStored(unreadStateKey);
+  const newestShown = list.reduce((max, n) => Math.max(max, n.id), 0);
+  const asking = new Set<string>(typesForFilter(filter, config.notificationTypes));
+  const arrived = loaded && newestShown > 0 ? shared.items.filter((s) => s.id > newestShown && asking.has(s.type)).length : 0;
+
   const filtering = text.trim().length > 0;
   const shown = list.filter((n) => matchesFilter(n, relations[n.activityId ?? -1], text));
   const items = groupNotifications(shown, config.groupNotifications && !(config.dontGroupWhenFiltering && filtering));
@@ -152,6 +158,11 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
         </section>
       </aside>
       <section className="vv-notifications-list" aria-label="Notifications" aria-busy={busy}>
+        {arrived > 0 && !busy && (
+          <button type="button" className="vv-button vv-notifications-arrived" onClick={() => void load(filter, 1)}>
+            {arrived === 1 ? 'Show 1 new notification' : `Show ${arrived} new notifications`}
+          </button>
+        )}
         {loaded && !busy && list.length === 0 && <p className="vv-note vv-notifications-empty">Couldn't load notifications.</p>}
         {items.map((item) => (
           <NotificationItem
