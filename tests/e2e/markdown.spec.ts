@@ -39,6 +39,9 @@ async function openPage(page: Page, filter: string, command: string) {
   await page.keyboard.press('Control+Space');
   await expect(palette(page)).toBeVisible();
   await page.getByPlaceholder('Filter VoidVerified QuickStart').fill(filter);
+  // Before typing, this page's commands sit in a lifted group; wait for the filtered list, so the
+  // click does not land on an item that is being replaced.
+  await expect(page.locator('[cmdk-group-heading]', { hasText: /^On this page$/i })).toHaveCount(0);
   await page.locator(`[cmdk-item][data-command="${command}"]`).first().click();
 }
 
