@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { MockApi } from '../host/mock-api';
 import type { SeedNotification } from '../host/seed';
@@ -420,5 +421,23 @@ test.describe('Dashboard notifications', () => {
     const id = await quick(page).locator('article').first().getAttribute('data-id');
     await page.keyboard.press('Control+Space');
     await expect(page.locator(`[cmdk-item][data-command="notifications.item.${id}"]`)).toContainText('started following you');
+  });
+});
+
+test.describe('accessibility', () => {
+  test('axe finds no serious or critical violation in the feed or the home panel', async ({ page, host }) => {
+    await host.goto('/notifications', { seed: withSettings({ replaceNotifications: true, quickAccessNotificationsEnabled: true }, { 'void-verified-notifications-config': seedValue({ addActivityRelation: true }) }) });
+    await expect(items(page).nth(3)).toBeVisible();
+    await page.getByRole('button', { name: 'Notification Settings' }).click();
+    for (const ui of ['notifications-feed', 'notification-dot']) {
+      const results = await new AxeBuilder({ page }).include(`[data-void-ui="${ui}"]`).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await goHome(page, '/home');
+    await expect(quick(page).locator('article').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('[data-void-ui="quick-access-notifications"]').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });
