@@ -834,6 +834,11 @@ function settingsPage(opts: RuntimeOptions, sub: string): RenderedPage {
   };
 }
 
+/** The site's collapsed reason under a media notification (data change, merge, deletion). */
+function reasonHtml(reason: string | undefined): string {
+  return reason ? `<div class="expand-reason">Show reason</div><div class="reason-markdown"><div class="markdown">${renderMarkdown(reason)}</div></div>` : '';
+}
+
 function notificationHtml(data: SeedData, n: SeedNotification, unread: boolean): string {
   const idx = index(data);
   const user = n.userId === undefined ? undefined : idx.users.get(n.userId);
@@ -846,7 +851,7 @@ function notificationHtml(data: SeedData, n: SeedNotification, unread: boolean):
     const target = n.activityId
       ? `/activity/${n.activityId}`
       : n.thread
-        ? `/forum/thread/${n.thread.id}/${n.commentId ? `comment/${n.commentId}` : ''}`
+        ? `/forum/thread/${n.thread.id}${n.commentId ? `/comment/${n.commentId}` : ''}`
         : userPath(user.name);
     details = `<a class="link" href="${userPath(user.name)}">${esc(user.name)}</a><a class="context" href="${target}">${esc(n.context ?? '')}</a>`;
     if (n.thread) details += `<a class="link" href="${target}">${esc(n.thread.title)}</a>`;
@@ -858,10 +863,13 @@ function notificationHtml(data: SeedData, n: SeedNotification, unread: boolean):
     } else if (n.contexts) {
       const [c0 = '', c1 = '', c2 = ''] = n.contexts;
       details = `<span class="context">${esc(c0)}${n.episode ?? ''}${esc(c1)}</span><a class="link" href="${mediaPath(m)}">${esc(m.title.userPreferred)}</a><span class="context">${esc(c2)}</span>`;
+    } else if (n.deletedMediaTitles) {
+      // A merge: "{the deleted titles} was merged into {the kept entry}".
+      details = `<span class="link">${esc(n.deletedMediaTitles.join(', '))}</span><span class="context">${esc(n.context ?? '')}</span><a class="link" href="${mediaPath(m)}">${esc(m.title.userPreferred)}</a>`;
     } else {
       details = `<a class="link" href="${mediaPath(m)}">${esc(m.title.userPreferred)}</a><span class="context">${esc(n.context ?? '')}</span>`;
     }
-    if (n.reason) details += `<div class="expand-reason">Show reason</div><div class="reason-markdown"><div class="markdown">${renderMarkdown(n.reason)}</div></div>`;
+    details += reasonHtml(n.reason);
   } else if (n.staff || n.character) {
     const who = (n.staff ?? n.character)!;
     const path = `/${n.staff ? 'staff' : 'character'}/${who.id}`;
@@ -870,7 +878,8 @@ function notificationHtml(data: SeedData, n: SeedNotification, unread: boolean):
     details = `<span class="context">${esc(c0)}</span><a class="link" href="${path}">${esc(who.name.userPreferred)}</a><span class="context">${esc(c1)}${esc(n.status ?? '')}${esc(c2)}</span>`;
   } else {
     image = '<div class="avatar"></div>';
-    details = `${n.deletedMediaTitle ? `<span class="link">${esc(n.deletedMediaTitle)}</span>` : ''}<span class="context">${esc(n.context ?? n.type)}</span>`;
+    // A deletion: the title is plain text, there is no page left to link to.
+    details = `${n.deletedMediaTitle ? `<span class="link">${esc(n.deletedMediaTitle)}</span>` : ''}<span class="context">${esc(n.context ?? n.type)}</span>${reasonHtml(n.reason)}`;
   }
   return `<div class="notification${unread ? ' unread' : ''}">${image}<div class="details">${details}</div><div class="time">${timeEl(n.createdAt, data.now)}</div></div>`;
 }
