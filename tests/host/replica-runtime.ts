@@ -331,8 +331,8 @@ h1, h2, h3 { color: rgb(var(--color-text)); font-weight: 600; }
 .feed-type-toggle > div { cursor: pointer; color: rgb(var(--color-text-lighter)); }
 .feed-type-toggle > div.active { color: rgb(var(--color-blue)); }
 .el-dropdown { position: relative; }
-.el-dropdown .el-dropdown-menu { display: none; position: absolute; right: 0; top: 22px; z-index: 20; list-style: none; margin: 0; padding: 6px 0; background: rgb(var(--color-foreground)); border-radius: 4px; box-shadow: 0 6px 20px rgba(var(--color-shadow-blue), .2); min-width: 140px; }
-.el-dropdown.open .el-dropdown-menu { display: block; }
+.el-dropdown-link { cursor: pointer; }
+.el-dropdown-menu { position: absolute; z-index: 2001; list-style: none; margin: 0; padding: 6px 0; background: rgb(var(--color-foreground)); border-radius: 4px; box-shadow: 0 6px 20px rgba(var(--color-shadow-blue), .2); min-width: 140px; }
 .el-dropdown-menu__item { padding: 4px 16px; cursor: pointer; white-space: nowrap; }
 .el-dropdown-menu__item.active { color: rgb(var(--color-blue)); }
 .activity-edit { margin-bottom: 20px; }
@@ -535,8 +535,9 @@ export function activityEdit(placeholder: string, saveLabel: string): string {
   const buttons = EDITOR_BUTTONS.map(([title, label]) => `<div title="${title}">${esc(label ?? '')}</div>`).join('');
   return (
     `<div class="activity-edit">` +
-    `<div class="markdown-editor">${buttons}</div>` +
+    `<div class="markdown-editor" style="display: none;">${buttons}</div>` +
     `<div class="input el-textarea"><textarea autocomplete="off" placeholder="${esc(placeholder)}" rows="2" class="el-textarea__inner"></textarea></div>` +
+    `<div class="reply preview" style="display: none;"><div class="reply-markdown"><div class="markdown"></div></div></div>` +
     `<div class="actions"><div class="button cancel">Cancel</div><div class="button save">${esc(saveLabel)}</div></div>` +
     `<div class="rules-notice">Please read the <a href="/forum/thread/14">site guidelines</a> before posting.</div>` +
     `</div>`
@@ -588,7 +589,7 @@ export function activityHtml(data: SeedData, a: SeedActivity, opts: RuntimeOptio
     body =
       `<div class="text"><div class="header">${userLinks(from, a.messengerId)}${badges(from)}` +
       `${a.isPrivate ? '<span class="private">Private</span>' : ''}<span class="arrow">→</span>` +
-      `<a class="name recipient" href="${userPath(to?.name ?? '')}">${esc(to?.name ?? '')}</a></div>` +
+      `<a class="name" href="${userPath(to?.name ?? '')}">${esc(to?.name ?? '')}</a></div>` +
       `<div class="activity-markdown"><div class="markdown">${renderMarkdown(a.message)}</div></div></div>`;
   }
   const subscribed = viewerId !== null && a.subscriberIds.includes(viewerId);
@@ -702,12 +703,12 @@ function homePage(data: SeedData, opts: RuntimeOptions): RenderedPage {
     `<div class="section-header"><h2>Activity</h2><div class="feed-select">` +
     `<div class="feed-type-toggle"><div class="active">Following</div><div>Global</div></div>` +
     `<div class="el-dropdown"><span class="feed-filter el-dropdown-link">Filter ▾</span>` +
-    `<ul class="el-dropdown-menu el-popper">${filters}</ul></div></div></div>`;
+    `<ul class="el-dropdown-menu el-popper" style="display: none;">${filters}</ul></div></div></div>`;
   const wrap =
     `<div class="activity-feed-wrap">${header}` +
     (opts.viewer ? activityEdit('Write a status...', 'Publish') : '') +
     `<div class="activity-feed" data-replica-feed="home">${feed.map((a) => activityHtml(data, a, opts, false)).join('')}</div>` +
-    `<div class="load-more">Load More</div></div>`;
+    `<div class="scroller"></div><div class="load-more">Load More</div></div>`;
   return { title: 'Home · AniList', html: `<div class="container"><div class="home">${wrap}${homeSide(data, opts)}</div></div>` };
 }
 
@@ -926,6 +927,268 @@ function mediaPage(data: SeedData, kind: 'anime' | 'manga', id: number): Rendere
 }
 
 // ---------------------------------------------------------------------------------------------
+// Patching in place, like Vue 2 (browser only; the unit tests run it in happy-dom)
+//
+// The site's Vue app does not replace the DOM when its data changes: it compares the new render
+// with the old one and patches the elements it keeps (host-facts (a), "Fragility notes"). The
+// replica does the same with a tiny record per host node, standing in for Vue's old vnode: the
+// attributes the host set and its own children in order (elements), the text (text and comments).
+//
+// Rules, as Vue 2's patch without keys: a new child and the host's old child at the same position
+// are "the same" when they are both text, both comments, or elements with the same tag and the
+// same first class; then the old node is kept: attributes the host changed are set, those it no
+// longer renders are removed, texts are updated, children are patched recursively. Otherwise the
+// new node is inserted where the old one was and the old one is removed; extra old children are
+// removed, extra new ones appended. Nodes the host never rendered (a userscript's) have no record:
+// they are left where they are, and attributes the host never set are left alone, as Vue does. An
+// element's class attribute is the host's as a whole: when the host's class changes, it is set
+// again, dropping classes added by others (Vue sets `class` that way too).
+//
+// Markers `data-replica-activity` / `data-replica-reply` in rendered HTML are not attributes but
+// component props: they become `el.__vue__ = { $props: { id } }`; on a kept element the same
+// `$props` object gets the new id (an element reused for other data). Other `data-replica-*`
+// attributes (the feed marker) are read by the host app and never reach the DOM.
+
+/** What `el.__vue__` looks like on activities and replies. */
+interface VueLike {
+  $props?: { id: number };
+}
+type WithVue = Element & { __vue__?: VueLike };
+
+interface HostRecord {
+  /** Elements: the attributes the host rendered last (markers excluded). */
+  attrs: Map<string, string>;
+  /** Elements: the host's own children, in render order (one may live elsewhere, e.g. a dropdown menu moved to <body>). */
+  children: ChildNode[];
+  /** Text and comment nodes: the text the host rendered last. */
+  text: string;
+}
+
+const records = new WeakMap<Node, HostRecord>();
+const PROP_PREFIX = 'data-replica-';
+const ELEMENT = 1;
+const TEXT = 3;
+const COMMENT = 8;
+
+/** Whether the host rendered this node (userscripts' nodes are not). */
+export function isHostNode(node: Node): boolean {
+  return records.has(node);
+}
+
+/** The host's own children of a node, in render order (undefined for foreign nodes). */
+export function hostChildren(node: Node): readonly ChildNode[] | undefined {
+  return records.get(node)?.children;
+}
+
+function attrMap(el: Element): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of el.getAttributeNames()) if (!name.startsWith(PROP_PREFIX)) out.set(name, el.getAttribute(name) ?? '');
+  return out;
+}
+
+/** The component id a rendered element carries in its marker, if any. */
+function markerId(el: Element): number | null {
+  const raw = el.getAttribute('data-replica-activity') ?? el.getAttribute('data-replica-reply');
+  return raw === null ? null : Number(raw);
+}
+
+function setVueId(el: Element, id: number): void {
+  const vue = (el as WithVue).__vue__;
+  if (vue?.$props) vue.$props.id = id;
+  else (el as WithVue).__vue__ = { $props: { id } };
+}
+
+/**
+ * Takes a freshly rendered node (and its subtree) as the host's: markers become `__vue__` props
+ * and are removed, attributes and children are recorded.
+ */
+export function adoptHostTree(node: Node): void {
+  if (node.nodeType === ELEMENT) {
+    const el = node as Element;
+    const id = markerId(el);
+    if (id !== null) setVueId(el, id);
+    for (const name of el.getAttributeNames()) if (name.startsWith(PROP_PREFIX)) el.removeAttribute(name);
+    records.set(el, { attrs: attrMap(el), children: Array.from(el.childNodes), text: '' });
+  } else if (node.nodeType === TEXT || node.nodeType === COMMENT) {
+    records.set(node, { attrs: new Map(), children: [], text: (node as CharacterData).data });
+    return;
+  } else {
+    // A fragment or document: only its children count.
+    records.set(node, { attrs: new Map(), children: Array.from(node.childNodes), text: '' });
+  }
+  node.childNodes.forEach(adoptHostTree);
+}
+
+const firstClass = (value: string | null | undefined): string => (value ?? '').trim().split(/\s+/)[0] ?? '';
+
+function sameNode(old: Node, next: Node): boolean {
+  if (old.nodeType !== next.nodeType) return false;
+  if (old.nodeType !== ELEMENT) return true;
+  const o = old as Element;
+  const n = next as Element;
+  return o.localName === n.localName && firstClass(records.get(o)?.attrs.get('class') ?? o.getAttribute('class')) === firstClass(n.getAttribute('class'));
+}
+
+/** Removes a host node, and the host's nodes of its subtree that live elsewhere (a menu moved to <body>). */
+function destroy(node: ChildNode): void {
+  const walk = (n: Node) => {
+    for (const c of records.get(n)?.children ?? []) {
+      walk(c);
+      if (c.parentNode !== n) c.remove();
+    }
+  };
+  walk(node);
+  node.remove();
+}
+
+/** Patches a kept host node to look like `next` (which must be the same kind, see above). */
+export function patchNode(old: ChildNode, next: Node): void {
+  let rec = records.get(old);
+  if (!rec) {
+    adoptHostTree(old);
+    rec = records.get(old)!;
+  }
+  if (old.nodeType === TEXT || old.nodeType === COMMENT) {
+    const text = (next as CharacterData).data;
+    if (rec.text !== text) (old as CharacterData).data = rec.text = text;
+    return;
+  }
+  if (old.nodeType !== ELEMENT) return;
+  const el = old as Element;
+  const n = next as Element;
+  const attrs = attrMap(n);
+  for (const [name, value] of attrs) if (rec.attrs.get(name) !== value) el.setAttribute(name, value);
+  for (const name of rec.attrs.keys()) if (!attrs.has(name)) el.removeAttribute(name);
+  rec.attrs = attrs;
+  const id = markerId(n);
+  if (id !== null) setVueId(el, id);
+  else if ((el as WithVue).__vue__?.$props) delete (el as WithVue).__vue__;
+  patchChildren(el, n);
+}
+
+/**
+ * Patches the host's children of `parent` into the children of `next` (a template's content, an
+ * element): kept nodes are patched, others inserted/removed. The nodes of `next` that are used are
+ * moved into the page.
+ */
+export function patchChildren(parent: Element | DocumentFragment, next: Node): void {
+  let rec = records.get(parent);
+  if (!rec) {
+    rec = { attrs: parent.nodeType === ELEMENT ? attrMap(parent as Element) : new Map(), children: Array.from(parent.childNodes), text: '' };
+    records.set(parent, rec);
+    rec.children.forEach(adoptHostTree);
+  }
+  const olds = rec.children;
+  const news = Array.from(next.childNodes);
+  const result: ChildNode[] = [];
+  news.forEach((n, i) => {
+    const o = olds[i];
+    if (o && sameNode(o, n)) {
+      patchNode(o, n);
+      result.push(o);
+      return;
+    }
+    adoptHostTree(n);
+    // Where the old node was (or the next old one still in place); appended when past the old ones.
+    const ref = o ? (olds.slice(i).find((c) => c.parentNode === parent) ?? null) : null;
+    parent.insertBefore(n, ref);
+    if (o) destroy(o);
+    result.push(n);
+  });
+  olds.slice(news.length).forEach(destroy);
+  rec.children = result;
+}
+
+/** Parses host HTML into a template's content (not yet adopted: markers still present). */
+export function parseHostHtml(html: string): DocumentFragment {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  return t.content;
+}
+
+/** Patches the host's children of `parent` into `html`, as a Vue re-render does. */
+export function patchHtml(parent: Element, html: string): void {
+  patchChildren(parent, parseHostHtml(html));
+}
+
+/** The host changes one of its attributes itself (its own state: a class toggled, a style). */
+export function hostSetAttr(el: Element, name: string, value: string | null): void {
+  const rec = records.get(el);
+  if (value === null) {
+    el.removeAttribute(name);
+    rec?.attrs.delete(name);
+  } else {
+    el.setAttribute(name, value);
+    rec?.attrs.set(name, value);
+  }
+}
+
+/** The host toggles one of its classes (others' classes on the element stay). */
+export function hostToggleClass(el: Element, name: string, on: boolean): void {
+  el.classList.toggle(name, on);
+  const rec = records.get(el);
+  if (!rec) return;
+  const classes = (rec.attrs.get('class') ?? '').split(/\s+/).filter((c) => c && c !== name);
+  if (on) classes.push(name);
+  if (classes.length) rec.attrs.set('class', classes.join(' '));
+  else rec.attrs.delete('class');
+}
+
+/** The host changes an element's text (`{{ count }}`): its text node is updated, or added. */
+export function hostSetText(el: Element, text: string): void {
+  const rec = records.get(el);
+  const node = rec?.children.find((c) => c.nodeType === TEXT);
+  if (node) {
+    (node as Text).data = text;
+    records.set(node, { attrs: new Map(), children: [], text });
+    return;
+  }
+  const fresh = document.createTextNode(text);
+  adoptHostTree(fresh);
+  el.appendChild(fresh);
+  rec?.children.push(fresh);
+}
+
+/** The host appends a freshly rendered node to `parent` (Load More). */
+export function hostAppend(parent: Element, child: ChildNode): void {
+  adoptHostTree(child);
+  parent.appendChild(child);
+  records.get(parent)?.children.push(child);
+}
+
+/** The host replaces one of its nodes with a fresh one (a component rendered anew). */
+export function hostReplace(old: ChildNode, fresh: ChildNode): void {
+  if (!records.has(fresh)) adoptHostTree(fresh);
+  const parent = old.parentNode;
+  const siblings = parent ? records.get(parent)?.children : undefined;
+  const at = siblings?.indexOf(old) ?? -1;
+  if (siblings && at >= 0) siblings[at] = fresh;
+  old.replaceWith(fresh);
+}
+
+/**
+ * A fresh copy of a host node as the host would render it now: its host attributes and host
+ * children only (what others added is not in it), components with their ids but new instances.
+ */
+export function freshCopy(node: Node): ChildNode {
+  const rec = records.get(node);
+  if (node.nodeType === TEXT || node.nodeType === COMMENT) {
+    const text = rec?.text ?? (node as CharacterData).data;
+    const copy = node.nodeType === TEXT ? document.createTextNode(text) : document.createComment(text);
+    records.set(copy, { attrs: new Map(), children: [], text });
+    return copy;
+  }
+  const el = node as Element;
+  const copy = document.createElementNS(el.namespaceURI, el.localName);
+  for (const [name, value] of rec?.attrs ?? attrMap(el)) copy.setAttribute(name, value);
+  for (const c of rec?.children ?? Array.from(el.childNodes)) copy.appendChild(freshCopy(c));
+  const id = (el as WithVue).__vue__?.$props?.id;
+  if (id !== undefined) (copy as WithVue).__vue__ = { $props: { id } };
+  records.set(copy, { attrs: new Map(rec?.attrs ?? attrMap(el)), children: Array.from(copy.childNodes), text: '' });
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The host app (browser only)
 
 /** What `document.querySelector('#app').__vue__` and friends look like in the replica. */
@@ -939,10 +1202,37 @@ interface ReplicaRoute {
   meta: Record<string, unknown>;
 }
 type RawLocation = string | { path?: string; name?: string; params?: Record<string, string>; query?: Record<string, string> };
-interface VueLike {
-  $props?: { id: number };
+
+/** `window.__host`: handles for tests (typed here so specs can `import type` it). */
+export interface ReplicaHostApi {
+  /** The paths rendered so far, first load included. */
+  navigations: string[];
+  /** `$store.dispatch` / `commit` calls. */
+  dispatched: { type: string; payload: unknown }[];
+  data: SeedData;
+  options: RuntimeOptions;
+  router: unknown;
+  /** The text the host app holds for an editor's textarea (its v-model). */
+  editorModel(textarea: HTMLTextAreaElement): string;
+  /** Replaces every `.activity-entry` and `.reply:not(.preview)` with a freshly rendered node (a Vue re-render that recreates). */
+  rerender(): void;
+  /**
+   * For each element matching `selector`, replaces one child subtree with a fresh copy as the host
+   * would render it (host attributes and host children only), while the element itself stays:
+   * the first element among `childSelector` matches inside it when given (e.g. ':scope > .wrap > .actions'),
+   * otherwise the element's first host element child (`.wrap` of an `.activity-entry`,
+   * `.header` of a `.reply`). Returns how many were rebuilt.
+   */
+  rebuildChild(selector: string, childSelector?: string): number;
+  /**
+   * Makes the `.activity-entry` showing activity `fromId` show activity `toId`, patched in place
+   * (texts, attributes, links, kind class, `__vue__.$props.id`), as Vue reuses a feed entry for
+   * other data. With replies when the entry had them. False when no entry shows `fromId`.
+   */
+  reuse(fromId: number, toId: number): boolean;
+  /** Sets the text of each match's own text node (added when it has none), the element kept. Returns the count. */
+  patchText(selector: string, text: string): number;
 }
-type WithVue = Element & { __vue__?: VueLike };
 
 /** The host's `localStorage.auth` snapshot of the signed-in viewer. */
 export function authSnapshot(data: SeedData, v: RuntimeViewer): Record<string, unknown> {
@@ -985,41 +1275,35 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   const dispatched: { type: string; payload: unknown }[] = [];
   let feed: { items: SeedActivity[]; shown: number } | null = null;
 
-  function hydrate(root: Element): void {
-    const selector = '[data-replica-activity],[data-replica-reply]';
-    const marked = [...(root.matches(selector) ? [root] : []), ...Array.from(root.querySelectorAll(selector))];
-    for (const el of marked) {
+  /** Remembers the markup of the activities and replies in freshly rendered HTML (markers still on). */
+  function recordTemplates(root: ParentNode): void {
+    root.querySelectorAll('[data-replica-activity],[data-replica-reply]').forEach((el) => {
       const key = el.hasAttribute('data-replica-activity') ? `activity:${el.getAttribute('data-replica-activity')}` : `reply:${el.getAttribute('data-replica-reply')}`;
       if (!templates.has(key)) templates.set(key, el.outerHTML);
-    }
-    for (const el of marked) {
-      const id = Number(el.getAttribute('data-replica-activity') ?? el.getAttribute('data-replica-reply'));
-      el.removeAttribute('data-replica-activity');
-      el.removeAttribute('data-replica-reply');
-      (el as WithVue).__vue__ = { $props: { id } };
-    }
+    });
   }
 
   function fromTemplate(html: string): Element | null {
-    const t = document.createElement('template');
-    t.innerHTML = html;
-    const el = t.content.firstElementChild;
-    if (el) hydrate(el);
+    const content = parseHostHtml(html);
+    const el = content.firstElementChild;
+    if (el) adoptHostTree(el);
     return el;
   }
 
-  function setupFeed(): void {
-    const list = pageContent!.querySelector('[data-replica-feed]');
+  /** The feed marker of freshly rendered HTML: which feed Load More continues, and how many cards it shows. */
+  function readFeed(root: ParentNode): { kind: string; shown: number } | null {
+    const list = root.querySelector('[data-replica-feed]');
+    return list ? { kind: list.getAttribute('data-replica-feed') ?? '', shown: list.children.length } : null;
+  }
+
+  function setupFeed(info: { kind: string; shown: number } | null): void {
     feed = null;
-    if (!list) return;
-    const kind = list.getAttribute('data-replica-feed');
-    list.removeAttribute('data-replica-feed');
-    const shown = list.children.length;
-    if (kind === 'home') feed = { items: homeFeed(data, opts, data.activities.length), shown };
+    if (!info) return;
+    if (info.kind === 'home') feed = { items: homeFeed(data, opts, data.activities.length), shown: info.shown };
     else {
       const name = decodeURIComponent(location.pathname.split('/')[2] ?? '').toLowerCase();
       const user = index(data).usersByName.get(name);
-      feed = user ? { items: profileFeed(data, user, opts.viewer?.id ?? null), shown } : null;
+      feed = user ? { items: profileFeed(data, user, opts.viewer?.id ?? null), shown: info.shown } : null;
     }
   }
 
@@ -1048,12 +1332,16 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     });
   }
 
+  /** Renders the current route into `.page-content`, patching what is there in place. */
   function render(): void {
     const page = renderPageContent(data, location.pathname, opts);
-    pageContent!.innerHTML = page.html;
+    const content = parseHostHtml(page.html);
+    recordTemplates(content);
+    const info = readFeed(content);
+    closeMenus();
+    patchChildren(pageContent!, content);
     document.title = page.title;
-    hydrate(pageContent!);
-    setupFeed();
+    setupFeed(info);
     markActiveLinks();
     navigations.push(location.pathname);
     window.scrollTo(0, 0);
@@ -1133,26 +1421,85 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   if (opts.vueDelayMs > 0) setTimeout(mount, opts.vueDelayMs);
   else mount();
 
+  // Element UI dropdowns (host-facts (a): poppers render outside their trigger's subtree). The
+  // menu is rendered inside its `.el-dropdown`, hidden with an inline style (v-show); the first
+  // open moves it to <body> (appendToBody), where it stays, shown or hidden, until the dropdown
+  // itself is removed. Item clicks (host items only) hide it, as do clicks outside menu and
+  // trigger; clicks on others' items inside the menu do not (they are no el-dropdown-items).
+  const openMenus = new Map<Element, Element>(); // menu → its .el-dropdown
+  function menuOf(dropdown: Element): Element | null {
+    const own = hostChildren(dropdown)?.find((c): c is Element => c.nodeType === ELEMENT && (c as Element).classList.contains('el-dropdown-menu'));
+    return own ?? dropdown.querySelector('.el-dropdown-menu');
+  }
+  /** The menu's inline style with `display` set (the popper's position is kept while hidden). */
+  const withDisplay = (menu: Element, display: string) =>
+    `${(menu.getAttribute('style') ?? '').replace(/\s*display:[^;]*;?/g, '').trim()} display: ${display};`.trim();
+  function openMenu(dropdown: Element, menu: Element): void {
+    if (menu.parentNode !== document.body) document.body.appendChild(menu);
+    hostSetAttr(menu, 'style', 'position: absolute; display: block;');
+    // Below the trigger, right edges aligned (Element UI's bottom-end placement).
+    const r = (dropdown.querySelector('.el-dropdown-link') ?? dropdown).getBoundingClientRect();
+    const top = Math.round(r.bottom + window.scrollY + 8);
+    const left = Math.max(0, Math.round(r.right + window.scrollX - (menu as HTMLElement).offsetWidth));
+    hostSetAttr(menu, 'x-placement', 'bottom-end');
+    hostSetAttr(menu, 'style', `position: absolute; top: ${top}px; left: ${left}px; z-index: 2001; display: block;`);
+    openMenus.set(menu, dropdown);
+  }
+  function closeMenu(menu: Element): void {
+    openMenus.delete(menu);
+    hostSetAttr(menu, 'style', withDisplay(menu, 'none'));
+  }
+  function closeMenus(except?: Element): void {
+    for (const menu of [...openMenus.keys()]) if (menu !== except) closeMenu(menu);
+  }
+
   // Same-origin links go through the router, like <router-link>.
   document.addEventListener('click', (event) => {
     const target = event.target as Element | null;
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // Dropdowns first: a click outside an open menu and its trigger closes it.
+    const inMenu = target?.closest('.el-dropdown-menu') ?? null;
+    const inDropdown = target?.closest('.el-dropdown') ?? null;
+    for (const [menu, dropdown] of [...openMenus]) if (menu !== inMenu && dropdown !== inDropdown) closeMenu(menu);
     // A few host widgets.
     const likeButton = target?.closest('.like-wrap .button');
     if (likeButton && opts.viewer) {
-      const liked = likeButton.classList.toggle('liked');
+      const liked = !likeButton.classList.contains('liked');
+      hostToggleClass(likeButton, 'liked', liked);
       const count = likeButton.querySelector('.count');
-      if (count) count.textContent = String(Math.max(0, Number(count.textContent || 0) + (liked ? 1 : -1)) || '');
+      if (count) hostSetText(count, String(Math.max(0, Number(count.textContent || 0) + (liked ? 1 : -1)) || ''));
       return;
     }
     const toggle = target?.closest('.feed-type-toggle > div');
     if (toggle) {
-      toggle.parentElement?.querySelectorAll(':scope > div').forEach((d) => d.classList.toggle('active', d === toggle));
+      toggle.parentElement?.querySelectorAll(':scope > div').forEach((d) => hostToggleClass(d, 'active', d === toggle));
       return;
     }
     const dropdownTrigger = target?.closest('.el-dropdown-link');
-    if (dropdownTrigger) {
-      dropdownTrigger.parentElement?.classList.toggle('open');
+    const dropdown = dropdownTrigger?.closest('.el-dropdown');
+    if (dropdown) {
+      const menu = menuOf(dropdown);
+      if (menu && openMenus.has(menu)) closeMenu(menu);
+      else if (menu) openMenu(dropdown, menu);
+      return;
+    }
+    const item = target?.closest('.el-dropdown-menu__item');
+    if (item && inMenu && isHostNode(item)) {
+      hostChildren(inMenu)?.forEach((li) => li.nodeType === ELEMENT && hostToggleClass(li as Element, 'active', li === item));
+      closeMenu(inMenu);
+      return;
+    }
+    const previewButton = target?.closest('.activity-edit .markdown-editor > div[title="Preview"]');
+    if (previewButton) {
+      const edit = previewButton.closest('.activity-edit')!;
+      const preview = edit.querySelector('.reply.preview');
+      if (preview) {
+        if (isShown(preview)) hostSetAttr(preview, 'style', 'display: none;');
+        else {
+          updatePreview(edit);
+          hostSetAttr(preview, 'style', null);
+        }
+      }
       return;
     }
     const hamburger = target?.closest('.hamburger');
@@ -1166,8 +1513,11 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
       const next = feed.items.slice(feed.shown, feed.shown + 10);
       feed.shown += next.length;
       for (const a of next) {
-        const el = fromTemplate(activityHtml(data, a, opts, false));
-        if (el && list) list.appendChild(el);
+        const html = activityHtml(data, a, opts, false);
+        const content = parseHostHtml(html);
+        recordTemplates(content);
+        const el = content.firstElementChild;
+        if (el && list) hostAppend(list, el);
       }
       return;
     }
@@ -1187,36 +1537,97 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   // The editors' v-model (host-facts (a)): what the app knows of each textarea, updated only by
   // `input` events, so a value set from script without one is not seen.
   const models = new WeakMap<HTMLTextAreaElement, string>();
-  document.addEventListener('input', (event) => {
+  const isShown = (el: Element) => !/display:\s*none/.test(el.getAttribute('style') ?? '');
+  const modelOf = (t: HTMLTextAreaElement) => models.get(t) ?? t.defaultValue;
+  /** Renders an editor's `.reply.preview` from its textarea's model. */
+  function updatePreview(edit: Element): void {
+    const textarea = edit.querySelector('textarea');
+    const markdown = edit.querySelector('.reply.preview .reply-markdown .markdown');
+    if (!textarea || !markdown) return;
+    hostChildren(markdown)?.slice().forEach(destroy);
+    const content = parseHostHtml(renderMarkdown(modelOf(textarea as HTMLTextAreaElement)));
+    for (const node of Array.from(content.childNodes)) hostAppend(markdown, node);
+  }
+  document.addEventListener(
+    'input',
+    (event) => {
+      const t = event.target;
+      if (!(t instanceof HTMLTextAreaElement)) return;
+      const edit = t.closest('.activity-edit');
+      if (!edit) return;
+      models.set(t, t.value);
+      const preview = edit.querySelector('.reply.preview');
+      if (preview && isShown(preview)) updatePreview(edit);
+    },
+    true,
+  );
+  // The toolbar is hidden (inline display: none) until the editor is active.
+  document.addEventListener('focusin', (event) => {
     const t = event.target;
-    if (t instanceof HTMLTextAreaElement && t.closest('.activity-edit')) models.set(t, t.value);
-  }, true);
+    if (!(t instanceof HTMLTextAreaElement)) return;
+    const bar = t.closest('.activity-edit')?.querySelector('.markdown-editor');
+    if (bar?.hasAttribute('style')) hostSetAttr(bar, 'style', null);
+  });
 
-  const w = window as unknown as { __host: unknown };
-  w.__host = {
+  function entryShowing(id: number): Element | undefined {
+    return Array.from(document.querySelectorAll('.activity-entry')).find((el) => (el as WithVue).__vue__?.$props?.id === id);
+  }
+
+  const api: ReplicaHostApi = {
     navigations,
-    /** The text the host app holds for an editor's textarea (its v-model). */
-    editorModel: (textarea: HTMLTextAreaElement): string => models.get(textarea) ?? textarea.defaultValue,
+    editorModel: modelOf,
     dispatched,
     data,
     options: opts,
     router,
-    /** Replaces every `.activity-entry` and `.reply` with a fresh node, like a Vue re-render. */
     rerender(): void {
       const swap = (el: Element, kind: string) => {
         const id = (el as WithVue).__vue__?.$props?.id;
         const html = id === undefined ? undefined : templates.get(`${kind}:${id}`);
         const fresh = html ? fromTemplate(html) : null;
-        if (fresh) el.replaceWith(fresh);
+        if (fresh) hostReplace(el, fresh);
       };
       document.querySelectorAll('.activity-entry').forEach((el) => swap(el, 'activity'));
       document.querySelectorAll('.reply:not(.preview)').forEach((el) => swap(el, 'reply'));
     },
+    rebuildChild(selector: string, childSelector?: string): number {
+      let count = 0;
+      document.querySelectorAll(selector).forEach((el) => {
+        const child = childSelector
+          ? el.querySelector(childSelector)
+          : (hostChildren(el)?.find((c) => c.nodeType === ELEMENT) as Element | undefined);
+        if (!child || !isHostNode(child)) return;
+        hostReplace(child, freshCopy(child));
+        count++;
+      });
+      return count;
+    },
+    reuse(fromId: number, toId: number): boolean {
+      const entry = entryShowing(fromId);
+      const activity = index(data).activities.get(toId);
+      if (!entry) return false;
+      if (!activity) throw new Error(`replica: no activity ${toId}`);
+      const withReplies = hostChildren(entry)?.some((c) => c.nodeType === ELEMENT && (c as Element).classList.contains('reply-wrap')) ?? false;
+      const content = parseHostHtml(activityHtml(data, activity, opts, withReplies));
+      recordTemplates(content);
+      const next = content.firstElementChild;
+      if (!next) return false;
+      patchNode(entry, next);
+      return true;
+    },
+    patchText(selector: string, text: string): number {
+      const els = document.querySelectorAll(selector);
+      els.forEach((el) => hostSetText(el, text));
+      return els.length;
+    },
   };
+  (window as unknown as { __host: ReplicaHostApi }).__host = api;
 
   // The first render came from the server; adopt it.
-  hydrate(pageContent);
-  setupFeed();
+  const firstFeed = readFeed(pageContent);
+  recordTemplates(pageContent);
+  adoptHostTree(pageContent);
+  setupFeed(firstFeed);
   markActiveLinks();
   navigations.push(location.pathname);
 }

@@ -8,10 +8,24 @@
  * is embedded in the page (see browser-script.ts) for client-side navigation, so both render the
  * same markup. Output is deterministic: same data + path + options → same HTML.
  *
- * In the page, tests can use `window.__host`:
- *   rerender()    replace every .activity-entry and .reply with a fresh node (like a Vue re-render)
- *   navigations   the paths rendered so far (first load included)
- *   dispatched    $store.dispatch/commit calls
+ * Like the site's Vue 2 app, the host app patches the DOM in place: a route change keeps the
+ * elements that match the new render (same tag and first class at the same position) and changes
+ * their text, attributes and `__vue__.$props.id`; nodes userscripts added are left alone (see
+ * "Patching in place" in replica-runtime.ts). Other host traits it copies (host-facts (a)): the
+ * editors' toolbar `.markdown-editor` is hidden with an inline `display: none` until the textarea
+ * is focused; editors hold a hidden `.reply.preview` (the Preview button toggles it); Element UI
+ * dropdown menus move to <body> when first opened and stay there; the home feed has a `.scroller`;
+ * `#app.__vue__` appears a little after load (vueDelayMs, default 50 ms).
+ *
+ * In the page, tests can use `window.__host` (type ReplicaHostApi in replica-runtime.ts):
+ *   rerender()                  replace every .activity-entry and .reply with a fresh node (a re-render that recreates)
+ *   rebuildChild(sel, child?)   rebuild one child subtree of each match in place (default: its first host element
+ *                               child, e.g. an entry's .wrap); the match itself stays
+ *   reuse(fromId, toId)         the entry showing activity fromId now shows toId, patched in place
+ *   patchText(sel, text)        change the text of each match, the element kept
+ *   navigations                 the paths rendered so far (first load included)
+ *   dispatched                  $store.dispatch/commit calls
+ *   editorModel(textarea)       the host's v-model text of an editor
  *   router, data, options
  */
 import { moduleExpression } from './browser-script';
@@ -44,9 +58,12 @@ export interface ReplicaOptions {
   unreadNotifications?: number;
   /** Emulate the host's same-component refresh quirk (see RuntimeOptions). Default false. */
   sameComponentQuirk?: boolean;
-  /** Mount `#app.__vue__` only after this many ms (the site's app can be late). Default 0 (synchronous). */
+  /** Mount `#app.__vue__` only after this many ms after boot (the site's app can be late). Default 50; 0 mounts synchronously. */
   vueDelayMs?: number;
 }
+
+/** The site's app is not always mounted at document-end (host-facts (b)); neither is the replica's by default. */
+export const DEFAULT_VUE_DELAY_MS = 50;
 
 let seedCache: SeedData | undefined;
 /** The seed, built once per process (treat it as read-only). */
@@ -96,7 +113,7 @@ export function runtimeOptions(opts: ReplicaOptions = {}, data: SeedData = opts.
     theme: opts.theme ?? 'default',
     unreadNotifications: opts.unreadNotifications ?? unread,
     sameComponentQuirk: opts.sameComponentQuirk ?? false,
-    vueDelayMs: opts.vueDelayMs ?? 0,
+    vueDelayMs: opts.vueDelayMs ?? DEFAULT_VUE_DELAY_MS,
   };
 }
 
