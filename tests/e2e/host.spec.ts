@@ -25,8 +25,11 @@ interface GmWindow {
 
 type VueEl = Element & { __vue__?: { $props?: { id?: unknown }; $router?: { push(p: string): Promise<unknown>; currentRoute: { path: string } } } };
 
-const push = (page: Page, path: string) =>
-  page.evaluate((p) => (document.querySelector('#app') as VueEl).__vue__!.$router!.push(p).then(() => undefined), path);
+/** Pushes through the host's router, once `#app.__vue__` is there (the app mounts a little after load). */
+async function push(page: Page, path: string): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('#app') as VueEl).__vue__ !== undefined);
+  await page.evaluate((p) => (document.querySelector('#app') as VueEl).__vue__!.$router!.push(p).then(() => undefined), path);
+}
 
 /** POSTs a GraphQL document from inside the page, as the userscript would. */
 function gql(page: Page, query: string, variables: Record<string, unknown> = {}, token?: string) {
@@ -149,7 +152,7 @@ test.describe('replica', () => {
     expect(await page.evaluate(() => (window as unknown as HostWindow).__host.navigations)).toEqual(['/home', ...routes.map(([p]) => p)]);
     // Replies carry their ids too.
     await push(page, '/activity/700000001');
-    const replyIds = await page.locator('.reply').evaluateAll((els) => els.map((el) => (el as VueEl).__vue__?.$props?.id));
+    const replyIds = await page.locator('.reply:not(.preview)').evaluateAll((els) => els.map((el) => (el as VueEl).__vue__?.$props?.id));
     expect(replyIds.length).toBeGreaterThan(0);
     expect(replyIds.every((id) => typeof id === 'number')).toBe(true);
   });
@@ -204,6 +207,83 @@ test.describe('replica', () => {
     // Load More appends further cards, with ids.
     await page.locator('.load-more').click();
     await expect(page.locator('.activity-entry')).toHaveCount(30);
+  });
+});
+
+test.describe('replica: the host patches in place', () => {
+  type Api = { __host: { reuse(from: number, to: number): boolean; rebuildChild(selector: string, child?: string): number; patchText(selector: string, text: string): number } };
+
+  test('a route between two profiles keeps the elements and changes texts, attributes and ids', async ({ page, host }) => {
+    await host.goto('/user/Viewer/', { script: false });
+    const before = await page.evaluate(() => {
+      const w = window as unknown as { kept: Element[] };
+      w.kept = [document.querySelector('h1.name')!, document.querySelector('img.avatar')!, document.querySelector('.activity-entry')!];
+      return (w.kept[2] as VueEl).__vue__?.$props?.id;
+    });
+    await push(page, '/user/Akira/');
+    await expect(page.locator('h1.name')).toHaveText('Akira');
+    const after = await page.evaluate(() => {
+      const w = window as unknown as { kept: Element[] };
+      const now = [document.querySelector('h1.name'), document.querySelector('img.avatar'), document.querySelector('.activity-entry')];
+      return { same: now.map((el, i) => el === w.kept[i]), id: (now[2] as VueEl).__vue__?.$props?.id };
+    });
+    expect(after.same).toEqual([true, true, true]);
+    expect(after.id).not.toBe(before);
+  });
+
+  test('reuse(), rebuildChild() and patchText() change entries in place', async ({ page, host }) => {
+    await host.goto('/home', { script: false });
+    const ids = await page.locator('.activity-entry').evaluateAll((els) => els.map((el) => (el as VueEl).__vue__!.$props!.id as number));
+    const result = await page.evaluate(
+      ([from, to]) => {
+        const api = (window as unknown as Api).__host;
+        const entry = document.querySelector('.activity-entry')!;
+        const wrap = entry.querySelector(':scope > .wrap')!;
+        const marker = wrap.appendChild(document.createElement('i'));
+        const reused = api.reuse(from!, to!);
+        const afterReuse = { same: document.querySelector('.activity-entry') === entry, id: (entry as VueEl).__vue__?.$props?.id, href: entry.querySelector('.time a')?.getAttribute('href'), marker: wrap.contains(marker) };
+        const rebuilt = api.rebuildChild('.activity-entry', ':scope > .wrap > .actions');
+        const keptWrap = entry.querySelector(':scope > .wrap') === wrap && wrap.contains(marker);
+        api.rebuildChild('.activity-entry');
+        const newWrap = entry.querySelector(':scope > .wrap') !== wrap;
+        api.patchText('.activity-entry .action.replies .count', '7');
+        return { reused, afterReuse, rebuilt, keptWrap, newWrap, count: entry.querySelector('.action.replies .count')?.textContent };
+      },
+      [ids[0], ids[1]],
+    );
+    expect(result).toEqual({
+      reused: true,
+      afterReuse: { same: true, id: ids[1], href: `/activity/${ids[1]}`, marker: true },
+      rebuilt: 20,
+      keptWrap: true,
+      newWrap: true,
+      count: '7',
+    });
+  });
+
+  test('the editor toolbar is hidden until focus; a dropdown menu moves to <body> when opened and stays', async ({ page, host }) => {
+    await host.goto('/home', { script: false });
+    const bar = page.locator('.activity-feed-wrap > .activity-edit > .markdown-editor');
+    await expect(bar).toBeHidden();
+    await expect(bar).toHaveAttribute('style', 'display: none;');
+    await expect(page.locator('.activity-feed-wrap > .activity-edit .reply.preview')).toBeHidden();
+    await expect(page.locator('.activity-feed-wrap > .activity-feed + .scroller')).toHaveCount(1);
+    await page.locator('.activity-feed-wrap > .activity-edit textarea').click();
+    await expect(bar).toBeVisible();
+
+    await expect(page.locator('.feed-select .el-dropdown ul.el-dropdown-menu')).toBeHidden();
+    await page.locator('.feed-select .el-dropdown-link').click();
+    const menu = page.locator('body > ul.el-dropdown-menu.el-popper');
+    await expect(menu).toBeVisible();
+    await expect(page.locator('.feed-select .el-dropdown ul')).toHaveCount(0);
+    await menu.locator('li', { hasText: 'Text Status' }).click();
+    await expect(menu).toBeHidden();
+    await expect(menu.locator('li.active')).toHaveText('Text Status');
+    await page.locator('.feed-select .el-dropdown-link').click();
+    await expect(menu).toBeVisible();
+    await page.locator('.activity-feed-wrap .section-header h2').click();
+    await expect(menu).toBeHidden();
+    await expect(menu).toHaveCount(1);
   });
 });
 
