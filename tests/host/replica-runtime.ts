@@ -939,7 +939,8 @@ function mediaPage(data: SeedData, kind: 'anime' | 'manga', id: number): Rendere
 // same first class; then the old node is kept: attributes the host changed are set, those it no
 // longer renders are removed, texts are updated, children are patched recursively. Otherwise the
 // new node is inserted where the old one was and the old one is removed; extra old children are
-// removed, extra new ones appended. Nodes the host never rendered (a userscript's) have no record:
+// removed, extra new ones appended (a host node moved elsewhere by a userscript then makes the
+// insertion throw, as it does in Vue, whose patch breaks that way). Nodes the host never rendered (a userscript's) have no record:
 // they are left where they are, and attributes the host never set are left alone, as Vue does. An
 // element's class attribute is the host's as a whole: when the host's class changes, it is set
 // again, dropping classes added by others (Vue sets `class` that way too).
@@ -1089,9 +1090,9 @@ export function patchChildren(parent: Element | DocumentFragment, next: Node): v
       return;
     }
     adoptHostTree(n);
-    // Where the old node was (or the next old one still in place); appended when past the old ones.
-    const ref = o ? (olds.slice(i).find((c) => c.parentNode === parent) ?? null) : null;
-    parent.insertBefore(n, ref);
+    // Where the old node is; appended when past the old ones. Like Vue, this throws when someone
+    // moved the old node out of `parent` (host-facts (a): never re-parent nodes Vue owns).
+    parent.insertBefore(n, o ?? null);
     if (o) destroy(o);
     result.push(n);
   });
@@ -1207,6 +1208,8 @@ type RawLocation = string | { path?: string; name?: string; params?: Record<stri
 export interface ReplicaHostApi {
   /** The paths rendered so far, first load included. */
   navigations: string[];
+  /** Errors of the host's own re-renders (a patch that failed, e.g. on a node a userscript moved); Vue logs them and the view stays broken. */
+  errors: string[];
   /** `$store.dispatch` / `commit` calls. */
   dispatched: { type: string; payload: unknown }[];
   data: SeedData;
@@ -1272,6 +1275,7 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   // Fresh markup of each activity/reply, for rerender(): what Vue would render again.
   const templates = new Map<string, string>();
   const navigations: string[] = [];
+  const errors: string[] = [];
   const dispatched: { type: string; payload: unknown }[] = [];
   let feed: { items: SeedActivity[]; shown: number } | null = null;
 
@@ -1339,7 +1343,12 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     recordTemplates(content);
     const info = readFeed(content);
     closeMenus();
-    patchChildren(pageContent!, content);
+    try {
+      patchChildren(pageContent!, content);
+    } catch (error) {
+      errors.push(String(error));
+      console.error('[replica] re-render failed', error);
+    }
     document.title = page.title;
     setupFeed(info);
     markActiveLinks();
@@ -1575,6 +1584,7 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
 
   const api: ReplicaHostApi = {
     navigations,
+    errors,
     editorModel: modelOf,
     dispatched,
     data,
@@ -1612,7 +1622,12 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
       recordTemplates(content);
       const next = content.firstElementChild;
       if (!next) return false;
-      patchNode(entry, next);
+      try {
+        patchNode(entry, next);
+      } catch (error) {
+        errors.push(String(error));
+        throw error;
+      }
       return true;
     },
     patchText(selector: string, text: string): number {

@@ -80,6 +80,17 @@ describe('patching in place (Vue 2 style)', () => {
     expect(entry.getAttribute('class')).toBe('entry b');
   });
 
+  it('breaks like Vue when a userscript moved a host node out of its parent and the node must be replaced', () => {
+    const root = hostRoot('<div class="reply">a</div><div class="reply">b</div>');
+    const wrapper = root.appendChild(document.createElement('section'));
+    wrapper.append(root.firstElementChild!); // re-parented, as VV once did with replies
+    // Kept nodes are patched wherever they are...
+    patchHtml(root, '<div class="reply">a2</div><div class="reply">b2</div>');
+    expect(wrapper.textContent).toBe('a2');
+    // ...but inserting before a moved node fails.
+    expect(() => patchHtml(root, '<p>new</p><div class="reply">b3</div>')).toThrow();
+  });
+
   it('turns id markers into __vue__.$props and updates the same $props on a reused element', () => {
     const root = hostRoot('<div class="activity-entry" data-replica-activity="5"><div class="reply" data-replica-reply="9"></div></div>');
     const entry = root.firstElementChild!;
