@@ -1,11 +1,16 @@
 import { defineConfig } from '@playwright/test';
+import type { ScriptWorld } from './tests/e2e/fixtures';
 
 /**
  * End-to-end tests against the offline replica of anilist.co (tests/e2e/fixtures.ts). Chromium is
  * Debian's (/usr/bin/chromium); never `npx playwright install`. Nothing leaves 127.0.0.1: every
  * request is answered by routes in the fixtures.
+ *
+ * Two projects: 'page-world' runs every test with the userscript in the page's JavaScript world;
+ * 'isolated-world' runs the tests tagged @worlds (navigation, settings, palette, hover) again with
+ * the userscript in an isolated world, as sandboxing userscript managers run it.
  */
-export default defineConfig({
+export default defineConfig<{ world: ScriptWorld }>({
   testDir: 'tests/e2e',
   timeout: 30_000,
   workers: 2,
@@ -21,4 +26,8 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  projects: [
+    { name: 'page-world', use: { world: 'page' } },
+    { name: 'isolated-world', use: { world: 'isolated' }, grep: /@worlds/ },
+  ],
 });

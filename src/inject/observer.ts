@@ -14,6 +14,7 @@ interface Subscription {
 
 const subscriptions = new Set<Subscription>();
 const removalListeners = new Set<() => void>();
+const batchListeners = new Set<() => void>();
 let observer: MutationObserver | null = null;
 
 function deliver(sub: Subscription, element: Element): void {
@@ -29,7 +30,8 @@ function scan(sub: Subscription, root: ParentNode): void {
   root.querySelectorAll(sub.selector).forEach((el) => deliver(sub, el));
 }
 
-function onMutations(records: MutationRecord[]): void {
+function handle(records: MutationRecord[]): void {
+  batchListeners.forEach((l) => l());
   const added: Element[] = [];
   let removed = false;
   for (const record of records) {
@@ -48,12 +50,12 @@ function onMutations(records: MutationRecord[]): void {
 
 function ensureObserver(): void {
   if (observer || typeof MutationObserver === 'undefined') return;
-  observer = new MutationObserver(onMutations);
+  observer = new MutationObserver(handle);
   observer.observe(document.documentElement, { childList: true, subtree: true });
 }
 
 function maybeDisconnect(): void {
-  if (observer && subscriptions.size === 0 && removalListeners.size === 0) {
+  if (observer && subscriptions.size === 0 && removalListeners.size === 0 && batchListeners.size === 0) {
     observer.disconnect();
     observer = null;
   }
@@ -76,6 +78,20 @@ export function onNodesRemoved(listener: () => void): () => void {
   ensureObserver();
   return () => {
     removalListeners.delete(listener);
+    maybeDisconnect();
+  };
+}
+
+/**
+ * Called first in every mutation batch, before subscribers hear of added nodes (the route watcher
+ * compares `location` here, so injections for a new page are switched before its nodes are
+ * delivered). Keep it cheap: it runs on every DOM change of the page.
+ */
+export function onMutations(listener: () => void): () => void {
+  batchListeners.add(listener);
+  ensureObserver();
+  return () => {
+    batchListeners.delete(listener);
     maybeDisconnect();
   };
 }

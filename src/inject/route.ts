@@ -1,7 +1,16 @@
+import { onMutations } from './observer';
+
 /**
- * Route changes from the host's history API. The host is a Vue SPA: its router calls
- * history.pushState / replaceState, and the browser fires popstate on back and forward. We wrap
- * the two methods once and tell listeners when the path really changed. No polling.
+ * Route changes of the host SPA, seen from any JavaScript world. Userscript managers may run us
+ * in an isolated world where wrapping `history.pushState` sees none of the host's calls, so we
+ * listen only to what crosses worlds:
+ * - the Navigation API's `currententrychange` (fired for the host's pushState and replaceState, in
+ *   every world) where the browser has it;
+ * - `popstate` (back and forward);
+ * - a `location` comparison in the shared MutationObserver's callback: the host re-renders on
+ *   every route change, so a move that the other two missed is seen with the DOM change it causes.
+ * Listeners hear once per real path change. No polling: with no DOM change and no navigation,
+ * nothing runs.
  */
 
 type RouteListener = (path: string, previous: string) => void;
@@ -11,6 +20,7 @@ let current = typeof location === 'undefined' ? '/' : location.pathname;
 let installed = false;
 let scheduled = false;
 
+/** Tells listeners if the path changed since the last check. Cheap: one string comparison. */
 function check(): void {
   scheduled = false;
   const next = location.pathname;
@@ -33,20 +43,20 @@ function schedule(): void {
   queueMicrotask(check);
 }
 
+interface NavigationLike {
+  addEventListener(type: 'currententrychange', listener: () => void): void;
+}
+
 function install(): void {
   if (installed) return;
   installed = true;
-  for (const method of ['pushState', 'replaceState'] as const) {
-    const original = history[method];
-    history[method] = function patched(this: History, ...args: Parameters<History['pushState']>) {
-      const result = original.apply(this, args);
-      schedule();
-      return result;
-    };
-  }
+  const navigation = (window as Window & { navigation?: NavigationLike }).navigation;
+  if (navigation && typeof navigation.addEventListener === 'function') navigation.addEventListener('currententrychange', schedule);
   window.addEventListener('popstate', schedule);
+  onMutations(check);
 }
 
+/** The path as of the last route change we saw (location.pathname after every change). */
 export function currentPath(): string {
   return current;
 }

@@ -1,11 +1,17 @@
+import { pageWindow, vueOf } from './page-world';
 import { setStyle } from './styles';
 
 /**
- * Navigation inside the host app, through its own Vue router (document 1 section 2). When both
- * the current and the target path have a first segment, the host may not refresh a view that
- * stays on the same component, so we first go to /404 with the 404 view hidden and 5 ms later
- * to the real path (replacing the /404 entry, so Back still works). Without a router we fall back
- * to an ordinary page load.
+ * Navigation inside the host app, through its own Vue router (document 1 section 2). When the
+ * current and the target path share their first segment (/user/a/ to /user/b/), the host does not
+ * refresh a view that stays on the same component, so we first go to /404 with the 404 view
+ * hidden and 5 ms later to the real path (replacing the /404 entry, so Back still works). This is
+ * what the original does; the spec's sentence ("both have a first segment") is looser than the
+ * behaviour it describes, and detouring between different components only costs a render.
+ *
+ * The router lives on `#app.__vue__`, a JavaScript object of the page's world: in an isolated
+ * world we reach it through `unsafeWindow` (see page-world.ts). Without it (not granted, not
+ * mounted yet) we fall back to an ordinary page load.
  */
 
 interface HostRouter {
@@ -16,11 +22,21 @@ interface HostRouter {
 export const ROUTER_DELAY_MS = 5;
 const HIDE_CLASS = 'void-hide-not-found';
 
-function hostRouter(): HostRouter | null {
-  // The Vue 2 root instance is an expando on #app; the host does not type it.
-  const app = document.querySelector('#app') as (Element & { __vue__?: { $router?: HostRouter; _router?: HostRouter } }) | null;
-  const router = app?.__vue__?.$router ?? app?.__vue__?._router;
-  return router && typeof router.push === 'function' && typeof router.replace === 'function' ? router : null;
+function isRouter(value: unknown): value is HostRouter {
+  const r = value as Partial<HostRouter> | null | undefined;
+  return !!r && typeof r.push === 'function' && typeof r.replace === 'function';
+}
+
+export function hostRouter(): HostRouter | null {
+  try {
+    // The Vue 2 root instance is an expando on #app; the host does not type it.
+    const app = pageWindow().document.querySelector('#app');
+    const vue = app ? vueOf(app) : null;
+    const router = vue?.$router ?? vue?._router;
+    return isRouter(router) ? router : null;
+  } catch {
+    return null;
+  }
 }
 
 function firstSegment(path: string): string | undefined {
@@ -52,7 +68,8 @@ export function navigate(target: string): void {
     location.assign(path);
     return;
   }
-  if (firstSegment(location.pathname) && firstSegment(path)) {
+  const segment = firstSegment(path);
+  if (segment !== undefined && segment === firstSegment(location.pathname)) {
     setStyle('router', `body.${HIDE_CLASS} .not-found { display: none !important; }`);
     document.body.classList.add(HIDE_CLASS);
     swallow(router.push('/404'));

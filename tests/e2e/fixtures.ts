@@ -16,14 +16,29 @@
  * - catbox.moe, api.imgbb.com, api.imgur.com → canned upload answers (or the error statuses set in
  *   host.imageFailures), recorded in host.imageRequests.
  * - images on *.anilist.co and i.ytimg.com → a 1×1 PNG. Anything else is aborted (no internet).
+ *
+ * The `world` option (a Playwright project option) picks where the userscript runs:
+ * - 'page' (default): a <script> at the end of <body>, in the page's own JavaScript world, like a
+ *   manager that injects into the page;
+ * - 'isolated': an isolated world of its own, as Greasemonkey 4, the Firefox managers and
+ *   Tampermonkey's or Violentmonkey's sandbox modes run it: the DOM is shared, the page's objects
+ *   (`#app.__vue__`, the router, `history` wrappers) are not, and there is no `unsafeWindow`.
+ *   Chromium makes the world with the DevTools protocol (`Page.addScriptToEvaluateOnNewDocument`
+ *   with a `worldName`); the shim and the script run there at DOMContentLoaded (document-end).
+ *   `host.evalInScript(fn, arg)` evaluates in whichever world the script runs in.
  */
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page, type Request, type Response, type Route } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type CDPSession, type Page, type Request, type Response, type Route } from '@playwright/test';
 import { gmShimSource, type GmMode } from '../host/gm-shim';
 import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
 import { renderPage, scriptTag, type ReplicaOptions } from '../host/replica';
 
 export { expect };
+
+/** Where the userscript runs (see the header). */
+export type ScriptWorld = 'page' | 'isolated';
+/** The isolated world's name (the DevTools protocol keeps one world per name and frame). */
+export const SCRIPT_WORLD = 'VoidVerified userscript';
 
 export interface HostGotoOptions extends ReplicaOptions {
   /** Inject the GM shim and dist/voidverified.user.js. Default true. */
@@ -62,6 +77,12 @@ export interface Host {
   readonly imageRequests: ImageRequest[];
   /** Make an image host answer with this HTTP status (and an error body) instead of success: `host.imageFailures.catbox = 500`. */
   readonly imageFailures: ImageFailures;
+  /** The world the userscript runs in for this test (the project's `world` option). */
+  readonly world: ScriptWorld;
+  /** Evaluates `fn(arg)` in the userscript's world of `tab` (default: the test's page): GM_*, __gm and __voidVerified live there. */
+  evalInScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, tab?: Page): Promise<R>;
+  /** Resolves once the userscript has started in `tab` (default: the test's page). */
+  scriptReady(tab?: Page): Promise<void>;
 }
 
 /** Per image-host endpoint: the error status it answers with; absent means success. */
@@ -93,15 +114,70 @@ function scriptSource(opts: HostGotoOptions): string {
   return opts.userscript ?? builtUserscript();
 }
 
-function bodyEnd(opts: HostGotoOptions): string {
-  if (opts.script === false) return '';
-  const seed = opts.changelog ? opts.seed : { ...CHANGELOG_SEEN_SEED, ...opts.seed };
-  // Without a manager the script stores in page localStorage (prefix 'voidverified:'): seed it there.
-  const pageSeed =
-    opts.gm === 'none' && seed
-      ? `<script>for (const [k, v] of Object.entries(${JSON.stringify(seed)})) if (localStorage.getItem('voidverified:' + k) === null) localStorage.setItem('voidverified:' + k, v);</script>`
-      : '';
-  return pageSeed + `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed })}</script>` + scriptTag(scriptSource(opts), USERSCRIPT_SRC);
+function seedFor(opts: HostGotoOptions): Record<string, string> | undefined {
+  return opts.changelog ? opts.seed : { ...CHANGELOG_SEEN_SEED, ...opts.seed };
+}
+
+/** Without a manager the script stores in page localStorage (prefix 'voidverified:'): the seed goes there. */
+function pageSeedSource(opts: HostGotoOptions): string {
+  const seed = seedFor(opts);
+  return opts.gm === 'none' && seed
+    ? `for (const [k, v] of Object.entries(${JSON.stringify(seed)})) if (localStorage.getItem('voidverified:' + k) === null) localStorage.setItem('voidverified:' + k, v);`
+    : '';
+}
+
+function bodyEnd(opts: HostGotoOptions, world: ScriptWorld): string {
+  if (opts.script === false || world === 'isolated') return '';
+  const pageSeed = pageSeedSource(opts);
+  return (pageSeed ? `<script>${pageSeed}</script>` : '') + `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed: seedFor(opts) })}</script>` + scriptTag(scriptSource(opts), USERSCRIPT_SRC);
+}
+
+/**
+ * The source run in the isolated world of every new document: at DOMContentLoaded (the managers'
+ * document-end), the seed, the GM shim, then the userscript, unmodified, inside a function.
+ */
+function isolatedSource(opts: HostGotoOptions): string {
+  const body = `${pageSeedSource(opts)}\n${gmShimSource({ mode: opts.gm ?? 'both', seed: seedFor(opts) })}\n${scriptSource(opts)}\n`;
+  return `(function () {\nconst run = function () {\n${body}};\nif (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true }); else run();\n})();`;
+}
+
+/** Per page: the DevTools session and the registered new-document script, for the isolated world. */
+const isolated = new WeakMap<Page, { cdp: CDPSession; scriptId?: string }>();
+
+async function cdpFor(tab: Page, context: BrowserContext): Promise<CDPSession> {
+  let entry = isolated.get(tab);
+  if (!entry) {
+    entry = { cdp: await context.newCDPSession(tab) };
+    isolated.set(tab, entry);
+    await entry.cdp.send('Page.enable');
+  }
+  return entry.cdp;
+}
+
+/** (Re)registers the userscript for the isolated world of `tab`'s next documents. */
+async function prepareIsolated(tab: Page, context: BrowserContext, opts: HostGotoOptions): Promise<void> {
+  const cdp = await cdpFor(tab, context);
+  const entry = isolated.get(tab)!;
+  if (entry.scriptId) await cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier: entry.scriptId });
+  entry.scriptId = undefined;
+  if (opts.script === false) return;
+  const { identifier } = await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: isolatedSource(opts), worldName: SCRIPT_WORLD });
+  entry.scriptId = identifier;
+}
+
+async function evalIsolated<R, A>(tab: Page, context: BrowserContext, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+  const cdp = await cdpFor(tab, context);
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  // The same name gives the same world the new-document script runs in.
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: SCRIPT_WORLD });
+  const result = await cdp.send('Runtime.evaluate', {
+    expression: `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`,
+    contextId: executionContextId,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (result.exceptionDetails) throw new Error(`evalInScript: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
+  return result.result.value as R;
 }
 
 /** CORS for the cross-origin hosts the page talks to: allow everything a real manager would bypass. */
@@ -141,14 +217,16 @@ interface Bed {
   imageFailures: ImageFailures;
 }
 
-export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
+export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: ScriptWorld }>({
+  world: ['page', { option: true }],
+
   api: async ({}, use) => {
     await use(createMockApi());
   },
 
   // Routing for every page of the context; auto so that tests using only `page` or `context` get it too.
   bed: [
-    async ({ context, api }, use) => {
+    async ({ context, api, world }, use) => {
       const bed: Bed = { options: {}, imageRequests: [], imageFailures: {} };
       await context.route('**/*', async (route) => {
         const request = route.request();
@@ -160,7 +238,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
             if (url.pathname === '/api/v2/oauth/authorize')
               return await route.fulfill({ status: 302, headers: { location: `${ORIGIN}/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000` } });
             if (request.resourceType() === 'document') {
-              const html = renderPage(url.pathname, { ...bed.options, data: bed.options.data ?? api.state, bodyEnd: (bed.options.bodyEnd ?? '') + bodyEnd(bed.options) });
+              const html = renderPage(url.pathname, { ...bed.options, data: bed.options.data ?? api.state, bodyEnd: (bed.options.bodyEnd ?? '') + bodyEnd(bed.options, world) });
               return await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
             }
             return await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found (replica)' });
@@ -194,22 +272,32 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed }>({
     { auto: true },
   ],
 
-  host: async ({ page, context, bed }, use) => {
+  host: async ({ page, context, bed, world }, use) => {
     await use({
       get options() {
         return bed.options;
       },
       imageRequests: bed.imageRequests,
       imageFailures: bed.imageFailures,
+      world,
       async goto(path, opts = {}) {
         if (opts.script !== false) scriptSource(opts); // fail here, clearly, when dist/ is missing
         bed.options = opts;
+        if (world === 'isolated') await prepareIsolated(page, context, opts);
         return page.goto(ORIGIN + path);
       },
       async newPage(path) {
         const tab = await context.newPage();
+        if (world === 'isolated') await prepareIsolated(tab, context, bed.options);
         if (path !== undefined) await tab.goto(ORIGIN + path);
         return tab;
+      },
+      async scriptReady(tab: Page = page) {
+        await expect.poll(() => this.evalInScript(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified, undefined, tab).catch(() => false)).toBe(true);
+      },
+      evalInScript<R, A>(fn: (arg: A) => R | Promise<R>, arg?: A, tab: Page = page): Promise<R> {
+        // Playwright's evaluate types its argument as "unboxed"; ours are plain JSON values.
+        return world === 'isolated' ? evalIsolated(tab, context, fn, arg as A) : tab.evaluate(fn as (arg: unknown) => R | Promise<R>, arg);
       },
     });
   },

@@ -26,7 +26,7 @@ async function userLink(page: Page, nth = 0): Promise<{ link: Locator; name: str
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test.describe('mini profile', () => {
+test.describe('mini profile', { tag: '@worlds' }, () => {
   test('shows the card 100 ms after hovering a user link: banner, avatar, coloured name, badges, sanitised bio, favourites', async ({ page, host, api }) => {
     await host.goto('/home', { seed: { ...ON, ...auth } });
     const { link, name } = await userLink(page);
@@ -244,7 +244,7 @@ test.describe('mini profile', () => {
     await panel.getByLabel('Number of favourites').fill('9');
     await panel.getByRole('checkbox', { name: 'Display staff favourites' }).check();
     const stored = () =>
-      page.evaluate(() => (JSON.parse((window as unknown as { GM_getValue(k: string): string }).GM_getValue('void-verified-mini-profile-config')) as { data: unknown }).data);
+      host.evalInScript(() => (JSON.parse((window as unknown as { GM_getValue(k: string): string }).GM_getValue('void-verified-mini-profile-config')) as { data: unknown }).data);
     expect(await stored()).toEqual({ ...DEFAULTS, position: 'top', numberOfFavourites: 9, displayStaff: true });
 
     await page.keyboard.press('Control+Space');

@@ -10,7 +10,7 @@ async function openPalette(page: Page) {
   await expect(palette(page)).toBeVisible();
 }
 
-test.describe('QuickStart palette', () => {
+test.describe('QuickStart palette', { tag: '@worlds' }, () => {
   test('opens on ctrl+space, filters, runs a navigation command and closes', async ({ page, host }) => {
     await host.goto('/home');
     await openPalette(page);
@@ -110,7 +110,7 @@ test.describe('QuickStart palette', () => {
   });
 });
 
-test.describe('cached reads', () => {
+test.describe('cached reads', { tag: '@worlds' }, () => {
   test('a reload within the cache lifetime answers from the stored cache, with no request', async ({ page, host, api }) => {
     await host.goto('/home');
     const search = async () => {
@@ -123,14 +123,14 @@ test.describe('cached reads', () => {
     await search();
     expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
     // The cache is written shortly after the answer arrives.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-query-cache') ?? '')).toContain('Akira');
+    await expect.poll(() => host.evalInScript(() => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-query-cache') ?? '')).toContain('Akira');
     await page.reload();
     await search();
     expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
   });
 });
 
-test.describe('settings and storage', () => {
+test.describe('settings and storage', { tag: '@worlds' }, () => {
   test('a setting toggled in the palette shows in settings and survives reload', async ({ page, host }) => {
     await host.goto('/settings/developer');
     const checkbox = page.getByRole('checkbox', { name: 'Enable toast notifications.' });
@@ -171,7 +171,7 @@ test.describe('settings and storage', () => {
   });
 });
 
-test.describe('shortcuts', () => {
+test.describe('shortcuts', { tag: '@worlds' }, () => {
   test('a remapped hotkey works and the old one does not', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await page.getByRole('tab', { name: 'shortcuts' }).click();
@@ -266,7 +266,7 @@ test.describe('health and accessibility', () => {
   });
 });
 
-test.describe('injection', () => {
+test.describe('injection', { tag: '@worlds' }, () => {
   test('mounts once per landmark across navigations, and routes through the host router', async ({ page, host }) => {
     await host.goto('/home');
     await expect(page.locator('[data-void-ui="quickstart-nav"]')).toHaveCount(1);
@@ -277,17 +277,19 @@ test.describe('injection', () => {
       await expect(page).toHaveURL(`https://anilist.co${path}`);
       await expect(page.locator('[data-void-ui="quickstart-nav"]')).toHaveCount(1);
     }
-    // Client-side navigation only: the document never reloaded.
+    // In the page's world the host router is reachable: client-side navigation only, the document
+    // never reloaded. In an isolated world without unsafeWindow it is not: plain page loads.
     const navigations = await page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations);
-    expect(navigations[0]).toBe('/home');
-    expect(navigations.length).toBeGreaterThan(4);
+    if (host.world === 'page') {
+      expect(navigations[0]).toBe('/home');
+      expect(navigations.length).toBeGreaterThan(4);
+    } else expect(navigations).toEqual(['/home']);
     await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(0);
   });
 
-  test('a setting changed in one tab shows in another', async ({ page, context, host }) => {
+  test('a setting changed in one tab shows in another', async ({ page, host }) => {
     await host.goto('/settings/developer');
-    const other = await context.newPage();
-    await other.goto('https://anilist.co/settings/developer');
+    const other = await host.newPage('/settings/developer');
     const there = other.getByRole('checkbox', { name: 'Enable toast notifications.' });
     await expect(there).toBeChecked();
     await page.getByRole('checkbox', { name: 'Enable toast notifications.' }).uncheck();
@@ -295,7 +297,7 @@ test.describe('injection', () => {
   });
 });
 
-test.describe('storage backends', () => {
+test.describe('storage backends', { tag: '@worlds' }, () => {
   for (const gm of ['async', 'none'] as const) {
     test(`settings persist with ${gm === 'async' ? 'only the GM.* promise API (Greasemonkey 4)' : 'no manager (localStorage)'}`, async ({ page, host }) => {
       await host.goto('/settings/developer', { gm });

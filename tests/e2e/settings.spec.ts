@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { expect, OAUTH_TOKEN, test, type Host } from './fixtures';
 
 /** Settings page, authorization, toasts, changelog and global CSS in the replica host. */
 
@@ -9,13 +9,13 @@ const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-sett
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
 const subTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
 const toasts = (page: Page) => page.locator('.vv-toast');
-const stored = (page: Page, key: string) =>
-  page.evaluate((k) => {
+const stored = (host: Host, key: string) =>
+  host.evalInScript((k) => {
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
   }, key);
 
-test.describe('settings page', () => {
+test.describe('settings page', { tag: '@worlds' }, () => {
   test('header, category tabs, filter and every option of the catalogue with its mark', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(settings(page).getByRole('heading', { name: /VoidVerified Palette v\d+\.\d+\.\d+/ })).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('settings page', () => {
   });
 });
 
-test.describe('authorization', () => {
+test.describe('authorization', { tag: '@worlds' }, () => {
   test('round trip through the OAuth fragment: token stored, hash removed, expiry shown, revoke', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await subTab(page, 'authorization').click();
@@ -91,7 +91,7 @@ test.describe('authorization', () => {
     await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
     await expect(page).toHaveURL('https://anilist.co/settings/developer');
     expect(await page.evaluate(() => location.hash)).toBe('');
-    const saved = (await stored(page, 'void-verified-auth')) as { token: string; expires: number };
+    const saved = (await stored(host, 'void-verified-auth')) as { token: string; expires: number };
     expect(saved.token).toBe(OAUTH_TOKEN);
     // expires_in=31536000 seconds from now.
     expect(Math.abs(saved.expires - (Date.now() + 31_536_000_000))).toBeLessThan(120_000);
@@ -102,7 +102,7 @@ test.describe('authorization', () => {
 
     await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
     await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
-    expect(await stored(page, 'void-verified-auth')).toEqual({ token: null, expires: null });
+    expect(await stored(host, 'void-verified-auth')).toEqual({ token: null, expires: null });
   });
 
   test("palette 'Authorize' and 'Revoke authorization' commands", async ({ page, host }) => {
@@ -123,7 +123,7 @@ test.describe('authorization', () => {
     await host.goto('/home', { seed: auth(OAUTH_TOKEN, Date.now() + 5 * DAY + 3_600_000) });
     await expect(toasts(page).filter({ hasText: 'expires in 5 days' })).toBeVisible();
     await page.reload();
-    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await host.scriptReady();
     await page.waitForTimeout(300);
     await expect(toasts(page).filter({ hasText: 'expires in' })).toHaveCount(0);
   });
@@ -141,12 +141,12 @@ test.describe('authorization', () => {
     await page.keyboard.press('Control+Space'); // ActivitySearch mode, Following feed
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(toasts(page).filter({ hasText: 'the saved token is invalid' })).toBeVisible();
-    expect(await stored(page, 'void-verified-auth')).toEqual({ token: null, expires: null });
+    expect(await stored(host, 'void-verified-auth')).toEqual({ token: null, expires: null });
     expect(api.requests.some((r) => r.status === 400)).toBe(true);
   });
 });
 
-test.describe('toasts', () => {
+test.describe('toasts', { tag: '@worlds' }, () => {
   test("'Test Toasts' honours level, location and duration", async ({ page, host }) => {
     await host.goto('/settings/developer');
     await subTab(page, 'toasts').click();
@@ -214,7 +214,7 @@ test.describe('toasts', () => {
   });
 });
 
-test.describe('changelog', () => {
+test.describe('changelog', { tag: '@worlds' }, () => {
   test('opens on a fresh install, lists 1.7 to 1.21, switches options, and stays closed after', async ({ page, host }) => {
     await host.goto('/home', { changelog: true });
     const dialog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
@@ -226,10 +226,10 @@ test.describe('changelog', () => {
     await goals.check();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
-    expect(await stored(page, 'void-verified-settings')).toMatchObject({ goalsEnabled: true });
-    expect(await stored(page, 'void-verified-changelog-seen')).toBe('2.0.0');
+    expect(await stored(host, 'void-verified-settings')).toMatchObject({ goalsEnabled: true });
+    expect(await stored(host, 'void-verified-changelog-seen')).toBe('2.0.0');
     await page.reload();
-    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await host.scriptReady();
     await page.waitForTimeout(300);
     await expect(dialog).toHaveCount(0);
   });
@@ -241,7 +241,7 @@ test.describe('changelog', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await host.goto('/settings/developer', { changelog: true, seed: settingsSeed({ changeLogEnabled: false }) });
-    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await host.scriptReady();
     await page.waitForTimeout(300);
     await expect(dialog).toHaveCount(0);
     await settings(page).getByRole('button', { name: 'View Changelog' }).click();
@@ -249,26 +249,43 @@ test.describe('changelog', () => {
   });
 });
 
-test.describe('global CSS', () => {
-  test('edited in CodeMirror, applied to the page, removed when off and back when on', async ({ page, host }) => {
-    await host.goto('/settings/developer', { seed: settingsSeed({ globalCssEnabled: true }) });
-    await subTab(page, 'global CSS').click();
-    const editor = settings(page).locator('.cm-content');
+test.describe('global CSS', { tag: '@worlds' }, () => {
+  test('edited in CodeMirror, applied to the page, removed when off and back when on; never on /settings/developer', async ({ page, host }) => {
+    test.slow(); // many steps, each through a host move
+    await host.goto('/home', { seed: settingsSeed({ globalCssEnabled: true }) });
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Edit global CSS');
+    await page.keyboard.press('Enter');
+    const editor = page.locator('[data-void-ui="overlay"] .cm-content');
     await editor.click();
     await page.keyboard.type('body { outline: 7px solid rgb(1, 2, 3); }');
     const style = page.locator('head style#void-verified-style-global-css');
     await expect(style).toHaveCount(1);
     await expect.poll(() => style.textContent()).toContain('outline: 7px solid rgb(1, 2, 3);');
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineWidth)).toBe('7px');
+    await page.keyboard.press('Escape');
     // Stored, and there after a reload.
     await page.reload();
     await expect(page.locator('head style#void-verified-style-global-css')).toHaveCount(1);
-    expect(await stored(page, 'void-verified-global-css')).toContain('outline: 7px');
+    expect(await stored(host, 'void-verified-global-css')).toContain('outline: 7px');
 
-    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).uncheck();
+    // The escape hatch: the settings page that edits it is never styled by it (a host move there too).
+    const push = (path: string) => page.evaluate((p) => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): unknown } } }).__vue__.$router.push(p), path);
+    await push('/settings/developer');
     await expect(style).toHaveCount(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
+    await subTab(page, 'global CSS').click();
+    await expect(settings(page).locator('.cm-content')).toContainText('outline: 7px');
+
+    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).uncheck();
+    await push('/home');
+    await expect(page.locator('.activity-feed')).toBeVisible();
+    await expect(style).toHaveCount(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
+    await push('/settings/developer');
     await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).check();
+    await expect(style).toHaveCount(0);
+    await push('/home');
     await expect(style).toHaveCount(1);
   });
 
@@ -282,7 +299,7 @@ test.describe('global CSS', () => {
   });
 });
 
-test.describe('time format and colour options', () => {
+test.describe('time format and colour options', { tag: '@worlds' }, () => {
   test('the chosen date format shows in the settings (token expiry) and survives reload', async ({ page, host }) => {
     const expires = new Date(2031, 2, 9, 15, 4).getTime();
     await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, expires) });
@@ -308,9 +325,9 @@ test.describe('time format and colour options', () => {
     await field.fill('#12AB3');
     await field.press('Enter');
     await expect(settings(page).locator('[data-option="defaultHighlightColor"]').getByRole('alert')).toBeVisible();
-    expect(((await stored(page, 'void-verified-settings')) as Record<string, unknown> | undefined)?.defaultHighlightColor).toBeUndefined();
+    expect(((await stored(host, 'void-verified-settings')) as Record<string, unknown> | undefined)?.defaultHighlightColor).toBeUndefined();
     await field.fill('#12ab3c');
-    await expect.poll(async () => ((await stored(page, 'void-verified-settings')) as Record<string, unknown>).defaultHighlightColor).toBe('#12ab3c');
+    await expect.poll(async () => ((await stored(host, 'void-verified-settings')) as Record<string, unknown>).defaultHighlightColor).toBe('#12ab3c');
     await field.fill('');
     await expect(field).toHaveAttribute('placeholder', '#');
   });

@@ -10,6 +10,7 @@ import {
   saveSelfMessage,
   timestampTitle,
 } from '../../data/activity-touches';
+import { vueOf } from '../../inject/page-world';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { timeConfigKey } from '../../data/time';
 import type { Store } from '../../data/storage';
@@ -78,8 +79,8 @@ async function publishSelfMessage(ctx: CommandContext, message: string): Promise
 const replyInfo = new WeakMap<Element, { key: string; auto: boolean }>();
 
 function vueId(element: Element): number | null {
-  // Vue 2 keeps the component instance on its root element; the host does not type it.
-  const id = (element as Element & { __vue__?: { $props?: { id?: unknown } } }).__vue__?.$props?.id;
+  // Vue 2 keeps the component instance on its root element, in the page's JavaScript world.
+  const id = vueOf(element)?.$props?.id;
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
 }
 

@@ -4,11 +4,15 @@ import { GlobalCss } from '../../panels/GlobalCss';
 import type { CommandContext, FeatureDef } from '../types';
 
 /**
- * Global CSS: the user's own CSS on every page. Off, its style element is removed; on, it is
- * (re)created; editing stores the text and the element follows.
+ * Global CSS: the user's own CSS on every page but one. Off, its style element is removed; on, it
+ * is (re)created; editing stores the text and the element follows. It is never applied on
+ * /settings/developer, so a stylesheet that breaks the site can always be fixed there (the
+ * original's escape hatch).
  */
 
 const STYLE_ID = 'global-css';
+/** Every page but the settings page that edits it. */
+export const appliesOn = (path: string): boolean => !/^\/settings\/developer\/?$/i.test(path);
 const enabled = (ctx: CommandContext) => ctx.settings.get('globalCssEnabled') === true;
 
 export const globalCss: FeatureDef = {
@@ -33,7 +37,7 @@ export const globalCss: FeatureDef = {
   injections: [
     {
       id: 'global-css-style',
-      route: () => true,
+      route: appliesOn,
       selector: 'head',
       single: true,
       when: enabled,
