@@ -2,17 +2,15 @@
  * A stateful mock of https://graphql.anilist.co for tests and the sandbox.
  *
  * Documents are validated and executed with graphql-js against the real schema
- * (shared/anilist/schema.graphql), so a misspelt field fails here as it would on the site. Data is
+ * (schema/anilist.graphql), so a misspelt field fails here as it would on the site. Data is
  * the deterministic seed of tests/host/seed.ts, deep-copied per instance and changed by mutations.
- * Behaviour follows shared/anilist/host-facts.md (c): error shapes, rate-limit headers, 429s,
+ * Behaviour follows the AniList host facts (docs/host-facts.md (c)): error shapes, rate-limit headers, 429s,
  * "Invalid token". Fields without a resolver here fall back to a property lookup (or null).
  *
  *   const api = createMockApi();
  *   const res = await api.handle({ body: JSON.stringify({ query }), headers: { authorization: 'Bearer valid-token' } });
  */
-import { readFileSync } from 'node:fs';
 import {
-  buildSchema,
   execute,
   GraphQLError,
   Kind,
@@ -24,6 +22,7 @@ import {
   type GraphQLSchema,
   type GraphQLTypeResolver,
 } from 'graphql';
+import { loadAniListSchema } from '../../schema';
 import { renderMarkdown } from './replica-runtime';
 import {
   createSeed,
@@ -95,17 +94,9 @@ export interface MockApi {
 // ---------------------------------------------------------------------------------------------
 // Schema
 
-let schemaCache: GraphQLSchema | undefined;
-
-/** The schema's path: $SHARED_DIR/anilist/schema.graphql, else shared/ beside the repository. */
-export function schemaPath(): string | URL {
-  const shared = process.env.SHARED_DIR;
-  return shared ? `${shared.replace(/\/$/, '')}/anilist/schema.graphql` : new URL('../../../shared/anilist/schema.graphql', import.meta.url);
-}
-
+/** The vendored AniList schema (schema/anilist.graphql), built once. */
 export function loadSchema(): GraphQLSchema {
-  schemaCache ??= buildSchema(readFileSync(schemaPath(), 'utf8'));
-  return schemaCache;
+  return loadAniListSchema();
 }
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
-import { readFileSync } from 'node:fs';
-import { buildSchema, parse, validate } from 'graphql';
+import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { loadAniListSchema } from '../../schema';
 
 /** Every GraphQL document in src/data is valid against the real AniList schema. */
-const schema = buildSchema(readFileSync(new URL('../../../shared/anilist/schema.graphql', import.meta.url), 'utf8'));
+const schema = loadAniListSchema();
 const modules = import.meta.glob('../../src/data/**/*.ts', { eager: true }) as Record<string, Record<string, unknown>>;
 
 const documents = Object.entries(modules).flatMap(([file, mod]) =>

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { buildSchema, parse, validate } from 'graphql';
+import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { loadAniListSchema } from '../../schema';
 import { highlightCss, profileCss, usernameCss, cssString, highlightSize } from '../../src/data/verified-styles';
 import {
   addUser,
@@ -21,7 +21,7 @@ import {
 } from '../../src/data/verified-users';
 import { decodeStored } from '../../src/data/storage';
 
-const schema = buildSchema(readFileSync(new URL('../../../shared/anilist/schema.graphql', import.meta.url), 'utf8'));
+const schema = loadAniListSchema();
 const options = (values: Record<string, boolean | string | number> = {}) => {
   const defaults: Record<string, boolean | string | number> = { copyColorFromProfile: true, enabledForUsername: true, highlightEnabled: true, highlightEnabledForReplies: true, defaultSign: '✔', highlightSize: '5px', defaultHighlightColor: '#FFFFFF' };
   return { get: (key: string) => ({ ...defaults, ...values })[key] ?? false };
