@@ -2,7 +2,7 @@ import { Marked, type TokenizerAndRendererExtension, type TokenizerThis, type To
 import { YOUTUBE_LINK } from './markdown';
 
 /**
- * AniList's markdown dialect (shared/anilist/host-facts.md (d)) as an HTML string: `marked` with
+ * AniList's markdown dialect (AniList host facts (d), see docs/host-facts.md) as an HTML string: `marked` with
  * the site's options (gfm, breaks) plus extensions for img{width}(url), youtube(...), webm(...),
  * ~!spoiler!~, ~~~center~~~, headers without a space and @mentions. The output is NOT safe:
  * every caller passes it through src/panels/sanitize.ts. No DOM here.

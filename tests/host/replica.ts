@@ -1,6 +1,6 @@
 /**
  * A replica of anilist.co for tests and the sandbox: `renderPage(path, opts)` returns a complete
- * HTML document whose DOM follows shared/anilist/host-facts.md section (a), with a tiny inline
+ * HTML document whose DOM follows the AniList host facts (a) (docs/host-facts.md), with a tiny inline
  * "host app" that behaves like the Vue SPA (router on `#app.__vue__`, client-side re-render of
  * `.page-content`, `__vue__.$props.id` on activities and replies, `localStorage.auth`).
  *
