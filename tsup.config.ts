@@ -1,38 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { metadataBlock, projectUrl, type PackageFields } from './build/metadata';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
-  version: string;
-  description: string;
-  homepage: string;
-};
-
-const DIST_URL = 'https://github.com/voidverified-palette/voidverified-palette/releases/latest/download';
-
-/** The userscript metadata block. It must be line 1 of the output, outside the IIFE wrapper. */
-export function metadataBlock(): string {
-  const grants = ['getValue', 'setValue', 'deleteValue', 'listValues', 'addValueChangeListener', 'xmlhttpRequest'];
-  const lines: [string, string][] = [
-    ['name', 'VoidVerified Palette'],
-    ['namespace', 'https://github.com/voidverified-palette'],
-    ['version', pkg.version],
-    ['description', pkg.description],
-    ['author', 'VoidVerified Palette contributors'],
-    ['homepageURL', pkg.homepage],
-    ['match', 'https://anilist.co/*'],
-    ['run-at', 'document-end'],
-    ...grants.map((g): [string, string] => ['grant', `GM_${g === 'xmlhttpRequest' ? 'xmlhttpRequest' : g}`]),
-    ...grants.map((g): [string, string] => ['grant', `GM.${g === 'xmlhttpRequest' ? 'xmlHttpRequest' : g}`]),
-    ['connect', 'graphql.anilist.co'],
-    ['connect', 'catbox.moe'],
-    ['connect', 'api.imgbb.com'],
-    ['connect', 'api.imgur.com'],
-    ['downloadURL', `${DIST_URL}/voidverified.user.js`],
-    ['updateURL', `${DIST_URL}/voidverified.meta.js`],
-  ];
-  const width = Math.max(...lines.map(([k]) => k.length)) + 1;
-  return ['// ==UserScript==', ...lines.map(([k, v]) => `// @${k.padEnd(width)}${v}`), '// ==/UserScript=='].join('\n');
-}
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as PackageFields;
 
 export default defineConfig({
   entry: { voidverified: 'src/main.tsx' },
@@ -48,8 +18,8 @@ export default defineConfig({
   sourcemap: false,
   clean: true,
   dts: false,
-  define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version) },
-  banner: { js: metadataBlock() },
+  define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version), __HOMEPAGE__: JSON.stringify(projectUrl(pkg)) },
+  banner: { js: metadataBlock(pkg) },
   outExtension: () => ({ js: '.user.js' }),
   loader: { '.css': 'text' },
   esbuildOptions(options) {
@@ -73,6 +43,6 @@ export default defineConfig({
     const { readFileSync: read, writeFileSync } = await import('node:fs');
     const { tidyUserscript } = await import('./build/tidy');
     writeFileSync('dist/voidverified.user.js', tidyUserscript(read('dist/voidverified.user.js', 'utf8')));
-    writeFileSync('dist/voidverified.meta.js', metadataBlock() + '\n');
+    writeFileSync('dist/voidverified.meta.js', metadataBlock(pkg) + '\n');
   },
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { metadataBlock, repositoryWebUrl, type PackageFields } from '../../build/metadata';
 
 /** The userscript as shipped (npm test builds it before running this). */
 const path = new URL('../../dist/voidverified.user.js', import.meta.url);
@@ -9,7 +10,7 @@ describe('the built userscript', () => {
   it('exists (run `npm run build` first)', () => expect(existsSync(path)).toBe(true));
   const script = existsSync(path) ? readFileSync(path, 'utf8') : '';
   const header = script.slice(0, script.indexOf('// ==/UserScript==') + 18);
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageFields;
 
   it('starts with the metadata block on line 1, outside the IIFE', () => {
     expect(script.split('\n')[0]).toBe('// ==UserScript==');
@@ -27,10 +28,16 @@ describe('the built userscript', () => {
     expect(header).toContain('@grant       GM_xmlhttpRequest');
     expect(header).toContain('@grant       GM.xmlHttpRequest');
     for (const host of ['graphql.anilist.co', 'catbox.moe', 'api.imgbb.com', 'api.imgur.com']) expect(header).toContain(`@connect     ${host}`);
-    expect(header).toMatch(/@downloadURL\s+https:\/\/\S+voidverified\.user\.js/);
-    expect(header).toMatch(/@updateURL\s+https:\/\/\S+voidverified\.meta\.js/);
     expect(header).not.toContain('@require');
     expect(readFileSync(metaPath, 'utf8').trim()).toBe(header);
+  });
+
+  it('carries the metadata of this package.json, and no address while it names none', () => {
+    expect(header, 'The built header should be metadataBlock() of package.json').toBe(metadataBlock(pkg));
+    if (!pkg.homepage && !pkg.repository) {
+      for (const key of ['@homepageURL', '@downloadURL', '@updateURL']) expect(header, `Without homepage or repository the header has no ${key}`).not.toContain(key);
+      expect(script, 'Without an address the script links to no made-up project page').not.toMatch(/github\.com\/voidverified-palette/);
+    }
   });
 
   it("ships React's production build, unminified, ASCII only", () => {
@@ -44,5 +51,56 @@ describe('the built userscript', () => {
       .split('\n')
       .filter((line) => !/^\s*\/\//.test(line));
     expect(code.filter((line) => /[^\x00-\x7f]/.test(line))).toEqual([]);
+  });
+});
+
+describe('the metadata block', () => {
+  const base: PackageFields = { version: '1.2.3', description: 'Test build' };
+  const line = (block: string, key: string) => block.split('\n').find((l) => l.startsWith(`// @${key} `))?.replace(/^\/\/ @\S+\s+/, '');
+
+  it('with homepage and a GitHub repository: homepage, download and update addresses of the latest release', () => {
+    const block = metadataBlock({ ...base, homepage: 'https://example.org/palette', repository: { type: 'git', url: 'git+https://github.com/someone/palette.git' } });
+    expect(line(block, 'homepageURL'), 'homepageURL is package.json homepage').toBe('https://example.org/palette');
+    expect(line(block, 'downloadURL'), 'downloadURL is the latest release asset').toBe('https://github.com/someone/palette/releases/latest/download/voidverified.user.js');
+    expect(line(block, 'updateURL'), 'updateURL is the latest release meta file').toBe('https://github.com/someone/palette/releases/latest/download/voidverified.meta.js');
+    expect(line(block, 'namespace'), 'the namespace is the homepage').toBe('https://example.org/palette');
+    expect(line(block, 'version')).toBe('1.2.3');
+  });
+
+  it('with neither homepage nor repository: none of the three lines, and a neutral namespace', () => {
+    const block = metadataBlock(base);
+    for (const key of ['homepageURL', 'downloadURL', 'updateURL']) expect(line(block, key), `${key} is left out`).toBeUndefined();
+    expect(line(block, 'namespace'), 'the namespace claims no organisation').toBe('voidverified-palette');
+    expect(block.split('\n')[0]).toBe('// ==UserScript==');
+    expect(block.split('\n').at(-1)).toBe('// ==/UserScript==');
+  });
+
+  it('with a repository only: release addresses, the repository as namespace, no homepageURL', () => {
+    const block = metadataBlock({ ...base, repository: 'github:someone/palette' });
+    expect(line(block, 'homepageURL')).toBeUndefined();
+    expect(line(block, 'downloadURL')).toBe('https://github.com/someone/palette/releases/latest/download/voidverified.user.js');
+    expect(line(block, 'namespace')).toBe('https://github.com/someone/palette');
+  });
+
+  it('with a repository whose releases it cannot locate (not GitHub): no download or update address', () => {
+    const block = metadataBlock({ ...base, repository: 'https://gitlab.com/someone/palette' });
+    expect(line(block, 'downloadURL'), 'no guessed release address on other hosts').toBeUndefined();
+    expect(line(block, 'updateURL')).toBeUndefined();
+  });
+
+  it.each([
+    ['someone/palette', 'https://github.com/someone/palette'],
+    ['github:someone/palette', 'https://github.com/someone/palette'],
+    ['gitlab:someone/palette', 'https://gitlab.com/someone/palette'],
+    ['https://github.com/someone/palette', 'https://github.com/someone/palette'],
+    ['https://github.com/someone/palette/', 'https://github.com/someone/palette'],
+    ['git+https://github.com/someone/palette.git', 'https://github.com/someone/palette'],
+    ['git+ssh://git@github.com/someone/palette.git', 'https://github.com/someone/palette'],
+    ['git://github.com/someone/palette.git', 'https://github.com/someone/palette'],
+    ['git@github.com:someone/palette.git', 'https://github.com/someone/palette'],
+    ['', undefined],
+  ])('reads the repository %j as %s', (repository, web) => {
+    expect(repositoryWebUrl(repository)).toBe(web);
+    expect(repositoryWebUrl({ url: repository })).toBe(web);
   });
 });

@@ -45,9 +45,12 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
           VoidVerified Palette <span className="vv-subtle">v{__VERSION__}</span>
         </h2>
         <span className="vv-actions">
-          <a className="vv-link" href="https://github.com/voidverified-palette/voidverified-palette" target="_blank" rel="noopener noreferrer">
-            Authors and source
-          </a>
+          {/* The build's package.json address; none until the project has a public home. */}
+          {__HOMEPAGE__ && (
+            <a className="vv-link" href={__HOMEPAGE__} target="_blank" rel="noopener noreferrer">
+              Authors and source
+            </a>
+          )}
           <button type="button" className="vv-button vv-button-small" onClick={() => void live.run('changelog.open')}>
             View Changelog
           </button>
