@@ -1,9 +1,13 @@
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { projectUrl, type PackageFields } from '../../build/metadata';
 import { expect, OAUTH_TOKEN, test, type Host } from './fixtures';
 
 /** Settings page, authorization, toasts, changelog and global CSS in the replica host. */
 
 const DAY = 86_400_000;
+/** The source link's address the build took from package.json ('' while the project has no public home). */
+const PROJECT_URL = projectUrl(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as PackageFields);
 const auth = (token: string, expires: number | null) => ({ 'void-verified-auth': JSON.stringify({ v: 1, data: { token, expires } }) });
 const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-settings': JSON.stringify({ v: 1, data: values }) });
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
@@ -19,7 +23,11 @@ test.describe('settings page', { tag: '@worlds' }, () => {
   test('header, category tabs, filter and every option of the catalogue with its mark', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(settings(page).getByRole('heading', { name: /VoidVerified Palette v\d+\.\d+\.\d+/ })).toBeVisible();
-    await expect(settings(page).getByRole('link', { name: 'Authors and source' })).toHaveAttribute('target', '_blank');
+    const source = settings(page).getByRole('link', { name: 'Authors and source' });
+    if (PROJECT_URL) {
+      await expect(source).toHaveAttribute('href', PROJECT_URL);
+      await expect(source).toHaveAttribute('target', '_blank');
+    } else await expect(source, 'no source link while package.json names no address').toHaveCount(0);
     const categories = settings(page).getByRole('tablist', { name: 'Setting categories' });
     for (const c of ['all', 'users', 'paste', 'activity', 'misc']) await expect(categories.getByRole('tab', { name: c, exact: true })).toBeVisible();
     const options = settings(page).locator('.vv-options [data-option]');
