@@ -173,6 +173,12 @@ export type RouteMatcher = RegExp | ((path: string) => boolean);
 export interface InjectionContext extends CommandContext {
   /** Aborted when the injection is torn down (navigation, option off, node removed). */
   readonly signal: AbortSignal;
+  /**
+   * Names a node this mount put into the page (mountUi does it for its hosts). When the host
+   * re-renders the part it sits in and the node is gone while the landmark stays, the injection
+   * is mounted again. Returns the untrack: call it when the mount removes the node itself.
+   */
+  track(node: Node): () => void;
 }
 
 export interface Injection {
@@ -190,6 +196,13 @@ export interface Injection {
   readonly optional?: boolean;
   /** Active only while this holds (an option, say); re-checked when settings change. */
   readonly when?: (ctx: CommandContext) => boolean;
+  /**
+   * The data the landmark shows (a user name, an activity id, a timestamp). The host reuses
+   * elements for other data (Vue patches in place); when the key changes, the injection is
+   * mounted again on the same element. Re-read after the page changes inside the element and
+   * after every route change.
+   */
+  readonly key?: (element: Element, path: string) => string | null;
   /** Attach to the element; return a clean-up. Runs isolated: a throw is logged and contained. */
   readonly mount: (element: Element, ctx: InjectionContext) => void | (() => void);
 }

@@ -1,13 +1,21 @@
 import type { Registry } from '../commands/registry';
 import type { CommandContext, FeatureDef, Injection, RouteMatcher } from '../commands/types';
-import { observe, onNodesRemoved } from './observer';
+import { observe, onChanges, onNodesRemoved } from './observer';
 import { currentPath, onRouteChange } from './route';
 
 /**
  * Runs the registry's injections: each one is active while its route matches and its `when`
- * holds; while active, every element matching its selector is mounted once (Vue re-renders
- * replace nodes, and the new node is mounted again); a mount that throws is logged and contained.
- * Leaving the route, switching the option off or the node leaving the page tears it down.
+ * holds; while active, every element matching its selector is mounted once; a mount that throws
+ * is logged and contained. Leaving the route, switching the option off or the node leaving the
+ * page tears it down.
+ *
+ * The host is a Vue 2 app, which both replaces nodes and patches them in place. Each case brings
+ * an injection back:
+ * - a replaced landmark is a new element: it is mounted like any other;
+ * - a rebuilt child (the landmark stays, the part our node sat in is new): the mount's tracked
+ *   nodes are gone while its element is still in the page, so it is mounted again;
+ * - an element reused for other data (a feed entry now showing another activity): the
+ *   injection's `key` changed, so it is mounted again.
  */
 
 export function routeMatches(route: RouteMatcher, path: string): boolean {
@@ -18,7 +26,14 @@ interface Mount {
   element: Element;
   controller: AbortController;
   cleanup?: () => void;
+  /** Nodes the mount put into the page (ctx.track). */
+  placed: Set<Node>;
+  /** What `injection.key` said when it mounted. */
+  key: string | null;
 }
+
+/** Mounts again on one element, at most this many times (a host that fights us must not loop us). */
+const MAX_REVIVALS = 50;
 
 interface Running {
   injection: Injection;
@@ -36,6 +51,8 @@ export interface InjectionFailure {
 export class Injector {
   private readonly running = new Map<string, Running>();
   private readonly stops: (() => void)[] = [];
+  private readonly revivals = new WeakMap<Element, number>();
+  private stopChanges: (() => void) | null = null;
   readonly failures: InjectionFailure[] = [];
 
   constructor(
@@ -45,7 +62,10 @@ export class Injector {
 
   start(): void {
     this.stops.push(
-      onRouteChange(() => this.reconcile()),
+      onRouteChange(() => {
+        this.reconcile();
+        this.rekey('all');
+      }),
       onNodesRemoved(() => this.sweep()),
       this.registry.subscribe(() => this.reconcile()),
     );
@@ -55,6 +75,7 @@ export class Injector {
   stop(): void {
     this.stops.splice(0).forEach((s) => s());
     for (const id of [...this.running.keys()]) this.deactivate(id);
+    this.watchChanges();
   }
 
   /** Re-evaluates which injections should run (route or settings changed). */
@@ -72,6 +93,7 @@ export class Injector {
       if (active && !this.running.has(key)) this.activate(key, injection, feature);
       else if (!active && this.running.has(key)) this.deactivate(key);
     }
+    this.watchChanges();
   }
 
   /** Injections that should be on this page but whose landmark is not in it. */
@@ -103,13 +125,63 @@ export class Injector {
     if (running.mounts.some((m) => m.element === element)) return;
     if (running.injection.single && running.mounts.some((m) => m.element.isConnected)) return;
     const controller = new AbortController();
-    const mount: Mount = { element, controller };
+    const mount: Mount = { element, controller, placed: new Set(), key: this.keyOf(running, element) };
     running.mounts.push(mount);
+    const track = (node: Node) => {
+      if (controller.signal.aborted) return () => {};
+      mount.placed.add(node);
+      return () => void mount.placed.delete(node);
+    };
     try {
-      const cleanup = running.injection.mount(element, { ...this.context(), signal: controller.signal });
+      const cleanup = running.injection.mount(element, { ...this.context(), signal: controller.signal, track });
       if (typeof cleanup === 'function') mount.cleanup = cleanup;
     } catch (error) {
       this.fail(running.injection, running.feature, error);
+    }
+  }
+
+  private keyOf(running: Running, element: Element): string | null {
+    try {
+      return running.injection.key?.(element, currentPath()) ?? null;
+    } catch (error) {
+      this.fail(running.injection, running.feature, error);
+      return null;
+    }
+  }
+
+  /** Tears a mount down and mounts its element again (its part was rebuilt, or it shows other data). */
+  private revive(running: Running, mount: Mount): void {
+    const count = (this.revivals.get(mount.element) ?? 0) + 1;
+    this.revivals.set(mount.element, count);
+    if (count > MAX_REVIVALS) {
+      if (count === MAX_REVIVALS + 1) console.warn(`[VoidVerified] ${running.feature.id}/${running.injection.id} keeps being undone by the page; left as it is`);
+      return;
+    }
+    running.mounts = running.mounts.filter((m) => m !== mount);
+    this.unmount(running, mount);
+    this.mount(running, mount.element);
+  }
+
+  /** Listens for changes inside elements (text, data attributes) only while a keyed injection runs. */
+  private watchChanges(): void {
+    const keyed = [...this.running.values()].some((r) => r.injection.key);
+    if (keyed && !this.stopChanges) this.stopChanges = onChanges((targets) => this.rekey(targets));
+    else if (!keyed && this.stopChanges) {
+      this.stopChanges();
+      this.stopChanges = null;
+    }
+  }
+
+  /** Mounts again where a keyed injection's element now shows other data (inside `targets`, or anywhere). */
+  private rekey(targets: ReadonlySet<Node> | 'all'): void {
+    for (const running of [...this.running.values()]) {
+      if (!running.injection.key) continue;
+      for (const mount of [...running.mounts]) {
+        if (!mount.element.isConnected) continue;
+        let inside = targets === 'all';
+        if (!inside) for (const target of targets as ReadonlySet<Node>) if ((inside = mount.element === target || mount.element.contains(target))) break;
+        if (inside && this.keyOf(running, mount.element) !== mount.key) this.revive(running, mount);
+      }
     }
   }
 
@@ -122,9 +194,10 @@ export class Injector {
     }
   }
 
-  /** Tears down mounts whose element left the page. */
+  /** Tears down mounts whose element left the page; mounts again those whose own nodes did. */
   private sweep(): void {
-    for (const running of this.running.values()) {
+    for (const running of [...this.running.values()]) {
+      for (const mount of running.mounts.filter((m) => m.element.isConnected && [...m.placed].some((n) => !n.isConnected))) this.revive(running, mount);
       const gone = running.mounts.filter((m) => !m.element.isConnected);
       if (!gone.length) continue;
       running.mounts = running.mounts.filter((m) => m.element.isConnected);

@@ -15,6 +15,9 @@ interface Subscription {
 const subscriptions = new Set<Subscription>();
 const removalListeners = new Set<() => void>();
 const batchListeners = new Set<() => void>();
+const changeListeners = new Set<(targets: ReadonlySet<Node>) => void>();
+/** The attributes whose change can mean an element now shows other data (Vue reusing it). */
+const DATA_ATTRIBUTES = ['href', 'datetime', 'src', 'label'];
 let observer: MutationObserver | null = null;
 
 function deliver(sub: Subscription, element: Element): void {
@@ -35,6 +38,7 @@ function handle(records: MutationRecord[]): void {
   const added: Element[] = [];
   let removed = false;
   for (const record of records) {
+    if (record.type !== 'childList') continue;
     record.addedNodes.forEach((node) => {
       if (node.nodeType === Node.ELEMENT_NODE) added.push(node as Element);
     });
@@ -46,19 +50,40 @@ function handle(records: MutationRecord[]): void {
     for (const sub of [...subscriptions]) for (const root of roots) scan(sub, root);
   }
   if (removed) removalListeners.forEach((l) => l());
+  if (changeListeners.size) {
+    const targets = new Set<Node>(records.map((r) => r.target));
+    changeListeners.forEach((l) => l(targets));
+  }
 }
 
+/** Text and data attributes are watched only while someone listens for changes. */
+let watchingChanges = false;
+
 function ensureObserver(): void {
-  if (observer || typeof MutationObserver === 'undefined') return;
-  observer = new MutationObserver(handle);
-  observer.observe(document.documentElement, { childList: true, subtree: true });
+  if (typeof MutationObserver === 'undefined') return;
+  const changes = changeListeners.size > 0;
+  if (observer && changes === watchingChanges) return;
+  // New options: handle what is pending, then observe afresh (disconnect first: not every DOM
+  // replaces the options of a second observe() call as the standard says).
+  if (observer) {
+    handle(observer.takeRecords());
+    observer.disconnect();
+  }
+  observer ??= new MutationObserver(handle);
+  watchingChanges = changes;
+  observer.observe(
+    document.documentElement,
+    changes ? { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: DATA_ATTRIBUTES } : { childList: true, subtree: true },
+  );
 }
 
 function maybeDisconnect(): void {
-  if (observer && subscriptions.size === 0 && removalListeners.size === 0 && batchListeners.size === 0) {
+  if (!observer) return;
+  if (subscriptions.size === 0 && removalListeners.size === 0 && batchListeners.size === 0 && changeListeners.size === 0) {
     observer.disconnect();
     observer = null;
-  }
+    watchingChanges = false;
+  } else if (watchingChanges && changeListeners.size === 0) ensureObserver();
 }
 
 export function observe(selector: string, callback: Callback): () => void {
@@ -92,6 +117,19 @@ export function onMutations(listener: () => void): () => void {
   ensureObserver();
   return () => {
     batchListeners.delete(listener);
+    maybeDisconnect();
+  };
+}
+
+/**
+ * Called once per mutation batch with every node something changed in or on (children, text, a
+ * data attribute such as href or datetime), while at least one listener is registered.
+ */
+export function onChanges(listener: (targets: ReadonlySet<Node>) => void): () => void {
+  changeListeners.add(listener);
+  ensureObserver();
+  return () => {
+    changeListeners.delete(listener);
     maybeDisconnect();
   };
 }

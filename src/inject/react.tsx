@@ -1,13 +1,14 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
-import type { AppServices, CommandContext } from '../commands/types';
+import type { AppServices, CommandContext, InjectionContext } from '../commands/types';
 import { Providers } from '../panels/overlay';
 import { attachShadowUi, createUiHost } from './shadow';
 
 
 /**
  * Mounts a React tree in a fresh shadow-root host placed by `place` (which puts the host element
- * into the page). Returns the clean-up: unmount and remove the host.
+ * into the page). Returns the clean-up: unmount and remove the host. Called with an injection's
+ * context, the host is tracked: if the host page re-renders it away, the injection comes back.
  */
 export function mountUi(
   services: AppServices,
@@ -18,6 +19,7 @@ export function mountUi(
 ): () => void {
   const host = createUiHost(kind, tag);
   place(host);
+  const untrack = (services as Partial<InjectionContext>).track?.(host) ?? (() => {});
   const { container } = attachShadowUi(host);
   let root: Root | null = createRoot(container);
   root.render(
@@ -30,6 +32,7 @@ export function mountUi(
     root = null;
     // Unmounting synchronously inside a React render or commit phase warns; defer it.
     queueMicrotask(() => r?.unmount());
+    untrack();
     host.remove();
   };
 }

@@ -254,16 +254,21 @@ export const activityTouches: FeatureDef = {
       selector: '.activity-entry time[datetime], .reply time[datetime]',
       optional: true,
       when: on('activityTimestampTooltipsEnabled'),
+      // A time element reused for another entry gets the host's tooltip back: ours follows the new date.
+      key: (time) => time.getAttribute('datetime'),
       mount: (time, ctx) => {
         const original = time.getAttribute('title');
+        let ours: string | null = null;
         const apply = () => {
-          const title = timestampTitle(time.getAttribute('datetime'), ctx.store.get(timeConfigKey));
-          if (title !== null) time.setAttribute('title', title);
+          ours = timestampTitle(time.getAttribute('datetime'), ctx.store.get(timeConfigKey));
+          if (ours !== null) time.setAttribute('title', ours);
         };
         apply();
         const stop = ctx.store.subscribe(timeConfigKey, apply);
         return () => {
           stop();
+          // Put the host's tooltip back, unless the host has set a newer one itself.
+          if (time.getAttribute('title') !== ours) return;
           if (original === null) time.removeAttribute('title');
           else time.setAttribute('title', original);
         };
@@ -283,7 +288,16 @@ export const activityTouches: FeatureDef = {
         };
       },
     },
-    { id: 'reply-collapse', route: anyPage, selector: '.reply:not(.preview)', optional: true, when: collapsible, mount: mountReply },
+    {
+      id: 'reply-collapse',
+      route: anyPage,
+      selector: '.reply:not(.preview)',
+      optional: true,
+      when: collapsible,
+      // A reply element reused for another reply takes that reply's remembered state.
+      key: (reply) => String(vueId(reply)),
+      mount: mountReply,
+    },
     styleInjection('reply-collapse-style', 'collapsibleReplies', `.reply.${COLLAPSED_CLASS} .reply-markdown { display: none !important; }`),
     styleInjection('hide-like-count', 'hideLikeCount', '.activity-entry .like-wrap .count, .reply .like-wrap .count { display: none !important; }'),
     {

@@ -55,6 +55,8 @@ export const goals: FeatureDef = {
       selector: '.page-content > .user .overview',
       single: true,
       when: enabled,
+      // The host reuses the profile's elements from one user to the next.
+      key: (_overview, path) => overviewUser(path),
       mount: (overview, ctx) => {
         const name = overviewUser(ctx.route.path());
         if (!name) return;
