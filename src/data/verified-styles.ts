@@ -39,10 +39,13 @@ export function highlightCss(users: readonly VerifiedUser[], global: GlobalOptio
   for (const u of users) {
     const color = resolveColor(u, global);
     const link = profileLink(u);
-    // The activity's own author: the list activity's name, or the first (not the recipient) name of a text or message.
-    const activity = `.activity-entry:has(> .wrap > .list > .details > a.name${link}, > .wrap > .text > .header > a.name:not(.recipient)${link})`;
-    const reply = `.reply:not(.preview):has(> .header > a.name${link})`;
-    if (userHas(u, 'highlightEnabled', global)) rules.push(`${activity} > .wrap:not(:has(.small)) { border-right: ${size} solid rgb(${color}); }`);
+    // A user name in the entry's header (text and message) or details (list), at any depth, as the
+    // original matches it on the real site (`div.wrap:has(div.header > a.name…)`): Vue's markup
+    // between the card and the name is not ours to rely on. A message names both people, so it
+    // shows for either (as in the original); replies sit outside `.wrap`, so they do not count.
+    const activity = `.activity-entry .wrap:has(:is(.header, .details) a.name${link})`;
+    const reply = `.reply:not(.preview):has(.header a.name${link})`;
+    if (userHas(u, 'highlightEnabled', global)) rules.push(`${activity}:not(:has(.small)) { border-right: ${size} solid rgb(${color}); }`);
     if (userHas(u, 'highlightEnabledForReplies', global)) rules.push(`${reply} { border-right: ${size} solid rgb(${color}); }`);
     if (userHas(u, 'colorUserActivity', global)) rules.push(`${activity} :is(.activity-markdown a, .details .status a.title) { color: rgb(${color}); }`);
     if (userHas(u, 'colorUserReplies', global)) rules.push(`${reply} .reply-markdown a { color: rgb(${color}); }`);

@@ -84,6 +84,17 @@ test.describe('verified users', () => {
     await expect(own.locator('> .wrap')).toHaveCSS('border-right-color', 'rgb(192, 99, 255)');
     const other = page.locator('.activity-entry', { hasNot: page.locator('a.name[href="/user/Akira/"], a.name[href="/user/Haruhi/"]') }).first();
     await expect(other.locator('> .wrap')).toHaveCSS('border-right-width', '0px');
+    // The site's markup between the card and the name is not ours to rely on: a name one wrapper deeper still counts.
+    await own.evaluate((entry) => entry.setAttribute('data-test', 'own'));
+    const marked = page.locator('.activity-entry[data-test="own"]');
+    await marked.locator('a.name[href="/user/Akira/"]').first().evaluate((a) => {
+      const box = document.createElement('div');
+      box.className = 'name-wrap';
+      a.replaceWith(box);
+      box.append(a);
+    });
+    await expect(marked.locator('.name-wrap > a.name')).toHaveCount(1);
+    await expect(marked.locator('> .wrap')).toHaveCSS('border-right-width', '5px');
 
     // One request for both users; nothing per activity entry.
     const asked = () => api.requests.filter((r) => r.operationName !== 'SearchUsers');

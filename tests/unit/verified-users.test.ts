@@ -138,8 +138,10 @@ describe('generated CSS', () => {
 
   it('highlights activities and replies with the size option, and colours links when asked', () => {
     const css = highlightCss(list, options({ highlightSize: '8px' }));
-    expect(css).toMatch(/\.activity-entry:has\(.*Akira.*\) > \.wrap:not\(:has\(\.small\)\) \{ border-right: 8px solid rgb\(192, 99, 255\); \}/);
-    expect(css).toMatch(/\.reply:not\(\.preview\):has\(> \.header > a\.name\[href\$="\/user\/Akira\/" i\]\) \{ border-right: 8px/);
+    // Names at any depth under the header or details (the original's matching), not a chain of direct children.
+    expect(css).toContain('.activity-entry .wrap:has(:is(.header, .details) a.name[href$="/user/Akira/" i]):not(:has(.small)) { border-right: 8px solid rgb(192, 99, 255); }');
+    expect(css).toContain('.reply:not(.preview):has(.header a.name[href$="/user/Akira/" i]) { border-right: 8px');
+    expect(css).not.toContain('recipient');
     expect(css).not.toContain('.activity-markdown a');
     expect(highlightCss(list, options({ colorUserActivity: true, colorUserReplies: true }))).toContain('.reply-markdown a');
     expect(highlightCss(list, options({ highlightEnabled: false, highlightEnabledForReplies: false }))).toBe('');
