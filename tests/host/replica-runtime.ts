@@ -697,13 +697,16 @@ export function renderPageContent(data: SeedData, rawPath: string, opts: Runtime
 function homePage(data: SeedData, opts: RuntimeOptions): RenderedPage {
   const feed = homeFeed(data, opts, opts.activities);
   const filters = ['All', 'Text Status', 'List Progress']
-    .map((label, i) => `<li class="el-dropdown-menu__item${i === 0 ? ' active' : ''}">${label}</li>`)
+    .map((label, i) => `<li tabindex="-1" class="el-dropdown-menu__item${i === 0 ? ' active' : ''}">${label}</li>`)
     .join('');
+  // Element UI's aria wiring (its initAria): the trigger names the menu's id, a random
+  // `dropdown-menu-{0..9999}` on the site (fixed here, the replica is deterministic).
+  const menuId = 'dropdown-menu-4127';
   const header =
     `<div class="section-header"><h2>Activity</h2><div class="feed-select">` +
     `<div class="feed-type-toggle"><div class="active">Following</div><div>Global</div></div>` +
-    `<div class="el-dropdown"><span class="feed-filter el-dropdown-link">Filter ▾</span>` +
-    `<ul class="el-dropdown-menu el-popper" style="display: none;">${filters}</ul></div></div></div>`;
+    `<div class="el-dropdown"><span class="feed-filter el-dropdown-link el-dropdown-selfdefine" aria-haspopup="list" aria-controls="${menuId}" role="button" tabindex="0">Filter ▾</span>` +
+    `<ul class="el-dropdown-menu el-popper" style="display: none;" id="${menuId}">${filters}</ul></div></div></div>`;
   const wrap =
     `<div class="activity-feed-wrap">${header}` +
     (opts.viewer ? activityEdit('Write a status...', 'Publish') : '') +

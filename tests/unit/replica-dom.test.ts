@@ -218,6 +218,8 @@ describe('the host app in the page', () => {
     expect(menu.className).toBe('el-dropdown-menu el-popper');
     expect(menu.getAttribute('style')).toMatch(/position: absolute;.*display: block;/);
     expect(document.querySelector('.feed-select .el-dropdown ul')).toBeNull();
+    // Element UI's aria wiring names the menu wherever it is.
+    expect(document.getElementById(dropdown.querySelector('.el-dropdown-link')!.getAttribute('aria-controls')!)).toBe(menu);
     click(menu.querySelectorAll('li')[1]!);
     expect(menu.querySelectorAll('li')[1]!.classList.contains('active')).toBe(true);
     expect(menu.querySelectorAll('li.active')).toHaveLength(1);
