@@ -10,9 +10,11 @@ const seed = {
   'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }),
 };
 const feed = (page: Page) => page.getByRole('region', { name: 'Messages' });
+/** The feed filter's menu: an Element UI popper, moved to <body> when first opened (host-facts (a)). */
+const menu = (page: Page) => page.locator('ul.el-dropdown-menu');
 async function openMessages(page: Page) {
   await page.locator('.feed-select .feed-filter').click();
-  await page.locator('.feed-select li[data-void-messages]').click();
+  await menu(page).locator('li[data-void-messages]').click();
   await expect(feed(page)).toBeVisible();
 }
 
@@ -31,7 +33,8 @@ test.describe('messages feed', () => {
     // Every entry is a message activity.
     const ids = await feed(page).locator('article').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-activity-id'))));
     for (const id of ids) expect(api.state.activities.find((a) => a.id === id)?.__typename).toBe('MessageActivity');
-    await page.locator('.feed-select li', { hasText: 'All' }).dispatchEvent('click');
+    await page.locator('.feed-select .feed-filter').click();
+    await menu(page).locator('li', { hasText: 'All' }).click();
     await expect(feed(page)).toHaveCount(0);
     await expect(page.locator('.activity-feed')).toBeVisible();
   });
