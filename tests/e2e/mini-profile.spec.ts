@@ -181,19 +181,29 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     expect(miniRequests(api)).toHaveLength(requests);
   });
 
-  test('avatars and reply authors show it too', async ({ page, host, api }) => {
-    await host.goto('/home', { seed: ON });
-    const avatar = page.locator('.activity-entry a.avatar:not([href="/user/Viewer/"])').first();
-    const name = decodeURIComponent((await avatar.getAttribute('href'))!.split('/')[2]!);
-    await avatar.hover();
-    await expect(page.getByRole('region', { name: `Mini profile of ${name}` })).toBeVisible();
-
+  test("reply authors show it; avatars, liker lists and the profile header do not (the original's targets)", async ({ page, host, api }) => {
     const reply = api.state.replies.find((r) => r.userId !== 1 && api.state.activities.some((a) => a.id === r.activityId && !('isPrivate' in a && a.isPrivate)))!;
     await host.goto(`/activity/${reply.activityId}`, { seed: ON });
     const author = page.locator('.reply a.name').first();
     const replier = (await author.textContent())!.trim();
     await author.hover();
     await expect(page.getByRole('region', { name: `Mini profile of ${replier}` })).toBeVisible();
+    await away(page);
+    await expect(card(page)).toBeHidden();
+
+    const asked = miniRequests(api).length;
+    await host.goto('/home', { seed: ON });
+    const avatar = page.locator('.activity-entry a.avatar:not([href="/user/Viewer/"])').first();
+    await avatar.hover();
+    // Liker avatars show only while the like button is hovered on the site: reach one as the pointer would.
+    const liker = page.locator('.like-wrap .users a.user').first();
+    if (await liker.count()) {
+      await liker.dispatchEvent('pointerover', { bubbles: true });
+      await liker.dispatchEvent('focusin', { bubbles: true });
+    }
+    await page.waitForTimeout(400);
+    await expect(card(page)).toBeHidden();
+    expect(miniRequests(api)).toHaveLength(asked);
   });
 
   test('user mentions in markdown show the card while hoverTags is on', async ({ page, host, api }) => {

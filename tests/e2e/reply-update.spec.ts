@@ -11,13 +11,23 @@ const seed = {
 };
 const composer = (page: Page) => page.locator('.home > .activity-feed-wrap > .activity-edit');
 const panel = (page: Page) => page.getByRole('group', { name: 'Reply with list update' });
+/** The toggle sits in the composer's toolbar, which the host shows once the composer is focused. */
+async function openPanel(page: Page) {
+  const toggle = composer(page).getByRole('button', { name: 'Reply with list update' });
+  await expect(toggle).toBeHidden();
+  await composer(page).locator('textarea').focus();
+  await expect(composer(page).locator('.markdown-editor').getByRole('button', { name: 'Reply with list update' })).toBeVisible();
+  await toggle.click();
+  await expect(panel(page)).toBeVisible();
+  // The panel sits above the composer's input, as the original places it.
+  expect(await composer(page).evaluate((editor) => editor.querySelector(':scope > [data-void-ui="reply-update"] + .input') !== null)).toBe(true);
+}
 
 test.describe('reply with list update', () => {
   test('updates the list, replies to the activity it created with the composer text, and opens it', async ({ page, host, api }) => {
     await host.goto('/home', { seed });
     const media = api.state.media.find((m) => m.type === 'ANIME' && (m.episodes ?? 0) > 3 && !api.state.mediaList.some((e) => e.userId === 1 && e.mediaId === m.id))!;
-    await composer(page).getByRole('button', { name: 'Reply with list update' }).click();
-    await expect(panel(page)).toBeVisible();
+    await openPanel(page);
     // Nothing picked yet: says so and changes nothing.
     await panel(page).getByRole('button', { name: 'Reply' }).click();
     await expect(page.locator('.vv-toast', { hasText: 'Please search for a media before replying.' })).toBeVisible();
@@ -40,7 +50,7 @@ test.describe('reply with list update', () => {
   test('a failed list update stops the reply and keeps the text', async ({ page, host, api }) => {
     await host.goto('/home', { seed });
     const media = api.state.media.find((m) => m.type === 'ANIME')!;
-    await composer(page).getByRole('button', { name: 'Reply with list update' }).click();
+    await openPanel(page);
     await panel(page).getByRole('combobox', { name: 'Media' }).fill(media.title.userPreferred!.slice(0, 6));
     await panel(page).getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) }).first().click();
     await expect(panel(page).getByLabel('Status')).toBeEnabled();

@@ -12,22 +12,38 @@ import type { CommandContext, FeatureDef } from '../types';
 const enabled = (ctx: CommandContext) => ctx.settings.get('messageFeedEnabled') === true && ctx.authorized;
 const ACTIVE = 'void-messages-active';
 
-function mountMessages(menu: Element, ctx: CommandContext): () => void {
-  const wrap = menu.closest('.activity-feed-wrap');
-  if (!wrap) return () => undefined;
+/**
+ * The dropdown's menu: inside the dropdown until it first opens, then in <body> (Element UI moves
+ * its poppers there and keeps them), where the trigger's aria-controls names it.
+ */
+function menuOf(dropdown: Element): Element | null {
+  const inside = dropdown.querySelector('ul.el-dropdown-menu, ul');
+  if (inside) return inside;
+  const id = dropdown.querySelector('[aria-controls]')?.getAttribute('aria-controls');
+  return id ? document.getElementById(id) : null;
+}
+
+function mountMessages(dropdown: Element, ctx: CommandContext): () => void {
+  const wrap = dropdown.closest('.activity-feed-wrap');
+  const menu = menuOf(dropdown);
+  if (!wrap || !menu) return () => undefined;
   const item = document.createElement('li');
   item.className = 'el-dropdown-menu__item';
   item.textContent = 'Messages';
   item.dataset.voidMessages = '';
   menu.append(item);
-  setStyle('messages-feed', `.activity-feed-wrap.${ACTIVE} > .activity-feed, .activity-feed-wrap.${ACTIVE} > .load-more { display: none !important; }`);
+  // Any host feed and its infinite-scroll sentinel under the wrapper, however deep (ours is in a shadow root).
+  setStyle(
+    'messages-feed',
+    `.activity-feed-wrap.${ACTIVE} .activity-feed, .activity-feed-wrap.${ACTIVE} .scroller, .activity-feed-wrap.${ACTIVE} .load-more { display: none !important; }`,
+  );
 
   let unmount: (() => void) | null = null;
-  // The host's toggle: its first choice is Following, the second Global.
-  let following = (wrap.querySelector('.feed-type-toggle > div') as Element | null)?.classList.contains('active') ?? true;
+  // The host's toggle: its first choice is Following, the second Global (whatever their tag).
+  let following = wrap.querySelector('.feed-type-toggle > *')?.classList.contains('active') ?? true;
   const show = () => {
     unmount?.();
-    const feed = wrap.querySelector(':scope > .activity-feed');
+    const feed = wrap.querySelector('.activity-feed');
     unmount = mountUi(ctx, 'messages-feed', (host) => (feed ? feed.after(host) : wrap.append(host)), <MessagesFeed ctx={ctx} following={following} />);
   };
   const hide = () => {
@@ -46,7 +62,7 @@ function mountMessages(menu: Element, ctx: CommandContext): () => void {
   };
   // Following/Global while Messages is shown: ask again with the host's new choice.
   const onToggle = (event: Event) => {
-    const choice = (event.target as Element | null)?.closest('.feed-type-toggle > div');
+    const choice = (event.target as Element | null)?.closest('.feed-type-toggle > *');
     if (!choice) return;
     following = choice === choice.parentElement?.firstElementChild;
     if (unmount) show();
@@ -74,10 +90,11 @@ export const messagesFeed: FeatureDef = {
     {
       id: 'messages-choice',
       route: (path) => /^\/home\/?$/i.test(path),
-      selector: '.activity-feed-wrap .feed-select .el-dropdown ul',
+      // The dropdown, not its menu: Element UI moves the menu to <body> when it first opens.
+      selector: '.activity-feed-wrap .feed-select .el-dropdown',
       single: true,
       when: enabled,
-      mount: (menu, ctx) => mountMessages(menu, ctx),
+      mount: (dropdown, ctx) => mountMessages(dropdown, ctx),
     },
   ],
 };

@@ -13,7 +13,12 @@ import type { CommandContext, FeatureDef, InjectionContext } from '../types';
  */
 
 const UI_KIND = 'mini-profile';
-const USER_LINK = 'a[href^="/user/"]';
+/**
+ * The original's targets on the real site: user names in activities and replies. Avatars, liker
+ * lists, profile headers and the navigation are not (they would pop a card wherever the pointer
+ * crosses a face).
+ */
+const USER_LINK = ':is(.activity-entry, .reply) a.name[href*="/user/"]';
 /** User mentions and links inside rendered markdown (the 'hoverTags' option). */
 const TAG_LINK = '.markdown a[href*="/user/"]';
 /** The host's navigation and our own UI never show the card. */

@@ -117,10 +117,12 @@ export const notifications: FeatureDef = {
       single: true,
       when: replacing,
       mount: (container, ctx) => {
+        // The host's list and filters wherever Vue puts them under the container; our feed takes
+        // the whole width whether the container is a grid, a flex row or a plain block.
         setStyle(
           'notifications-feed',
-          '.notifications-feed.container > .filters, .notifications-feed.container > .notifications { display: none !important; }' +
-            '.notifications-feed.container > [data-void-ui="notifications-feed"] { grid-column: 1 / -1; min-width: 0; }',
+          '.notifications-feed.container .filters, .notifications-feed.container .notifications { display: none !important; }' +
+            '.notifications-feed.container > [data-void-ui="notifications-feed"] { display: block; grid-column: 1 / -1; flex: 1 1 100%; width: 100%; min-width: 0; box-sizing: border-box; }',
         );
         const unmount = mountUi(ctx, 'notifications-feed', (host) => container.append(host), <NotificationsFeed ctx={ctx} />);
         return () => {

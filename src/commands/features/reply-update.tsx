@@ -4,15 +4,18 @@ import { ReplyUpdatePanel } from '../../panels/ReplyUpdatePanel';
 import type { CommandContext, FeatureDef } from '../types';
 
 /**
- * Reply with list update on /home: a toggle beside the composer opens a panel that updates a list
- * entry and replies to the activity it creates with what the composer holds.
+ * Reply with list update on /home: a toggle in the composer's toolbar opens a panel (above the
+ * composer's input) that updates a list entry and replies to the activity it creates with what
+ * the composer holds. The places are the original's, proven on the real site: the composer's
+ * `.actions` row may not exist until the editor is active, and its toolbar shows once focused.
  */
 
 const enabled = (ctx: CommandContext) => ctx.settings.get('replyActivityUpdate') === true && ctx.authorized;
 
 function mountToggle(editor: Element, ctx: CommandContext): () => void {
   const textarea = () => editor.querySelector<HTMLTextAreaElement>('textarea');
-  const actions = editor.querySelector('.actions') ?? editor;
+  const toolbar = () => editor.querySelector(':scope > .markdown-editor');
+  const input = () => editor.querySelector(':scope > .input');
   let panel: (() => void) | null = null;
   const close = () => {
     panel?.();
@@ -23,7 +26,11 @@ function mountToggle(editor: Element, ctx: CommandContext): () => void {
     panel = mountUi(
       ctx,
       'reply-update',
-      (host) => actions.after(host),
+      (host) => {
+        const before = input();
+        if (before) before.before(host);
+        else editor.prepend(host);
+      },
       <ReplyUpdatePanel
         ctx={ctx}
         text={() => textarea()?.value ?? ''}
@@ -37,7 +44,11 @@ function mountToggle(editor: Element, ctx: CommandContext): () => void {
   const unmountButton = mountUi(
     ctx,
     'reply-update-toggle',
-    (host) => actions.prepend(host),
+    (host) => {
+      const bar = toolbar();
+      if (bar) bar.append(host);
+      else editor.prepend(host);
+    },
     <button type="button" className="vv-button vv-button-small" onClick={toggle} aria-label="Reply with list update">
       List update
     </button>,
