@@ -12,8 +12,12 @@ export interface PackageFields {
   repository?: string | { type?: string; url?: string; directory?: string };
 }
 
-/** The namespace when the package names no address: neutral, claiming no organisation. */
-export const DEFAULT_NAMESPACE = 'voidverified-palette';
+/**
+ * The namespace: fixed, neutral and claiming no organisation. Managers identify a script by name
+ * and namespace, so it must not change when the package later gains an address: that would
+ * install a second copy beside the first, without its settings.
+ */
+export const NAMESPACE = 'voidverified-palette';
 
 const HOSTS: Record<string, string> = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
 
@@ -55,7 +59,7 @@ export function metadataBlock(pkg: PackageFields): string {
   const optional = (key: string, value: string | undefined): [string, string][] => (value ? [[key, value]] : []);
   const lines: [string, string][] = [
     ['name', 'VoidVerified Palette'],
-    ['namespace', projectUrl(pkg) || DEFAULT_NAMESPACE],
+    ['namespace', NAMESPACE],
     ['version', pkg.version],
     ['description', pkg.description],
     ['author', 'VoidVerified Palette contributors'],
@@ -64,6 +68,9 @@ export function metadataBlock(pkg: PackageFields): string {
     ['run-at', 'document-end'],
     ...grants.map((g): [string, string] => ['grant', `GM_${g === 'xmlhttpRequest' ? 'xmlhttpRequest' : g}`]),
     ...grants.map((g): [string, string] => ['grant', `GM.${g === 'xmlhttpRequest' ? 'xmlHttpRequest' : g}`]),
+    // The page's own window, where the host's Vue app and router live when the manager runs us in
+    // an isolated world (src/inject/page-world.ts); without it we fall back to plain page loads.
+    ['grant', 'unsafeWindow'],
     ['connect', 'graphql.anilist.co'],
     ['connect', 'catbox.moe'],
     ['connect', 'api.imgbb.com'],

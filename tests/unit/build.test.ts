@@ -63,7 +63,7 @@ describe('the metadata block', () => {
     expect(line(block, 'homepageURL'), 'homepageURL is package.json homepage').toBe('https://example.org/palette');
     expect(line(block, 'downloadURL'), 'downloadURL is the latest release asset').toBe('https://github.com/someone/palette/releases/latest/download/voidverified.user.js');
     expect(line(block, 'updateURL'), 'updateURL is the latest release meta file').toBe('https://github.com/someone/palette/releases/latest/download/voidverified.meta.js');
-    expect(line(block, 'namespace'), 'the namespace is the homepage').toBe('https://example.org/palette');
+    expect(line(block, 'namespace'), 'the namespace does not follow the addresses (a changed one installs a second copy)').toBe('voidverified-palette');
     expect(line(block, 'version')).toBe('1.2.3');
   });
 
@@ -71,15 +71,16 @@ describe('the metadata block', () => {
     const block = metadataBlock(base);
     for (const key of ['homepageURL', 'downloadURL', 'updateURL']) expect(line(block, key), `${key} is left out`).toBeUndefined();
     expect(line(block, 'namespace'), 'the namespace claims no organisation').toBe('voidverified-palette');
+    expect(block, 'unsafeWindow is granted: the host router in an isolated world').toMatch(/^\/\/ @grant\s+unsafeWindow$/m);
     expect(block.split('\n')[0]).toBe('// ==UserScript==');
     expect(block.split('\n').at(-1)).toBe('// ==/UserScript==');
   });
 
-  it('with a repository only: release addresses, the repository as namespace, no homepageURL', () => {
+  it('with a repository only: release addresses, no homepageURL', () => {
     const block = metadataBlock({ ...base, repository: 'github:someone/palette' });
     expect(line(block, 'homepageURL')).toBeUndefined();
     expect(line(block, 'downloadURL')).toBe('https://github.com/someone/palette/releases/latest/download/voidverified.user.js');
-    expect(line(block, 'namespace')).toBe('https://github.com/someone/palette');
+    expect(line(block, 'namespace')).toBe('voidverified-palette');
   });
 
   it('with a repository whose releases it cannot locate (not GitHub): no download or update address', () => {
