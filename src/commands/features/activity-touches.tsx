@@ -14,10 +14,11 @@ import { vueOf } from '../../inject/page-world';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { timeConfigKey } from '../../data/time';
 import type { Store } from '../../data/storage';
+import { onChanges } from '../../inject/observer';
 import { mountUi } from '../../inject/react';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { createSignal, ImagePreview, ReplyCollapseButton, SelfMessage, type PreviewState } from '../../panels/ActivityTouches';
-import type { CommandContext, FeatureDef, Injection } from '../types';
+import type { CommandContext, FeatureDef, Injection, InjectionContext } from '../types';
 
 /**
  * Small changes to the host's activities and replies, each behind its option: image-link preview,
@@ -142,15 +143,40 @@ function mountReply(reply: Element, ctx: CommandContext): (() => void) | void {
 
 // --- Subscribe bells ---------------------------------------------------------------------------
 
-/** Moves the host's bell (its own node, so its click handler comes along) into the action row; back on clean-up. */
-function moveBell(bell: Element): (() => void) | void {
+/**
+ * Shows the host's bell in the action row. The bell itself stays where Vue put it (hidden by the
+ * style below): moving a node Vue owns breaks its next patch of that part of the page. A copy sits
+ * in the action row instead, forwards clicks to the host's bell (so the host's own handler runs)
+ * and follows its label as the host toggles it.
+ */
+function mirrorBell(bell: Element, ctx: InjectionContext): (() => void) | void {
   const actions = bell.closest('.wrap')?.querySelector('.actions');
-  const parent = bell.parentNode;
-  if (!actions || !parent || actions.contains(bell)) return;
-  const next = bell.nextSibling;
-  actions.append(bell);
+  if (!actions || actions.contains(bell)) return;
+  const copy = bell.cloneNode(true) as HTMLElement;
+  copy.setAttribute('data-void-bell', '');
+  copy.setAttribute('role', 'button');
+  copy.tabIndex = 0;
+  const sync = () => {
+    const label = bell.getAttribute('label') ?? 'Subscribe';
+    copy.setAttribute('label', label);
+    copy.setAttribute('aria-label', label);
+    copy.classList.toggle('active', bell.classList.contains('active'));
+  };
+  sync();
+  const press = (event: Event) => {
+    if (event instanceof KeyboardEvent && event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    (bell as HTMLElement).click();
+  };
+  copy.addEventListener('click', press, { signal: ctx.signal });
+  copy.addEventListener('keydown', press, { signal: ctx.signal });
+  actions.append(copy);
+  const untrack = ctx.track(copy);
+  const stop = onChanges((targets) => targets.has(bell) && sync());
   return () => {
-    if (bell.parentNode === actions && parent.isConnected) parent.insertBefore(bell, next?.parentNode === parent ? next : null);
+    stop();
+    untrack();
+    copy.remove();
   };
 }
 
@@ -303,12 +329,16 @@ export const activityTouches: FeatureDef = {
     {
       id: 'move-subscribe',
       route: anyPage,
-      selector: '.activity-entry span[label="Subscribe"], .activity-entry span[label="Unsubscribe"]',
+      selector: '.activity-entry span[label="Subscribe"]:not([data-void-bell]), .activity-entry span[label="Unsubscribe"]:not([data-void-bell])',
       optional: true,
       when: on('moveSubscribeButtons'),
-      mount: moveBell,
+      mount: mirrorBell,
     },
-    styleInjection('move-subscribe-style', 'moveSubscribeButtons', '.activity-entry .actions > span[label] { display: inline-flex; align-items: center; cursor: pointer; }'),
+    styleInjection(
+      'move-subscribe-style',
+      'moveSubscribeButtons',
+      '.activity-entry .time > span[label] { display: none !important; } .activity-entry .actions > span[data-void-bell] { display: inline-flex; align-items: center; cursor: pointer; }',
+    ),
     {
       // Document 2 section 4 'Private messages': on with the fourth feed tab, off with the first three or off the own profile.
       id: 'list-feed-messages',
