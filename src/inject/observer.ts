@@ -86,25 +86,26 @@ function maybeDisconnect(): void {
   } else if (watchingChanges && changeListeners.size === 0) ensureObserver();
 }
 
-export function observe(selector: string, callback: Callback): () => void {
-  const sub: Subscription = { selector, callback };
-  subscriptions.add(sub);
+/** Adds to one of the listener sets while the observer runs; the returned function takes it out. */
+function listen<T>(set: Set<T>, item: T): () => void {
+  set.add(item);
   ensureObserver();
-  scan(sub, document);
   return () => {
-    subscriptions.delete(sub);
+    set.delete(item);
     maybeDisconnect();
   };
 }
 
+export function observe(selector: string, callback: Callback): () => void {
+  const sub: Subscription = { selector, callback };
+  const stop = listen(subscriptions, sub);
+  scan(sub, document);
+  return stop;
+}
+
 /** Called (at most once per mutation batch) when nodes were removed anywhere in the page. */
 export function onNodesRemoved(listener: () => void): () => void {
-  removalListeners.add(listener);
-  ensureObserver();
-  return () => {
-    removalListeners.delete(listener);
-    maybeDisconnect();
-  };
+  return listen(removalListeners, listener);
 }
 
 /**
@@ -113,12 +114,7 @@ export function onNodesRemoved(listener: () => void): () => void {
  * delivered). Keep it cheap: it runs on every DOM change of the page.
  */
 export function onMutations(listener: () => void): () => void {
-  batchListeners.add(listener);
-  ensureObserver();
-  return () => {
-    batchListeners.delete(listener);
-    maybeDisconnect();
-  };
+  return listen(batchListeners, listener);
 }
 
 /**
@@ -126,12 +122,7 @@ export function onMutations(listener: () => void): () => void {
  * data attribute such as href or datetime), while at least one listener is registered.
  */
 export function onChanges(listener: (targets: ReadonlySet<Node>) => void): () => void {
-  changeListeners.add(listener);
-  ensureObserver();
-  return () => {
-    changeListeners.delete(listener);
-    maybeDisconnect();
-  };
+  return listen(changeListeners, listener);
 }
 
 /** For Health and tests: how many selectors are being watched. */
