@@ -32,6 +32,12 @@ interface Mount {
   key: string | null;
 }
 
+/**
+ * The abort reason of a mount that is torn down only to be mounted again at once (its part of the
+ * page was rebuilt, or shows other data): a clean-up may keep what the user had open.
+ */
+export const REMOUNT = 'remount';
+
 /** Mounts again on one element, at most this many times (a host that fights us must not loop us). */
 const MAX_REVIVALS = 50;
 
@@ -158,7 +164,7 @@ export class Injector {
       return;
     }
     running.mounts = running.mounts.filter((m) => m !== mount);
-    this.unmount(running, mount);
+    this.unmount(running, mount, REMOUNT);
     this.mount(running, mount.element);
   }
 
@@ -185,8 +191,8 @@ export class Injector {
     }
   }
 
-  private unmount(running: Running, mount: Mount): void {
-    mount.controller.abort();
+  private unmount(running: Running, mount: Mount, reason?: typeof REMOUNT): void {
+    mount.controller.abort(reason);
     try {
       mount.cleanup?.();
     } catch (error) {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../../src/commands/registry';
 import type { Injection } from '../../src/commands/types';
-import { Injector } from '../../src/inject/injector';
+import { Injector, REMOUNT } from '../../src/inject/injector';
 import { makeTestServices } from './helpers';
 
 /**
@@ -83,6 +83,28 @@ describe('Injector and a host that patches like Vue', () => {
     expect(seen.mounts).toEqual(['Akira', 'Bocchi', 'Akira']);
     expect(first.querySelectorAll('.actions .ours')).toHaveLength(1);
     expect(document.querySelectorAll('.ours')).toHaveLength(2);
+  });
+
+  it('tells a clean-up whether the mount comes straight back (so it can keep what the user had open)', async () => {
+    const reasons: unknown[] = [];
+    start({
+      id: 'reasons',
+      route: () => true,
+      selector: '.entry',
+      mount: (element, ctx) => {
+        const stop = badge(element, ctx);
+        return () => {
+          reasons.push(ctx.signal.reason);
+          if (typeof stop === 'function') stop();
+        };
+      },
+    });
+    document.querySelector('.entry .actions')!.replaceWith(Object.assign(document.createElement('div'), { className: 'actions' }));
+    await flush();
+    document.querySelectorAll('.entry')[1]!.remove();
+    await flush();
+    expect(reasons[0]).toBe(REMOUNT);
+    expect(reasons[1]).not.toBe(REMOUNT);
   });
 
   it('does not come back after the mount removed its own node (untracked), nor when the landmark left', async () => {

@@ -10,6 +10,7 @@ import {
   saveSelfMessage,
   timestampTitle,
 } from '../../data/activity-touches';
+import { REMOUNT } from '../../inject/injector';
 import { vueOf } from '../../inject/page-world';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { timeConfigKey } from '../../data/time';
@@ -310,7 +311,8 @@ export const activityTouches: FeatureDef = {
         const unmount = mountUi(ctx, 'self-message', (host) => header.after(host), <SelfMessage open={selfMessageOpen} openCommand={MESSAGE_SELF} publish={(text) => publishSelfMessage(ctx.context(), text)} />);
         return () => {
           unmount();
-          selfMessageOpen.set(false);
+          // Leaving the overview closes the box; the host rebuilding the header keeps it as it was.
+          if (ctx.signal.reason !== REMOUNT) selfMessageOpen.set(false);
         };
       },
     },
