@@ -282,6 +282,7 @@ test.describe('activity search', () => {
   });
 
   test('keyboard: arrows and Enter pick in a search box without touching the palette list; axe finds nothing serious', async ({ page, host, api }) => {
+    test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
     await host.goto('/home', signedIn());
     await openMode(page);
     await search(page, api);

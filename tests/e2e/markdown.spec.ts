@@ -228,6 +228,7 @@ test.describe('our editor (Write a status…)', () => {
   });
 
   test('axe finds no serious or critical violation in the editor with its preview', async ({ page, host }) => {
+    test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
     await host.goto('/home', { seed: AUTH });
     await ready(page);
     await writeStatus(page);

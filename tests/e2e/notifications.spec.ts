@@ -426,6 +426,7 @@ test.describe('Dashboard notifications', () => {
 
 test.describe('accessibility', () => {
   test('axe finds no serious or critical violation in the feed or the home panel', async ({ page, host }) => {
+    test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
     await host.goto('/notifications', { seed: withSettings({ replaceNotifications: true, quickAccessNotificationsEnabled: true }, { 'void-verified-notifications-config': seedValue({ addActivityRelation: true }) }) });
     await expect(items(page).nth(3)).toBeVisible();
     await page.getByRole('button', { name: 'Notification Settings' }).click();

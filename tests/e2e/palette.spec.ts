@@ -249,6 +249,7 @@ test.describe('health and accessibility', () => {
     ],
   ] as const) {
     test(`axe finds no serious or critical violation in ${name}`, async ({ page, host }) => {
+      test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
       await host.goto('/home');
       await setup(page);
       const results = await new AxeBuilder({ page }).include('[data-void-ui="overlay"]').analyze();
@@ -258,6 +259,7 @@ test.describe('health and accessibility', () => {
   }
 
   test('axe finds no serious or critical violation in the settings page', async ({ page, host }) => {
+    test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
     await host.goto('/settings/developer');
     await page.getByRole('tab', { name: 'shortcuts' }).click();
     const results = await new AxeBuilder({ page }).include('[data-void-ui="settings"]').analyze();
