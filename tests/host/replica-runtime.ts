@@ -1359,6 +1359,18 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     window.scrollTo(0, 0);
   }
 
+  // Vue re-renders on its next tick (a microtask), not inside the history call: code reacting to
+  // pushState/popstate at once still sees the old page. The push promise settles after the render.
+  let renderQueued = false;
+  function scheduleRender(): void {
+    if (renderQueued) return;
+    renderQueued = true;
+    queueMicrotask(() => {
+      renderQueued = false;
+      render();
+    });
+  }
+
   const firstSegment = (p: string) => p.split('/').filter(Boolean)[0];
 
   function resolve(loc: RawLocation): string {
@@ -1391,7 +1403,7 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     else history.pushState({ key: String(navigations.length) }, '', target);
     current = makeRoute();
     const same = firstSegment(previous) !== undefined && firstSegment(previous) === firstSegment(url.pathname);
-    if (previous !== url.pathname && !(opts.sameComponentQuirk && same)) render();
+    if (previous !== url.pathname && !(opts.sameComponentQuirk && same)) scheduleRender();
     return Promise.resolve(current);
   }
 
@@ -1543,7 +1555,7 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   window.addEventListener('popstate', () => {
     const previous = current.path;
     current = makeRoute();
-    if (previous !== current.path) render();
+    if (previous !== current.path) scheduleRender();
   });
 
   // The editors' v-model (host-facts (a)): what the app knows of each textarea, updated only by

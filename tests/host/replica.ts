@@ -15,7 +15,8 @@
  * editors' toolbar `.markdown-editor` is hidden with an inline `display: none` until the textarea
  * is focused; editors hold a hidden `.reply.preview` (the Preview button toggles it); Element UI
  * dropdown menus move to <body> when first opened and stay there; the home feed has a `.scroller`;
- * `#app.__vue__` appears a little after load (vueDelayMs, default 50 ms).
+ * `#app.__vue__` appears a little after load (vueDelayMs, default 50 ms); a route change renders on
+ * the next microtask (Vue's nextTick), not inside the history call.
  *
  * In the page, tests can use `window.__host` (type ReplicaHostApi in replica-runtime.ts):
  *   rerender()                  replace every .activity-entry and .reply with a fresh node (a re-render that recreates)
