@@ -16,6 +16,11 @@ const composer = (page: Page) => page.locator('.activity-feed-wrap > .activity-e
 const textarea = (page: Page) => composer(page).locator('textarea.el-textarea__inner');
 const keyboard = (page: Page) => composer(page).getByRole('region', { name: 'GIF keyboard' });
 const toggle = (page: Page) => composer(page).getByRole('button', { name: 'GIF Keyboard' });
+/** The button sits in the composer's toolbar, which the host shows once the composer is focused. */
+async function openKeyboard(page: Page) {
+  await textarea(page).focus();
+  await toggle(page).click();
+}
 const toast = (page: Page, text: string) => page.locator('.vv-toast').filter({ hasText: text });
 const stored = (page: Page) =>
   page.evaluate(() => {
@@ -43,11 +48,13 @@ test('off by default: no keyboard, no like button, no palette command', async ({
 
 test('add GIFs and images, reject a bad URL, switch tabs, insert at the caret, remove', async ({ page, host }) => {
   await host.goto('/home', { seed: ON });
+  await expect(toggle(page)).toBeHidden(); // the host's toolbar is hidden until the composer is focused
+  await textarea(page).focus();
   await expect(toggle(page)).toBeVisible();
   // It sits in the host's toolbar and the keyboard starts hidden.
   await expect(composer(page).locator('.markdown-editor [data-void-ui="gif-keyboard-button"]')).toHaveCount(1);
   await expect(keyboard(page)).toHaveCount(0);
-  await toggle(page).click();
+  await openKeyboard(page);
   await expect(keyboard(page)).toBeVisible();
   await expect(keyboard(page)).toContainText("It's pronounced GIF.");
 
@@ -96,14 +103,14 @@ test('add GIFs and images, reject a bad URL, switch tabs, insert at the caret, r
   expect((await stored(page))?.images).toEqual([]);
 
   // The toggle closes it again.
-  await toggle(page).click();
+  await openKeyboard(page);
   await expect(keyboard(page)).toHaveCount(0);
 });
 
 test('30 a page in 3 columns, with the shared pagination', async ({ page, host }) => {
   const gifs = Array.from({ length: 35 }, (_, i) => `${FILE}/${i + 1}.gif`);
   await host.goto('/home', { seed: { ...ON, ...gifSeed({ gifs, images: [], gifSize: 260 }) } });
-  await toggle(page).click();
+  await openKeyboard(page);
   const items = keyboard(page).locator('.vv-gif-item');
   await expect(items).toHaveCount(30);
   const columns = await keyboard(page).locator('.vv-gif-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
@@ -124,7 +131,7 @@ test('30 a page in 3 columns, with the shared pagination', async ({ page, host }
 
 test('the size slider persists and sets the inserted width', async ({ page, host }) => {
   await host.goto('/home', { seed: { ...ON, ...gifSeed({ gifs: [`${FILE}/a.gif`] }) } });
-  await toggle(page).click();
+  await openKeyboard(page);
   const slider = keyboard(page).getByRole('slider', { name: 'GIF size' });
   await expect(slider).toHaveValue('260');
   await expect(slider).toHaveAttribute('max', '600');
@@ -132,7 +139,7 @@ test('the size slider persists and sets the inserted width', async ({ page, host
   await slider.fill('400');
   await expect(keyboard(page).locator('output')).toHaveText('400');
   await page.reload();
-  await toggle(page).click();
+  await openKeyboard(page);
   await expect(keyboard(page).getByRole('slider', { name: 'GIF size' })).toHaveValue('400');
   expect((await stored(page))?.gifSize).toBe(400);
   await textarea(page).click();
@@ -167,7 +174,7 @@ test('like buttons save activity images to the keyboard, only while the options 
   await expect(page.getByRole('button', { name: /GIF keyboard$/ })).toHaveCount(0);
 
   // It shows in the keyboard.
-  await toggle(page).click();
+  await openKeyboard(page);
   if (kind === 'images') await keyboard(page).getByRole('tab', { name: 'Images' }).click();
   await expect(keyboard(page).getByRole('button', { name: `Insert ${src}` })).toBeVisible();
 
