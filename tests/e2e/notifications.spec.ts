@@ -62,8 +62,9 @@ test.describe('replacement notifications feed', () => {
     await expect(page.locator('.notifications-feed.container > .notifications')).toBeHidden();
     await expect(page.locator('.notifications-feed.container > .filters')).toBeHidden();
     await page.getByRole('tab', { name: 'All' }).click();
-    // Page through everything with Load More.
+    // Page through everything with Load More (the filter asks from page 1 again: wait for its answer first).
     const more = feed(page).getByRole('button', { name: 'Load More' });
+    await expect(more).toBeVisible();
     while (await more.isVisible().catch(() => false)) {
       const before = await items(page).count();
       await more.click();
