@@ -271,6 +271,8 @@ test.describe('layout designer', () => {
     await page.evaluate(() => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push('/user/Akira/'));
     await expect(page.locator('h1.name')).toHaveText('Akira');
     await expect.poll(() => profileState(page).then((s) => [s.avatar === AVATAR, s.css])).toEqual([false, null]);
+    // The host reused the profile's elements for Akira: they show Akira's own values, not the viewer's put back.
+    await expect.poll(() => profileState(page)).toEqual(akira);
   });
 
   test('a second tab follows preview, layout and CSS changes over the void-layouts channel', async ({ page, host }) => {

@@ -50,18 +50,24 @@ function writeText(el: Element, text: string): void {
 
 /**
  * Applies a preview to one profile root and takes it back. Each patched element remembers its
- * original attribute (or text) once; restoring writes that exact value back.
+ * original attribute (or text) once; restoring writes that exact value back, but only where the
+ * value is still the one we wrote: the host reuses these elements for the next profile it shows
+ * (Vue patches in place), and its new values must not be replaced by the old user's.
  */
 function profilePreview(root: HTMLElement) {
   const saved = new Map<Element, Map<string, string | null>>();
+  const written = new Map<Element, Map<string, string | null>>();
   const abouts = new Map<Element, { node: HTMLElement; source: string }>();
+  const read = (el: Element, key: string) => (key === '#text' ? el.textContent : el.getAttribute(key));
 
   function patch(el: Element, key: string, change: () => void): void {
     let originals = saved.get(el);
     if (!originals) saved.set(el, (originals = new Map()));
-    if (!originals.has(key)) originals.set(key, key === '#text' ? el.textContent : el.getAttribute(key));
+    if (!originals.has(key)) originals.set(key, read(el, key));
     else put(el, key, originals.get(key)!); // back to the original first, then change
     change();
+    if (!written.has(el)) written.set(el, new Map());
+    written.get(el)!.set(key, read(el, key));
   }
   function put(el: Element, key: string, value: string | null): void {
     if (key === '#text') writeText(el, value ?? '');
@@ -69,8 +75,12 @@ function profilePreview(root: HTMLElement) {
     else el.setAttribute(key, value);
   }
   function restore(el: Element): void {
-    saved.get(el)?.forEach((value, key) => put(el, key, value));
+    const ours = written.get(el);
+    saved.get(el)?.forEach((value, key) => {
+      if (!ours?.has(key) || ours.get(key) === read(el, key)) put(el, key, value);
+    });
     saved.delete(el);
+    written.delete(el);
   }
   const styled = (el: Element, change: (style: CSSStyleDeclaration) => void) => patch(el, 'style', () => change((el as HTMLElement).style));
   const all = (selector: string) => Array.from(root.querySelectorAll(selector));
