@@ -17,7 +17,7 @@ const ACTIVE = 'void-messages-active';
  * its poppers there and keeps them), where the trigger's aria-controls names it.
  */
 function menuOf(dropdown: Element): Element | null {
-  const inside = dropdown.querySelector('ul.el-dropdown-menu, ul');
+  const inside = dropdown.querySelector('ul');
   if (inside) return inside;
   const id = dropdown.querySelector('[aria-controls]')?.getAttribute('aria-controls');
   return id ? document.getElementById(id) : null;
