@@ -98,11 +98,15 @@ export const OAUTH_TOKEN = 'valid-token';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 let userscriptCache: string | undefined;
-/** dist/voidverified.user.js, read once per worker. */
+/**
+ * dist/voidverified.user.js (or the file VV_USERSCRIPT names, so that several people working in one
+ * checkout can each test their own build), read once per worker.
+ */
 function builtUserscript(): string {
   if (userscriptCache === undefined) {
     try {
-      userscriptCache = readFileSync(new URL('../../dist/voidverified.user.js', import.meta.url), 'utf8');
+      const file = process.env.VV_USERSCRIPT ?? new URL('../../dist/voidverified.user.js', import.meta.url);
+      userscriptCache = readFileSync(file, 'utf8');
     } catch {
       throw new Error('dist/voidverified.user.js is missing: run `npx tsup` first (or pass { script: false }).');
     }
