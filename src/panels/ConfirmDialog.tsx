@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useContext, useSyncExternalStore } from 'react';
+import { useLayer } from './common/layers';
 import { PortalContainer } from './hooks';
 
 /**
@@ -42,11 +43,12 @@ export function ConfirmHost() {
     () => pending,
   );
   const container = useContext(PortalContainer);
+  const z = useLayer(current !== null);
   return (
     <Dialog.Root open={current !== null} onOpenChange={(open) => !open && settle(false)}>
       <Dialog.Portal container={container}>
-        <Dialog.Overlay className="vv-backdrop vv-backdrop-confirm" />
-        <Dialog.Content className="vv-dialog" role="alertdialog">
+        <Dialog.Overlay className="vv-backdrop" style={{ zIndex: z }} />
+        <Dialog.Content className="vv-dialog" role="alertdialog" style={{ zIndex: z + 1 }}>
           <Dialog.Title className="vv-dialog-title">Warning</Dialog.Title>
           <Dialog.Description className="vv-dialog-text">{current?.text}</Dialog.Description>
           <div className="vv-dialog-actions">

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useContext, type ReactElement, type ReactNode } from 'react';
 import { PortalContainer } from '../hooks';
+import { useLayer } from './layers';
 
 /**
  * The spec's generic modal (document 1 screen 13): a header with its title and a close button,
@@ -25,12 +26,13 @@ export function Modal({
   children?: ReactNode;
 }) {
   const container = useContext(PortalContainer);
+  const z = useLayer(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal container={container}>
-        <Dialog.Overlay className="vv-backdrop vv-backdrop-modal" />
-        <Dialog.Content className="vv-modal" {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Overlay className="vv-backdrop" style={{ zIndex: z }} />
+        <Dialog.Content className="vv-modal" style={{ zIndex: z + 1 }} {...(description ? {} : { 'aria-describedby': undefined })}>
           <div className="vv-modal-header">
             <Dialog.Title className="vv-dialog-title">{title}</Dialog.Title>
             <Dialog.Close className="vv-icon-button" aria-label="Close">

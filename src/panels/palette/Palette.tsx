@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useLayer } from '../common/layers';
 import { LockIcon } from '../common/LockIcon';
 import { Command as Cmdk } from 'cmdk';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
@@ -34,6 +35,7 @@ export function Palette() {
   const [input, setInput] = useState('');
   const [focusedBefore, setFocusedBefore] = useState<Element | null>(null);
 
+  const z = useLayer(state.open);
   const page = state.stack.at(-1);
   const pagePanel = page ? registry.panel(page.id, 'palette-page') : undefined;
   const modePanel = state.mode === DASHBOARD ? undefined : registry.panel(state.mode, 'palette-mode');
@@ -148,14 +150,24 @@ export function Palette() {
       {/* Already in our overlay's shadow root: no portal (a portal costs an extra render to mount). */}
       {state.open && (
         <>
-        <Dialog.Overlay className="vv-backdrop" data-testid="vv-palette-backdrop" />
+        <Dialog.Overlay className="vv-backdrop" style={{ zIndex: z }} data-testid="vv-palette-backdrop" />
         <Dialog.Content
           ref={contentRef}
           className="vv-palette"
+          style={{ zIndex: z + 1 }}
           aria-describedby={undefined}
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             inputRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to where focus was before opening (an editor, the changelog's button, the
+            // adoption question's Ok), unless what the command did put it somewhere already.
+            event.preventDefault();
+            const now = deepActive();
+            if (focusedBefore instanceof HTMLElement && focusedBefore.isConnected && (now === null || now === document.body)) {
+              focusedBefore.focus({ preventScroll: true });
+            }
           }}
           onEscapeKeyDown={(event) => {
             if (state.stack.length) {
@@ -249,6 +261,13 @@ export function Palette() {
       )}
     </Dialog.Root>
   );
+}
+
+/** The focused element, through open shadow roots (ours among them). */
+function deepActive(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
 }
 
 export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: CommandContext; hotkey: string | null }) {
