@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/commands/types';
-import { fuzzyScore, groupRanked, rankCommands } from '../../src/panels/palette/rank';
+import { fuzzyScore, groupRanked, rankCommands, SECTION_MATCHES, SECTION_ONLY_CUTOFF } from '../../src/panels/palette/rank';
 
 const c = (id: string, title: string, section = 'S', extra: Partial<Command> = {}): Command => ({ id, title, section, run: () => {}, ...extra });
 const none = () => false;
@@ -33,6 +33,37 @@ describe('palette ranking', () => {
   it('matches keywords and sections too', () => {
     const ranked = rankCommands([c('a', 'Health', 'QuickStart', { keywords: ['diagnostics'] })], { query: 'diagn', usage: {}, relevant: none, now: 0 });
     expect(ranked).toHaveLength(1);
+  });
+
+  it("lists a command matched only by its section's name after every match by title or keyword, in a group of its own", () => {
+    const cmds = [
+      c('revoke', 'Revoke authorization', 'VoidVerified Settings'),
+      c('users', 'Verified users', 'VoidVerified Settings'),
+      c('css', 'Edit global CSS', 'VoidVerified Settings'),
+      c('badge', 'Badges', 'Markdown', { keywords: ['verified badge'] }),
+    ];
+    const ranked = rankCommands(cmds, { query: 'verif', usage: {}, relevant: none, now: 0 });
+    expect(ranked.map((r) => r.command.id)).toEqual(['users', 'badge', 'revoke', 'css']);
+    expect(ranked.map((r) => !!r.sectionOnly)).toEqual([false, false, true, true]);
+    const groups = groupRanked(ranked, { query: 'verif', usage: {}, relevant: none, perGroup: 10, recent: 5 });
+    expect(groups.map((g) => [g.heading, g.items.map((i) => i.id)])).toEqual([
+      ['VoidVerified Settings', ['users']],
+      ['Markdown', ['badge']],
+      [SECTION_MATCHES, ['revoke', 'css']],
+    ]);
+    // Even heavy use does not lift a section-only match above a match by title.
+    const used = rankCommands(cmds, { query: 'verif', usage: { revoke: { count: 50, last: 0 } }, relevant: (x) => x.id === 'revoke', now: 0 });
+    expect(used.map((r) => r.command.id)).toEqual(['users', 'badge', 'revoke', 'css']);
+  });
+
+  it('leaves section-only matches out once enough commands match by their own words', () => {
+    const cmds = [
+      ...Array.from({ length: SECTION_ONLY_CUTOFF }, (_, i) => c(`v${i}`, `Verified thing ${i}`, 'Other')),
+      c('revoke', 'Revoke authorization', 'VoidVerified Settings'),
+    ];
+    const ranked = rankCommands(cmds, { query: 'verif', usage: {}, relevant: none, now: 0 });
+    expect(ranked.map((r) => r.command.id)).not.toContain('revoke');
+    expect(ranked).toHaveLength(SECTION_ONLY_CUTOFF);
   });
 
   it('lifts page-relevant and recent commands into their own groups when the query is empty', () => {

@@ -62,7 +62,14 @@ export function fuzzyScore(query: string, text: string): number {
 export interface Ranked {
   command: Command;
   score: number;
+  /** Matched only by its section's name ('verif' in 'VoidVerified Settings'), not by its own words. */
+  sectionOnly?: boolean;
 }
+
+/** With this many matches by title or keyword, commands matched only by their section are left out. */
+export const SECTION_ONLY_CUTOFF = 5;
+/** The group that holds commands matched only by their section's name, after every other group. */
+export const SECTION_MATCHES = 'In matching sections';
 
 export interface RankOptions {
   query: string;
@@ -87,19 +94,28 @@ function texts(command: Command): Texts {
   return t;
 }
 
-/** Matches and orders commands; non-matching ones are left out. */
+/**
+ * Matches and orders commands; non-matching ones are left out. Matches by title or keyword come
+ * first; commands matched only by their section's name come after all of them, and not at all
+ * once SECTION_ONLY_CUTOFF commands match by their own words.
+ */
 export function rankCommands(commands: readonly Command[], opts: RankOptions): Ranked[] {
   const query = opts.query.trim().toLowerCase();
-  const out: Ranked[] = [];
+  const own: Ranked[] = [];
+  const bySection: Ranked[] = [];
   for (let i = 0; i < commands.length; i++) {
     const command = commands[i]!;
     const t = texts(command);
     let match = fuzzyScore(query, t.title);
+    let sectionOnly = false;
     if (query && match < 60) {
-      let other = 0;
-      for (const k of t.keywords) other = Math.max(other, fuzzyScore(query, k));
-      other = Math.max(other, fuzzyScore(query, t.section) * 0.5);
-      match = Math.max(match, other * 0.8);
+      let keyword = 0;
+      for (const k of t.keywords) keyword = Math.max(keyword, fuzzyScore(query, k));
+      match = Math.max(match, keyword * 0.8);
+      if (match <= 0) {
+        match = fuzzyScore(query, t.section) * 0.4;
+        sectionOnly = match > 0;
+      }
     }
     if (match <= 0) continue;
     const usage = opts.usage[command.id];
@@ -107,10 +123,13 @@ export function rankCommands(commands: readonly Command[], opts: RankOptions): R
     const relevant = opts.relevant(command) ? 1 : 0;
     // Match quality dominates while typing; with an empty query, use and relevance decide.
     const score = query ? match + Math.min(25, used * 5) + relevant * 15 : used * 10 + relevant * 50 + (command.dashboard ? 5 : 0);
-    out.push({ command, score });
+    if (sectionOnly) bySection.push({ command, score, sectionOnly });
+    else own.push({ command, score });
   }
   // Array sort is stable: equal scores keep registry order.
-  return out.sort((a, b) => b.score - a.score);
+  own.sort((a, b) => b.score - a.score);
+  if (own.length >= SECTION_ONLY_CUTOFF || !bySection.length) return own;
+  return own.concat(bySection.sort((a, b) => b.score - a.score));
 }
 
 export const ON_PAGE = 'On this page';
@@ -159,6 +178,6 @@ export function groupRanked(
       add(RECENT, r.command);
     });
   }
-  for (const r of ranked) if (!lifted.has(r.command.id)) add(r.command.section, r.command);
+  for (const r of ranked) if (!lifted.has(r.command.id)) add(r.sectionOnly ? SECTION_MATCHES : r.command.section, r.command);
   return [...groups.values()].filter((g) => g.items.length > 0);
 }
