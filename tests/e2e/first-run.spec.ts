@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -37,6 +38,10 @@ test.describe('first run', { tag: '@worlds' }, () => {
     await host.goto('/home', { changelog: true });
     const changelog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
     await expect(changelog).toBeVisible();
+    // A fresh install says how to start before the history.
+    await expect(changelog.locator('.vv-changelog-start')).toHaveText(
+      'New here? Press Ctrl+Space anywhere on AniList to open the QuickStart palette: every feature and setting is a command there.',
+    );
     expect(await markFocused(page)).not.toBe('');
 
     await page.keyboard.press('Control+Space');
@@ -82,6 +87,13 @@ test.describe('first run', { tag: '@worlds' }, () => {
     await expect(question).toHaveCount(0);
   });
 
+  test('after an update the changelog lists what is new, without the start line', async ({ page, host }) => {
+    await host.goto('/home', { seed: { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '1.21' }) } });
+    const changelog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
+    await expect(changelog.getByRole('heading', { name: 'Version 2.0.0' })).toBeVisible();
+    await expect(changelog.locator('.vv-changelog-start')).toHaveCount(0);
+  });
+
   test('a confirm asked from a palette page is above the palette', async ({ page, host }) => {
     await host.goto('/home', { seed: { 'void-verified-hotkeys': JSON.stringify({ v: 1, data: { 'quickstart.open': 'alt+j' } }) } });
     await page.keyboard.press('Alt+KeyJ');
@@ -96,4 +108,46 @@ test.describe('first run', { tag: '@worlds' }, () => {
     await expect(confirm).toHaveCount(0);
     await expect(palette(page)).toBeVisible();
   });
+});
+
+test.describe('palette results', () => {
+  test("typing 'verif' lists what is called so first; commands whose section only contains it come last or not at all", async ({ page, host }) => {
+    await host.goto('/home');
+    await page.keyboard.press('Control+Space');
+    await input(page).fill('verif');
+    await expect(page.locator('[cmdk-item]').first()).toContainText(/verif/i);
+    const rows = await page.locator('[cmdk-group]').evaluateAll((groups) =>
+      groups.flatMap((g) => {
+        const heading = g.querySelector('[cmdk-group-heading]')?.textContent ?? '';
+        return [...g.querySelectorAll('[cmdk-item]')].map((item) => ({ heading, title: item.querySelector('.vv-item-title')?.textContent ?? '' }));
+      }),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const sectionOnly = rows.findIndex((r) => r.heading === 'In matching sections');
+    const own = sectionOnly === -1 ? rows : rows.slice(0, sectionOnly);
+    for (const title of ['Revoke authorization', 'Edit global CSS', 'Configure Toasts']) expect(own.map((r) => r.title)).not.toContain(title);
+    if (sectionOnly !== -1) expect(rows.slice(sectionOnly).every((r) => r.heading === 'In matching sections')).toBe(true);
+  });
+});
+
+test.describe('the palette in every host theme', () => {
+  for (const theme of ['default', 'dark', 'contrast'] as const) {
+    test(`axe finds no contrast or other serious violation in the ${theme} theme`, async ({ page, host }) => {
+      test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
+      await host.goto('/home', { theme });
+      await page.keyboard.press('Control+Space');
+      await expect(palette(page)).toBeVisible();
+      await input(page).fill('verif');
+      await expect(page.locator('[cmdk-item][data-selected="true"]')).toHaveCount(1);
+      const results = await new AxeBuilder({ page }).include('[data-void-ui="overlay"]').analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+      // The mode select follows the theme: its field is the palette's colour, not the browser's white.
+      const [select, paletteBg] = await Promise.all([
+        page.locator('.vv-mode-select').evaluate((el) => getComputedStyle(el).backgroundColor),
+        page.locator('.vv-palette').evaluate((el) => getComputedStyle(el).backgroundColor),
+      ]);
+      expect(select).toBe(paletteBg);
+    });
+  }
 });
