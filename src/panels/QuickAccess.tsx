@@ -1,25 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { CommandContext } from '../commands/types';
 import { settingsKey } from '../data/config';
-import { quickAccessFetchKey, REFRESH_MS, timeUntil, userHas, verifiedUsersKey } from '../data/verified-users';
+import type { RefreshClock } from '../data/refresh-clock';
+import { quickAccessFetchKey, timeUntil, userHas, verifiedUsersKey } from '../data/verified-users';
 import { useStored } from './hooks';
 
 const safeImage = (url: string | null) => (url && url.startsWith('https://') ? url : undefined);
 
-/** The Quick Access strip on /home: chosen users with 60 px avatars, a badge on changed ones, the refresh timer. */
-export function QuickAccess({ ctx, refresh }: { ctx: CommandContext; refresh(): void }) {
+/**
+ * The Quick Access strip on /home: chosen users with 60 px avatars, a badge on changed ones, the
+ * refresh timer. The feature's clock (one timer) re-renders it when the countdown's text changes.
+ */
+export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; clock: RefreshClock; refresh(): void }) {
   const users = useStored(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
-  const lastFetch = useStored(quickAccessFetchKey);
+  useStored(quickAccessFetchKey);
   useStored(settingsKey);
+  useSyncExternalStore(clock.subscribe, clock.snapshot);
   const showTimer = ctx.settings.get('quickAccessTimer') === true;
-  const left = lastFetch === null ? 0 : Math.max(0, lastFetch + REFRESH_MS - Date.now());
-  // Ticks once a minute, then every second in the last minute; nothing while the timer is off.
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!showTimer) return;
-    const timer = setTimeout(() => tick((n) => n + 1), left > 61_000 ? ((left - 1) % 60_000) + 1 : 1000);
-    return () => clearTimeout(timer);
-  });
+  const left = clock.left();
   return (
     <section className="vv-quick-access" aria-label="Quick Access">
       <div className="vv-quick-access-head">

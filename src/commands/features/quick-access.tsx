@@ -1,4 +1,5 @@
-import { quickStartConfigKey } from '../../data/config';
+import { quickStartConfigKey, settingsKey } from '../../data/config';
+import { RefreshClock } from '../../data/refresh-clock';
 import { quickAccessFetchKey, refreshUsers, REFRESH_MS, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { mountUi } from '../../inject/react';
 import { QuickAccess } from '../../panels/QuickAccess';
@@ -6,7 +7,9 @@ import type { CommandContext, FeatureDef } from '../types';
 
 /**
  * Quick access users: a strip of chosen verified users at the top of /home (and in the palette's
- * Dashboard), refreshed when the last refresh is missing or 15 minutes old, or on demand.
+ * Dashboard), refreshed when the last refresh is missing or 15 minutes old, or on demand. While the
+ * home page stays open it refreshes every 15 minutes (one timer, see RefreshClock); a hidden tab
+ * waits and catches up when it is shown again.
  */
 
 const enabled = (ctx: CommandContext) => ctx.settings.get('quickAccessEnabled') === true;
@@ -16,19 +19,19 @@ let inFlight: Promise<void> | null = null;
 /** Refreshes quick access users; the last fetch time is stored even when it fails. */
 function refreshQuickAccess(ctx: CommandContext): Promise<void> {
   inFlight ??= (async () => {
-    const ok = await refreshUsers(ctx, quickUsers(ctx));
-    ctx.store.set(quickAccessFetchKey, Date.now());
+    let ok = false;
+    try {
+      ok = await refreshUsers(ctx, quickUsers(ctx));
+    } finally {
+      // Stored whatever happened: the strip's clock plans the next refresh from it.
+      ctx.store.set(quickAccessFetchKey, Date.now());
+    }
     if (ok) ctx.toasts.success('Quick Access users updated.');
     else ctx.toasts.error('Querying Quick Access failed.');
   })().finally(() => {
     inFlight = null;
   });
   return inFlight;
-}
-
-function due(ctx: CommandContext): boolean {
-  const last = ctx.store.get(quickAccessFetchKey);
-  return last === null || Date.now() - last >= REFRESH_MS;
 }
 
 export const quickAccess: FeatureDef = {
@@ -72,8 +75,27 @@ export const quickAccess: FeatureDef = {
       single: true,
       when: enabled,
       mount: (column, ctx) => {
-        if (due(ctx) && quickUsers(ctx).length) void refreshQuickAccess(ctx);
-        return mountUi(ctx, 'quick-access', (host) => column.prepend(host), <QuickAccess ctx={ctx} refresh={() => void ctx.run('quick-access.refresh')} />);
+        const doc = column.ownerDocument;
+        const clock = new RefreshClock({
+          interval: REFRESH_MS,
+          lastFetch: () => ctx.store.get(quickAccessFetchKey),
+          showTimer: () => ctx.settings.get('quickAccessTimer') === true,
+          visible: () => doc.visibilityState !== 'hidden',
+          refresh: () => {
+            if (quickUsers(ctx).length) void refreshQuickAccess(ctx);
+          },
+        });
+        const wake = () => clock.wake();
+        // A new fetch time (from here or another tab), the timer option, the chosen users, or the tab shown again.
+        const unsubscribe = [ctx.store.subscribe(quickAccessFetchKey, wake), ctx.store.subscribe(settingsKey, wake), ctx.store.subscribe(verifiedUsersKey, wake)];
+        doc.addEventListener('visibilitychange', wake, { signal: ctx.signal });
+        clock.wake();
+        const unmount = mountUi(ctx, 'quick-access', (host) => column.prepend(host), <QuickAccess ctx={ctx} clock={clock} refresh={() => void ctx.run('quick-access.refresh')} />);
+        return () => {
+          clock.stop();
+          unsubscribe.forEach((u) => u());
+          unmount();
+        };
       },
     },
   ],
