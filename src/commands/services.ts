@@ -90,7 +90,8 @@ export function createServices(deps: ServiceDeps): AppServices {
       return;
     }
     if (command.authRequired && !ctx.authorized) {
-      deps.toasts.info(authorizationHint(command));
+      // A warning, so that it shows at the default toast level (info toasts are hidden by default).
+      deps.toasts.warning(authorizationHint(command));
       return;
     }
     recordUse(command.id);

@@ -155,14 +155,14 @@ export class GraphQLClient {
   }
 
   async request<TData, TVars>(doc: GqlDocument<TData, TVars>, variables: TVars, init: { signal?: AbortSignal } = {}): Promise<TData> {
-    const token = this.deps.getToken();
-    if (doc.auth && !token) {
-      this.deps.toasts.error(MISSING_TOKEN_MESSAGE);
-      throw new ApiError(MISSING_TOKEN_MESSAGE, 'unauthorized');
-    }
+    if (doc.auth && !this.deps.getToken()) this.missingToken();
     for (let attempt = 0; ; attempt++) {
       await this.limiter.acquire();
       init.signal?.throwIfAborted();
+      // Read after the wait for our turn (a pause can be long): a token that expired or was revoked
+      // meanwhile is not sent.
+      const token = this.deps.getToken();
+      if (doc.auth && !token) this.missingToken();
       this.sent.set(doc.name, (this.sent.get(doc.name) ?? 0) + 1);
       let response: Response;
       try {
@@ -217,6 +217,11 @@ export class GraphQLClient {
       this.limiter.succeeded();
       return body.data;
     }
+  }
+
+  private missingToken(): never {
+    this.deps.toasts.error(MISSING_TOKEN_MESSAGE);
+    throw new ApiError(MISSING_TOKEN_MESSAGE, 'unauthorized');
   }
 
   /** The remaining count as AniList really means it (its header counts from 90, it throttles at 30). */

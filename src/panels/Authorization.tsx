@@ -12,7 +12,8 @@ export function Authorization({ ctx, formatDate }: { ctx: CommandContext; format
   const auth = useStored(authKey);
   useStored(timeConfigKey);
   const token = ctx.auth.token();
-  const expired = auth.token !== null && token === null;
+  // An expired token is forgotten at its expiry (TokenExpiryWatcher); its date stays to say so.
+  const expired = token === null && auth.expires !== null && auth.expires <= Date.now();
   return (
     <div className="vv-authorization">
       <h3 className="vv-heading">Authorization</h3>
