@@ -6,6 +6,7 @@ import { createDialogController, createPaletteController, DASHBOARD } from './co
 import { Registry } from './commands/registry';
 import { createServices } from './commands/services';
 import { authKey, parseHostAuth } from './data/auth';
+import { TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from './data/config';
 import { GraphQLClient } from './data/graphql';
@@ -30,6 +31,12 @@ declare global {
     __voidVerified?: { version: string; registry: Registry; injector: Injector; store: Store };
   }
 }
+
+/** Critical toasts for the injection engine (document 2 sections 4 and 8: the page loop's set-up and failure). */
+const ENGINE_SETUP_FAILED =
+  'Failed to set up the page engine, so VoidVerified adds nothing to this page. The palette and hotkeys still work. Reload the page to try again.';
+const ENGINE_FAILED =
+  "The page engine failed and has stopped, so VoidVerified adds nothing more to AniList's pages. The palette and hotkeys still work. Reload the page to start it again.";
 
 /** How long after the page's load event the overlay mounts in idle time (if nothing needed it sooner). */
 const OVERLAY_SETTLE_MS = 2000;
@@ -139,11 +146,21 @@ async function boot(): Promise<void> {
   store.subscribe(hotkeysKey, rebind);
   registry.subscribe(rebind);
 
-  injector = new Injector(registry, () => services.context(null));
+  injector = new Injector(
+    registry,
+    () => services.context(null),
+    (failure) => toasts.critical(failure.kind === 'injection' ? failure.message : failure.kind === 'setup' ? ENGINE_SETUP_FAILED : ENGINE_FAILED),
+  );
   injector.start();
   store.subscribe(settingsKey, () => injector.reconcile());
   store.subscribe(quickStartConfigKey, () => injector.reconcile());
   store.subscribe(authKey, () => injector.reconcile());
+
+  // A token that expires while the page is open is forgotten at that moment (every tab and
+  // feature follows), and the user is told once; a hidden tab catches up when it is shown.
+  const expiry = new TokenExpiryWatcher({ store, toasts, visible: () => document.visibilityState !== 'hidden' });
+  expiry.start();
+  document.addEventListener('visibilitychange', () => expiry.check());
 
   window.__voidVerified = { version: __VERSION__, registry, injector, store };
 }

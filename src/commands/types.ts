@@ -194,6 +194,13 @@ export interface Injection {
    * the page: Health does not report it missing.
    */
   readonly optional?: boolean;
+  /**
+   * This injection is part of the product's machinery (the paste handler's set-up, say): when its
+   * mount throws, this text is said as a critical toast and the injection stays off until the page
+   * is loaded again, instead of failing silently. Without it a failing mount is only logged (and
+   * listed by Health).
+   */
+  readonly setupFailure?: string;
   /** Active only while this holds (an option, say); re-checked when settings change. */
   readonly when?: (ctx: CommandContext) => boolean;
   /**

@@ -18,6 +18,16 @@ import { currentPath, onRouteChange } from './route';
  *   injection's `key` changed, so it is mounted again.
  */
 
+/** Why the browser refuses a selector (checked on a detached fragment), or null when it is valid. */
+function selectorProblem(selector: string): unknown {
+  try {
+    document.createDocumentFragment().querySelector(selector);
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+
 export function routeMatches(route: RouteMatcher, path: string): boolean {
   return typeof route === 'function' ? route(path) : route.test(path);
 }
@@ -54,42 +64,106 @@ export interface InjectionFailure {
   error: unknown;
 }
 
+/**
+ * A failure of the product's own machinery, reported once: the engine could not start ('setup'),
+ * or it failed while running and stopped ('engine'); or an injection marked `setupFailure` could
+ * not be set up and stays off until the page is loaded again ('injection').
+ */
+export type CriticalFailure =
+  | { kind: 'setup' | 'engine'; error: unknown }
+  | { kind: 'injection'; feature: string; injection: string; message: string; error: unknown };
+
 export class Injector {
   private readonly running = new Map<string, Running>();
   private readonly stops: (() => void)[] = [];
   private readonly revivals = new WeakMap<Element, number>();
   private stopChanges: (() => void) | null = null;
+  /** Injections switched off for this page load (their set-up failed, or their selector is not valid). */
+  private readonly broken = new Set<string>();
+  private stoppedByFailure = false;
   readonly failures: InjectionFailure[] = [];
 
   constructor(
     private readonly registry: Registry,
     private readonly context: () => CommandContext,
+    private readonly onCritical: (failure: CriticalFailure) => void = () => {},
   ) {}
 
   start(): void {
-    this.stops.push(
-      onRouteChange(() => {
-        this.reconcile();
-        this.rekey('all');
-      }),
-      onNodesRemoved(() => this.sweep()),
-      this.registry.subscribe(() => this.reconcile()),
-    );
-    this.reconcile();
+    try {
+      this.stops.push(
+        onRouteChange(
+          this.guard(() => {
+            this.reconcileNow();
+            this.rekey('all');
+          }),
+        ),
+        onNodesRemoved(this.guard(() => this.sweep())),
+        this.registry.subscribe(this.guard(() => this.reconcileNow())),
+      );
+      this.reconcileNow();
+    } catch (error) {
+      this.crash('setup', error);
+    }
   }
 
   stop(): void {
-    this.stops.splice(0).forEach((s) => s());
-    for (const id of [...this.running.keys()]) this.deactivate(id);
-    this.watchChanges();
+    const attempt = (step: () => void) => {
+      try {
+        step();
+      } catch (error) {
+        console.error('[VoidVerified] stopping the injection engine', error);
+      }
+    };
+    this.stops.splice(0).forEach(attempt);
+    for (const id of [...this.running.keys()]) attempt(() => this.deactivate(id));
+    attempt(() => this.watchChanges());
+  }
+
+  /** Whether the engine stopped after a failure of its own (it stays stopped until the page is loaded again). */
+  get stopped(): boolean {
+    return this.stoppedByFailure;
   }
 
   /** Re-evaluates which injections should run (route or settings changed). */
   reconcile(): void {
+    this.guard(() => this.reconcileNow())();
+  }
+
+  /**
+   * Runs a step of the engine. Errors of a feature's own code (route, when, key, mount, clean-up)
+   * are contained where they happen; anything that escapes to here is the engine's own failure: it
+   * stops, cleanly and for good, and says so once, instead of failing again on every page.
+   */
+  private guard<A extends unknown[]>(step: (...args: A) => void): (...args: A) => void {
+    return (...args) => {
+      if (this.stoppedByFailure) return;
+      try {
+        step(...args);
+      } catch (error) {
+        this.crash('engine', error);
+      }
+    };
+  }
+
+  private crash(kind: 'setup' | 'engine', error: unknown): void {
+    if (this.stoppedByFailure) return;
+    this.stoppedByFailure = true;
+    console.error(`[VoidVerified] the injection engine ${kind === 'setup' ? 'could not start' : 'failed'} and stopped`, error);
+    this.stop();
+    try {
+      this.onCritical({ kind, error });
+    } catch (report) {
+      console.error('[VoidVerified] reporting a critical failure failed', report);
+    }
+  }
+
+  private reconcileNow(): void {
     const path = currentPath();
     const ctx = this.context();
     for (const { injection, feature } of this.registry.injections()) {
       const key = `${feature.id}/${injection.id}`;
+      if (this.broken.has(key)) continue;
       let active = false;
       try {
         active = routeMatches(injection.route, path) && (injection.when?.(ctx) ?? true);
@@ -114,9 +188,23 @@ export class Injector {
   }
 
   private activate(key: string, injection: Injection, feature: FeatureDef): void {
+    // A selector the browser refuses is the feature's fault: only that injection goes off.
+    const invalid = selectorProblem(injection.selector);
+    if (invalid !== null) {
+      this.broken.add(key);
+      this.fail(injection, feature, invalid);
+      return;
+    }
     const running: Running = { injection, feature, mounts: [], unobserve: () => {} };
     this.running.set(key, running);
-    running.unobserve = observe(injection.selector, (element) => this.mount(running, element));
+    const unobserve = observe(
+      injection.selector,
+      this.guard((element: Element) => this.mount(running, element)),
+    );
+    // Elements already in the page are mounted inside observe(): one whose set-up failed has
+    // switched the injection off before the stop existed.
+    if (this.running.get(key) === running) running.unobserve = unobserve;
+    else unobserve();
   }
 
   private deactivate(key: string): void {
@@ -143,6 +231,22 @@ export class Injector {
       if (typeof cleanup === 'function') mount.cleanup = cleanup;
     } catch (error) {
       this.fail(running.injection, running.feature, error);
+      if (running.injection.setupFailure !== undefined) this.disable(running, error);
+    }
+  }
+
+  /** Switches an injection off for this page load after its set-up failed, and says so. */
+  private disable(running: Running, error: unknown): void {
+    const { injection, feature } = running;
+    const key = `${feature.id}/${injection.id}`;
+    if (this.broken.has(key)) return;
+    this.broken.add(key);
+    this.deactivate(key);
+    this.watchChanges();
+    try {
+      this.onCritical({ kind: 'injection', feature: feature.id, injection: injection.id, message: injection.setupFailure ?? '', error });
+    } catch (report) {
+      console.error('[VoidVerified] reporting a critical failure failed', report);
     }
   }
 
@@ -171,7 +275,7 @@ export class Injector {
   /** Listens for changes inside elements (text, data attributes) only while a keyed injection runs. */
   private watchChanges(): void {
     const keyed = [...this.running.values()].some((r) => r.injection.key);
-    if (keyed && !this.stopChanges) this.stopChanges = onChanges((targets) => this.rekey(targets));
+    if (keyed && !this.stopChanges) this.stopChanges = onChanges(this.guard((targets: ReadonlySet<Node>) => this.rekey(targets)));
     else if (!keyed && this.stopChanges) {
       this.stopChanges();
       this.stopChanges = null;

@@ -99,7 +99,13 @@ function listen<T>(set: Set<T>, item: T): () => void {
 export function observe(selector: string, callback: Callback): () => void {
   const sub: Subscription = { selector, callback };
   const stop = listen(subscriptions, sub);
-  scan(sub, document);
+  try {
+    scan(sub, document);
+  } catch (error) {
+    // Not left behind to fail again on every DOM change.
+    stop();
+    throw error;
+  }
   return stop;
 }
 

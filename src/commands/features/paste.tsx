@@ -17,6 +17,8 @@ const SETTINGS_PATH = '/settings/developer';
 /** Host editors (composer, replies, messages) and our own markdown editors. */
 const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
 export const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
+/** Said (critical) when the paste and drop listeners cannot be set up (document 2 section 8). */
+export const PASTE_SETUP_FAILED = 'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
 
 const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
 const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store, toasts: ctx.toasts });
@@ -94,6 +96,7 @@ export const paste: FeatureDef = {
       selector: 'body',
       single: true,
       when: (ctx) => on(ctx, 'pasteEnabled') || on(ctx, 'pasteImagesToHostService'),
+      setupFailure: PASTE_SETUP_FAILED,
       mount: (body, ctx) => {
         const doc = body.ownerDocument;
         const options = { signal: ctx.signal };
