@@ -11,16 +11,23 @@
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
  *
+ * The banner offers "Switch every feature on" (every on/off option of the registry, then a reload)
+ * and "Reset sandbox storage". `npm start -- --all` starts with every feature on: the first page
+ * switches them on by itself (again after a reset). An API token is always present.
+ *
  * Port: $PORT or 4173; if busy, the next free one.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
 import { corsPreflight, createMockApi } from './mock-api';
 import { renderPage, scriptTag } from './replica';
 
 const HOST = '127.0.0.1';
-const USERSCRIPT = new URL('../../dist/voidverified.user.js', import.meta.url);
+/** The built userscript (VV_USERSCRIPT names another build, as in the e2e fixtures). */
+const USERSCRIPT = process.env.VV_USERSCRIPT ?? new URL('../../dist/voidverified.user.js', import.meta.url);
 const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
 const api = createMockApi();
 
@@ -55,17 +62,57 @@ const BRIDGE = `(function () {
   if (window.GM && typeof window.GM.xmlHttpRequest === 'function') window.GM.xmlHttpRequest = wrap(window.GM.xmlHttpRequest);
 })();`;
 
-const BANNER = `<div id="sandbox-banner" role="note" style="position:fixed;right:8px;bottom:8px;z-index:2147483000;max-width:300px;padding:6px 10px;border-radius:6px;background:rgba(20,30,45,.9);color:#e8eef5;font:12px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3)">
+/** Set in the page once "every feature on" was applied, so `--all` does it once per reset. */
+const ALL_ON_MARKER = '__sandbox_all_on__';
+
+/**
+ * The sandbox banner: what this is, "Switch every feature on" and "Reset sandbox storage". Below
+ * our own dialogs (they take their z-index from 2147483000 up).
+ */
+function banner(all: boolean): string {
+  return `<div id="sandbox-banner" role="note" style="position:fixed;right:8px;bottom:8px;z-index:2147482000;max-width:320px;padding:6px 10px;border-radius:6px;background:rgba(20,30,45,.9);color:#e8eef5;font:12px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3)">
 VoidVerified sandbox: an offline replica of anilist.co. <kbd>Ctrl</kbd>+<kbd>Space</kbd> opens the palette.
-<a href="#" id="sandbox-reset" style="color:#7cc4f8">Reset sandbox storage</a></div>
-<script>document.getElementById('sandbox-reset').addEventListener('click', function (event) {
-  event.preventDefault();
-  for (var i = localStorage.length - 1; i >= 0; i--) {
-    var key = localStorage.key(i);
-    if (key && (key.indexOf(${JSON.stringify(GM_PREFIX)}) === 0 || key === ${JSON.stringify(GM_SEEDED_KEY)})) localStorage.removeItem(key);
+<span style="display:flex;gap:6px;margin-top:4px"><button type="button" id="sandbox-all-on" style="font:inherit;cursor:pointer">Switch every feature on</button>
+<button type="button" id="sandbox-reset" style="font:inherit;cursor:pointer">Reset sandbox storage</button></span></div>
+<script>(function () {
+  var SETTINGS = 'void-verified-settings';
+  var MARKER = ${JSON.stringify(ALL_ON_MARKER)};
+  /* Every on/off option the userscript registers, switched on in its stored settings (envelope v1). */
+  function allOn() {
+    var vv = window.__voidVerified;
+    if (!vv || typeof GM_getValue !== 'function') return false;
+    var data = {};
+    try {
+      var raw = GM_getValue(SETTINGS);
+      if (typeof raw === 'string') data = JSON.parse(raw).data || {};
+    } catch (e) {}
+    vv.registry.options().forEach(function (o) { if (typeof o.default === 'boolean') data[o.key] = true; });
+    GM_setValue(SETTINGS, JSON.stringify({ v: 1, data: data }));
+    localStorage.setItem(MARKER, '1');
+    return true;
   }
-  fetch('/__sandbox/reset', { method: 'POST' }).finally(function () { location.reload(); });
-});</script>`;
+  /* The userscript starts asynchronously: try again on the next frames, for at most ten seconds. */
+  function whenReady(then) {
+    var until = Date.now() + 10000;
+    (function attempt() {
+      if (window.__voidVerified) then();
+      else if (Date.now() < until) requestAnimationFrame(attempt);
+      else console.error('[sandbox] the userscript did not start');
+    })();
+  }
+  document.getElementById('sandbox-all-on').addEventListener('click', function () {
+    whenReady(function () { if (allOn()) location.reload(); });
+  });
+  document.getElementById('sandbox-reset').addEventListener('click', function () {
+    for (var i = localStorage.length - 1; i >= 0; i--) {
+      var key = localStorage.key(i);
+      if (key && (key.indexOf(${JSON.stringify(GM_PREFIX)}) === 0 || key === ${JSON.stringify(GM_SEEDED_KEY)} || key === MARKER)) localStorage.removeItem(key);
+    }
+    fetch('/__sandbox/reset', { method: 'POST' }).finally(function () { location.reload(); });
+  });
+  if (${all ? 'true' : 'false'} && !localStorage.getItem(MARKER)) whenReady(function () { if (allOn()) location.reload(); });
+})();</script>`;
+}
 
 function userscript(): string | null {
   try {
@@ -75,13 +122,13 @@ function userscript(): string | null {
   }
 }
 
-function bodyEnd(): string {
+function bodyEnd(all: boolean): string {
   const token = JSON.stringify({ v: 1, data: { token: 'sandbox-token', expires: Date.now() + 365 * 24 * 3600 * 1000 } });
   const script = userscript();
   return (
     `<script>${gmShimSource({ mode: 'both', seed: { 'void-verified-auth': token } })}</script>` +
     `<script>${BRIDGE}</script>` +
-    BANNER +
+    banner(all) +
     (script === null
       ? `<script>console.error('[sandbox] dist/voidverified.user.js is missing: run npm run build');</script>`
       : scriptTag(script, USERSCRIPT_SRC))
@@ -109,7 +156,7 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
   res.end(body);
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): Promise<void> {
   const url = new URL(req.url ?? '/', `http://${HOST}`);
   const path = url.pathname;
   if (path === '/__api/graphql') {
@@ -144,32 +191,63 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
   // Rewrite the replica's image URLs, but leave the userscript's source exactly as built.
   const marker = '<!--sandbox-body-end-->';
-  const html = rewriteAssets(renderPage(path, { data: api.state, bodyEnd: marker })).replace(marker, () => bodyEnd());
+  const html = rewriteAssets(renderPage(path, { data: api.state, bodyEnd: marker })).replace(marker, () => bodyEnd(all));
   return send(res, 200, 'text/html; charset=utf-8', html);
 }
 
-const server = createServer((req, res) => {
-  handle(req, res).catch((error: unknown) => {
-    console.error('[sandbox]', req.method, req.url, error);
-    if (!res.headersSent) send(res, 500, 'text/plain', String(error));
-    else res.end();
-  });
-});
-
-function listen(port: number, triesLeft: number): void {
-  const onError = (error: NodeJS.ErrnoException) => {
-    server.off('listening', onListening);
-    if (error.code === 'EADDRINUSE' && triesLeft > 0) listen(port + 1, triesLeft - 1);
-    else throw error;
-  };
-  const onListening = () => {
-    server.off('error', onError);
-    console.log(`Sandbox running at http://${HOST}:${port}/home`);
-    if (userscript() === null) console.warn('dist/voidverified.user.js is missing: run `npm run build`, then reload.');
-  };
-  server.once('error', onError);
-  server.once('listening', onListening);
-  server.listen(port, HOST);
+export interface Sandbox {
+  url: string;
+  close(): Promise<void>;
 }
 
-listen(Number(process.env.PORT) || 4173, 20);
+/** Starts the sandbox on `port` (0: any free one; a busy one: the next free one). */
+export function startSandbox(opts: { port?: number; all?: boolean } = {}): Promise<Sandbox> {
+  const all = opts.all === true;
+  const server = createServer((req, res) => {
+    handle(req, res, all).catch((error: unknown) => {
+      console.error('[sandbox]', req.method, req.url, error);
+      if (!res.headersSent) send(res, 500, 'text/plain', String(error));
+      else res.end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    const listen = (port: number, triesLeft: number) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        server.off('listening', onListening);
+        if (error.code === 'EADDRINUSE' && triesLeft > 0) listen(port + 1, triesLeft - 1);
+        else reject(error);
+      };
+      const onListening = () => {
+        server.off('error', onError);
+        const { port: bound } = server.address() as AddressInfo;
+        resolve({ url: `http://${HOST}:${bound}`, close: () => new Promise((done) => server.close(() => done())) });
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(port, HOST);
+    };
+    listen(opts.port ?? 4173, 20);
+  });
+}
+
+const runDirectly = (() => {
+  try {
+    return realpathSync(process.argv[1] ?? '') === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+
+if (runDirectly) {
+  const all = process.argv.slice(2).includes('--all');
+  startSandbox({ port: Number(process.env.PORT) || 4173, all }).then(
+    (sandbox) => {
+      console.log(`Sandbox running at ${sandbox.url}/home${all ? ' (every feature on)' : ''}`);
+      if (userscript() === null) console.warn('dist/voidverified.user.js is missing: run `npm run build`, then reload.');
+    },
+    (error: unknown) => {
+      console.error('[sandbox] could not start', error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startSandbox, type Sandbox } from '../host/serve';
+
+/**
+ * `npm start`: the sandbox a new user tries the product in. It serves the replica on 127.0.0.1
+ * with the built userscript, and its banner switches every feature on or resets its storage.
+ */
+
+/** The on/off options the userscript registers, and which of them are stored as on. */
+async function booleanOptions(page: Page): Promise<{ all: string[]; on: string[] }> {
+  await page.waitForFunction(() => !!window.__voidVerified);
+  return page.evaluate(() => {
+    const vv = window.__voidVerified!;
+    const all = vv.registry.options().filter((o) => typeof o.default === 'boolean').map((o) => o.key);
+    // The GM shim of the sandbox keeps values in the page: read them as the userscript would.
+    const raw = (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-settings');
+    const data = typeof raw === 'string' ? ((JSON.parse(raw) as { data?: Record<string, unknown> }).data ?? {}) : {};
+    return { all, on: all.filter((key) => data[key] === true) };
+  });
+}
+
+test.describe('the sandbox', () => {
+  let sandbox: Sandbox | undefined;
+  test.afterEach(async () => {
+    await sandbox?.close();
+    sandbox = undefined;
+  });
+
+  test("'Switch every feature on' switches every option on; 'Reset sandbox storage' goes back to the defaults", async ({ page }) => {
+    sandbox = await startSandbox({ port: 0 });
+    await page.goto(`${sandbox.url}/settings/developer`);
+    // A fresh sandbox is a fresh install: the changelog comes first.
+    await expect(page.getByRole('dialog', { name: 'VoidVerified Changelog' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'VoidVerified Changelog' })).toBeHidden();
+    const before = await booleanOptions(page);
+    expect(before.all.length).toBeGreaterThan(20);
+    expect(before.on.length).toBeLessThan(before.all.length);
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Switch every feature on' }).click();
+    await reloaded;
+    const after = await booleanOptions(page);
+    expect(after.on).toEqual(after.all);
+    // What the user sees: every switch on the settings page is on.
+    const switches = page.locator('[data-void-ui="settings"] .vv-option input[type="checkbox"]');
+    await expect(switches.first()).toBeVisible();
+    const states = await switches.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).checked));
+    expect(states.length).toBeGreaterThan(20);
+    expect(states.every(Boolean)).toBe(true);
+
+    const reset = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Reset sandbox storage' }).click();
+    await reset;
+    expect((await booleanOptions(page)).on).toEqual(before.on);
+  });
+
+  test('`npm start -- --all` starts with every feature on, and a token', async ({ page }) => {
+    sandbox = await startSandbox({ port: 0, all: true });
+    await page.goto(`${sandbox.url}/home`);
+    await expect.poll(async () => {
+      const { all, on } = await booleanOptions(page);
+      return all.length > 0 && on.length === all.length;
+    }).toBe(true);
+    // Authorised: the palette does not mark commands that need a token with a lock.
+    await page.keyboard.press('Control+Space');
+    await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Revoke authorization');
+    await expect(page.locator('[cmdk-item][data-command="authorization.revoke"]')).toBeVisible();
+  });
+});
