@@ -13,7 +13,27 @@ export const authKey = defineKey({
   defaultValue: () => ({ token: null as string | null, expires: null as number | null }),
   // The token is a credential: it is not put into exported configuration files.
   exported: false,
+  // Version 0 is the original VoidVerified's form, found when our script replaced it in the same
+  // manager slot. It stays in that form until the user signs in or out here, so putting the
+  // original back in place still finds it.
+  migrations: { 1: migrateOriginalAuth },
+  writeBackMigrated: false,
 });
+
+/**
+ * The original VoidVerified's stored authorization (`{"token": "...", "expires": "<ISO date>"}`,
+ * its `Date` as JSON writes it) in our form (`expires` in milliseconds). A token without a readable
+ * expiry is refused (the original could not tell whether it was valid either); an expired one is
+ * kept as it is and reads as no token (`validToken`).
+ */
+export function migrateOriginalAuth(old: unknown): unknown {
+  if (typeof old !== 'object' || old === null || Array.isArray(old)) return old;
+  const { token, expires } = old as { token?: unknown; expires?: unknown };
+  if (typeof token !== 'string' || token.trim() === '') return { token: null, expires: null };
+  const at = typeof expires === 'number' ? expires : typeof expires === 'string' ? Date.parse(expires) : NaN;
+  if (!Number.isFinite(at)) throw new Error('the token has no readable expiry date');
+  return { token: token.trim(), expires: at };
+}
 
 export interface HostViewer {
   id: number;

@@ -1,3 +1,5 @@
+import { validToken } from './auth';
+import { COLLAPSED_MAX_ENTRIES } from './collapse';
 import { formatIssues, s, type Issue } from './schema';
 import { declaredKeys, defineKey, type KeyDef, type Store } from './storage';
 
@@ -23,6 +25,8 @@ export const IMPORT_SUCCESS = 'Config successfully imported.';
 export const IMPORT_ERROR = 'There was an error reading the file.';
 export const ADOPT_QUESTION = 'Found a configuration from the original VoidVerified on this browser. Adopt it?';
 export const ADOPT_ERROR = 'The configuration of the original VoidVerified could not be adopted.';
+/** Said with the question when no usable AniList token is stored here (a separate install cannot reach the original's). */
+export const ADOPT_AUTHORIZE_AGAIN = 'AniList access must be authorized again: the original’s sign-in cannot be carried over to this install.';
 /** Long enough to read the toast before the page reloads. */
 export const RELOAD_DELAY_MS = 1500;
 
@@ -69,6 +73,18 @@ const ORIGINAL_NOT_EXPORTED = new Set([
   'mediaOverviewCache',
   'collapsedContainers',
 ]);
+/**
+ * Per-device state the original kept in page localStorage beside the keys above, under names its
+ * key table does not list: the replies collapsed by hand (`[{id, isCollapsed}]`).
+ */
+export const ORIGINAL_DEVICE_KEYS: Readonly<Record<string, string>> = { collapsedReplies: 'void-verified-collapsed-comments' };
+/** The per-device state adopted from this browser's localStorage (the original's file leaves it out). */
+const SAME_DEVICE_STATE = new Set(['readNotifications', 'collapsedContainers', 'collapsedReplies']);
+const COLLAPSED_KEY = 'void-verified-collapsed-containers';
+const HOTKEYS_KEY = 'void-verified-hotkeys';
+/** The palette command, whose hotkey the original kept as QuickStart's `openQuickStartKeybind`. */
+export const PALETTE_COMMAND_ID = 'quickstart.open';
+const PALETTE_DEFAULT_HOTKEY = 'ctrl+space';
 /** Original option names that we call differently. */
 const ORIGINAL_OPTION_NAMES: Readonly<Record<string, string>> = { pasteImageWidthValue: 'pasteImageWidth' };
 const SETTINGS_KEY = 'void-verified-settings';
@@ -89,6 +105,11 @@ export interface ImportOptions {
   optionProblem?: OptionCheck;
   /** The keys to map to; default: every declared key. */
   keys?: readonly KeyDef<unknown>[];
+  /**
+   * The original's configuration comes from this browser's localStorage (adoption), not a file:
+   * its per-device state (read notifications, collapsed containers and replies) is taken too.
+   */
+  sameDevice?: boolean;
 }
 
 export type SkipReason = 'unsupported' | 'per-device' | 'unknown';
@@ -97,7 +118,8 @@ export interface Skipped {
   name: string;
   reason: SkipReason;
 }
-export type Write = [key: KeyDef<unknown>, value: unknown];
+/** A value to store; with `merge`, a record's entries are laid over the stored record instead of replacing it. */
+export type Write = [key: KeyDef<unknown>, value: unknown, merge?: 'merge'];
 export type ImportResult =
   | { ok: true; source: 'palette' | 'original'; writes: Write[]; skipped: Skipped[] }
   | { ok: false; problem: string };
@@ -198,19 +220,148 @@ function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): Impo
   const keys = new Map((opts.keys ?? declaredKeys()).map((k) => [k.name, k]));
   const writes: Write[] = [];
   const skipped: Skipped[] = [];
+  const collapsed: Record<string, boolean>[] = [];
   for (const name of names) {
-    const storageKey = has(ORIGINAL_KEYS, name) ? ORIGINAL_KEYS[name]! : undefined;
-    const key = storageKey === undefined ? undefined : keys.get(storageKey);
+    const storageKey = has(ORIGINAL_KEYS, name) ? ORIGINAL_KEYS[name]! : has(ORIGINAL_DEVICE_KEYS, name) ? ORIGINAL_DEVICE_KEYS[name]! : undefined;
+    const sameDevice = opts.sameDevice === true && SAME_DEVICE_STATE.has(name);
+    const key = storageKey === undefined ? undefined : keys.get(name === 'collapsedReplies' ? COLLAPSED_KEY : storageKey);
     if (storageKey === undefined) skipped.push({ name, reason: 'unknown' });
-    else if (ORIGINAL_NOT_EXPORTED.has(name) || (key && !key.exported)) skipped.push({ name, reason: 'per-device' });
+    else if (!sameDevice && (ORIGINAL_NOT_EXPORTED.has(name) || has(ORIGINAL_DEVICE_KEYS, name) || (key && !key.exported))) skipped.push({ name, reason: 'per-device' });
     else if (!key) skipped.push({ name, reason: 'unsupported' });
-    else {
+    else if (name === 'collapsedContainers' || name === 'collapsedReplies') {
+      const record = name === 'collapsedContainers' ? originalCollapsedContainers(file[name]) : originalCollapsedReplies(file[name]);
+      if (typeof record === 'string') return fail(record);
+      collapsed.push(record);
+    } else {
       const checked = validate(key, file[name], 0, name, true, opts);
       if (typeof checked === 'string') return fail(checked);
       writes.push([key, checked.value]);
+      if (name === 'quickStartConfig') {
+        const hotkey = paletteHotkeyWrite(file[name], keys);
+        if (hotkey === 'unreadable') skipped.push({ name: 'quickStartConfig.openQuickStartKeybind', reason: 'unsupported' });
+        else if (hotkey) writes.push(hotkey);
+      }
     }
   }
+  if (collapsed.length) {
+    const key = keys.get(COLLAPSED_KEY)!;
+    const checked = validate(key, capRecord(Object.assign({}, ...collapsed) as Record<string, boolean>), key.version, 'collapsedContainers', true, opts);
+    if (typeof checked === 'string') return fail(checked);
+    writes.push([key, checked.value]);
+  }
   return { ok: true, source: 'original', writes, skipped };
+}
+
+/**
+ * The original's QuickStart keybind as the palette command's hotkey in our hotkeys store: nothing
+ * when it is the default (or absent), 'unreadable' when it cannot be bound here.
+ */
+function paletteHotkeyWrite(config: unknown, keys: ReadonlyMap<string, KeyDef<unknown>>): Write | 'unreadable' | null {
+  const raw = isObject(config) ? config.openQuickStartKeybind : undefined;
+  if (raw === undefined || raw === null) return null;
+  const hotkey = typeof raw === 'string' ? originalKeybind(raw) : null;
+  if (hotkey === null) return 'unreadable';
+  const key = keys.get(HOTKEYS_KEY);
+  if (hotkey === PALETTE_DEFAULT_HOTKEY || !key) return null;
+  return [key, { [PALETTE_COMMAND_ID]: hotkey }, 'merge'];
+}
+
+/** hotkeys-js names (the original's key binding library) → our modifier names. */
+const ORIGINAL_MODIFIERS: Readonly<Record<string, string>> = {
+  '⇧': 'shift',
+  shift: 'shift',
+  '⌥': 'alt',
+  alt: 'alt',
+  option: 'alt',
+  '⌃': 'ctrl',
+  ctrl: 'ctrl',
+  control: 'ctrl',
+  '⌘': 'meta',
+  cmd: 'meta',
+  command: 'meta',
+};
+/** hotkeys-js key names → ours (src/commands/hotkeys.ts); letters, digits, f1–f12 and punctuation are the same. */
+const ORIGINAL_KEY_NAMES: Readonly<Record<string, string>> = {
+  '⌫': 'backspace',
+  backspace: 'backspace',
+  tab: 'tab',
+  '↩': 'enter',
+  enter: 'enter',
+  return: 'enter',
+  esc: 'escape',
+  escape: 'escape',
+  space: 'space',
+  left: 'arrowleft',
+  up: 'arrowup',
+  right: 'arrowright',
+  down: 'arrowdown',
+  del: 'delete',
+  delete: 'delete',
+  ins: 'insert',
+  insert: 'insert',
+  home: 'home',
+  end: 'end',
+  pageup: 'pageup',
+  pagedown: 'pagedown',
+};
+const MODIFIER_ORDER = ['ctrl', 'alt', 'shift', 'meta'];
+
+/**
+ * A keybind as the original stored it (hotkeys-js: 'ctrl+space', '⌃+K' as its key capture writes
+ * it, 'ctrl+k, command+k' for several) in our notation ('ctrl+k'), or null when it cannot be bound
+ * here. hotkeys-js ignores letter case (shift must be named), so letters are lower-cased; of
+ * several shortcuts the first we can bind is taken.
+ */
+export function originalKeybind(raw: string): string | null {
+  const text = raw.replace(/\s/g, '');
+  for (const combo of text.split(',')) {
+    const parts = combo.split('+');
+    if (parts.some((p) => p === '')) continue;
+    const mods = new Set<string>();
+    let key: string | null = null;
+    let ok = true;
+    for (const part of parts) {
+      const lower = part.toLowerCase();
+      const mod = has(ORIGINAL_MODIFIERS, lower) ? ORIGINAL_MODIFIERS[lower]! : has(ORIGINAL_MODIFIERS, part) ? ORIGINAL_MODIFIERS[part]! : undefined;
+      if (mod) mods.add(mod);
+      else if (key === null) key = has(ORIGINAL_KEY_NAMES, lower) ? ORIGINAL_KEY_NAMES[lower]! : /^([a-z0-9]|f([1-9]|1[0-2])|[/.,;'[\]\\`=-])$/.test(lower) ? lower : null;
+      else ok = false;
+      if (key === null && !mod) ok = false;
+    }
+    if (ok && key !== null) return [...MODIFIER_ORDER.filter((m) => mods.has(m)), key].join('+');
+  }
+  return null;
+}
+
+/** The original's `[{collapseId, collapsed}]` as our record (only collapsed ones: expanded is every container's default). */
+function originalCollapsedContainers(value: unknown): Record<string, boolean> | string {
+  if (!Array.isArray(value)) return `collapsedContainers: expected a list, got ${typeName(value)}`;
+  const out: Record<string, boolean> = {};
+  for (const item of value) {
+    if (!isObject(item) || typeof item.collapseId !== 'string' || typeof item.collapsed !== 'boolean') continue;
+    delete out[item.collapseId];
+    if (item.collapsed) out[item.collapseId] = true;
+  }
+  return out;
+}
+
+/** The original's `[{id, isCollapsed}]` (replies collapsed or expanded by hand) as our `reply-<id>` entries; both states are kept, as they override automatic collapsing. */
+function originalCollapsedReplies(value: unknown): Record<string, boolean> | string {
+  if (!Array.isArray(value)) return `collapsedReplies: expected a list, got ${typeName(value)}`;
+  const out: Record<string, boolean> = {};
+  for (const item of value) {
+    if (!isObject(item) || typeof item.id !== 'number' || !Number.isInteger(item.id) || typeof item.isCollapsed !== 'boolean') continue;
+    delete out[`reply-${item.id}`];
+    out[`reply-${item.id}`] = item.isCollapsed;
+  }
+  return out;
+}
+
+/** The newest entries that fit the collapsed-containers limit (the original's lists are oldest first). */
+function capRecord(record: Record<string, boolean>): Record<string, boolean> {
+  const ids = Object.keys(record);
+  if (ids.length <= COLLAPSED_MAX_ENTRIES) return record;
+  return Object.fromEntries(ids.slice(-COLLAPSED_MAX_ENTRIES).map((id) => [id, record[id]!]));
 }
 
 /** Migrates `data` from `version` and validates it; a problem is returned as a message. */
@@ -253,8 +404,9 @@ export function applyImport(store: Store, writes: readonly Write[]): void {
   const before: Write[] = writes.map(([key]) => [key, store.get(key)]);
   let done = 0;
   try {
-    for (const [key, value] of writes) {
-      store.set(key, value);
+    for (const [key, value, merge] of writes) {
+      const current = merge ? store.get(key) : undefined;
+      store.set(key, merge && isObject(current) && isObject(value) ? { ...current, ...value } : value);
       done++;
     }
   } catch (error) {
@@ -310,12 +462,14 @@ function finish(result: ImportResult, deps: ImportDeps, errorPrefix: string): Im
 /**
  * The original's configuration as its export would hold it, read from page localStorage (where
  * the original kept it): short name → parsed value (raw text when not JSON; the CSS always raw).
- * Null when none of its exported keys is there.
+ * With `sameDevice`, its per-device state too (read notifications, collapsed containers and
+ * replies); caches never. Null when none of its exported keys is there. Reads only.
  */
-export function originalFromLocalStorage(getItem: (key: string) => string | null): Record<string, unknown> | null {
+export function originalFromLocalStorage(getItem: (key: string) => string | null, opts: { sameDevice?: boolean } = {}): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
+  const exported = (name: string) => !ORIGINAL_NOT_EXPORTED.has(name);
   for (const [name, storageKey] of Object.entries(ORIGINAL_KEYS)) {
-    if (ORIGINAL_NOT_EXPORTED.has(name)) continue;
+    if (!exported(name)) continue;
     const raw = getItem(storageKey);
     if (raw === null) continue;
     if (name === 'globalCSS') {
@@ -328,7 +482,20 @@ export function originalFromLocalStorage(getItem: (key: string) => string | null
       out[name] = raw;
     }
   }
-  return Object.keys(out).length ? out : null;
+  if (!Object.keys(out).length) return null;
+  if (opts.sameDevice) {
+    for (const [name, storageKey] of [...Object.entries(ORIGINAL_KEYS), ...Object.entries(ORIGINAL_DEVICE_KEYS)]) {
+      if (!SAME_DEVICE_STATE.has(name)) continue;
+      const raw = getItem(storageKey);
+      if (raw === null) continue;
+      try {
+        out[name] = JSON.parse(raw);
+      } catch {
+        // Unreadable per-device state is left behind rather than failing the whole adoption.
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -338,7 +505,7 @@ export function originalFromLocalStorage(getItem: (key: string) => string | null
  */
 export async function adoptionCandidate(store: Store, getItem: (key: string) => string | null, now = Date.now()): Promise<Record<string, unknown> | null> {
   if (store.get(adoptionKey) !== null) return null;
-  const original = originalFromLocalStorage(getItem);
+  const original = originalFromLocalStorage(getItem, { sameDevice: true });
   if (!original) return null;
   const stored = await Promise.all(exportableKeys().map((k) => store.backend.read(k.name).catch(() => undefined)));
   if (stored.some((raw) => raw !== undefined)) {
@@ -352,21 +519,29 @@ export function recordAdoption(store: Store, outcome: AdoptionOutcome, now = Dat
   store.set(adoptionKey, { outcome, at: now });
 }
 
+export interface AdoptionQuestion {
+  text: typeof ADOPT_QUESTION;
+  /** No usable AniList token is stored here: say (ADOPT_AUTHORIZE_AGAIN) that it must be authorized again, with the button. */
+  authorizeAgain: boolean;
+}
+
 /**
  * The first-run offer: asks once; on Ok imports the original's configuration like its file
- * (toast, reload). The answer is recorded before anything else so it is never asked again.
+ * (toast, reload), with this browser's per-device state. The answer is recorded before anything
+ * else so it is never asked again. Declining writes nothing but the answer: the original's keys
+ * in page localStorage are only ever read, so the user can go back to it.
  */
 export async function offerAdoption(
-  deps: ImportDeps & { confirm(text: string): Promise<boolean>; getItem(key: string): string | null; now?: number },
+  deps: ImportDeps & { confirm(question: AdoptionQuestion): Promise<boolean>; getItem(key: string): string | null; now?: number },
 ): Promise<AdoptionOutcome | null> {
   const original = await adoptionCandidate(deps.store, deps.getItem, deps.now);
   if (!original) return null;
-  const yes = await deps.confirm(ADOPT_QUESTION);
+  const yes = await deps.confirm({ text: ADOPT_QUESTION, authorizeAgain: validToken(deps.store, deps.now) === null });
   if (!yes) {
     recordAdoption(deps.store, 'declined', deps.now);
     return 'declined';
   }
-  const parsed = parseImportValue(original, deps);
+  const parsed = parseImportValue(original, { ...deps, sameDevice: true });
   const outcome = parsed.ok ? 'adopted' : 'failed';
   recordAdoption(deps.store, outcome, deps.now);
   const result = finish(parsed, deps, ADOPT_ERROR);

@@ -56,6 +56,16 @@ export const imageHostConfigKey = defineKey({
     { defaults: CONFIG_DEFAULTS },
   ),
   defaultValue: defaults,
+  migrations: {
+    // The original stored imgur's token expiry as a Date, which JSON writes as an ISO string.
+    1: (old) => {
+      const imgur = (old as { configurations?: { imgur?: unknown } } | null)?.configurations?.imgur;
+      if (typeof imgur !== 'object' || imgur === null || typeof (imgur as { expires?: unknown }).expires !== 'string') return old;
+      const at = Date.parse((imgur as { expires: string }).expires);
+      const o = old as { configurations: Record<string, unknown> };
+      return { ...o, configurations: { ...o.configurations, imgur: { ...imgur, expires: Number.isFinite(at) ? at : null } } };
+    },
+  },
 });
 
 // --- Endpoints -------------------------------------------------------------------------------

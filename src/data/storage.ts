@@ -18,6 +18,12 @@ export interface KeyDef<T> {
   readonly migrations?: Readonly<Record<number, (old: unknown) => unknown>>;
   /** Config keys go into an export; caches and per-device state do not. */
   readonly exported: boolean;
+  /**
+   * Whether a value read in an older form is written back in the current one at once (default
+   * true). False keeps a value the original VoidVerified shares with us (its AniList token) in its
+   * form until we change it, so the original, put back in the same manager slot, still reads it.
+   */
+  readonly writeBackMigrated?: boolean;
   readonly description: string;
 }
 
@@ -30,6 +36,7 @@ export function defineKey<T>(def: {
   defaultValue: () => T;
   migrations?: Record<number, (old: unknown) => unknown>;
   exported?: boolean;
+  writeBackMigrated?: boolean;
   description: string;
 }): KeyDef<T> {
   const key: KeyDef<T> = { version: 1, exported: true, ...def };
@@ -192,7 +199,7 @@ export class Store {
     const { value, problem, migrated } = decodeStored(key, raw);
     if (problem) this.warn(`stored ${key.name} is unusable (${problem}); falling back to defaults`);
     this.cache.set(key.name, value);
-    if (migrated) {
+    if (migrated && key.writeBackMigrated !== false) {
       try {
         this.backend.write(key.name, encodeStored(key, value));
       } catch (error) {

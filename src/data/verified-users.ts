@@ -115,6 +115,11 @@ export const verifiedUsersKey = defineKey({
             const out: Record<string, unknown> = { ...(u as Record<string, unknown>) };
             for (const key of ['sign', 'colorOverride'] as const) if (out[key] === null || out[key] === undefined) out[key] = '';
             for (const key of Object.keys(out)) if (out[key] === null && typeof USER_DEFAULTS[key as keyof typeof USER_DEFAULTS] === 'boolean') out[key] = false;
+            // The original stored when it last fetched the profile as a Date, which JSON writes as an ISO string.
+            if (typeof out.lastFetch === 'string') {
+              const at = Date.parse(out.lastFetch);
+              out.lastFetch = Number.isFinite(at) ? at : null;
+            }
             return out;
           })
         : old,

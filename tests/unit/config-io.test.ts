@@ -1,4 +1,4 @@
-import { ORIGINAL_KEYS } from '../../src/data/config-io';
+import { ORIGINAL_KEYS, type AdoptionQuestion } from '../../src/data/config-io';
 import { describe, expect, it, vi } from 'vitest';
 import { paste } from '../../src/commands/features/paste';
 import { verifiedUsers } from '../../src/commands/features/verified-users';
@@ -439,7 +439,7 @@ describe('first-run adoption', () => {
   });
 
   const adopt = (t: ReturnType<typeof setup>, answer: boolean, items: Record<string, string> = originalStorage) => {
-    const confirm = vi.fn(async (_text: string) => answer);
+    const confirm = vi.fn(async (_question: AdoptionQuestion) => answer);
     return { confirm, run: () => offerAdoption({ ...t.deps, confirm, getItem: page(items), now: 1000 }) };
   };
 
@@ -447,7 +447,7 @@ describe('first-run adoption', () => {
     const t = setup();
     const { confirm, run } = adopt(t, true);
     expect(await run()).toBe('adopted');
-    expect(confirm).toHaveBeenCalledWith(ADOPT_QUESTION);
+    expect(confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: true });
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false, defaultSign: '★' });
     expect(t.store.get(globalCssKey)).toBe('a { color: red }');
     expect(t.store.get(adoptionKey)).toEqual({ outcome: 'adopted', at: 1000 });

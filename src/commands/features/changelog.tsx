@@ -1,6 +1,7 @@
 import { LATEST_VERSION, changelogSeenKey, shouldShowChangelog } from '../../data/changelog';
 import { Changelog } from '../../panels/Changelog';
 import type { FeatureDef } from '../types';
+import { adoptionSettled } from './import-export';
 
 /** The changelog dialog: shown once after an update (when enabled), and on demand. */
 
@@ -32,7 +33,13 @@ export const changelog: FeatureDef = {
       selector: 'body',
       single: true,
       when: (ctx) => shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true),
-      mount: (_body, ctx) => ctx.dialogs.open(DIALOG),
+      // After the adoption question (one dialog at a time); not at all when the configuration was
+      // just adopted, since the page reloads and shows it then.
+      mount: (_body, ctx) => {
+        void adoptionSettled(ctx).then((outcome) => {
+          if (outcome !== 'adopted' && shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true)) ctx.dialogs.open(DIALOG);
+        });
+      },
     },
   ],
 };

@@ -1,7 +1,8 @@
-import { adoptionKey, offerAdoption } from '../../data/config-io';
+import { AUTHORIZE_URL } from '../../data/auth';
+import { ADOPT_AUTHORIZE_AGAIN, ADOPT_QUESTION, adoptionKey, offerAdoption, type AdoptionOutcome, type AdoptionQuestion } from '../../data/config-io';
 import { attachShadowUi, createUiHost } from '../../inject/shadow';
 import { downloadConfig, ImportExport, importDeps, importFile } from '../../panels/ImportExport';
-import type { AppServices, FeatureDef } from '../types';
+import type { AppServices, CommandContext, FeatureDef } from '../types';
 
 /**
  * Config Import/Export (document 1 screen 10): the settings sub-tab, two palette commands, and a
@@ -33,7 +34,74 @@ function chooseAndImport(ctx: AppServices): void {
   input.click();
 }
 
-let adoptionChecked = false;
+const ADOPT_DIALOG = 'import-export.adopt';
+/** The dialog's argument when no usable AniList token is stored: it says to authorize again. */
+const AUTHORIZE_AGAIN_ARG = 'authorize-again';
+
+/** Resolves the question on screen; null while none is asked. */
+let answerAdoption: ((yes: boolean) => void) | null = null;
+
+function answer(yes: boolean): void {
+  const resolve = answerAdoption;
+  answerAdoption = null;
+  resolve?.(yes);
+}
+
+/** Asks the adoption question in its dialog; closing it (Escape, the backdrop, ×) declines. */
+function askAdoption(ctx: AppServices, question: AdoptionQuestion): Promise<boolean> {
+  answer(false);
+  return new Promise((resolve) => {
+    answerAdoption = resolve;
+    ctx.dialogs.open(ADOPT_DIALOG, question.authorizeAgain ? AUTHORIZE_AGAIN_ARG : undefined);
+  });
+}
+
+function AdoptionQuestionDialog({ arg, close }: { ctx: CommandContext; arg?: string; close(): void }) {
+  const choose = (yes: boolean) => {
+    answer(yes);
+    close();
+  };
+  return (
+    <div className="vv-adoption">
+      <p className="vv-dialog-text">{ADOPT_QUESTION}</p>
+      {arg === AUTHORIZE_AGAIN_ARG && (
+        <p className="vv-dialog-text vv-adoption-auth">
+          {ADOPT_AUTHORIZE_AGAIN}{' '}
+          <a className="vv-button vv-button-small" href={AUTHORIZE_URL}>
+            Authorize
+          </a>
+        </p>
+      )}
+      <div className="vv-dialog-actions">
+        <button type="button" className="vv-button" onClick={() => choose(false)}>
+          Cancel
+        </button>
+        <button type="button" className="vv-button vv-button-primary" onClick={() => choose(true)} autoFocus>
+          Ok
+        </button>
+      </div>
+    </div>
+  );
+}
+
+let adoption: Promise<AdoptionOutcome | null> | null = null;
+
+/**
+ * The first-run adoption offer, asked at most once per page load; resolves when it is settled (at
+ * once when there is nothing to ask). The changelog waits for it: one dialog at a time, and the
+ * question first, since its answer decides what the changelog should say.
+ */
+export function adoptionSettled(ctx: AppServices): Promise<AdoptionOutcome | null> {
+  if (adoption) return adoption;
+  if (ctx.store.get(adoptionKey) !== null || typeof localStorage === 'undefined') return Promise.resolve(null);
+  adoption = offerAdoption({ ...importDeps(ctx), confirm: (question) => askAdoption(ctx, question), getItem: (key) => localStorage.getItem(key) }).catch(
+    (error: unknown) => {
+      console.error('[VoidVerified] the adoption check failed', error);
+      return null;
+    },
+  );
+  return adoption;
+}
 
 export const importExport: FeatureDef = {
   id: 'import-export',
@@ -58,7 +126,10 @@ export const importExport: FeatureDef = {
       run: (ctx) => chooseAndImport(ctx),
     },
   ],
-  panels: [{ kind: 'settings-tab', id: 'tab.import-export', title: 'Import/Export', component: ImportExport }],
+  panels: [
+    { kind: 'settings-tab', id: 'tab.import-export', title: 'Import/Export', component: ImportExport },
+    { kind: 'dialog', id: ADOPT_DIALOG, title: 'Your VoidVerified configuration', onClose: () => answer(false), component: AdoptionQuestionDialog },
+  ],
   injections: [
     {
       // Once per page load, until the offer is settled: nothing to do afterwards.
@@ -68,11 +139,7 @@ export const importExport: FeatureDef = {
       single: true,
       when: (ctx) => ctx.store.get(adoptionKey) === null,
       mount: (_body, ctx) => {
-        if (adoptionChecked || typeof localStorage === 'undefined') return;
-        adoptionChecked = true;
-        offerAdoption({ ...importDeps(ctx), confirm: (text) => ctx.confirm(text), getItem: (key) => localStorage.getItem(key) }).catch((error: unknown) =>
-          console.error('[VoidVerified] the adoption check failed', error),
-        );
+        void adoptionSettled(ctx);
       },
     },
   ],

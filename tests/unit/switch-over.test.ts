@@ -1,0 +1,469 @@
+import { describe, expect, it, vi } from 'vitest';
+import { features } from '../../src/commands/features';
+import { parseHotkey } from '../../src/commands/hotkeys';
+import { Registry } from '../../src/commands/registry';
+import { authKey, validToken } from '../../src/data/auth';
+import { memoryBackend } from '../../src/data/backend';
+import { collapsedKey } from '../../src/data/collapse';
+import { hotkeysKey, quickStartConfigKey, settingsKey } from '../../src/data/config';
+import {
+  ADOPT_QUESTION,
+  adoptionKey,
+  offerAdoption,
+  originalFromLocalStorage,
+  originalKeybind,
+  parseImport,
+  type AdoptionQuestion,
+  type ImportDeps,
+} from '../../src/data/config-io';
+import { gifKeyboardKey } from '../../src/data/gif-keyboard';
+import { globalCssKey } from '../../src/data/global-css';
+import { imageHostConfigKey } from '../../src/data/image-hosts';
+import { layoutsKey } from '../../src/data/layouts';
+import { miniProfileConfigKey } from '../../src/data/mini-profile';
+import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications';
+import { declaredKeys, encodeStored, Store } from '../../src/data/storage';
+import { timeConfigKey } from '../../src/data/time';
+import { toasterConfigKey } from '../../src/data/toasts';
+import { verifiedUsersKey } from '../../src/data/verified-users';
+import { optionChecker } from '../../src/panels/ImportExport';
+
+/**
+ * Switching over from the original VoidVerified 2.0.3 (issue 14): every key it writes, as it
+ * writes it (its source at v2.0.3), and what we make of it. In place, our script finds its manager
+ * storage; beside it, the adoption offer reads its page localStorage.
+ */
+
+const registry = new Registry();
+features.forEach((f) => registry.define(f));
+const optionProblem = optionChecker(registry);
+
+const NOW = Date.parse('2026-12-01T12:00:00.000Z');
+const EXPIRES = '2027-05-01T10:00:00.000Z';
+
+describe('in place: the manager storage the original leaves', () => {
+  /** The original: GM.setValue('void-verified-auth', JSON.stringify({ token, expires: new Date(...) })). */
+  const originalAuth = (token: string, expires: unknown) => JSON.stringify({ token, expires });
+
+  const table: { stored: string; value: { token: string | null; expires: number | null }; valid: string | null; warns: boolean }[] = [
+    { stored: originalAuth('jwt.ok', EXPIRES), value: { token: 'jwt.ok', expires: Date.parse(EXPIRES) }, valid: 'jwt.ok', warns: false },
+    // Expired: kept as it is, but it is no token (the original deletes it on its next start).
+    { stored: originalAuth('jwt.old', '2026-01-01T00:00:00.000Z'), value: { token: 'jwt.old', expires: Date.parse('2026-01-01T00:00:00.000Z') }, valid: null, warns: false },
+    // No readable expiry: unusable, falls back to no token with a warning.
+    { stored: originalAuth('jwt.x', 'soon'), value: { token: null, expires: null }, valid: null, warns: true },
+    { stored: JSON.stringify({ token: 'jwt.x' }), value: { token: null, expires: null }, valid: null, warns: true },
+    // Our own form still reads as before.
+    { stored: encodeStored(authKey, { token: 'ours', expires: Date.parse(EXPIRES) }), value: { token: 'ours', expires: Date.parse(EXPIRES) }, valid: 'ours', warns: false },
+  ];
+
+  it.each(table)('void-verified-auth $stored → $value', ({ stored, value, valid, warns }) => {
+    const backend = memoryBackend(new Map([[authKey.name, stored]]));
+    const warn = vi.fn();
+    const store = new Store(backend, warn);
+    expect(store.get(authKey)).toEqual(value);
+    expect(validToken(store, NOW)).toBe(valid);
+    expect(warn).toHaveBeenCalledTimes(warns ? 1 : 0);
+    // Never logged: the warning names the key and the problem, not the token.
+    for (const call of warn.mock.calls) expect(JSON.stringify(call)).not.toContain('jwt');
+    // Read, not rewritten: the original, put back in place, still finds its authorization.
+    expect(backend.data.get(authKey.name)).toBe(stored);
+  });
+
+  it('is rewritten in our form only when the user signs in again here', () => {
+    const backend = memoryBackend(new Map([[authKey.name, originalAuth('jwt.ok', EXPIRES)]]));
+    const store = new Store(backend, () => {});
+    store.set(authKey, { token: 'fresh', expires: NOW + 1000 });
+    expect(backend.data.get(authKey.name)).toBe(encodeStored(authKey, { token: 'fresh', expires: NOW + 1000 }));
+  });
+
+  it("leaves the original's other manager keys alone: no key of ours has their names", async () => {
+    const names = new Set(declaredKeys().map((k) => k.name));
+    // The Void API token (not our feature) and the mini media cache (since 2.0.3, in manager storage).
+    expect(names.has('void-verified-api-token')).toBe(false);
+    expect(names.has('void-verified-media-overview-cache')).toBe(false);
+    const backend = memoryBackend(
+      new Map([
+        ['void-verified-api-token', 'void.jwt'],
+        ['void-verified-media-overview-cache', JSON.stringify([{ item: { id: 1 }, cachedAt: EXPIRES }])],
+      ]),
+    );
+    const store = new Store(backend, () => {});
+    await store.preload();
+    expect(backend.data.get('void-verified-api-token')).toBe('void.jwt');
+    expect(backend.data.get('void-verified-media-overview-cache')).toBe(JSON.stringify([{ item: { id: 1 }, cachedAt: EXPIRES }]));
+  });
+});
+
+describe("the original's QuickStart keybind → the palette command's hotkey", () => {
+  // hotkeys-js 3.13 (the original's): its key capture writes modifiers as ⌃ ⇧ ⌥ ⌘ and letters in
+  // upper case (String.fromCharCode of the key code), joined by '+'; it ignores case when binding.
+  const table: [original: string, ours: string | null][] = [
+    ['ctrl+space', 'ctrl+space'],
+    ['⌃+space', 'ctrl+space'],
+    ['⌃+K', 'ctrl+k'],
+    ['K+⌃', 'ctrl+k'],
+    ['ctrl+shift+p', 'ctrl+shift+p'],
+    ['⌘+⇧+K', 'shift+meta+k'],
+    ['⌥+Q', 'alt+q'],
+    ['command+k', 'meta+k'],
+    ['option+/', 'alt+/'],
+    ['ctrl+up', 'ctrl+arrowup'],
+    ['ctrl+esc', 'ctrl+escape'],
+    ['alt+f2', 'alt+f2'],
+    ['ctrl + 5', 'ctrl+5'],
+    ['ctrl+k, command+k', 'ctrl+k'],
+    ['num_5, ctrl+j', 'ctrl+j'],
+    ['num_5', null],
+    ['ctrl+', null],
+    ['a+b', null],
+    ['', null],
+  ];
+  it.each(table)('%j → %j', (original, ours) => {
+    expect(originalKeybind(original)).toBe(ours);
+    if (ours !== null) expect(parseHotkey(ours)).toBe(ours);
+  });
+});
+
+/** Each key the original writes in page localStorage, as it writes it, and what we store. */
+const LOCAL: { short: string; key: string; raw: string; check: (store: Store) => void }[] = [
+  {
+    short: 'settings',
+    key: 'void-verified-settings',
+    // Settings.saveSetting: the first option ever saved is bare, the rest `{value}`.
+    raw: JSON.stringify({ quickStartEnabled: true, globalCssEnabled: { value: true }, gifKeyboardEnabled: { value: true }, layoutDesignerEnabled: { value: true }, pasteImageWidthValue: { value: '300' }, defaultSign: { value: '★' } }),
+    check: (store) =>
+      expect(store.get(settingsKey)).toEqual({ quickStartEnabled: true, globalCssEnabled: true, gifKeyboardEnabled: true, layoutDesignerEnabled: true, pasteImageWidth: 300, defaultSign: '★' }),
+  },
+  {
+    short: 'verifiedUSers',
+    key: 'void-verified-users',
+    raw: JSON.stringify([
+      { username: 'Alice', id: 11, avatar: 'https://s4.anilist.co/a.png', banner: null, color: '61, 180, 242', lastFetch: '2026-11-30T08:00:00.000Z', sign: null, colorOverride: null, highlightEnabled: true, quickAccessEnabled: true },
+      { username: 'Bob', sign: '♥' },
+    ]),
+    check: (store) => {
+      const [alice, bob] = store.get(verifiedUsersKey);
+      expect(alice).toMatchObject({ username: 'Alice', id: 11, color: '61, 180, 242', lastFetch: Date.parse('2026-11-30T08:00:00.000Z'), sign: '', colorOverride: '', highlightEnabled: true, quickAccessEnabled: true });
+      expect(bob).toMatchObject({ username: 'Bob', id: null, sign: '♥', lastFetch: null });
+    },
+  },
+  {
+    short: 'quickStartConfig',
+    key: 'void-verified-quick-start-config',
+    // BaseConfig.save: JSON.stringify(this), its storage key included.
+    raw: JSON.stringify({
+      configInLocalStorage: 'void-verified-quick-start-config',
+      openQuickStartKeybind: '⌃+K',
+      addNavigationButtons: false,
+      usersEnabled: true,
+      notificationsEnabled: false,
+      onlyIncludeUnreadNotifications: true,
+      displayAllResultsOnEmpty: true,
+      anilistLinksEnabled: true,
+      voidSettingsEnabled: false,
+      preserveActivitySearch: true,
+    }),
+    check: (store) => {
+      expect(store.get(quickStartConfigKey)).toEqual({
+        addNavigationButtons: false,
+        usersEnabled: true,
+        notificationsEnabled: false,
+        onlyIncludeUnreadNotifications: true,
+        displayAllResultsOnEmpty: true,
+        anilistLinksEnabled: true,
+        voidSettingsEnabled: false,
+        preserveActivitySearch: true,
+      });
+      expect(store.get(hotkeysKey)).toEqual({ 'quickstart.open': 'ctrl+k' });
+    },
+  },
+  {
+    short: 'timeConfig',
+    key: 'void-verified-time-config',
+    raw: JSON.stringify({ configInLocalStorage: 'void-verified-time-config', dateFormat: 'dd.mm.yyyy', use12HourFormat: false }),
+    check: (store) => expect(store.get(timeConfigKey)).toEqual({ dateFormat: 'dd.mm.yyyy', use12HourFormat: false }),
+  },
+  {
+    short: 'toasterConfig',
+    key: 'void-verified-toaster-config',
+    raw: JSON.stringify({ toastLevel: 0, duration: 10, location: 'top-right' }),
+    check: (store) => expect(store.get(toasterConfigKey)).toEqual({ toastLevel: 0, duration: 10, location: 'top-right' }),
+  },
+  {
+    short: 'miniProfileConfig',
+    key: 'void-verified-mini-profile-config',
+    raw: JSON.stringify({ numberOfFavourites: '8', hoverTags: false, hoverNotifications: true, displayAnime: true, displayManga: false, displayCharacters: true, displayStaff: false, displayBio: true }),
+    check: (store) => expect(store.get(miniProfileConfigKey)).toEqual({ ...miniProfileConfigKey.defaultValue(), numberOfFavourites: 8, hoverTags: false, displayManga: false, displayCharacters: true }),
+  },
+  {
+    short: 'gifKeyboardConfig',
+    key: 'void-verified-gif-keyboard',
+    // The size slider's value is a string; lastSyncTime a Date.
+    raw: JSON.stringify({ gifs: ['https://i.example.org/a.gif'], images: ['https://i.example.org/b.png'], gifSize: '300', lastSyncTime: '2026-11-01T00:00:00.000Z' }),
+    check: (store) => expect(store.get(gifKeyboardKey)).toEqual({ gifs: ['https://i.example.org/a.gif'], images: ['https://i.example.org/b.png'], gifSize: 300 }),
+  },
+  {
+    short: 'layouts',
+    key: 'void-verified-layouts',
+    raw: JSON.stringify({ selectedLayout: 1, preview: true, disableCss: false, layoutsList: [{ avatar: '', banner: '', bio: '', color: '', donatorBadge: '', name: 'New Layout' }, { avatar: 'https://i.example.org/av.png', banner: '', bio: 'Hi', color: 'green', donatorBadge: '', name: 'Winter' }] }),
+    check: (store) =>
+      expect(store.get(layoutsKey)).toEqual({
+        selectedLayout: 1,
+        preview: true,
+        disableCss: false,
+        layoutsList: [
+          { avatar: '', banner: '', bio: '', color: '', donatorBadge: '', name: 'New Layout' },
+          { avatar: 'https://i.example.org/av.png', banner: '', bio: 'Hi', color: 'green', donatorBadge: '', name: 'Winter' },
+        ],
+      }),
+  },
+  {
+    short: 'imageHostConfig',
+    key: 'void-verified-image-host-config',
+    // imgur's expiry is a Date.
+    raw: JSON.stringify({
+      selectedHost: 'imgur',
+      configurations: {
+        imgbb: { name: 'imgbb', apiKey: 'bb' },
+        imgur: { name: 'imgur', clientId: 'cid', clientSecret: 'sec', expires: '2027-01-01T00:00:00.000Z', refreshToken: 'r', authToken: 'a' },
+        catbox: { name: 'catbox', userHash: '' },
+      },
+    }),
+    check: (store) =>
+      expect(store.get(imageHostConfigKey)).toEqual({
+        selectedHost: 'imgur',
+        configurations: {
+          imgbb: { name: 'imgbb', apiKey: 'bb' },
+          imgur: { name: 'imgur', clientId: 'cid', clientSecret: 'sec', expires: Date.parse('2027-01-01T00:00:00.000Z'), refreshToken: 'r', authToken: 'a' },
+          catbox: { name: 'catbox', userHash: '' },
+        },
+      }),
+  },
+  {
+    short: 'notificationsConfig',
+    key: 'void-verified-notifications-config',
+    raw: JSON.stringify({ groupNotifications: false, dontGroupWhenFiltering: true, notificationTypes: ['AIRING', 'FOLLOWING'], collapsed: true, resetDefaultNotifications: false, addActivityRelation: true }),
+    check: (store) =>
+      expect(store.get(feedConfigKey)).toEqual({ ...feedConfigKey.defaultValue(), groupNotifications: false, dontGroupWhenFiltering: true, notificationTypes: ['AIRING', 'FOLLOWING'], collapsed: true, resetDefaultNotifications: false, addActivityRelation: true }),
+  },
+  {
+    short: 'notificationsConfigQuickAccess',
+    key: 'void-verified-quick-access-notifications-config',
+    raw: JSON.stringify({ groupNotifications: true, dontGroupWhenFiltering: true, notificationTypes: ['ACTIVITY_LIKE'], collapsed: false, resetDefaultNotifications: true, addActivityRelation: false }),
+    check: (store) => expect(store.get(quickAccessConfigKey)).toEqual({ ...quickAccessConfigKey.defaultValue(), dontGroupWhenFiltering: true, notificationTypes: ['ACTIVITY_LIKE'] }),
+  },
+  {
+    short: 'readNotifications',
+    key: 'void-verified-read-notifications',
+    // Per device, left out of the original's file, but this is the same device: adopted.
+    raw: JSON.stringify([101, 102, 103]),
+    check: (store) => expect(store.get(readNotificationsKey)).toEqual([101, 102, 103]),
+  },
+  {
+    short: 'collapsedContainers',
+    key: 'void-verified-collapsed-containers',
+    raw: JSON.stringify([
+      { collapseId: 'quick-start-search-props', collapsed: true },
+      { collapseId: 'quick-start-media-cache', collapsed: false },
+    ]),
+    check: (store) => expect(store.get(collapsedKey)).toMatchObject({ 'quick-start-search-props': true }),
+  },
+  {
+    short: 'collapsedReplies',
+    key: 'void-verified-collapsed-comments',
+    // CollapsedReplies: `{id, isCollapsed}` per reply collapsed or expanded by hand.
+    raw: JSON.stringify([
+      { id: 7, isCollapsed: true },
+      { id: 8, isCollapsed: false },
+    ]),
+    check: (store) => expect(store.get(collapsedKey)).toMatchObject({ 'reply-7': true, 'reply-8': false }),
+  },
+  {
+    short: 'globalCSS',
+    key: 'void-verified-global-css',
+    // Stored raw, not as JSON.
+    raw: 'body { --color-blue: 200, 0, 0; }',
+    check: (store) => expect(store.get(globalCssKey)).toBe('body { --color-blue: 200, 0, 0; }'),
+  },
+];
+
+/** Caches and features we do not have: never taken. */
+const LEFT_BEHIND: Record<string, string> = {
+  'void-verified-mini-profile-cache': JSON.stringify([{ item: { name: 'Alice' }, cachedAt: EXPIRES }]),
+  'void-verified-notification-relations': JSON.stringify([{ id: 1 }]),
+  'void-verified-notification-deadlink-relations': JSON.stringify([2]),
+  'void-verified-mini-media-config': JSON.stringify({ enabled: true }),
+  'void-verified-markdown-drafts': JSON.stringify([]),
+  'void-verified-in-progress-categories': JSON.stringify([]),
+};
+
+function page(): Map<string, string> {
+  return new Map([...LOCAL.map((row): [string, string] => [row.key, row.raw]), ...Object.entries(LEFT_BEHIND), ['auth', JSON.stringify({ id: 1, name: 'Me' })]]);
+}
+
+function setup(seed: Record<string, string> = {}) {
+  const backend = memoryBackend(new Map(Object.entries(seed)));
+  const store = new Store(backend, () => {});
+  const toasts = { success: vi.fn<(m: string) => void>(), warning: vi.fn<(m: string) => void>(), error: vi.fn<(m: string) => void>() };
+  const deps: ImportDeps = { store, toasts, reload: vi.fn(), reloadDelayMs: 0, optionProblem };
+  return { backend, store, toasts, deps };
+}
+
+describe("beside it: adopting the original's page localStorage", () => {
+  async function adopt(answer: boolean, seed: Record<string, string> = {}) {
+    const t = setup(seed);
+    const items = page();
+    const before = new Map(items);
+    const confirm = vi.fn(async (_q: AdoptionQuestion) => answer);
+    const outcome = await offerAdoption({ ...t.deps, confirm, getItem: (k) => items.get(k) ?? null, now: NOW });
+    // We only ever read the original's keys.
+    expect(items).toEqual(before);
+    return { ...t, outcome, confirm };
+  }
+
+  it.each(LOCAL)('$short ($key) → our value', async (row) => {
+    const t = await adopt(true);
+    expect(t.outcome).toBe('adopted');
+    expect(t.toasts.error).not.toHaveBeenCalled();
+    row.check(t.store);
+  });
+
+  it('takes no cache and nothing of features we do not have', async () => {
+    const t = await adopt(true);
+    for (const name of Object.keys(LEFT_BEHIND)) {
+      const raw = t.backend.data.get(name);
+      expect(raw === undefined || !raw.includes('Alice'), name).toBe(true);
+    }
+    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: miniMediaConfig, drafts, inProgressCategories (not supported yet).');
+  });
+
+  it('says the AniList access must be authorized again when no token is here, and not when one is', async () => {
+    expect((await adopt(false)).confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: true });
+    const inPlace = await adopt(false, { [authKey.name]: JSON.stringify({ token: 'jwt.ok', expires: EXPIRES }) });
+    expect(inPlace.confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: false });
+    const expired = await adopt(false, { [authKey.name]: JSON.stringify({ token: 'jwt.old', expires: '2026-01-01T00:00:00.000Z' }) });
+    expect(expired.confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: true });
+  });
+
+  it('declining writes nothing but the answer, and keeps the in-place token as the original wrote it', async () => {
+    const auth = JSON.stringify({ token: 'jwt.ok', expires: EXPIRES });
+    const t = await adopt(false, { [authKey.name]: auth });
+    expect(t.outcome).toBe('declined');
+    expect([...t.backend.data.keys()].sort()).toEqual([adoptionKey.name, authKey.name].sort());
+    expect(t.backend.data.get(authKey.name)).toBe(auth);
+  });
+
+  it("the original's file leaves per-device state out, and it stays out", () => {
+    const file = Object.fromEntries(LOCAL.map((row) => [row.short, row.short === 'globalCSS' ? row.raw : (JSON.parse(row.raw) as unknown)]));
+    const result = parseImport(JSON.stringify(file), { optionProblem });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const written = new Set(result.writes.map(([key]) => key.name));
+    expect(written.has(readNotificationsKey.name)).toBe(false);
+    expect(written.has(collapsedKey.name)).toBe(false);
+    expect(result.skipped).toEqual(
+      expect.arrayContaining([
+        { name: 'readNotifications', reason: 'per-device' },
+        { name: 'collapsedContainers', reason: 'per-device' },
+        { name: 'collapsedReplies', reason: 'per-device' },
+      ]),
+    );
+  });
+
+  it('gathers per-device state only for adoption, and only beside a configuration', () => {
+    const items = page();
+    const get = (k: string) => items.get(k) ?? null;
+    expect(originalFromLocalStorage(get)).not.toHaveProperty('readNotifications');
+    expect(originalFromLocalStorage(get, { sameDevice: true })).toMatchObject({ readNotifications: [101, 102, 103], collapsedReplies: [{ id: 7, isCollapsed: true }, { id: 8, isCollapsed: false }] });
+    expect(originalFromLocalStorage((k) => (k === 'void-verified-read-notifications' ? '[1]' : null), { sameDevice: true })).toBeNull();
+  });
+
+  it('keeps the newest collapsed entries that fit', async () => {
+    const many = Array.from({ length: 700 }, (_, i) => ({ id: i + 1, isCollapsed: true }));
+    const t = setup();
+    const items = new Map([
+      ['void-verified-settings', '{}'],
+      ['void-verified-collapsed-comments', JSON.stringify(many)],
+    ]);
+    await offerAdoption({ ...t.deps, confirm: async () => true, getItem: (k) => items.get(k) ?? null, now: NOW });
+    const ids = Object.keys(t.store.get(collapsedKey));
+    expect(ids).toHaveLength(500);
+    expect(ids[0]).toBe('reply-201');
+    expect(ids.at(-1)).toBe('reply-700');
+  });
+
+  it("merges the palette hotkey over a file import's current hotkeys", () => {
+    const t = setup();
+    t.store.set(hotkeysKey, { 'health.open': 'alt+h' });
+    const result = parseImport(JSON.stringify({ quickStartConfig: { openQuickStartKeybind: 'alt+space' } }), { optionProblem });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const hotkeyWrite = result.writes.find(([key]) => key.name === hotkeysKey.name);
+    expect(hotkeyWrite?.[2]).toBe('merge');
+  });
+});
+
+describe("the original's default option values are all accepted", () => {
+  // src/assets/defaultSettings.ts at v2.0.3: a user who changed any of them stores one of these types.
+  const defaults: Record<string, boolean | string | number> = {
+    aniListApiExponentialBackoff: true,
+    copyColorFromProfile: true,
+    moveSubscribeButtons: false,
+    hideLikeCount: false,
+    enabledForUsername: true,
+    enabledForProfileName: false,
+    defaultSign: '✔',
+    highlightEnabled: true,
+    highlightEnabledForReplies: true,
+    highlightSize: '5px',
+    colorUserActivity: false,
+    colorUserReplies: false,
+    useDefaultHighlightColor: false,
+    defaultHighlightColor: '#FFFFFF',
+    globalCssEnabled: false,
+    layoutDesignerEnabled: false,
+    replaceNotifications: false,
+    syncReadNotifications: false,
+    quickAccessNotificationsEnabled: false,
+    quickAccessEnabled: false,
+    quickAccessBadge: false,
+    quickAccessTimer: true,
+    pasteEnabled: false,
+    pasteWrapImagesWithLink: false,
+    pasteImageWidthValue: 420,
+    pasteImageUnitIsPercentage: false,
+    pasteImagesToHostService: false,
+    toasterEnabled: true,
+    removeAnilistBlanks: false,
+    gifKeyboardEnabled: false,
+    gifKeyboardLikeButtonsEnabled: true,
+    syncGifsToVoidApi: false,
+    changeLogEnabled: true,
+    selfMessageEnabled: false,
+    hideMessagesFromListFeed: false,
+    replyActivityUpdate: false,
+    markdownHotkeys: false,
+    collapsibleReplies: false,
+    rememberCollapsedReplies: true,
+    autoCollapseLiked: false,
+    autoCollapseSelf: false,
+    imagePreviewEnabled: false,
+    miniProfileEnabled: false,
+    miniMediaEnabled: false,
+    replaceVideosWithLinksEnabled: false,
+    messageFeedEnabled: false,
+    quickStartEnabled: false,
+    activityTimestampTooltipsEnabled: false,
+    replyToEnabled: false,
+    replyDirectLinksEnabled: false,
+    scrollToReplyEnabled: true,
+    markdownTaskbarEnabled: false,
+    pollsEnabled: false,
+    replaceInProgressEnabled: false,
+  };
+  it('as a settings value stored by the original', () => {
+    const settings = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, { value: v }]));
+    const result = parseImport(JSON.stringify({ settings }), { optionProblem });
+    expect(result).toMatchObject({ ok: true });
+  });
+});
