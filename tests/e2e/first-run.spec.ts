@@ -68,7 +68,7 @@ test.describe('first run', { tag: '@worlds' }, () => {
       localStorage.setItem('void-verified-settings', JSON.stringify({ highlightEnabled: { value: false } }));
     });
     await host.goto('/home');
-    const question = page.getByRole('alertdialog').filter({ hasText: 'Found a configuration from the original VoidVerified' });
+    const question = page.getByRole('dialog').filter({ hasText: 'Found a configuration from the original VoidVerified' });
     await expect(question).toBeVisible();
     await markFocused(page);
 

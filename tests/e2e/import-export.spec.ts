@@ -147,7 +147,7 @@ test.describe('adopting the original VoidVerified configuration', () => {
       localStorage.setItem('void-verified-markdown-drafts', '{"drafts":[]}');
     });
   }
-  const dialog = (page: Page) => page.getByRole('alertdialog');
+  const dialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Found a configuration from the original VoidVerified' });
 
   test('is offered once on first run; Ok adopts it and reloads', async ({ page, host }) => {
     await seedOriginal(page);
