@@ -1,4 +1,5 @@
 import type { GqlDocument } from './graphql';
+import { decodeSegment } from './guards';
 import { formatDateTime, type TimeConfig } from './time';
 
 /**
@@ -36,11 +37,7 @@ export function imageLinkSource(href: string | null | undefined, hasInnerImage: 
 export function profileName(path: string): string | null {
   const m = /^\/user\/([^/?#]+)/.exec(path);
   if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]!);
-  } catch {
-    return m[1]!;
-  }
+  return decodeSegment(m[1]!);
 }
 
 /** Whether the path is the signed-in viewer's own profile (names compare case-insensitively). */

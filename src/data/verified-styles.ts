@@ -1,4 +1,10 @@
-import { resolveColor, resolveSign, sameName, userHas, type GlobalOptions, type VerifiedUser } from './verified-users';
+import { decodeSegment, rgbTriple } from './guards';
+import { DEFAULT_COLOR, resolveColor as storedColor, resolveSign, sameName, userHas, type GlobalOptions, type VerifiedUser } from './verified-users';
+
+/** A user's colour as it may be written into CSS: a checked "r, g, b" triple, else the default. */
+function resolveColor(user: VerifiedUser, global: GlobalOptions): string {
+  return rgbTriple(storedColor(user, global)) ?? DEFAULT_COLOR;
+}
 
 /**
  * The CSS that shows verified users (document 1 section 4): one stylesheet text per style element
@@ -58,7 +64,7 @@ export function profileCss(users: readonly VerifiedUser[], global: GlobalOptions
   if (global.get('enabledForProfileName') !== true) return '';
   const name = /^\/user\/([^/]+)/i.exec(path)?.[1];
   if (!name) return '';
-  const user = users.find((u) => sameName(u.username, decodeURIComponent(name)));
+  const user = users.find((u) => sameName(u.username, decodeSegment(name)));
   if (!user) return '';
   return `.name-wrapper h1.name::after { content: ${cssString(` ${resolveSign(user, global)}`)}; color: rgb(${resolveColor(user, global)}); }`;
 }

@@ -1,6 +1,8 @@
 import type { CommandContext } from '../commands/types';
 import { settingsKey } from '../data/config';
+import { rgbTriple } from '../data/guards';
 import {
+  DEFAULT_COLOR,
   removeUser,
   resolveColor,
   resolveSign,
@@ -37,7 +39,7 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
 
 function UserRow({ user, ctx }: { user: VerifiedUser; ctx: CommandContext }) {
   const set = <K extends keyof VerifiedUser>(key: K, value: VerifiedUser[K]) => ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, key, value));
-  const color = resolveColor(user, ctx.settings);
+  const color = rgbTriple(resolveColor(user, ctx.settings)) ?? DEFAULT_COLOR;
   return (
     <li className="vv-user" data-user={user.username}>
       <div className="vv-user-head">

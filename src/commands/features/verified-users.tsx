@@ -9,6 +9,7 @@ import { searchUsers } from '../../data/documents';
 import { queryCache, useQuery } from '../../data/swr';
 import { useDebounced, useStored } from '../../panels/hooks';
 import { VerifiedUsers } from '../../panels/VerifiedUsers';
+import { decodeSegment } from '../../data/guards';
 import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
 
 /**
@@ -31,7 +32,7 @@ function applyStyles(ctx: CommandContext, path: string): void {
 function clearBadge(ctx: CommandContext, path: string): void {
   const name = /^\/user\/([^/]+)/i.exec(path)?.[1];
   if (!name) return;
-  const user = findUser(ctx.store.get(verifiedUsersKey), decodeURIComponent(name));
+  const user = findUser(ctx.store.get(verifiedUsersKey), decodeSegment(name));
   if (user?.quickAccessBadgeDisplay) ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, 'quickAccessBadgeDisplay', false));
 }
 

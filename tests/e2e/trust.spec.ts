@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** Trust (issue 15): faults in what the host or a stored value holds must not break or stall features. */
+
+const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+const after = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el, '::after').content);
+
+test.describe('values that reach CSS', () => {
+  test("a verified user's stored colour that would break out of its rule does not blank the page", async ({ page, host }) => {
+    const evil = '0,0,0)}*{display:none}a{b:c(';
+    await host.goto('/home', {
+      seed: {
+        'void-verified-users': seedValue([{ username: 'Akira', id: 2, color: evil, lastFetch: Date.now(), copyColorFromProfile: true, enabledForUsername: true, highlightEnabled: true }]),
+      },
+    });
+    await host.scriptReady();
+    const css = () => page.evaluate(() => [...document.querySelectorAll('style[id^="void-verified-style"]')].map((s) => s.textContent).join('\n'));
+    await expect.poll(css).toContain('Akira');
+    expect(await css()).not.toContain('display:none');
+    await expect(page.locator('.activity-entry').first()).toBeVisible();
+    await expect(page.locator('#nav, .nav').first()).toBeVisible();
+  });
+});
+
+test.describe('faults that must not stall features', () => {
+  test('a malformed percent-encoding in the address does not stop the verified-user styles from following', async ({ page, host }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const seed = {
+      'void-verified-users': seedValue([{ username: 'Akira', id: 2, color: '192, 99, 255', lastFetch: Date.now() }]),
+      'void-verified-settings': seedValue({ enabledForProfileName: true }),
+    };
+    await host.goto('/user/%E0%A4%A/', { seed });
+    await host.scriptReady();
+    // Then, in the same session, to a verified user's profile through the host's router.
+    await page.locator('.nav a.link[href="/home"]').first().click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.evaluate(() => {
+      const link = document.createElement('a');
+      link.href = '/user/Akira/';
+      link.className = 'name';
+      link.textContent = 'Akira';
+      document.querySelector('.activity-feed, .page-content')!.prepend(link);
+    });
+    await page.locator('.page-content a.name[href="/user/Akira/"]').first().click();
+    await expect(page.locator('.name-wrapper h1.name')).toBeVisible();
+    await expect.poll(() => after(page, '.name-wrapper h1.name')).toBe('" ✔"');
+    expect(errors.filter((e) => /URI|decode/i.test(e))).toEqual([]);
+  });
+});
