@@ -22,26 +22,94 @@ export function youtubeId(input: string): string | null {
 
 type Fields = Omit<Tokens.Generic, 'type' | 'raw'>;
 
-/** An inline extension: `re` must be anchored; `make` builds the token (undefined: not ours after all). */
+/*
+ * Linear time. Marked hands an extension the rest of the text at each place it may apply, so a
+ * closing mark searched to the end at every opening one is quadratic: 160,000 characters of
+ * `~!a ` took seconds. Two things keep every input linear:
+ * - one search per run: within one run of the lexer (one tokens array) the texts an extension sees
+ *   are suffixes of one another, so where a search found its target, counted from the end of the
+ *   text, serves every later position until that target is passed (`findFrom`);
+ * - one start function for all inline extensions: marked asks each extension where it could start
+ *   after every piece of plain text; separate searches for marks that never occur ran to the end
+ *   each time.
+ */
+
+interface Memo {
+  /** Where the search started and what it found, as distances from the end of the text (-1: nothing). */
+  start: number;
+  found: number;
+}
+const memos = new WeakMap<object, Map<string, Memo>>();
+
+/**
+ * The index of the first match of `re` (global) in `src` at or after `from`, or -1. `run` is the
+ * lexer's tokens array for this run; a later call of the same run reuses the search when it can.
+ */
+function findFrom(run: object, key: string, src: string, from: number, re: RegExp): number {
+  let byKey = memos.get(run);
+  if (!byKey) memos.set(run, (byKey = new Map()));
+  const start = src.length - from;
+  const memo = byKey.get(key);
+  if (memo && start <= memo.start) {
+    if (memo.found === -1) return -1;
+    if (memo.found <= start) return src.length - memo.found;
+  }
+  re.lastIndex = from;
+  const at = re.exec(src)?.index ?? -1;
+  byKey.set(key, { start, found: at === -1 ? -1 : src.length - at });
+  return at;
+}
+
+const runOf = (tokens: unknown): object => (typeof tokens === 'object' && tokens !== null ? tokens : memos);
+
+/**
+ * `mark` + content + `mark` at the start of `src` (content at least `min` characters, the closing
+ * mark followed by what `after` allows): the content and the length of the whole, or null.
+ */
+function delimited(src: string, run: object, key: string, open: string, min: number, closeRe: RegExp, tailRe: RegExp): { inner: string; length: number } | null {
+  if (!src.startsWith(open)) return null;
+  const close = findFrom(run, key, src, open.length + min, closeRe);
+  if (close === -1) return null;
+  tailRe.lastIndex = close;
+  const tail = tailRe.exec(src);
+  if (!tail) return null;
+  return { inner: src.slice(open.length, close), length: close + tail[0].length };
+}
+
+/** `name(arg)` media: the head (`img 50%(`), then an argument without spaces or ')' and the ')'. */
+function media(src: string, run: object, head: RegExp): { head: RegExpExecArray; arg: string; length: number } | null {
+  const h = head.exec(src);
+  if (!h) return null;
+  // The argument is at least one character up to the first space or ')', which must be a ')'.
+  const end = findFrom(run, 'media-arg', src, h[0].length, /[\s)]/g);
+  if (end <= h[0].length || src[end] !== ')') return null;
+  return { head: h, arg: src.slice(h[0].length, end), length: end + 1 };
+}
+
+/** Every inline extension's opening mark: where plain text must stop so that they get their turn. */
+const INLINE_START = /~~~|~!|img\s?\d*%?\s?\(|youtube\s?\(|webm\s?\(|@[A-Za-z0-9]/i;
+
 function inline(
   name: string,
-  startRe: RegExp,
-  re: RegExp,
-  make: (m: RegExpExecArray, self: TokenizerThis, prev: Tokens.Generic | undefined) => Fields | undefined,
+  match: (src: string, run: object) => { length: number } | null,
+  make: (m: never, self: TokenizerThis, prev: Tokens.Generic | undefined) => Fields | undefined,
   render: (token: Tokens.Generic, parse: (tokens: Tokens.Generic[]) => string) => string,
+  start?: RegExp,
 ): TokenizerAndRendererExtension {
   return {
     name,
     level: 'inline',
-    start: (src) => {
-      const i = src.search(startRe);
-      return i === -1 ? undefined : i;
-    },
+    ...(start && {
+      start: (src: string) => {
+        const i = src.search(start);
+        return i === -1 ? undefined : i;
+      },
+    }),
     tokenizer(src, tokens) {
-      const m = re.exec(src);
+      const m = match(src, runOf(tokens));
       if (!m) return undefined;
-      const fields = make(m, this, (tokens as Tokens.Generic[]).at(-1));
-      return fields && { type: name, raw: m[0], ...fields };
+      const fields = make(m as never, this, (tokens as Tokens.Generic[]).at(-1));
+      return fields && { type: name, raw: src.slice(0, m.length), ...fields };
     },
     renderer(token) {
       return render(token, (tokens) => this.parser.parseInline(tokens));
@@ -51,18 +119,22 @@ function inline(
 
 const spoilerHtml = (inner: string) => `<span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>${inner}</span></span>`;
 
+type Delimited = { inner: string; length: number };
+type Media = { head: RegExpExecArray; arg: string; length: number };
+
 const extensions: TokenizerAndRendererExtension[] = [
   // ~~~centre~~~ on its own lines: may hold several paragraphs and images.
   {
     name: 'centerBlock',
     level: 'block',
     start: (src) => {
+      if (!documentHas.center) return undefined;
       const i = src.search(/(?:^|\n)~~~/);
       return i === -1 ? undefined : i + (src[i] === '\n' ? 1 : 0);
     },
-    tokenizer(src) {
-      const m = /^~~~([\s\S]*?)~~~[ \t]*(?:\n+|$)/.exec(src);
-      return m ? { type: 'centerBlock', raw: m[0], tokens: this.lexer.blockTokens(m[1]!.trim(), []) } : undefined;
+    tokenizer(src, tokens) {
+      const m = delimited(src, runOf(tokens), 'centerBlock', '~~~', 0, /~~~[ \t]*(?:\n|$)/g, /~~~[ \t]*(?:\n+|$)/y);
+      return m ? { type: 'centerBlock', raw: src.slice(0, m.length), tokens: this.lexer.blockTokens(m.inner.trim(), []) } : undefined;
     },
     renderer(token) {
       return `<center>${this.parser.parse(token.tokens ?? [])}</center>`;
@@ -72,10 +144,10 @@ const extensions: TokenizerAndRendererExtension[] = [
   {
     name: 'spoilerBlock',
     level: 'block',
-    tokenizer(src) {
-      const m = /^~!([\s\S]+?)!~[ \t]*(?:\n+|$)/.exec(src);
-      if (!m || !/\n[ \t]*\n/.test(m[1]!)) return undefined;
-      return { type: 'spoilerBlock', raw: m[0], tokens: this.lexer.blockTokens(m[1]!.trim(), []) };
+    tokenizer(src, tokens) {
+      const m = delimited(src, runOf(tokens), 'spoilerBlock', '~!', 1, /!~[ \t]*(?:\n|$)/g, /!~[ \t]*(?:\n+|$)/y);
+      if (!m || !/\n[ \t]*\n/.test(m.inner)) return undefined;
+      return { type: 'spoilerBlock', raw: src.slice(0, m.length), tokens: this.lexer.blockTokens(m.inner.trim(), []) };
     },
     renderer(token) {
       return `<div class="markdown-spoiler"><span>${this.parser.parse(token.tokens ?? [])}</span></div>`;
@@ -91,21 +163,30 @@ const extensions: TokenizerAndRendererExtension[] = [
       return { type: 'heading', raw: m[0], depth: m[1]!.length, text: m[2]!, tokens: this.lexer.inline(m[2]!) };
     },
   },
-  inline('center', /~~~/, /^~~~([\s\S]+?)~~~/, (m, self) => ({ tokens: self.lexer.inlineTokens(m[1]!.trim(), []) }), (t, parse) => `<center>${parse(t.tokens ?? [])}</center>`),
-  inline('spoiler', /~!/, /^~!([\s\S]+?)!~/, (m, self) => ({ tokens: self.lexer.inlineTokens(m[1]!, []) }), (t, parse) => spoilerHtml(parse(t.tokens ?? []))),
+  inline(
+    'center',
+    (src, run) => delimited(src, run, 'center', '~~~', 1, /~~~/g, /~~~/y),
+    (m: Delimited, self) => ({ tokens: self.lexer.inlineTokens(m.inner.trim(), []) }),
+    (t, parse) => `<center>${parse(t.tokens ?? [])}</center>`,
+    INLINE_START,
+  ),
+  inline(
+    'spoiler',
+    (src, run) => delimited(src, run, 'spoiler', '~!', 1, /!~/g, /!~/y),
+    (m: Delimited, self) => ({ tokens: self.lexer.inlineTokens(m.inner, []) }),
+    (t, parse) => spoilerHtml(parse(t.tokens ?? [])),
+  ),
   inline(
     'img',
-    /img\s?\d*%?\s?\(/i,
-    /^img\s?(\d+%?)?\s?\(([^\s)]+)\)/i,
-    (m) => ({ width: m[1] ?? '', href: m[2]! }),
+    (src, run) => media(src, run, /^img\s?(\d+%?)?\s?\(/i),
+    (m: Media) => ({ width: m.head[1] ?? '', href: m.arg }),
     (t) => `<img width="${attr(String(t.width))}" src="${attr(https(String(t.href)))}">`,
   ),
   inline(
     'youtube',
-    /youtube\s?\(/i,
-    /^youtube\s?\(([^\s)]+)\)/i,
-    (m) => {
-      const id = youtubeId(m[1]!);
+    (src, run) => media(src, run, /^youtube\s?\(/i),
+    (m: Media) => {
+      const id = youtubeId(m.arg);
       return id ? { id } : undefined;
     },
     (t) => {
@@ -115,9 +196,8 @@ const extensions: TokenizerAndRendererExtension[] = [
   ),
   inline(
     'webm',
-    /webm\s?\(/i,
-    /^webm\s?\(([^\s)]+)\)/i,
-    (m) => ({ href: m[1]! }),
+    (src, run) => media(src, run, /^webm\s?\(/i),
+    (m: Media) => ({ href: m.arg }),
     (t) => {
       const url = https(String(t.href));
       return `<video muted loop controls><source src="${attr(url)}" type="${/\.mp4$/i.test(url) ? 'video/mp4' : 'video/webm'}"></video>`;
@@ -126,12 +206,17 @@ const extensions: TokenizerAndRendererExtension[] = [
   // @name links to the profile when it starts a word (not inside a link's text).
   inline(
     'mention',
-    /@[A-Za-z0-9]/,
-    /^@([A-Za-z0-9_]+)/,
-    (m, self, prev) => (!self.lexer.state.inLink && (!prev || /[\s>]$/.test(prev.raw)) ? { name: m[1]! } : undefined),
+    (src) => {
+      const m = /^@([A-Za-z0-9_]+)/.exec(src);
+      return m && { name: m[1]!, length: m[0].length };
+    },
+    (m: { name: string }, self, prev) => (!self.lexer.state.inLink && (!prev || /[\s>]$/.test(prev.raw)) ? { name: m.name } : undefined),
     (t) => `<a href="/user/${attr(String(t.name))}">@${attr(String(t.name))}</a>`,
   ),
 ];
+
+/** What the document being rendered contains at all (set by renderMarkdown), so that a block start never searches for nothing. */
+const documentHas = { center: true };
 
 /** Domains the site strips from rendered markdown. */
 const BLACKLIST = /doko\.moe|nyaa\.si|horriblesubs\.info|kissanime|9anime/gi;
@@ -151,5 +236,7 @@ const marked = new Marked({
 
 /** Markdown in AniList's dialect → HTML (unsanitized: pass it through sanitizeHtml before showing it). */
 export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown.replace(/\r\n?/g, '\n'), { async: false });
+  const text = markdown.replace(/\r\n?/g, '\n');
+  documentHas.center = text.includes('~~~');
+  return marked.parse(text, { async: false });
 }

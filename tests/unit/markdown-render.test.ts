@@ -97,3 +97,35 @@ describe('renderMarkdown', () => {
     for (const odd of ['', '~~~', '~!', 'img(', 'youtube()', '@', '#', '[](', '```', '~~~~~~', '\u0000', '<'.repeat(50)]) expect(() => renderMarkdown(odd)).not.toThrow();
   });
 });
+
+describe('adversarial input (issue 15: linear, and the same output)', () => {
+  const big = (unit: string) => unit.repeat(Math.ceil(160_000 / unit.length)).slice(0, 160_000);
+
+  it('160,000 characters of unclosed openers render as the text they are', () => {
+    for (const unit of ['~!a ', 'img(', 'youtube(', 'webm(', '@a ']) {
+      const html = renderMarkdown(big(unit));
+      expect(html.startsWith('<p>')).toBe(true);
+      expect(html).not.toContain('markdown-spoiler');
+      expect(html).not.toContain('<img');
+      expect(html).not.toContain('<video');
+    }
+  });
+
+  it('a closing mark at the very end still closes the first opening one', () => {
+    const html = renderMarkdown(`${'~!a '.repeat(1000)}!~`);
+    expect(html.match(/markdown-spoiler/g)).toHaveLength(1);
+  });
+
+  it('media need an argument of at least one character up to a ")"', () => {
+    expect(renderMarkdown('img50%()x')).not.toContain('<img');
+    expect(renderMarkdown('img50%(a b)')).not.toContain('<img');
+    expect(renderMarkdown('img50%(a)')).toContain('<img width="50%" src="a">');
+    expect(renderMarkdown('img(x) img(y)')).toBe('<p><img width="" src="x"> <img width="" src="y"></p>\n');
+  });
+
+  it('each run of the lexer searches on its own: a spoiler in a later paragraph closes', () => {
+    expect(renderMarkdown('~!a\n\nb ~!c!~')).toContain('markdown-spoiler');
+    expect(renderMarkdown('> ~!a\n\n~!b!~')).toContain('markdown-spoiler');
+    expect(renderMarkdown('x ~~~a~~~ ~~~b')).toContain('<center>a</center>');
+  });
+});
