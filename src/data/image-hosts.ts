@@ -1,6 +1,6 @@
 import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
 import { s } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type SecretField, type Store } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
@@ -25,12 +25,32 @@ export type ImageHostConfig = typeof CONFIG_DEFAULTS;
 export type ImgurConfig = ImageHostConfig['configurations']['imgur'];
 
 const field = s.string({ max: 2000 });
+
+/**
+ * The credentials in the configuration: never exported; an imported file's are taken only when
+ * the user agrees. imgur's client id is public (it names the app), its secret and tokens are not;
+ * the expiry travels with the token.
+ */
+export const IMAGE_HOST_SECRETS: readonly SecretField[] = [
+  { label: 'imgbb API key', paths: [['configurations', 'imgbb', 'apiKey']] },
+  { label: 'imgur client secret', paths: [['configurations', 'imgur', 'clientSecret']] },
+  {
+    label: 'imgur access and refresh tokens',
+    paths: [
+      ['configurations', 'imgur', 'authToken'],
+      ['configurations', 'imgur', 'refreshToken'],
+      ['configurations', 'imgur', 'expires'],
+    ],
+  },
+  { label: 'catbox user hash', paths: [['configurations', 'catbox', 'userHash']] },
+];
 const defaults = () => structuredClone(CONFIG_DEFAULTS);
 
 /** The original VoidVerified's key and shape (`{selectedHost, configurations: {imgbb, imgur, catbox}}`). */
 export const imageHostConfigKey = defineKey({
   name: 'void-verified-image-host-config',
   description: 'The selected image host and each host’s keys.',
+  secrets: IMAGE_HOST_SECRETS,
   schema: s.object(
     {
       selectedHost: s.enum(IMAGE_HOSTS),

@@ -8,6 +8,20 @@ import { formatIssues, type Schema } from './schema';
  * nothing here throws at a caller.
  */
 
+/**
+ * A credential inside a key's value: left out of exported files, and taken from an imported file
+ * only when the user agrees (see config-io.ts).
+ */
+export interface SecretField {
+  /** How the user knows it ('imgbb API key'). */
+  readonly label: string;
+  /**
+   * Where it lives in the value (object property names). Several paths travel together (a token
+   * with its refresh token and expiry); the field counts as present when any holds a non-empty string.
+   */
+  readonly paths: readonly (readonly string[])[];
+}
+
 export interface KeyDef<T> {
   /** The storage key (kept compatible with the original VoidVerified's names where one exists). */
   readonly name: string;
@@ -24,6 +38,8 @@ export interface KeyDef<T> {
    * form until we change it, so the original, put back in the same manager slot, still reads it.
    */
   readonly writeBackMigrated?: boolean;
+  /** Credentials in an exported key's value: never exported, asked about on import. */
+  readonly secrets?: readonly SecretField[];
   readonly description: string;
 }
 
@@ -37,6 +53,7 @@ export function defineKey<T>(def: {
   migrations?: Record<number, (old: unknown) => unknown>;
   exported?: boolean;
   writeBackMigrated?: boolean;
+  secrets?: readonly SecretField[];
   description: string;
 }): KeyDef<T> {
   const key: KeyDef<T> = { version: 1, exported: true, ...def };
