@@ -52,7 +52,7 @@ test.describe("DOMPurify's corpus", () => {
         document.body.append(box); // live in the page: anything that could run, runs
         for (const p of unsafe(box)) out.push(`${label}: ${p}`);
       };
-      for (const { title, payload } of corpus) {
+      for (const { title = "(untitled)", payload } of corpus) {
         attach(`html «${title}»`, md.sanitizeHtml(payload));
         attach(`markdown «${title}»`, md.sanitizeHtml(md.renderMarkdown(payload)));
       }
