@@ -39,3 +39,10 @@ export const searchMedia = gql<{ Page: { media: MediaSearchResult[] } }, { searc
   }`,
 );
 
+
+/** Whose a token is: asked with a newly returned token before it is stored (the signed-in user's?). */
+export const tokenViewer = gql<{ Viewer: { id: number; name: string } | null }, Record<string, never>>(
+  'TokenViewer',
+  `query TokenViewer { Viewer { id name } }`,
+  true,
+);

@@ -154,14 +154,19 @@ export class GraphQLClient {
     this.limiter = new RateLimiter(this.clock);
   }
 
-  async request<TData, TVars>(doc: GqlDocument<TData, TVars>, variables: TVars, init: { signal?: AbortSignal } = {}): Promise<TData> {
-    if (doc.auth && !this.deps.getToken()) this.missingToken();
+  /**
+   * `init.token` sends that token instead of the stored one (checking whose a newly returned token
+   * is before storing it); an 'Invalid token' answer to it then leaves the stored token alone.
+   */
+  async request<TData, TVars>(doc: GqlDocument<TData, TVars>, variables: TVars, init: { signal?: AbortSignal; token?: string } = {}): Promise<TData> {
+    const tokenNow = () => init.token ?? this.deps.getToken();
+    if (doc.auth && !tokenNow()) this.missingToken();
     for (let attempt = 0; ; attempt++) {
       await this.limiter.acquire();
       init.signal?.throwIfAborted();
       // Read after the wait for our turn (a pause can be long): a token that expired or was revoked
       // meanwhile is not sent.
-      const token = this.deps.getToken();
+      const token = tokenNow();
       if (doc.auth && !token) this.missingToken();
       this.sent.set(doc.name, (this.sent.get(doc.name) ?? 0) + 1);
       let response: Response;
@@ -206,7 +211,7 @@ export class GraphQLClient {
       }
       const errors = Array.isArray(body?.errors) ? body.errors : [];
       if (errors.length) console.error(`[VoidVerified] ${doc.name} answered with errors`, errors);
-      if (errors.some((e) => e.message === 'Invalid token')) this.deps.onInvalidToken?.();
+      if (init.token === undefined && errors.some((e) => e.message === 'Invalid token')) this.deps.onInvalidToken?.();
 
       const partialOk = doc.partial && response.status === 404 && body?.data && typeof body.data === 'object';
       if ((!response.ok && !partialOk) || body?.data === undefined || body.data === null) {

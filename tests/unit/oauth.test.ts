@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { authKey, AUTHORIZE_URL, parseAuthHash } from '../../src/data/auth';
+import { memoryBackend } from '../../src/data/backend';
+import { tokenViewer } from '../../src/data/documents';
+import { GraphQLClient } from '../../src/data/graphql';
+import {
+  beginOAuth,
+  expiryFromSeconds,
+  isTokenShaped,
+  OAUTH_PENDING_MS,
+  oauthPendingKey,
+  parseImgurReturn,
+  takeOAuthPending,
+  withState,
+} from '../../src/data/oauth';
+import { Store } from '../../src/data/storage';
+import { ToastBus } from '../../src/data/toasts';
+
+const NOW = 1_800_000_000_000;
+const store = () => new Store(memoryBackend(), () => {});
+
+describe('returned tokens', () => {
+  it('are refused with characters outside the JWT alphabet (a newline would break every later request)', () => {
+    expect(isTokenShaped('eyJ0eXAi.eyJhdWQi-_x.Sig_-09')).toBe(true);
+    for (const t of ['a\nb', 'a b', 'a%b', 'a+b', 'a/b', 'a=b', 'ä', '', 'x'.repeat(8193)]) expect(isTokenShaped(t), JSON.stringify(t)).toBe(false);
+    expect(parseAuthHash('#void_auth&access_token=a%0Ab&expires_in=60', NOW)).toEqual({ ok: false, problem: 'its token has characters a token cannot have' });
+    expect(parseAuthHash('#void_auth&access_token=a%20b', NOW)).toMatchObject({ ok: false });
+  });
+
+  it('are refused with an expiry the store could not keep or beyond a year', () => {
+    // The old reading gave 1e308 seconds, an infinite date that made storing throw.
+    expect(parseAuthHash('#void_auth&access_token=t&expires_in=1e308', NOW)).toMatchObject({ ok: false });
+    expect(parseAuthHash('#void_auth&access_token=t&expires_in=63072000', NOW)).toMatchObject({ ok: false });
+    const year = parseAuthHash('#void_auth&access_token=t&expires_in=31536000', NOW);
+    expect(year).toMatchObject({ ok: true, expires: NOW + 31_536_000_000 });
+    const s = store();
+    if (year?.ok) s.set(authKey, { token: year.token, expires: year.expires });
+    expect(s.get(authKey)).toEqual({ token: 't', expires: NOW + 31_536_000_000 });
+  });
+
+  it('expiryFromSeconds: absent is null, anything but whole seconds within the cap is undefined', () => {
+    expect(expiryFromSeconds(null, NOW, 100)).toBeNull();
+    expect(expiryFromSeconds('100', NOW, 100)).toBe(NOW + 100_000);
+    for (const raw of ['101', '0', '-1', '1.5', '1e3', 'Infinity', 'NaN', '']) expect(expiryFromSeconds(raw, NOW, 100), raw).toBeUndefined();
+  });
+});
+
+describe('the pending marker', () => {
+  it('is stored before leaving, with a fresh random state that goes into the authorize address', async () => {
+    const s = store();
+    const a = await beginOAuth(s, 'anilist', NOW);
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(s.get(oauthPendingKey)).toEqual({ anilist: { state: a, started: NOW }, imgur: null });
+    const b = await beginOAuth(s, 'imgur', NOW);
+    expect(b).not.toBe(a);
+    expect(s.get(oauthPendingKey).anilist?.state).toBe(a);
+    expect(withState(AUTHORIZE_URL, a)).toBe(`https://anilist.co/api/v2/oauth/authorize?client_id=15519&response_type=token&state=${a}`);
+    expect(oauthPendingKey.exported).toBe(false);
+  });
+
+  it('vouches for one return within 10 minutes, with our state or none, and is cleared by any return', async () => {
+    const s = store();
+    expect(takeOAuthPending(s, 'anilist', null, NOW)).toBe('none');
+
+    const state = await beginOAuth(s, 'anilist', NOW);
+    expect(takeOAuthPending(s, 'anilist', state, NOW + 1000)).toBe('ok');
+    // Used once: the same return again is not vouched for.
+    expect(takeOAuthPending(s, 'anilist', state, NOW + 2000)).toBe('none');
+
+    await beginOAuth(s, 'anilist', NOW);
+    expect(takeOAuthPending(s, 'anilist', null, NOW + OAUTH_PENDING_MS)).toBe('ok');
+
+    await beginOAuth(s, 'anilist', NOW);
+    expect(takeOAuthPending(s, 'anilist', 'someone-elses-state', NOW + 1000)).toBe('mismatch');
+    expect(s.get(oauthPendingKey).anilist).toBeNull();
+
+    await beginOAuth(s, 'anilist', NOW);
+    expect(takeOAuthPending(s, 'anilist', null, NOW + OAUTH_PENDING_MS + 1)).toBe('stale');
+    expect(s.get(oauthPendingKey).anilist).toBeNull();
+    await beginOAuth(s, 'anilist', NOW);
+    expect(takeOAuthPending(s, 'anilist', null, NOW - 60_000)).toBe('stale');
+  });
+
+  it('is per flow: an imgur start does not vouch for an AniList return', async () => {
+    const s = store();
+    await beginOAuth(s, 'imgur', NOW);
+    expect(takeOAuthPending(s, 'anilist', null, NOW)).toBe('none');
+    expect(takeOAuthPending(s, 'imgur', null, NOW)).toBe('ok');
+  });
+
+  it('reaches every tab (it is in the manager storage, not the page)', async () => {
+    const shared = new Map<string, string>();
+    const one = new Store(memoryBackend(shared), () => {});
+    const two = new Store(memoryBackend(shared), () => {});
+    const state = await beginOAuth(one, 'anilist', NOW);
+    expect(takeOAuthPending(two, 'anilist', state, NOW)).toBe('ok');
+  });
+});
+
+describe('the imgur return', () => {
+  const hash = '#void_imgur&access_token=0123abcd&expires_in=315360000&token_type=bearer&refresh_token=ref9&account_username=Viewer&account_id=1';
+
+  it('is read by key, with its state and account', () => {
+    expect(parseImgurReturn(`${hash}&state=st`, NOW)).toEqual({ ok: true, authToken: '0123abcd', expires: NOW + 315_360_000_000, refreshToken: 'ref9', account: 'Viewer', state: 'st' });
+    expect(parseImgurReturn('#void_imgur&access_token=t', NOW)).toEqual({ ok: true, authToken: 't', expires: null, refreshToken: null, account: null, state: null });
+    expect(parseImgurReturn('#void_auth&access_token=t', NOW)).toBeNull();
+    expect(parseImgurReturn('#void_imgur&expires_in=60', NOW)).toBeNull();
+  });
+
+  it('refuses bad token characters (access or refresh) and absurd expiries', () => {
+    expect(parseImgurReturn('#void_imgur&access_token=a%0Ab', NOW)).toMatchObject({ ok: false });
+    expect(parseImgurReturn('#void_imgur&access_token=ab&refresh_token=r%22', NOW)).toMatchObject({ ok: false });
+    expect(parseImgurReturn('#void_imgur&access_token=ab&expires_in=1e308', NOW)).toMatchObject({ ok: false });
+    expect(parseImgurReturn('#void_imgur&access_token=ab&expires_in=999999999999', NOW)).toMatchObject({ ok: false });
+  });
+
+  it('names the account only when it looks like an imgur user name', () => {
+    expect(parseImgurReturn('#void_imgur&access_token=ab&account_username=%3Cb%3Ex', NOW)).toMatchObject({ ok: true, account: null });
+  });
+});
+
+describe('asking whose a returned token is', () => {
+  it('sends the given token, not the stored one, and an "Invalid token" answer leaves the stored token alone', async () => {
+    const sent: (string | undefined)[] = [];
+    let invalid = 0;
+    const answers = [
+      { data: { Viewer: { id: 7, name: 'Other' } } },
+      { data: null, errors: [{ message: 'Invalid token', status: 400 }] },
+    ];
+    const client = new GraphQLClient({
+      fetch: async (_url, init) => {
+        sent.push((init?.headers as Record<string, string>).Authorization);
+        const body = answers.shift()!;
+        return new Response(JSON.stringify(body), { status: body.data ? 200 : 400, headers: { 'Content-Type': 'application/json' } });
+      },
+      store: store(),
+      toasts: new ToastBus(() => ({ enabled: true, level: 0, duration: 5 })),
+      getToken: () => 'stored',
+      onInvalidToken: () => invalid++,
+    });
+    await expect(client.request(tokenViewer, {}, { token: 'returned' })).resolves.toEqual({ Viewer: { id: 7, name: 'Other' } });
+    await expect(client.request(tokenViewer, {}, { token: 'returned' })).rejects.toThrow('Invalid token');
+    expect(sent).toEqual(['Bearer returned', 'Bearer returned']);
+    expect(invalid).toBe(0);
+  });
+});
