@@ -1,4 +1,5 @@
 import { defineKey, type Store } from './storage';
+import { ANILIST_MAX_EXPIRES_IN, expiryFromSeconds, fragmentParams, isTokenShaped, type Returned } from './oauth';
 import { s } from './schema';
 
 /**
@@ -102,27 +103,26 @@ const DAY_MS = 86_400_000;
 export interface AuthReturn {
   token: string;
   tokenType: string | null;
-  /** Milliseconds since the epoch. */
+  /** Milliseconds since the epoch; null when the fragment names no expiry. */
   expires: number | null;
+  /** The OAuth `state` the fragment carries, if any. */
+  state: string | null;
 }
 
 /**
  * Reads the OAuth return fragment `#void_auth&access_token=…&token_type=Bearer&expires_in=…` by
- * key (never by position). Null when the fragment is not ours or carries no token.
+ * key (never by position). Null when the fragment is not ours or carries no token; not ok when the
+ * token has characters outside the JWT alphabet (one such character in an HTTP header breaks every
+ * later request) or the expiry is not a number of seconds up to a year.
  */
-export function parseAuthHash(hash: string, now = Date.now()): AuthReturn | null {
-  const body = hash.replace(/^#/, '');
-  const parts = body.split('&');
-  if (parts[0] !== AUTH_HASH_MARKER) return null;
-  const params = new URLSearchParams(parts.slice(1).join('&'));
-  const token = params.get('access_token')?.trim();
-  if (!token) return null;
-  const seconds = Number(params.get('expires_in'));
-  return {
-    token,
-    tokenType: params.get('token_type'),
-    expires: Number.isFinite(seconds) && seconds > 0 ? now + seconds * 1000 : null,
-  };
+export function parseAuthHash(hash: string, now = Date.now()): Returned<AuthReturn> | null {
+  const params = fragmentParams(hash, AUTH_HASH_MARKER);
+  const token = params?.get('access_token');
+  if (!params || !token) return null;
+  if (!isTokenShaped(token)) return { ok: false, problem: 'its token has characters a token cannot have' };
+  const expires = expiryFromSeconds(params.get('expires_in'), now, ANILIST_MAX_EXPIRES_IN);
+  if (expires === undefined) return { ok: false, problem: 'its expiry is not a number of seconds up to a year' };
+  return { ok: true, token, tokenType: params.get('token_type'), expires, state: params.get('state') };
 }
 
 /** Days left before the stored token expires (rounded down), or null without a token or expiry. */

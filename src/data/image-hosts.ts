@@ -220,25 +220,20 @@ export function parseRefresh(res: HttpResponse, now: number): ImgurTokens | null
   return { authToken: token.trim(), expires: expiryFrom(body?.expires_in, now), refreshToken: typeof refresh === 'string' && refresh ? refresh : null };
 }
 
-/**
- * The imgur OAuth return `#void_imgur&access_token=…&expires_in=…&token_type=…&refresh_token=…`,
- * read by key (never by position). Null when the fragment is not imgur's or has no token.
- */
-export function parseImgurHash(hash: string, now: number): ImgurTokens | null {
-  const parts = hash.replace(/^#/, '').split('&');
-  if (parts[0] !== IMGUR_HASH_MARKER) return null;
-  const params = new URLSearchParams(parts.slice(1).join('&'));
-  const token = params.get('access_token')?.trim();
-  if (!token) return null;
-  return { authToken: token, expires: expiryFrom(params.get('expires_in'), now), refreshToken: params.get('refresh_token')?.trim() || null };
-}
-
 /** Stores new imgur tokens (a refresh answer without a refresh token keeps the old one). */
 export function storeImgurTokens(store: Store, tokens: ImgurTokens): void {
   store.update(imageHostConfigKey, (c) => {
     const imgur = c.configurations.imgur;
     return { ...c, configurations: { ...c.configurations, imgur: { ...imgur, ...tokens, refreshToken: tokens.refreshToken ?? imgur.refreshToken } } };
   });
+}
+
+/**
+ * Stores the tokens of a new authorization (the OAuth return, read by `parseImgurReturn` in
+ * oauth.ts): all three replace the old ones, so a refresh token of an earlier account never stays.
+ */
+export function storeImgurAuthorization(store: Store, tokens: ImgurTokens): void {
+  store.update(imageHostConfigKey, (c) => ({ ...c, configurations: { ...c.configurations, imgur: { ...c.configurations.imgur, ...tokens } } }));
 }
 
 /** Clear Authorization: forgets the token and the refresh token (client id and secret stay). */

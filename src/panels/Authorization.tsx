@@ -1,6 +1,6 @@
 import type { CommandContext } from '../commands/types';
 import { LockIcon } from './common/LockIcon';
-import { AUTHORIZE_URL, authKey } from '../data/auth';
+import { authKey } from '../data/auth';
 import { timeConfigKey } from '../data/time';
 import { useStored } from './hooks';
 
@@ -41,9 +41,11 @@ export function Authorization({ ctx, formatDate }: { ctx: CommandContext; format
             Some features (marked <LockIcon />) read or change your AniList data through the API, and need you to authorize VoidVerified
             first. AniList asks you to approve, then sends you back here.
           </p>
-          <a className="vv-button vv-button-primary" href={AUTHORIZE_URL}>
+          {/* A button, not a link to the authorize page: the flow must start here, which stores the
+              marker its return is checked against (a link opened in another tab would skip it). */}
+          <button type="button" className="vv-button vv-button-primary" onClick={() => void ctx.run('authorization.authorize')}>
             Authenticate VoidVerified
-          </a>
+          </button>
         </>
       )}
     </div>

@@ -12,10 +12,17 @@ import {
   type ImageHostConfig,
 } from '../data/image-hosts';
 import { settingsKey } from '../data/config';
+import { beginOAuth, withState } from '../data/oauth';
 import { formatDate, timeConfigKey } from '../data/time';
 import { useStored } from './hooks';
 
 type Configs = ImageHostConfig['configurations'];
+
+/** Sends the user to imgur to approve, once the pending marker its return is checked against is stored. */
+async function startImgurAuthorization(ctx: CommandContext, clientId: string): Promise<void> {
+  const state = await beginOAuth(ctx.store, 'imgur');
+  ctx.route.load(withState(imgurAuthorizeUrl(clientId), state));
+}
 
 /**
  * Image host settings (document 1 screen 4): the host used for pasted and dropped images and its
@@ -81,7 +88,7 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
           ) : (
             imgur.clientId.trim() !== '' &&
             imgur.clientSecret.trim() !== '' && (
-              <button type="button" className="vv-button vv-button-primary" onClick={() => ctx.route.load(imgurAuthorizeUrl(imgur.clientId))}>
+              <button type="button" className="vv-button vv-button-primary" onClick={() => void startImgurAuthorization(ctx, imgur.clientId)}>
                 Authorize
               </button>
             )

@@ -16,9 +16,9 @@ import {
   imgurRefreshRequest,
   imgurRequest,
   imgurUrl,
-  parseImgurHash,
   parseRefresh,
   shouldRefreshImgur,
+  storeImgurAuthorization,
   storeImgurTokens,
   type ImageHost,
   type ImgurConfig,
@@ -94,21 +94,6 @@ describe('pure helpers', () => {
 });
 
 describe('the imgur OAuth return', () => {
-  const hash = '#void_imgur&access_token=tok&expires_in=315360000&token_type=bearer&refresh_token=ref&account_username=Viewer&account_id=1';
-
-  it('is read by key, with expires_in in seconds', () => {
-    expect(parseImgurHash(hash, NOW)).toEqual({ authToken: 'tok', expires: NOW + 315_360_000 * 1000, refreshToken: 'ref' });
-    // Any order of the fields.
-    expect(parseImgurHash('#void_imgur&refresh_token=r&token_type=bearer&expires_in=60&access_token=t', NOW)).toEqual({ authToken: 't', expires: NOW + 60_000, refreshToken: 'r' });
-  });
-
-  it('ignores other fragments and returns without a token', () => {
-    expect(parseImgurHash('#void_auth&access_token=anilist&expires_in=60', NOW)).toBeNull();
-    expect(parseImgurHash('#void_imgurx&access_token=t', NOW)).toBeNull();
-    expect(parseImgurHash('#void_imgur&expires_in=60', NOW)).toBeNull();
-    expect(parseImgurHash('', NOW)).toBeNull();
-    expect(parseImgurHash('#void_imgur&access_token=t&expires_in=soon', NOW)).toEqual({ authToken: 't', expires: null, refreshToken: null });
-  });
 
   it('is stored, and Clear Authorization nulls the token and the refresh token', () => {
     const { store } = setup('imgur', { imgur: { clientId: 'id', clientSecret: 'secret' } });
@@ -117,6 +102,9 @@ describe('the imgur OAuth return', () => {
     // A refresh answer without a new refresh token keeps the old one.
     storeImgurTokens(store, { authToken: 't2', expires: NOW + 2000, refreshToken: null });
     expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ authToken: 't2', refreshToken: 'r' });
+    // A new authorization replaces all three: no refresh token of an earlier account stays.
+    storeImgurAuthorization(store, { authToken: 't3', expires: null, refreshToken: null });
+    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ clientId: 'id', clientSecret: 'secret', authToken: 't3', refreshToken: null, expires: null });
     clearImgurAuthorization(store);
     expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ clientId: 'id', clientSecret: 'secret', authToken: null, refreshToken: null });
   });

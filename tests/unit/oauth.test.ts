@@ -103,8 +103,9 @@ describe('the imgur return', () => {
   it('is read by key, with its state and account', () => {
     expect(parseImgurReturn(`${hash}&state=st`, NOW)).toEqual({ ok: true, authToken: '0123abcd', expires: NOW + 315_360_000_000, refreshToken: 'ref9', account: 'Viewer', state: 'st' });
     expect(parseImgurReturn('#void_imgur&access_token=t', NOW)).toEqual({ ok: true, authToken: 't', expires: null, refreshToken: null, account: null, state: null });
-    expect(parseImgurReturn('#void_auth&access_token=t', NOW)).toBeNull();
-    expect(parseImgurReturn('#void_imgur&expires_in=60', NOW)).toBeNull();
+    // Any order of the fields.
+    expect(parseImgurReturn('#void_imgur&refresh_token=r&token_type=bearer&expires_in=60&access_token=t', NOW)).toMatchObject({ ok: true, authToken: 't', expires: NOW + 60_000, refreshToken: 'r' });
+    for (const other of ['', '#void_auth&access_token=t', '#void_imgurx&access_token=t', '#void_imgur&expires_in=60', '#void_imgur&access_token=']) expect(parseImgurReturn(other, NOW), other).toBeNull();
   });
 
   it('refuses bad token characters (access or refresh) and absurd expiries', () => {

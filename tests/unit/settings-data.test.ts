@@ -14,17 +14,21 @@ const store = () => new Store(memoryBackend(), () => {});
 
 describe('the OAuth return fragment', () => {
   it('is read by key, whatever the order, with the expiry from expires_in seconds', () => {
-    expect(parseAuthHash('#void_auth&access_token=abc.def&token_type=Bearer&expires_in=31536000', NOW)).toEqual({ token: 'abc.def', tokenType: 'Bearer', expires: NOW + 31_536_000_000 });
-    expect(parseAuthHash('#void_auth&expires_in=60&token_type=Bearer&access_token=xyz', NOW)).toEqual({ token: 'xyz', tokenType: 'Bearer', expires: NOW + 60_000 });
-    expect(parseAuthHash('void_auth&access_token=t', NOW)).toEqual({ token: 't', tokenType: null, expires: null });
+    expect(parseAuthHash('#void_auth&access_token=abc.def&token_type=Bearer&expires_in=31536000', NOW)).toEqual({ ok: true, token: 'abc.def', tokenType: 'Bearer', expires: NOW + 31_536_000_000, state: null });
+    expect(parseAuthHash('#void_auth&expires_in=60&token_type=Bearer&access_token=xyz&state=s1', NOW)).toEqual({ ok: true, token: 'xyz', tokenType: 'Bearer', expires: NOW + 60_000, state: 's1' });
+    expect(parseAuthHash('void_auth&access_token=t', NOW)).toEqual({ ok: true, token: 't', tokenType: null, expires: null, state: null });
   });
 
   it('ignores fragments that are not ours or carry no token', () => {
     for (const hash of ['', '#', '#void_imgur&access_token=x&expires_in=1', '#access_token=x', '#void_auth', '#void_auth&access_token=', '#void_authx&access_token=t']) {
       expect(parseAuthHash(hash, NOW), hash).toBeNull();
     }
-    expect(parseAuthHash('#void_auth&access_token=t&expires_in=soon', NOW)?.expires).toBeNull();
-    expect(parseAuthHash('#void_auth&access_token=t&expires_in=-5', NOW)?.expires).toBeNull();
+  });
+
+  it('refuses an expiry that is not a whole number of seconds up to a year', () => {
+    for (const e of ['soon', '-5', '0', '1e308', '31622401', '99999999999', ' 60', '0x10', '']) {
+      expect(parseAuthHash(`#void_auth&access_token=t&expires_in=${e}`, NOW), e).toEqual({ ok: false, problem: 'its expiry is not a number of seconds up to a year' });
+    }
   });
 });
 

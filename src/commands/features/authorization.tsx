@@ -1,5 +1,8 @@
-import { AUTH_RETURN_PATH, AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft } from '../../data/auth';
+import { AUTH_RETURN_PATH, AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft, validToken } from '../../data/auth';
 import { settingsTabKey } from '../../data/config';
+import { tokenViewer } from '../../data/documents';
+import { ApiError } from '../../data/graphql';
+import { beginOAuth, takeOAuthPending, withState, type PendingCheck } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/time';
 import { Authorization } from '../../panels/Authorization';
 import type { CommandContext, FeatureDef } from '../types';
@@ -15,15 +18,65 @@ const AUTH_TAB = 'tab.authorization';
 /** A date in the user's chosen format (document 1: time format configuration). */
 const dateIn = (ctx: CommandContext) => (ms: number) => formatDate(new Date(ms), ctx.store.get(timeConfigKey).dateFormat);
 
-function acceptReturn(ctx: CommandContext): void {
+const NOTHING_CHANGED = 'Nothing was changed.';
+export const AUTH_RETURN_TEXTS = {
+  notStarted: `Refused an AniList authorization this browser did not start: a link can carry someone else's token. ${NOTHING_CHANGED} To authorize, use 'Authenticate VoidVerified' in the settings.`,
+  stale: `Refused an AniList authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the settings.`,
+  malformed: (problem: string) => `Refused the AniList authorization: ${problem}. ${NOTHING_CHANGED}`,
+  replace: 'VoidVerified is already authorized on this browser. Replace its AniList token with the one AniList just returned?',
+  kept: 'Kept the existing authorization.',
+  otherUser: (owner: string, signedIn: string) =>
+    `Refused the AniList authorization: the token is ${owner}'s, but ${signedIn} is signed in to AniList here. ${NOTHING_CHANGED}`,
+  notAccepted: `Refused the AniList authorization: AniList did not accept the returned token. ${NOTHING_CHANGED}`,
+  unchecked: (why: string) => `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
+};
+
+/** Why a return is refused when the pending marker does not vouch for it (null: it does). */
+export const pendingRefusal = (check: PendingCheck): string | null =>
+  check === 'ok' ? null : check === 'stale' ? AUTH_RETURN_TEXTS.stale : AUTH_RETURN_TEXTS.notStarted;
+
+/**
+ * The OAuth return: taken only when this browser started the authorization (the pending marker,
+ * and its `state` when AniList echoes one), the token is well formed, the user agrees to replace a
+ * token they have, and AniList says the token is the signed-in user's.
+ */
+async function acceptReturn(ctx: CommandContext): Promise<void> {
   const parsed = parseAuthHash(location.hash);
   if (!parsed) return;
-  ctx.store.set(authKey, { token: parsed.token, expires: parsed.expires });
-  // Show where the user came back to: the authorization tab, with the new expiry date.
-  ctx.store.set(settingsTabKey, AUTH_TAB);
-  // The token must not stay in the address bar (or in history).
+  // The token must not stay in the address bar (or in history), whatever becomes of it.
   ctx.route.replace(location.pathname + location.search);
-  ctx.toasts.success(parsed.expires ? `Authorized VoidVerified until ${dateIn(ctx)(parsed.expires)}.` : 'Authorized VoidVerified.');
+  // Show where the user came back to: the authorization tab.
+  ctx.store.set(settingsTabKey, AUTH_TAB);
+  const refusal = pendingRefusal(takeOAuthPending(ctx.store, 'anilist', parsed.ok ? parsed.state : null));
+  if (refusal) return void ctx.toasts.error(refusal);
+  if (!parsed.ok) return void ctx.toasts.error(AUTH_RETURN_TEXTS.malformed(parsed.problem));
+
+  const current = validToken(ctx.store);
+  if (current && current !== parsed.token && !(await ctx.confirm(AUTH_RETURN_TEXTS.replace))) return void ctx.toasts.info(AUTH_RETURN_TEXTS.kept);
+
+  // Whose token is it? Asked with the new token before it is stored, so no request goes out with
+  // someone else's token.
+  let owner: { id: number; name: string } | null;
+  try {
+    owner = (await ctx.client.request(tokenViewer, {}, { token: parsed.token })).Viewer;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return void ctx.toasts.error(AUTH_RETURN_TEXTS.notAccepted);
+    return void ctx.toasts.error(AUTH_RETURN_TEXTS.unchecked(error instanceof Error ? error.message : String(error)));
+  }
+  if (!owner) return void ctx.toasts.error(AUTH_RETURN_TEXTS.notAccepted);
+  const signedIn = ctx.auth.viewer();
+  if (signedIn && signedIn.id !== owner.id) return void ctx.toasts.error(AUTH_RETURN_TEXTS.otherUser(owner.name, signedIn.name));
+
+  ctx.store.set(authKey, { token: parsed.token, expires: parsed.expires });
+  ctx.toasts.success(
+    parsed.expires ? `Authorized VoidVerified for ${owner.name} until ${dateIn(ctx)(parsed.expires)}.` : `Authorized VoidVerified for ${owner.name}.`,
+  );
+}
+
+/** Sends the user to AniList to approve, once the pending marker is stored. */
+export async function startAuthorization(ctx: CommandContext): Promise<void> {
+  const state = await beginOAuth(ctx.store, 'anilist');
+  ctx.route.load(withState(AUTHORIZE_URL, state));
 }
 
 export const authorization: FeatureDef = {
@@ -38,7 +91,7 @@ export const authorization: FeatureDef = {
       section: SECTION,
       keywords: ['login', 'token', 'oauth', 'authenticate', 'api'],
       when: (ctx) => !ctx.authorized,
-      run: (ctx) => ctx.route.load(AUTHORIZE_URL),
+      run: startAuthorization,
     },
     {
       id: 'authorization.revoke',
@@ -60,7 +113,7 @@ export const authorization: FeatureDef = {
       route: (path) => path.replace(/\/$/, '').toLowerCase() === AUTH_RETURN_PATH,
       selector: 'body',
       single: true,
-      mount: (_body, ctx) => acceptReturn(ctx),
+      mount: (_body, ctx) => void acceptReturn(ctx),
     },
     {
       id: 'auth-expiry-warning',

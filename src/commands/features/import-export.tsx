@@ -1,4 +1,3 @@
-import { AUTHORIZE_URL } from '../../data/auth';
 import { ADOPT_AUTHORIZE_AGAIN, ADOPT_QUESTION, adoptionKey, offerAdoption, type AdoptionOutcome, type AdoptionQuestion } from '../../data/config-io';
 import { attachShadowUi, createUiHost } from '../../inject/shadow';
 import { downloadConfig, ImportExport, importDeps, importFile } from '../../panels/ImportExport';
@@ -56,7 +55,7 @@ function askAdoption(ctx: AppServices, question: AdoptionQuestion): Promise<bool
   });
 }
 
-function AdoptionQuestionDialog({ arg, close }: { ctx: CommandContext; arg?: string; close(): void }) {
+function AdoptionQuestionDialog({ ctx, arg, close }: { ctx: CommandContext; arg?: string; close(): void }) {
   const choose = (yes: boolean) => {
     answer(yes);
     close();
@@ -67,9 +66,9 @@ function AdoptionQuestionDialog({ arg, close }: { ctx: CommandContext; arg?: str
       {arg === AUTHORIZE_AGAIN_ARG && (
         <p className="vv-dialog-text vv-adoption-auth">
           {ADOPT_AUTHORIZE_AGAIN}{' '}
-          <a className="vv-button vv-button-small" href={AUTHORIZE_URL}>
+          <button type="button" className="vv-button vv-button-small" onClick={() => void ctx.run('authorization.authorize')}>
             Authorize
-          </a>
+          </button>
         </p>
       )}
       <div className="vv-dialog-actions">

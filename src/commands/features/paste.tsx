@@ -1,5 +1,6 @@
 import { settingsTabKey } from '../../data/config';
-import { imageUploader, parseImgurHash, storeImgurTokens } from '../../data/image-hosts';
+import { imageHostConfigKey, imageUploader, storeImgurAuthorization } from '../../data/image-hosts';
+import { parseImgurReturn, takeOAuthPending } from '../../data/oauth';
 import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { ImageHostSettings } from '../../panels/ImageHostSettings';
@@ -22,6 +23,37 @@ export const PASTE_SETUP_FAILED = 'Failed to set up the paste handler: pasted an
 
 const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
 const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store, toasts: ctx.toasts });
+
+const NOTHING_CHANGED = 'Nothing was changed.';
+export const IMGUR_RETURN_TEXTS = {
+  notStarted: `Refused an imgur authorization this browser did not start: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} To authorize, use Authorize in the image host settings.`,
+  stale: `Refused an imgur authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
+  malformed: (problem: string) => `Refused the imgur authorization: ${problem}. ${NOTHING_CHANGED}`,
+  replace: (account: string | null) =>
+    `Uploads already go to an imgur account. Replace that authorization with the one imgur just returned${account ? ` (account ${account})` : ''}?`,
+  kept: 'Kept the existing imgur authorization.',
+  done: (account: string | null) => `Authorized imgur${account ? ` as ${account}` : ''}: uploads go to your account.`,
+};
+
+/**
+ * The imgur OAuth return: taken only when this browser started it (the pending marker, and its
+ * `state` when imgur echoes it), the tokens are well formed and the user agrees to replace an
+ * authorization they have.
+ */
+async function acceptImgurReturn(ctx: CommandContext): Promise<void> {
+  const parsed = parseImgurReturn(location.hash, Date.now());
+  if (!parsed) return;
+  // The tokens must not stay in the address bar (or in history), whatever becomes of them.
+  ctx.route.replace(location.pathname + location.search);
+  ctx.store.set(settingsTabKey, IMAGE_HOST_TAB);
+  const check = takeOAuthPending(ctx.store, 'imgur', parsed.ok ? parsed.state : null);
+  if (check !== 'ok') return void ctx.toasts.error(check === 'stale' ? IMGUR_RETURN_TEXTS.stale : IMGUR_RETURN_TEXTS.notStarted);
+  if (!parsed.ok) return void ctx.toasts.error(IMGUR_RETURN_TEXTS.malformed(parsed.problem));
+  const current = ctx.store.get(imageHostConfigKey).configurations.imgur.authToken;
+  if (current && current !== parsed.authToken && !(await ctx.confirm(IMGUR_RETURN_TEXTS.replace(parsed.account)))) return void ctx.toasts.info(IMGUR_RETURN_TEXTS.kept);
+  storeImgurAuthorization(ctx.store, { authToken: parsed.authToken, expires: parsed.expires, refreshToken: parsed.refreshToken });
+  ctx.toasts.success(IMGUR_RETURN_TEXTS.done(parsed.account));
+}
 
 /** The markdown textarea an event happened in (through open shadow roots), if any. */
 function markdownField(event: Event): TextField | null {
@@ -117,14 +149,7 @@ export const paste: FeatureDef = {
       route: (path) => path.replace(/\/$/, '').toLowerCase() === SETTINGS_PATH,
       selector: 'body',
       single: true,
-      mount: (_body, ctx) => {
-        const tokens = parseImgurHash(location.hash, Date.now());
-        if (!tokens) return;
-        storeImgurTokens(ctx.store, tokens);
-        ctx.store.set(settingsTabKey, IMAGE_HOST_TAB);
-        ctx.route.replace(location.pathname + location.search);
-        ctx.toasts.success('Authorized imgur: uploads go to your account.');
-      },
+      mount: (_body, ctx) => void acceptImgurReturn(ctx),
     },
     {
       // At start-up (once per page load): refresh an expired imgur token.
