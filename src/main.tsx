@@ -9,7 +9,7 @@ import { authKey, parseHostAuth } from './data/auth';
 import { TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from './data/config';
-import { GraphQLClient } from './data/graphql';
+import { GraphQLClient, storedWindow } from './data/graphql';
 import { Store } from './data/storage';
 import { ToastBus, toasterConfigKey } from './data/toasts';
 import { bindHotkeys } from './inject/hotkeys';
@@ -28,7 +28,7 @@ import { Overlay, Providers, Toaster } from './panels/overlay';
 
 declare global {
   interface Window {
-    __voidVerified?: { version: string; registry: Registry; injector: Injector; store: Store };
+    __voidVerified?: { version: string; registry: Registry; injector: Injector; store: Store; client: GraphQLClient };
   }
 }
 
@@ -64,6 +64,8 @@ async function boot(): Promise<void> {
   const client = new GraphQLClient({
     fetch: (input, init) => window.fetch(input, init),
     store,
+    // AniList's 30 a minute is per user, not per tab: every open tab paces against one window.
+    window: storedWindow(store),
     toasts,
     getToken: () => services.auth.token(),
     onInvalidToken: () => {
@@ -162,7 +164,7 @@ async function boot(): Promise<void> {
   expiry.start();
   document.addEventListener('visibilitychange', () => expiry.check());
 
-  window.__voidVerified = { version: __VERSION__, registry, injector, store };
+  window.__voidVerified = { version: __VERSION__, registry, injector, store, client };
 }
 
 boot().catch((error) => console.error('[VoidVerified] start-up failed', error));

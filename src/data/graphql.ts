@@ -1,4 +1,4 @@
-import { defineKey, type Store } from './storage';
+import { decodeStored, defineKey, type Store } from './storage';
 import { s } from './schema';
 import type { ToastBus } from './toasts';
 
@@ -60,9 +60,15 @@ export const rateLimitKey = defineKey({
 
 /** What AniList really allows; its headers count from 90 but throttle at 30 a minute. */
 export const REQUESTS_PER_MINUTE = 30;
+/** A burst is spread: at most this many requests start in any BURST_WINDOW_MS. */
+export const BURST = 10;
+export const BURST_WINDOW_MS = 10_000;
+/** The longest a 429 may pause us, whatever its Retry-After says (a huge value must not spin timers). */
+export const MAX_PAUSE_MS = 120_000;
 const HEADER_HEADROOM = 60;
 const MAX_BACKOFF_MS = 60_000;
 const MAX_429_RETRIES = 2;
+const MINUTE = 60_000;
 
 export interface Clock {
   now(): number;
@@ -74,28 +80,97 @@ export const realClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** Paces request starts: a rolling window, a global pause (429) and a failure backoff. */
+/** The pacing state every open tab shares: recent request starts and a 429's pause. */
+export interface WindowState {
+  starts: number[];
+  pausedUntil: number;
+}
+
+/** Where the pacing state lives: in this tab only, or in storage every tab reads (`storedWindow`). */
+export interface SharedWindow {
+  load(): WindowState;
+  save(state: WindowState): void;
+}
+
+export function localWindow(): SharedWindow {
+  let state: WindowState = { starts: [], pausedUntil: 0 };
+  return { load: () => state, save: (next) => void (state = next) };
+}
+
+export const apiWindowKey = defineKey({
+  name: 'void-verified-api-window',
+  description: 'Recent GraphQL request starts and the current 429 pause, shared by every open tab.',
+  schema: s.object({ starts: s.array(s.number(), { max: 200 }), pausedUntil: s.number() }),
+  defaultValue: (): WindowState => ({ starts: [], pausedUntil: 0 }),
+  exported: false,
+});
+
+/**
+ * The pacing state in the manager's storage, so that all open tabs share AniList's 30 a minute
+ * (five tabs must not send 150). Read fresh from the backend at each decision when it can be read
+ * synchronously (the GM_* API); otherwise the store's copy, which other tabs' writes update.
+ */
+export function storedWindow(store: Store): SharedWindow {
+  store.subscribe(apiWindowKey, () => {}); // keeps the cached copy current with other tabs' writes
+  return {
+    load: () => {
+      const raw = store.backend.readSync?.(apiWindowKey.name);
+      return raw === undefined ? store.get(apiWindowKey) : decodeStored(apiWindowKey, raw).value;
+    },
+    save: (state) => store.set(apiWindowKey, state),
+  };
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(reason: unknown): void;
+  signal?: AbortSignal;
+  onAbort(): void;
+}
+
+/**
+ * Paces request starts: at most 30 in any minute and 10 in any ten seconds (a burst is spread, not
+ * fired at once), shared by all tabs; a 429's pause (capped); and a failure backoff. Callers are
+ * served in order; one whose signal aborts while it waits leaves the queue at once and takes no slot.
+ */
 export class RateLimiter {
-  private starts: number[] = [];
-  private queue: Promise<void> = Promise.resolve();
-  private pausedUntil = 0;
+  private readonly waiters: Waiter[] = [];
+  private pumping = false;
   private backoffUntil = 0;
   private failures = 0;
 
   constructor(
     private readonly clock: Clock,
     private readonly perMinute = REQUESTS_PER_MINUTE,
+    private readonly shared: SharedWindow = localWindow(),
   ) {}
 
-  /** Resolves when a request may start; callers are served in order. */
-  acquire(): Promise<void> {
-    const turn = this.queue.then(() => this.waitTurn());
-    this.queue = turn.catch(() => undefined);
-    return turn;
+  /** Resolves when a request may start; rejects with the signal's reason if it aborts first. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        signal,
+        onAbort: () => {
+          const i = this.waiters.indexOf(waiter);
+          if (i !== -1) this.waiters.splice(i, 1);
+          reject(signal!.reason);
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.waiters.push(waiter);
+      void this.pump();
+    });
   }
 
+  /** Pauses every tab for `ms` (at most MAX_PAUSE_MS). */
   pauseFor(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+    const wait = Number.isFinite(ms) ? Math.min(Math.max(0, ms), MAX_PAUSE_MS) : MAX_PAUSE_MS;
+    const state = this.shared.load();
+    const until = this.clock.now() + wait;
+    if (until > state.pausedUntil) this.shared.save({ ...state, pausedUntil: until });
   }
 
   failed(): void {
@@ -111,14 +186,36 @@ export class RateLimiter {
 
   /** Milliseconds until the next request could start (0 when it could start now). */
   delay(now = this.clock.now()): number {
-    this.starts = this.starts.filter((t) => now - t < 60_000);
-    const windowWait = this.starts.length >= this.perMinute ? this.starts[0]! + 60_000 - now : 0;
-    return Math.max(0, this.pausedUntil - now, this.backoffUntil - now, windowWait);
+    const { starts, pausedUntil } = this.shared.load();
+    const recent = starts.filter((t) => now - t < MINUTE && t <= now).sort((a, b) => a - b);
+    const windowWait = recent.length >= this.perMinute ? recent[recent.length - this.perMinute]! + MINUTE - now : 0;
+    const burst = recent.filter((t) => now - t < BURST_WINDOW_MS);
+    const burstWait = burst.length >= BURST ? burst[burst.length - BURST]! + BURST_WINDOW_MS - now : 0;
+    // A pause further away than the cap allows was not set by us (a clock change): ignore the excess.
+    const pause = Math.min(pausedUntil - now, MAX_PAUSE_MS);
+    return Math.max(0, pause, this.backoffUntil - now, windowWait, burstWait);
   }
 
-  private async waitTurn(): Promise<void> {
-    for (let wait = this.delay(); wait > 0; wait = this.delay()) await this.clock.sleep(wait);
-    this.starts.push(this.clock.now());
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.waiters.length) {
+        const wait = this.delay();
+        if (wait > 0) {
+          await this.clock.sleep(wait);
+          continue;
+        }
+        const waiter = this.waiters.shift()!;
+        const now = this.clock.now();
+        const state = this.shared.load();
+        this.shared.save({ ...state, starts: [...state.starts.filter((t) => now - t < MINUTE && t <= now), now].slice(-this.perMinute * 2) });
+        waiter.signal?.removeEventListener('abort', waiter.onAbort);
+        waiter.resolve();
+      }
+    } finally {
+      this.pumping = false;
+    }
   }
 }
 
@@ -130,6 +227,8 @@ export interface ClientDeps {
   clock?: Clock;
   /** Called when the API says the stored token is no longer valid. */
   onInvalidToken?(): void;
+  /** The pacing state shared by all tabs (default: this tab's own). */
+  window?: SharedWindow;
 }
 
 interface GraphQLBody<T> {
@@ -151,7 +250,7 @@ export class GraphQLClient {
 
   constructor(private readonly deps: ClientDeps) {
     this.clock = deps.clock ?? realClock;
-    this.limiter = new RateLimiter(this.clock);
+    this.limiter = new RateLimiter(this.clock, REQUESTS_PER_MINUTE, deps.window);
   }
 
   /**
@@ -162,8 +261,7 @@ export class GraphQLClient {
     const tokenNow = () => init.token ?? this.deps.getToken();
     if (doc.auth && !tokenNow()) this.missingToken();
     for (let attempt = 0; ; attempt++) {
-      await this.limiter.acquire();
-      init.signal?.throwIfAborted();
+      await this.limiter.acquire(init.signal);
       // Read after the wait for our turn (a pause can be long): a token that expired or was revoked
       // meanwhile is not sent.
       const token = tokenNow();

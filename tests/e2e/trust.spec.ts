@@ -50,3 +50,27 @@ test.describe('faults that must not stall features', () => {
     expect(errors.filter((e) => /URI|decode/i.test(e))).toEqual([]);
   });
 });
+
+test.describe('the API limiter', () => {
+  test("five open tabs share AniList's 30 a minute and spread a burst: together they start at most 10 at once", async ({ page, host, api }) => {
+    test.slow(); // five pages on a 2-core machine
+    await host.goto('/home');
+    const tabs = [page];
+    for (let i = 0; i < 4; i++) tabs.push(await host.newPage('/home'));
+    for (const tab of tabs) await host.scriptReady(tab);
+    for (const tab of tabs) {
+      await host.evalInScript(
+        () => {
+          const probe = { name: 'Probe', source: 'query Probe { Page(perPage: 1) { pageInfo { total } } }', auth: false };
+          for (let i = 0; i < 30; i++) void window.__voidVerified!.client.request(probe as never, {} as never).catch(() => undefined);
+        },
+        undefined,
+        tab,
+      );
+    }
+    await page.waitForTimeout(3000);
+    const probes = api.requests.filter((r) => r.operationName === 'Probe').length;
+    expect(probes).toBeGreaterThan(0);
+    expect(probes).toBeLessThanOrEqual(10); // 150 asked for, in five tabs
+  });
+});
