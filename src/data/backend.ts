@@ -12,8 +12,13 @@ export interface StorageBackend {
   /** Present when values can be read synchronously. */
   readSync?(key: string): string | undefined;
   read(key: string): Promise<string | undefined>;
-  write(key: string, value: string): void;
-  remove(key: string): void;
+  /**
+   * Stores a value. A synchronous backend throws when it is refused (a quota, say); the GM.*
+   * promise API returns the manager's promise, which rejects when it is refused: callers that must
+   * know (an import) await it, the others let the store log a failure.
+   */
+  write(key: string, value: string): void | Promise<void>;
+  remove(key: string): void | Promise<void>;
   list(): Promise<string[]>;
   /** Calls back when a key changes, in this tab (remote false) or another (remote true). */
   watch(key: string, listener: ChangeListener): () => void;
@@ -74,8 +79,8 @@ export function gmAsyncBackend(): StorageBackend | null {
   return {
     kind: 'gm-async',
     read: async (key) => asString(await api.getValue(key)),
-    write: (key, value) => void api.setValue(key, value).catch(logAsyncFailure('write')),
-    remove: (key) => void api.deleteValue(key).catch(logAsyncFailure('delete')),
+    write: (key, value) => api.setValue(key, value),
+    remove: (key) => api.deleteValue(key),
     list: () => api.listValues(),
     watch: (key, listener) => {
       if (typeof api.addValueChangeListener !== 'function') return () => {};

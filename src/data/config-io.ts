@@ -1,7 +1,7 @@
 import { validToken } from './auth';
 import { COLLAPSED_MAX_ENTRIES } from './collapse';
 import { formatIssues, s, type Issue } from './schema';
-import { declaredKeys, defineKey, type KeyDef, type Store } from './storage';
+import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, type Store } from './storage';
 
 /**
  * Configuration import and export (document 1: screen 10, sections 4, 8 and 9). Pure: no DOM.
@@ -10,7 +10,13 @@ import { declaredKeys, defineKey, type KeyDef, type Store } from './storage';
  * with every exported storage key at its current schema version. The original VoidVerified's file
  * (its short names → raw stored values) is read too. Import is all or nothing: everything is
  * checked first (size, JSON, prototype keys anywhere, each value against its key's schema and, for
- * settings, each option's rules) and only then written.
+ * settings, each option's rules) and only then written, as one change: success is said only once
+ * the manager confirmed every write, and a refused write puts back what was written.
+ *
+ * Credentials (the keys' `secrets`: image-host keys and tokens; the AniList token's key is not
+ * exported at all) are left out of an export. A file that carries some is imported with them only
+ * when the user agrees; otherwise, and for every credential the file does not carry, the ones
+ * stored here are kept.
  */
 
 export const EXPORT_FILE_NAME = 'voidverified-configs.json';
@@ -112,9 +118,9 @@ export interface ImportOptions {
   sameDevice?: boolean;
 }
 
-export type SkipReason = 'unsupported' | 'per-device' | 'unknown';
+export type SkipReason = 'unsupported' | 'per-device' | 'unknown' | 'credentials';
 export interface Skipped {
-  /** The original's short name. */
+  /** The original's short name (for 'credentials', the credential's label). */
   name: string;
   reason: SkipReason;
 }
@@ -133,10 +139,55 @@ export function exportableKeys(keys: readonly KeyDef<unknown>[] = declaredKeys()
   return keys.filter((k) => k.exported);
 }
 
-/** Every exported key's current (validated) value. */
+// --- Credentials inside exported keys ---------------------------------------------------------
+
+const getPath = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((v, p) => (isObject(v) && has(v, p) ? v[p] : undefined), value);
+
+/** `value` with `leaf` at `path` (objects on the way copied, never changed); unchanged when the path does not lead through objects. */
+function setPath(value: unknown, path: readonly string[], leaf: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return leaf;
+  if (!isObject(value)) return value;
+  return { ...value, [head]: setPath(value[head], rest, leaf) };
+}
+
+const carries = (field: SecretField, value: unknown): boolean =>
+  field.paths.some((path) => {
+    const v = getPath(value, path);
+    return typeof v === 'string' && v.trim() !== '';
+  });
+
+/** `value` with each of the fields' paths as in `source`. */
+const copyFields = (fields: readonly SecretField[], value: unknown, source: unknown): unknown =>
+  fields.reduce((v, field) => field.paths.reduce((w, path) => setPath(w, path, getPath(source, path)), v), value);
+
+/** The labels of the credentials a value of `key` carries ('imgbb API key'). */
+export function secretsIn(key: KeyDef<unknown>, value: unknown): string[] {
+  return (key.secrets ?? []).filter((field) => carries(field, value)).map((field) => field.label);
+}
+
+/** A value of `key` with its credentials at their defaults (as an export holds it). */
+export function withoutSecrets(key: KeyDef<unknown>, value: unknown): unknown {
+  return key.secrets ? copyFields(key.secrets, value, key.defaultValue()) : value;
+}
+
+/**
+ * The value an import stores: the file's, with its credentials only when `take` and the file
+ * carries them; every other credential is the one stored here (`stored`).
+ */
+export function keepSecrets(key: KeyDef<unknown>, incoming: unknown, stored: unknown, take: boolean): unknown {
+  const kept = (key.secrets ?? []).filter((field) => !(take && carries(field, incoming)));
+  return copyFields(kept, incoming, stored);
+}
+
+/** The question asked before taking an imported file's credentials. */
+export const secretsQuestion = (labels: readonly string[]): string =>
+  `This file holds credentials: ${labels.join(', ')}. Import them too? Cancel imports the rest without them and keeps the ones stored here.`;
+
+/** Every exported key's current (validated) value, credentials left out. */
 export function buildExport(store: Store, now: Date = new Date(), keys?: readonly KeyDef<unknown>[]): ExportFile {
   const configs: Record<string, unknown> = {};
-  for (const key of exportableKeys(keys)) configs[key.name] = store.get(key);
+  for (const key of exportableKeys(keys)) configs[key.name] = withoutSecrets(key, store.get(key));
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), configs };
 }
 
@@ -399,23 +450,27 @@ function renameOriginalOptions(settings: Record<string, unknown>): Record<string
   return out;
 }
 
-/** Writes checked values; if a write is refused, the keys already written are put back. */
-export function applyImport(store: Store, writes: readonly Write[]): void {
-  const before: Write[] = writes.map(([key]) => [key, store.get(key)]);
-  let done = 0;
-  try {
-    for (const [key, value, merge] of writes) {
-      const current = merge ? store.get(key) : undefined;
-      store.set(key, merge && isObject(current) && isObject(value) ? { ...current, ...value } : value);
-      done++;
-    }
-  } catch (error) {
-    for (const [key, value] of before.slice(0, done)) store.set(key, value);
-    throw error;
+/**
+ * Writes checked values as one change (Store.setAll): resolves once the manager confirmed every
+ * write; if one is refused, what was written is put back and it rejects (a WriteFailure). A merge
+ * write lays its entries over the value stored (or written just before). Credentials come from the
+ * file only with `takeSecrets` (see keepSecrets); otherwise the stored ones stay.
+ */
+export async function applyImport(store: Store, writes: readonly Write[], opts: { takeSecrets?: boolean } = {}): Promise<void> {
+  const values = new Map<KeyDef<unknown>, unknown>();
+  for (const [key, value, merge] of writes) {
+    const current = values.has(key) ? values.get(key) : store.get(key);
+    values.set(key, merge && isObject(current) && isObject(value) ? { ...current, ...value } : value);
   }
+  await store.setAll([...values].map(([key, value]) => [key, key.secrets ? keepSecrets(key, value, store.get(key), opts.takeSecrets === true) : value] as const));
 }
 
-const SKIP_WHY: Record<SkipReason, string> = { unsupported: 'not supported yet', 'per-device': 'kept per device', unknown: 'unknown' };
+const SKIP_WHY: Record<SkipReason, string> = {
+  unsupported: 'not supported yet',
+  'per-device': 'kept per device',
+  unknown: 'unknown',
+  credentials: 'credentials not taken; the ones stored here are kept',
+};
 
 /** 'Config successfully imported.' plus, for the original's file, what was left out. */
 export function successMessage(skipped: readonly Skipped[]): string {
@@ -426,37 +481,56 @@ export function successMessage(skipped: readonly Skipped[]): string {
   return groups.length ? `${IMPORT_SUCCESS} Skipped: ${groups.join('; ')}.` : IMPORT_SUCCESS;
 }
 
+/** Why writing an import failed, for its toast. */
+export function writeFailureMessage(error: unknown): string {
+  const what = error instanceof Error ? error.message : String(error);
+  const unrestored = error instanceof WriteFailure ? error.unrestored : [];
+  return `The import failed: ${what}. ${unrestored.length ? `Could not put back ${unrestored.join(', ')}.` : 'Nothing was changed.'}`;
+}
+
 export interface ImportDeps extends ImportOptions {
   store: Store;
   toasts: { success(message: string): void; warning(message: string): void; error(message: string): void };
   reload(): void;
   /** Milliseconds between the toast and the reload; 0 reloads at once. */
   reloadDelayMs?: number;
+  /**
+   * Asks (the confirm dialog) whether to take the credentials a file carries (secretsQuestion);
+   * without it they are never taken. Not asked when adopting this browser's own configuration.
+   */
+  confirmSecrets?(text: string): Promise<boolean>;
 }
 
-/** Checks the text, then writes, toasts and reloads; or toasts what was wrong and changes nothing. */
-export function importText(text: string, deps: ImportDeps): ImportResult {
+/**
+ * Checks the text, asks about credentials it carries, then writes (every write confirmed), toasts
+ * and reloads; or toasts what was wrong and changes nothing.
+ */
+export function importText(text: string, deps: ImportDeps): Promise<ImportResult> {
   return finish(parseImport(text, deps), deps, IMPORT_ERROR);
 }
 
-function finish(result: ImportResult, deps: ImportDeps, errorPrefix: string): ImportResult {
+async function finish(result: ImportResult, deps: ImportDeps, errorPrefix: string): Promise<ImportResult> {
   if (!result.ok) {
     deps.toasts.error(`${errorPrefix} ${result.problem}`);
     return result;
   }
+  const carried = [...new Set(result.writes.flatMap(([key, value]) => secretsIn(key, value)))];
+  // This browser's own configuration (adoption) brings its own credentials: nothing to ask.
+  const takeSecrets = deps.sameDevice === true || (carried.length > 0 && deps.confirmSecrets !== undefined && (await deps.confirmSecrets(secretsQuestion(carried))));
+  const skipped: Skipped[] = takeSecrets ? result.skipped : [...result.skipped, ...carried.map((name) => ({ name, reason: 'credentials' as const }))];
   try {
-    applyImport(deps.store, result.writes);
+    await applyImport(deps.store, result.writes, { takeSecrets });
   } catch (error) {
-    const failed = { ok: false as const, problem: error instanceof Error ? error.message : String(error) };
+    const failed = { ok: false as const, problem: writeFailureMessage(error) };
     deps.toasts.error(`${errorPrefix} ${failed.problem}`);
     return failed;
   }
-  if (result.skipped.length) deps.toasts.warning(successMessage(result.skipped));
+  if (skipped.length) deps.toasts.warning(successMessage(skipped));
   else deps.toasts.success(IMPORT_SUCCESS);
   const delay = deps.reloadDelayMs ?? RELOAD_DELAY_MS;
   if (delay > 0) setTimeout(() => deps.reload(), delay);
   else deps.reload();
-  return result;
+  return { ...result, skipped };
 }
 
 /**
@@ -542,8 +616,9 @@ export async function offerAdoption(
     return 'declined';
   }
   const parsed = parseImportValue(original, { ...deps, sameDevice: true });
-  const outcome = parsed.ok ? 'adopted' : 'failed';
-  recordAdoption(deps.store, outcome, deps.now);
-  const result = finish(parsed, deps, ADOPT_ERROR);
+  recordAdoption(deps.store, parsed.ok ? 'adopted' : 'failed', deps.now);
+  const result = await finish(parsed, { ...deps, sameDevice: true }, ADOPT_ERROR);
+  // The writes were refused and put back: it was not adopted.
+  if (parsed.ok && !result.ok) recordAdoption(deps.store, 'failed', deps.now);
   return result.ok ? 'adopted' : 'failed';
 }

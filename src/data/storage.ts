@@ -122,6 +122,20 @@ export function encodeStored<T>(key: KeyDef<T>, value: T): string {
   return JSON.stringify({ v: key.version, data: value });
 }
 
+/** A write of `Store.setAll` that the manager refused; the keys written before it were put back. */
+export class WriteFailure extends Error {
+  constructor(
+    /** The key whose write was refused. */
+    readonly key: string,
+    readonly reason: unknown,
+    /** Keys that could not be put back as they were (normally none). */
+    readonly unrestored: readonly string[],
+  ) {
+    super(`${key} could not be saved (${reason instanceof Error ? reason.message : String(reason)})`);
+    this.name = 'WriteFailure';
+  }
+}
+
 export class Store {
   private readonly cache = new Map<string, unknown>();
   private readonly listeners = new Map<string, Set<Listener<unknown>>>();
@@ -170,12 +184,56 @@ export class Store {
       throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(checked.issues)}`);
     }
     this.cache.set(key.name, checked.value);
-    try {
-      this.backend.write(key.name, encodeStored(key, checked.value));
-    } catch (error) {
-      this.warn(`could not write ${key.name}`, error);
-    }
+    this.fireAndLog(`could not write ${key.name}`, () => this.backend.write(key.name, encodeStored(key, checked.value)));
     this.emit(key.name, checked.value, false);
+  }
+
+  /**
+   * Stores several values as one change: resolves only once the manager has confirmed every write
+   * (its promise resolved, and the value reads back as written). If any write is refused (a quota,
+   * a manager error), the keys written so far, the refused one included, are put back as they were
+   * (their stored text, or removed when they were absent) and it rejects with a WriteFailure.
+   * Listeners and `get` see the new values only once all are stored. Values are checked first: an
+   * invalid one throws before anything is written.
+   */
+  async setAll(entries: readonly (readonly [KeyDef<unknown>, unknown])[]): Promise<void> {
+    const checked = entries.map(([key, value]) => {
+      const result = key.schema.parse(value);
+      if (!result.ok) throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(result.issues)}`);
+      return { key, value: result.value, raw: encodeStored(key, result.value) };
+    });
+    const names = checked.map((c) => c.key.name);
+    if (new Set(names).size !== names.length) throw new Error('setAll: a key is named twice');
+    const before = new Map<string, string | undefined>();
+    for (const { key } of checked) before.set(key.name, await this.backend.read(key.name));
+    const touched: string[] = [];
+    try {
+      for (const { key, raw } of checked) {
+        touched.push(key.name);
+        await this.backend.write(key.name, raw);
+        if ((await this.backend.read(key.name)) !== raw) throw new Error('the stored value reads back differently');
+      }
+    } catch (error) {
+      const failed = touched[touched.length - 1]!;
+      const unrestored: string[] = [];
+      for (const name of touched.reverse()) {
+        const raw = before.get(name);
+        try {
+          // A refused write normally left the old value in place: nothing to put back then.
+          if ((await this.backend.read(name).catch(() => null)) === raw) continue;
+          await (raw === undefined ? this.backend.remove(name) : this.backend.write(name, raw));
+        } catch (restoreError) {
+          unrestored.push(name);
+          this.cache.delete(name); // read again from what the manager holds
+          this.warn(`could not put back ${name}`, restoreError);
+        }
+      }
+      throw new WriteFailure(failed, error, unrestored.reverse());
+    }
+    for (const { key, value } of checked) {
+      this.cache.set(key.name, value);
+      this.emit(key.name, value, false);
+    }
   }
 
   update<T>(key: KeyDef<T>, change: (current: T) => T): T {
@@ -186,11 +244,7 @@ export class Store {
 
   reset<T>(key: KeyDef<T>): void {
     this.cache.delete(key.name);
-    try {
-      this.backend.remove(key.name);
-    } catch (error) {
-      this.warn(`could not remove ${key.name}`, error);
-    }
+    this.fireAndLog(`could not remove ${key.name}`, () => this.backend.remove(key.name));
     this.emit(key.name, this.get(key), false);
   }
 
@@ -217,11 +271,17 @@ export class Store {
     if (problem) this.warn(`stored ${key.name} is unusable (${problem}); falling back to defaults`);
     this.cache.set(key.name, value);
     if (migrated && key.writeBackMigrated !== false) {
-      try {
-        this.backend.write(key.name, encodeStored(key, value));
-      } catch (error) {
-        this.warn(`could not write migrated ${key.name}`, error);
-      }
+      this.fireAndLog(`could not write migrated ${key.name}`, () => this.backend.write(key.name, encodeStored(key, value)));
+    }
+  }
+
+  /** Runs a write or removal without waiting for it; a refusal (thrown or rejected) is logged. */
+  private fireAndLog(what: string, op: () => void | Promise<void>): void {
+    try {
+      const pending = op();
+      if (pending) pending.catch((error: unknown) => this.warn(what, error));
+    } catch (error) {
+      this.warn(what, error);
     }
   }
 

@@ -28,7 +28,7 @@ export function optionChecker(registry: AppServices['registry']): OptionCheck {
 }
 
 export function importDeps(ctx: AppServices, reload: () => void = reloadPage): ImportDeps {
-  return { store: ctx.store, toasts: ctx.toasts, reload, optionProblem: optionChecker(ctx.registry) };
+  return { store: ctx.store, toasts: ctx.toasts, reload, optionProblem: optionChecker(ctx.registry), confirmSecrets: (text) => ctx.confirm(text) };
 }
 
 /** Saves the configuration as voidverified-configs.json through a temporary download link. */
@@ -62,7 +62,7 @@ export async function importFile(ctx: AppServices, file: File, reload: () => voi
     ctx.toasts.error(`${IMPORT_ERROR} ${error instanceof Error ? error.message : String(error)}`);
     return;
   }
-  importText(text, importDeps(ctx, reload));
+  await importText(text, importDeps(ctx, reload));
 }
 
 export function ImportExport({ ctx, reload = reloadPage }: { ctx: CommandContext; reload?: () => void }) {
@@ -85,7 +85,7 @@ export function ImportExport({ ctx, reload = reloadPage }: { ctx: CommandContext
       <h3 className="vv-heading">Import/Export</h3>
       <p className="vv-note">
         Export saves your configuration (settings, QuickStart, toasts, time format, global CSS, hotkeys…) as {EXPORT_FILE_NAME}; caches, read notifications and
-        collapsed containers stay on this device. Import replaces the configuration with a file exported here or by the original VoidVerified, then reloads the page.
+        collapsed containers stay on this device, and so do credentials (your AniList sign-in, image-host keys and tokens). Import replaces the configuration with a file exported here or by the original VoidVerified, then reloads the page.
       </p>
       <div className="vv-option">
         <button type="button" className="vv-button" onClick={() => downloadConfig(ctx)}>

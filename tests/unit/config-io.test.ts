@@ -6,6 +6,7 @@ import { Registry } from '../../src/commands/registry';
 import { memoryBackend } from '../../src/data/backend';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from '../../src/data/config';
 import {
+  ADOPT_ERROR,
   ADOPT_QUESTION,
   adoptionKey,
   applyImport,
@@ -20,6 +21,7 @@ import {
   offerAdoption,
   originalFromLocalStorage,
   parseImport,
+  secretsQuestion,
   successMessage,
   type ImportDeps,
 } from '../../src/data/config-io';
@@ -29,7 +31,8 @@ import { s } from '../../src/data/schema';
 import { declaredKeys, encodeStored, Store, type KeyDef } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/time';
 import { toasterConfigKey } from '../../src/data/toasts';
-import '../../src/data/auth';
+import { authKey } from '../../src/data/auth';
+import { imageHostConfigKey, type ImageHostConfig } from '../../src/data/image-hosts';
 import { optionChecker } from '../../src/panels/ImportExport';
 
 /* The option rules of the real features whose options the tests use. */
@@ -228,11 +231,11 @@ describe('import rejects malformed files and changes nothing', () => {
     expect(cases.length).toBeGreaterThanOrEqual(200);
   });
 
-  it.each(cases)('%s', (_name, text) => {
+  it.each(cases)('%s', async (_name, text) => {
     const { backend, store, toasts, reload, deps } = configured();
     const before = new Map(backend.data);
     const values = keys().map((k) => JSON.stringify(store.get(k)));
-    const result = importText(text, deps);
+    const result = await importText(text, deps);
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problem.trim()).not.toBe('');
@@ -248,10 +251,10 @@ describe('import rejects malformed files and changes nothing', () => {
 });
 
 describe('import messages', () => {
-  it('names the key and the option with the wrong type', () => {
+  it('names the key and the option with the wrong type', async () => {
     const settings = validFile().configs[settingsKey.name] as Record<string, unknown>;
     const { deps, toasts } = setup();
-    importText(withConfigs({ [settingsKey.name]: { ...settings, highlightEnabled: 'yes' } }), deps);
+    await importText(withConfigs({ [settingsKey.name]: { ...settings, highlightEnabled: 'yes' } }), deps);
     expect(toasts.error).toHaveBeenCalledWith('There was an error reading the file. void-verified-settings.highlightEnabled: expected boolean');
   });
 
@@ -286,12 +289,12 @@ describe('export and round trip', () => {
     expect(JSON.parse(exportText(configured().store))).toMatchObject({ format: EXPORT_FORMAT, version: 1 });
   });
 
-  it('imports its own export: same values, one toast, one reload', () => {
+  it('imports its own export: same values, one toast, one reload', async () => {
     const source = configured();
     const text = JSON.stringify(buildExport(source.store, new Date(), keys()));
     const target = setup();
     target.store.set(settingsKey, { highlightEnabled: true });
-    const result = importText(text, target.deps);
+    const result = await importText(text, target.deps);
     expect(result).toMatchObject({ ok: true, source: 'palette', skipped: [] });
     for (const key of keys()) {
       if (!key.exported) continue;
@@ -305,20 +308,20 @@ describe('export and round trip', () => {
     expect(buildExport(target.store, new Date(), keys()).configs).toEqual(buildExport(source.store, new Date(), keys()).configs);
   });
 
-  it('leaves keys that are not in the file as they are, and reads a byte-order mark', () => {
+  it('leaves keys that are not in the file as they are, and reads a byte-order mark', async () => {
     const t = setup();
     t.store.set(globalCssKey, 'a { }');
     const text = '\uFEFF' + JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), configs: { [settingsKey.name]: { highlightEnabled: false } } });
-    expect(importText(text, t.deps).ok).toBe(true);
+    expect((await importText(text, t.deps)).ok).toBe(true);
     expect(t.store.get(globalCssKey)).toBe('a { }');
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false });
   });
 
-  it('reloads after a delay so the toast can be read', () => {
+  it('reloads after a delay so the toast can be read', async () => {
     vi.useFakeTimers();
     try {
       const t = setup();
-      importText(JSON.stringify(buildExport(configured().store)), { ...t.deps, reloadDelayMs: 1500 });
+      await importText(JSON.stringify(buildExport(configured().store)), { ...t.deps, reloadDelayMs: 1500 });
       expect(t.reload).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1500);
       expect(t.reload).toHaveBeenCalledTimes(1);
@@ -327,11 +330,12 @@ describe('export and round trip', () => {
     }
   });
 
-  it('puts written keys back when a write is refused', () => {
+  it('refuses an invalid value before writing anything', async () => {
     const t = setup();
     t.store.set(globalCssKey, 'old');
-    expect(() => applyImport(t.store, [[globalCssKey as KeyDef<unknown>, 'new'], [settingsKey as KeyDef<unknown>, { x: { bad: true } }]])).toThrow(/Refusing/);
+    await expect(applyImport(t.store, [[globalCssKey as KeyDef<unknown>, 'new'], [settingsKey as KeyDef<unknown>, { x: { bad: true } }]])).rejects.toThrow(/Refusing/);
     expect(t.store.get(globalCssKey)).toBe('old');
+    expect(t.backend.data.get(globalCssKey.name)).toBe(encodeStored(globalCssKey, 'old'));
   });
 
   it('accepts json files and the original export name only', () => {
@@ -360,9 +364,9 @@ describe("the original VoidVerified's file", () => {
     somethingNew: 1,
   };
 
-  it('maps both settings shapes, the verified users and the configs, and reports what it skipped', () => {
+  it('maps both settings shapes, the verified users and the configs, and reports what it skipped', async () => {
     const t = setup();
-    const result = importText(JSON.stringify(original), t.deps);
+    const result = await importText(JSON.stringify(original), t.deps);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.source).toBe('original');
@@ -385,27 +389,27 @@ describe("the original VoidVerified's file", () => {
     expect(t.reload).toHaveBeenCalledTimes(1);
   });
 
-  it("maps the original's notification configs; unknown types are dropped, missing fields take defaults", () => {
+  it("maps the original's notification configs; unknown types are dropped, missing fields take defaults", async () => {
     const t = setup();
     const file = {
       notificationsConfig: { groupNotifications: false, notificationTypes: ['AIRING', 'NOT_A_TYPE'], collapsed: false, resetDefaultNotifications: false, addActivityRelation: true },
       notificationsConfigQuickAccess: { groupNotifications: true, notificationTypes: ['FOLLOWING'], collapsed: true, hideDefaultNotificationDot: true },
     };
-    expect(importText(JSON.stringify(file), t.deps).ok).toBe(true);
+    expect((await importText(JSON.stringify(file), t.deps)).ok).toBe(true);
     expect(t.store.get(feedConfigKey)).toEqual({ ...feedConfigKey.defaultValue(), groupNotifications: false, notificationTypes: ['AIRING'], resetDefaultNotifications: false, addActivityRelation: true });
     expect(t.store.get(quickAccessConfigKey)).toEqual({ ...quickAccessConfigKey.defaultValue(), notificationTypes: ['FOLLOWING'], collapsed: true, hideDefaultNotificationDot: true });
   });
 
-  it('reads the settings when the first option was stored bare', () => {
+  it('reads the settings when the first option was stored bare', async () => {
     const t = setup();
-    expect(importText(JSON.stringify({ settings: { highlightEnabled: false, copyColorFromProfile: { value: false } } }), t.deps).ok).toBe(true);
+    expect((await importText(JSON.stringify({ settings: { highlightEnabled: false, copyColorFromProfile: { value: false } } }), t.deps)).ok).toBe(true);
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false, copyColorFromProfile: false });
     expect(t.toasts.success).toHaveBeenCalledWith(IMPORT_SUCCESS);
   });
 
-  it('skips the verified users while no key holds them', () => {
+  it('skips the verified users while no key holds them', async () => {
     const t = setup();
-    const result = importText(JSON.stringify({ settings: {}, verifiedUSers: [{ username: 'A' }] }), { ...t.deps, keys: declaredKeys().filter((k) => k.name !== usersKey.name) });
+    const result = await importText(JSON.stringify({ settings: {}, verifiedUSers: [{ username: 'A' }] }), { ...t.deps, keys: declaredKeys().filter((k) => k.name !== usersKey.name) });
     expect(result).toMatchObject({ ok: true, skipped: [{ name: 'verifiedUSers', reason: 'unsupported' }] });
   });
 
@@ -493,5 +497,181 @@ describe('first-run adoption', () => {
     expect([...t.backend.data.keys()]).toEqual([adoptionKey.name]);
     expect(t.toasts.error).toHaveBeenCalledWith('The configuration of the original VoidVerified could not be adopted. settings.highlightEnabled: expected boolean');
     expect(t.reload).not.toHaveBeenCalled();
+  });
+});
+
+/* ---------------------------------------------------------------- credentials and confirmed writes */
+
+const SECRETS = { apiKey: 'bb-secret-key', clientSecret: 'imgur-client-secret', authToken: 'imgur-access-token', refreshToken: 'imgur-refresh-token', userHash: 'catbox-user-hash' };
+const hostConfigWith = (values: Partial<typeof SECRETS>, clientId = 'public-client-id'): ImageHostConfig => {
+  const d = imageHostConfigKey.defaultValue();
+  return {
+    selectedHost: 'imgbb',
+    configurations: {
+      imgbb: { ...d.configurations.imgbb, apiKey: values.apiKey ?? '' },
+      imgur: { ...d.configurations.imgur, clientId, clientSecret: values.clientSecret ?? '', authToken: values.authToken ?? null, refreshToken: values.refreshToken ?? null, expires: values.authToken ? 1_900_000_000_000 : null },
+      catbox: { ...d.configurations.catbox, userHash: values.userHash ?? '' },
+    },
+  };
+};
+const allKeys = () => [...keys(), imageHostConfigKey as KeyDef<unknown>];
+const LABELS = ['imgbb API key', 'imgur client secret', 'imgur access and refresh tokens', 'catbox user hash'];
+
+describe('credentials are never exported, and taken from a file only when the user agrees', () => {
+  it('export holds none of the image-host credentials (nor the AniList token), and keeps the rest', () => {
+    const t = configured();
+    t.store.set(imageHostConfigKey, hostConfigWith(SECRETS));
+    t.store.set(authKey, { token: 'anilist-token', expires: null });
+    const text = exportText(t.store);
+    for (const secret of [...Object.values(SECRETS), 'anilist-token']) expect(text).not.toContain(secret);
+    const file = JSON.parse(text) as { configs: Record<string, unknown> };
+    expect(file.configs[imageHostConfigKey.name]).toEqual({ ...hostConfigWith({}), selectedHost: 'imgbb' });
+    expect(text).toContain('public-client-id');
+    // The store itself still holds them.
+    expect(t.store.get(imageHostConfigKey)).toEqual(hostConfigWith(SECRETS));
+  });
+
+  const withHostConfig = (config: unknown) => JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), configs: { [imageHostConfigKey.name]: config, [globalCssKey.name]: 'from the file' } });
+
+  function target(answer?: boolean) {
+    const t = setup();
+    t.store.set(imageHostConfigKey, hostConfigWith({ apiKey: 'mine', userHash: 'my-hash' }, 'my-client'));
+    const confirmSecrets = vi.fn(async (_text: string) => answer ?? false);
+    const deps: ImportDeps = { ...t.deps, keys: allKeys(), ...(answer === undefined ? {} : { confirmSecrets }) };
+    return { ...t, deps, confirmSecrets };
+  }
+
+  it('a file with credentials says which and asks; Ok takes them', async () => {
+    const t = target(true);
+    const result = await importText(withHostConfig(hostConfigWith(SECRETS)), t.deps);
+    expect(result.ok).toBe(true);
+    expect(t.confirmSecrets).toHaveBeenCalledTimes(1);
+    expect(t.confirmSecrets).toHaveBeenCalledWith(secretsQuestion(LABELS));
+    expect(t.confirmSecrets.mock.calls[0]![0]).toBe(
+      'This file holds credentials: imgbb API key, imgur client secret, imgur access and refresh tokens, catbox user hash. Import them too? Cancel imports the rest without them and keeps the ones stored here.',
+    );
+    expect(t.store.get(imageHostConfigKey)).toEqual(hostConfigWith(SECRETS));
+    expect(t.toasts.success).toHaveBeenCalledWith(IMPORT_SUCCESS);
+    expect(t.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('Cancel imports the rest, keeps the credentials stored here and says they were skipped', async () => {
+    const t = target(false);
+    const result = await importText(withHostConfig(hostConfigWith(SECRETS)), t.deps);
+    expect(result.ok).toBe(true);
+    expect(t.confirmSecrets).toHaveBeenCalledTimes(1);
+    expect(t.store.get(globalCssKey)).toBe('from the file');
+    // Not the file's credentials, nor empty ones: this browser's own.
+    expect(t.store.get(imageHostConfigKey)).toEqual({ ...hostConfigWith({ apiKey: 'mine', userHash: 'my-hash' }, 'public-client-id') });
+    expect(JSON.stringify([...t.backend.data.values()])).not.toMatch(/bb-secret-key|imgur-client-secret|imgur-access-token|imgur-refresh-token|catbox-user-hash/);
+    expect(t.toasts.warning).toHaveBeenCalledWith(`${IMPORT_SUCCESS} Skipped: ${LABELS.join(', ')} (credentials not taken; the ones stored here are kept).`);
+    expect(t.toasts.success).not.toHaveBeenCalled();
+    expect(t.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a way to ask, credentials are never taken', async () => {
+    const t = target();
+    expect((await importText(withHostConfig(hostConfigWith({ apiKey: 'theirs' })), t.deps)).ok).toBe(true);
+    expect(t.store.get(imageHostConfigKey).configurations.imgbb.apiKey).toBe('mine');
+  });
+
+  it('asks only about the credentials the file carries', async () => {
+    const t = target(true);
+    await importText(withHostConfig(hostConfigWith({ authToken: 'theirs-token' })), t.deps);
+    expect(t.confirmSecrets).toHaveBeenCalledWith(secretsQuestion(['imgur access and refresh tokens']));
+    expect(t.store.get(imageHostConfigKey).configurations).toMatchObject({ imgbb: { apiKey: 'mine' }, imgur: { authToken: 'theirs-token', expires: 1_900_000_000_000 }, catbox: { userHash: 'my-hash' } });
+  });
+
+  it('our own export, imported back, asks nothing and keeps the credentials stored here', async () => {
+    const source = setup();
+    source.store.set(imageHostConfigKey, hostConfigWith(SECRETS));
+    const t = target(true);
+    expect((await importText(JSON.stringify(buildExport(source.store, new Date(), allKeys())), t.deps)).ok).toBe(true);
+    expect(t.confirmSecrets).not.toHaveBeenCalled();
+    expect(t.store.get(imageHostConfigKey)).toEqual(hostConfigWith({ apiKey: 'mine', userHash: 'my-hash' }, 'public-client-id'));
+  });
+
+  it("the original's file asks too", async () => {
+    const t = target(false);
+    const original = { settings: { highlightEnabled: false }, imageHostConfig: hostConfigWith({ apiKey: 'theirs' }) };
+    expect((await importText(JSON.stringify(original), t.deps)).ok).toBe(true);
+    expect(t.confirmSecrets).toHaveBeenCalledWith(secretsQuestion(['imgbb API key']));
+    expect(t.store.get(imageHostConfigKey).configurations.imgbb.apiKey).toBe('mine');
+    expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false });
+  });
+});
+
+/** The test's memory backend, with writes of `failing` keys refused (thrown like GM_setValue, or rejected like GM.setValue). */
+function refusingSetup(mode: 'throw' | 'reject', failing: string[]) {
+  const t = configured();
+  const base = t.backend;
+  const refuse = new Set(failing);
+  const backend = {
+    ...base,
+    write(key: string, value: string): void | Promise<void> {
+      if (refuse.has(key)) {
+        const error = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        if (mode === 'throw') throw error;
+        return Promise.reject(error);
+      }
+      base.write(key, value);
+      return mode === 'reject' ? Promise.resolve() : undefined;
+    },
+  };
+  const store = new Store(backend, () => {});
+  return { ...t, store, deps: { ...t.deps, store } };
+}
+
+describe('import reports success only once every write is confirmed', () => {
+  const twoKeys = () =>
+    JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), configs: { [globalCssKey.name]: 'new css', [timeConfigKey.name]: { dateFormat: 'yyyy-mm-dd', use12HourFormat: true } } });
+
+  it.each(['throw', 'reject'] as const)('a refused second write (%s) fails the import and puts the first key back', async (mode) => {
+    const t = refusingSetup(mode, [timeConfigKey.name]);
+    const before = new Map(t.backend.data);
+    const result = await importText(twoKeys(), t.deps);
+    expect(result.ok).toBe(false);
+    const message = `${IMPORT_ERROR} The import failed: ${timeConfigKey.name} could not be saved (The quota has been exceeded.). Nothing was changed.`;
+    expect(t.toasts.error).toHaveBeenCalledWith(message);
+    expect(t.toasts.success).not.toHaveBeenCalled();
+    expect(t.toasts.warning).not.toHaveBeenCalled();
+    expect(t.reload).not.toHaveBeenCalled();
+    expect(new Map(t.backend.data)).toEqual(before);
+    expect(t.store.get(globalCssKey)).toBe('body { color: red; }');
+  });
+
+  it('waits for the manager before saying success', async () => {
+    const t = configured();
+    const base = t.backend;
+    const pending: (() => void)[] = [];
+    const store = new Store({ ...base, write: (key: string, value: string) => new Promise<void>((resolve) => pending.push(() => (base.write(key, value), resolve()))) }, () => {});
+    const done = importText(twoKeys(), { ...t.deps, store });
+    await vi.waitFor(() => expect(pending.length).toBe(1));
+    expect(t.toasts.success).not.toHaveBeenCalled();
+    pending.shift()!();
+    await vi.waitFor(() => expect(pending.length).toBe(1));
+    expect(t.toasts.success).not.toHaveBeenCalled();
+    pending.shift()!();
+    expect((await done).ok).toBe(true);
+    expect(t.toasts.success).toHaveBeenCalledWith(IMPORT_SUCCESS);
+    expect(t.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused adoption is recorded as failed, says so, and leaves nothing of it', async () => {
+    const t = setup();
+    const base = t.backend;
+    const store = new Store({ ...base, write: (key: string, value: string) => (key === globalCssKey.name ? Promise.reject(new Error('manager error')) : base.write(key, value)) }, () => {});
+    const outcome = await offerAdoption({
+      ...t.deps,
+      store,
+      confirm: async () => true,
+      getItem: (key) => ({ 'void-verified-settings': JSON.stringify({ highlightEnabled: false }), 'void-verified-global-css': 'a { }' })[key] ?? null,
+      now: 5,
+    });
+    expect(outcome).toBe('failed');
+    expect(t.toasts.error).toHaveBeenCalledWith(`${ADOPT_ERROR} The import failed: ${globalCssKey.name} could not be saved (manager error). Nothing was changed.`);
+    expect(t.reload).not.toHaveBeenCalled();
+    expect([...base.data.keys()]).toEqual([adoptionKey.name]);
+    expect(store.get(adoptionKey)).toEqual({ outcome: 'failed', at: 5 });
   });
 });

@@ -118,3 +118,95 @@ function localLike(shared: Map<string, string>) {
     },
   };
 }
+
+/**
+ * A memory backend whose writes of `failing` keys are refused: thrown at once like GM_setValue
+ * over its quota ('throw'), or rejected like GM.setValue ('reject'). `times` counts refusals left.
+ */
+function refusing(mode: 'throw' | 'reject', failing: Record<string, number>, seed: Record<string, string> = {}) {
+  const base = memoryBackend(new Map(Object.entries(seed)));
+  const left = { ...failing };
+  return {
+    ...base,
+    write(key: string, value: string): void | Promise<void> {
+      if ((left[key] ?? 0) > 0) {
+        left[key]! -= 1;
+        const error = new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');
+        if (mode === 'throw') throw error;
+        return Promise.reject(error);
+      }
+      base.write(key, value);
+      return mode === 'reject' ? Promise.resolve() : undefined;
+    },
+  };
+}
+
+const other = defineKey({ name: 'test-other', description: 'other', schema: s.string(), defaultValue: () => '' });
+
+describe('Store.setAll: confirmed writes as one change', () => {
+  it.each(['throw', 'reject'] as const)('a refused second write (%s) puts the first back, rejects and tells no listener', async (mode) => {
+    const backend = refusing(mode, { 'test-other': 1 }, { 'test-demo': encodeStored(demo, { size: 1, label: 'before' }) });
+    const store = new Store(backend, () => {});
+    const heard = vi.fn();
+    store.subscribe(demo, heard);
+    const before = new Map(backend.data);
+    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toMatchObject({ name: 'WriteFailure', key: 'test-other', unrestored: [] });
+    expect(new Map(backend.data)).toEqual(before);
+    expect(store.get(demo)).toEqual({ size: 1, label: 'before' });
+    expect(store.get(other)).toBe('');
+    expect(heard).not.toHaveBeenCalled();
+  });
+
+  it('a key that was absent is removed again, not written with its default', async () => {
+    const backend = refusing('reject', { 'test-other': 1 });
+    const store = new Store(backend, () => {});
+    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toThrow(/test-other could not be saved \(Setting the value of 'test-other' exceeded the quota\.\)/);
+    expect(backend.data.size).toBe(0);
+  });
+
+  it('names the keys it could not put back', async () => {
+    // The first key's write succeeds, its restoring write is refused; the second key is refused.
+    const base = refusing('throw', { 'test-other': 1 }, { 'test-demo': encodeStored(demo, { size: 1, label: 'before' }) });
+    let demoWrites = 0;
+    const backend = { ...base, write: (key: string, value: string) => (key === 'test-demo' && ++demoWrites === 2 ? Promise.reject(new Error('manager error')) : base.write(key, value)) };
+    const store = new Store(backend, () => {});
+    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toMatchObject({ unrestored: ['test-demo'] });
+    // What the manager holds now is what the store reads.
+    expect(store.get(demo)).toEqual({ size: 2, label: 'new' });
+  });
+
+  it('resolves only once the manager confirmed every write, then tells listeners', async () => {
+    const base = memoryBackend();
+    const pending: (() => void)[] = [];
+    const backend = { ...base, write: (key: string, value: string) => new Promise<void>((resolve) => pending.push(() => (base.write(key, value), resolve()))) };
+    const store = new Store(backend, () => {});
+    const heard = vi.fn();
+    store.subscribe(other, heard);
+    let done = false;
+    const all = store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']]).then(() => (done = true));
+    for (let i = 0; i < 2; i++) {
+      await vi.waitFor(() => expect(pending.length).toBe(1));
+      expect(done).toBe(false);
+      expect(heard).not.toHaveBeenCalled();
+      pending.shift()!();
+    }
+    await all;
+    expect(heard).toHaveBeenCalledWith('new', false);
+    expect(store.get(demo)).toEqual({ size: 2, label: 'new' });
+  });
+
+  it('a value that does not read back as written is a failure', async () => {
+    const base = memoryBackend();
+    const backend = { ...base, write: (key: string, value: string) => base.write(key, key === 'test-other' ? '"truncated' : value) };
+    const store = new Store(backend, () => {});
+    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toThrow(/reads back differently/);
+    expect(base.data.size).toBe(0);
+  });
+
+  it('set() logs a rejected manager write instead of leaving it unhandled', async () => {
+    const warn = vi.fn();
+    const store = new Store(refusing('reject', { 'test-other': 1 }), warn);
+    store.set(other, 'x');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('could not write test-other', expect.any(DOMException)));
+  });
+});
