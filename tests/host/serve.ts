@@ -11,6 +11,7 @@
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
  *
+ * `?theme=dark` or `?theme=contrast` renders AniList's dark or high-contrast theme.
  * The banner offers "Switch every feature on" (every on/off option of the registry, then a reload)
  * and "Reset sandbox storage". `npm start -- --all` starts with every feature on: the first page
  * switches them on by itself (again after a reset). An API token is always present.
@@ -191,7 +192,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
   // Rewrite the replica's image URLs, but leave the userscript's source exactly as built.
   const marker = '<!--sandbox-body-end-->';
-  const html = rewriteAssets(renderPage(path, { data: api.state, bodyEnd: marker })).replace(marker, () => bodyEnd(all));
+  // `?theme=dark` or `?theme=contrast` shows the page in AniList's other site themes.
+  const theme = url.searchParams.get('theme');
+  const html = rewriteAssets(
+    renderPage(path, { data: api.state, bodyEnd: marker, ...(theme === 'dark' || theme === 'contrast' ? { theme } : {}) }),
+  ).replace(marker, () => bodyEnd(all));
   return send(res, 200, 'text/html; charset=utf-8', html);
 }
 
