@@ -49,11 +49,21 @@ export function managerXhr(): GmXhr | null {
   return null;
 }
 
+/** The host of a request's address, for messages: never the path or query, which may carry credentials. */
+export function requestHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an unreadable address';
+  }
+}
+
 /** A transport over the manager's request function. */
 export function gmTransport(xhr: GmXhr): Transport {
   return (request) =>
     new Promise<HttpResponse>((resolve, reject) => {
-      const fail = (what: string) => () => reject(new Error(`${request.method} ${request.url}: ${what}`));
+      // Names the host only: the address may carry a credential (imgbb's key is in its query).
+      const fail = (what: string) => () => reject(new Error(`${request.method} ${requestHost(request.url)}: ${what}`));
       const pending = xhr({
         method: request.method,
         url: request.url,
