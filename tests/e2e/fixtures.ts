@@ -79,10 +79,37 @@ export interface Host {
   readonly imageFailures: ImageFailures;
   /** The world the userscript runs in for this test (the project's `world` option). */
   readonly world: ScriptWorld;
+  /** What the fake OAuth authorize pages return (change it before the flow starts). */
+  readonly oauth: OAuthReturns;
   /** Evaluates `fn(arg)` in the userscript's world of `tab` (default: the test's page): GM_*, __gm and __voidVerified live there. */
   evalInScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, tab?: Page): Promise<R>;
   /** Resolves once the userscript has started in `tab` (default: the test's page). */
   scriptReady(tab?: Page): Promise<void>;
+}
+
+/**
+ * What the fake authorize pages send back in the fragment after the marker (`#void_auth&…`,
+ * `#void_imgur&…`). They echo the authorize request's `state`, as AniList's OAuth server (Laravel
+ * Passport) and imgur do, unless `echoState` is false. Tests change these to return another token.
+ */
+export interface OAuthReturns {
+  anilist: Record<string, string>;
+  imgur: Record<string, string>;
+  echoState: boolean;
+}
+
+const defaultOAuthReturns = (): OAuthReturns => ({
+  anilist: { access_token: OAUTH_TOKEN, token_type: 'Bearer', expires_in: '31536000' },
+  imgur: { access_token: 'imgur-token', expires_in: '315360000', token_type: 'bearer', refresh_token: 'imgur-refresh', account_username: 'Viewer', account_id: '1' },
+  echoState: true,
+});
+
+/** The redirect of a fake authorize page: back to /settings/developer with `marker` and the fields. */
+function oauthRedirect(marker: string, fields: Record<string, string>, authorize: URL, echoState: boolean): string {
+  const params = new URLSearchParams(fields);
+  const state = authorize.searchParams.get('state');
+  if (echoState && state !== null) params.set('state', state);
+  return `${ORIGIN}/settings/developer#${marker}&${params.toString()}`;
 }
 
 /** Per image-host endpoint: the error status it answers with; absent means success. */
@@ -219,6 +246,7 @@ interface Bed {
   options: HostGotoOptions;
   imageRequests: ImageRequest[];
   imageFailures: ImageFailures;
+  oauth: OAuthReturns;
 }
 
 export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: ScriptWorld }>({
@@ -231,7 +259,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
   // Routing for every page of the context; auto so that tests using only `page` or `context` get it too.
   bed: [
     async ({ context, api, world }, use) => {
-      const bed: Bed = { options: {}, imageRequests: [], imageFailures: {} };
+      const bed: Bed = { options: {}, imageRequests: [], imageFailures: {}, oauth: defaultOAuthReturns() };
       await context.route('**/*', async (route) => {
         const request = route.request();
         const url = new URL(request.url());
@@ -240,7 +268,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
             if (url.pathname === USERSCRIPT_SRC) return await route.fulfill({ contentType: 'text/javascript', body: scriptSource(bed.options) });
             // The implicit-grant OAuth flows approve at once and come back with the token in the fragment.
             if (url.pathname === '/api/v2/oauth/authorize')
-              return await route.fulfill({ status: 302, headers: { location: `${ORIGIN}/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000` } });
+              return await route.fulfill({ status: 302, headers: { location: oauthRedirect('void_auth', bed.oauth.anilist, url, bed.oauth.echoState) } });
             if (request.resourceType() === 'document') {
               const html = renderPage(url.pathname, { ...bed.options, data: bed.options.data ?? api.state, bodyEnd: (bed.options.bodyEnd ?? '') + bodyEnd(bed.options, world) });
               return await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
@@ -257,10 +285,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
             return await route.fulfill({ status: res.status, headers: res.headers, body: res.body });
           }
           if (url.hostname === 'api.imgur.com' && url.pathname === '/oauth2/authorize')
-            return await route.fulfill({
-              status: 302,
-              headers: { location: `${ORIGIN}/settings/developer#void_imgur&access_token=imgur-token&expires_in=315360000&token_type=bearer&refresh_token=imgur-refresh&account_username=Viewer&account_id=1` },
-            });
+            return await route.fulfill({ status: 302, headers: { location: oauthRedirect('void_imgur', bed.oauth.imgur, url, bed.oauth.echoState) } });
           if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com') return await imageHost(route, url, bed.imageRequests, bed.imageFailures);
           if (url.hostname.endsWith('.anilist.co') || url.hostname === 'i.ytimg.com')
             return await route.fulfill({ status: 200, contentType: 'image/png', body: PNG, headers: { 'Access-Control-Allow-Origin': '*' } });
@@ -283,6 +308,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
       },
       imageRequests: bed.imageRequests,
       imageFailures: bed.imageFailures,
+      oauth: bed.oauth,
       world,
       async goto(path, opts = {}) {
         if (opts.script !== false) scriptSource(opts); // fail here, clearly, when dist/ is missing

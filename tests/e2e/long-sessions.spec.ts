@@ -120,7 +120,7 @@ test.describe('a token that expires while the page is open', () => {
     await host.scriptReady();
     await page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name: 'authorization', exact: true }).click();
     await expect(page.locator('[data-void-ui="settings"]')).toContainText('Your token expired on');
-    await expect(page.locator('[data-void-ui="settings"]').getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
+    await expect(page.locator('[data-void-ui="settings"]').getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
     await expect(toasts(page).filter({ hasText: 'has expired' })).toHaveCount(0);
   });
 });

@@ -19,6 +19,9 @@ const stored = (host: Host, key: string) =>
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
   }, key);
 
+const setStored = (host: Host, key: string, data: unknown) =>
+  host.evalInScript(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), [key, JSON.stringify({ v: 1, data })] as const);
+
 test.describe('settings page', { tag: '@worlds' }, () => {
   test('header, category tabs, filter and every option of the catalogue with its mark', async ({ page, host }) => {
     await host.goto('/settings/developer');
@@ -93,10 +96,12 @@ test.describe('authorization', { tag: '@worlds' }, () => {
   test('round trip through the OAuth fragment: token stored, hash removed, expiry shown, revoke', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await subTab(page, 'authorization').click();
-    const link = settings(page).getByRole('link', { name: 'Authenticate VoidVerified' });
-    await expect(link).toHaveAttribute('href', 'https://anilist.co/api/v2/oauth/authorize?client_id=15519&response_type=token');
-    await link.click();
+    const authorize = page.waitForRequest((r) => r.url().startsWith('https://anilist.co/api/v2/oauth/authorize'));
+    await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
+    // The flow carries a fresh random state, which the fixture echoes (as AniList's OAuth server does).
+    expect((await authorize).url()).toMatch(/^https:\/\/anilist\.co\/api\/v2\/oauth\/authorize\?client_id=15519&response_type=token&state=[0-9a-f]{32}$/);
     await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
+    expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
     await expect(page).toHaveURL('https://anilist.co/settings/developer');
     expect(await page.evaluate(() => location.hash)).toBe('');
     const saved = (await stored(host, 'void-verified-auth')) as { token: string; expires: number };
@@ -109,8 +114,90 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     await expect(settings(page)).toContainText(`The token expires on ${mmddyyyy}.`);
 
     await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
-    await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
+    await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
     expect(await stored(host, 'void-verified-auth')).toEqual({ token: null, expires: null });
+  });
+
+  test('a link carrying a token that this browser did not ask for is refused; the stored token stays', async ({ page, host, api }) => {
+    // Anyone can post such a link on AniList; the victim already has a token of their own.
+    const mine = auth('sandbox-token', Date.now() + 300 * DAY);
+    await host.goto('/settings/developer#void_auth&access_token=attacker-token&token_type=Bearer&expires_in=31536000', { seed: mine });
+    await expect(toasts(page).filter({ hasText: 'Refused an AniList authorization this browser did not start' })).toBeVisible();
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    expect(await stored(host, 'void-verified-auth')).toEqual({ token: 'sandbox-token', expires: expect.any(Number) });
+    await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
+    expect(api.requests.filter((r) => r.authorization?.includes('attacker-token'))).toEqual([]);
+
+  });
+
+  test("a return whose state is not the one this browser sent is refused, and the marker is used up", async ({ page, host }) => {
+    const pending = { 'void-verified-oauth-pending': JSON.stringify({ v: 1, data: { anilist: { state: 'a'.repeat(32), started: Date.now() }, imgur: null } }) };
+    await host.goto(`/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'b'.repeat(32)}`, { seed: pending });
+    await expect(toasts(page).filter({ hasText: 'did not start' })).toBeVisible();
+    expect(await stored(host, 'void-verified-auth')).toBeUndefined();
+    expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
+  });
+
+  test('a pending authorization older than 10 minutes does not vouch for a return', async ({ page, host }) => {
+    const pending = { 'void-verified-oauth-pending': JSON.stringify({ v: 1, data: { anilist: { state: 'a'.repeat(32), started: Date.now() - 11 * 60_000 }, imgur: null } }) };
+    await host.goto(`/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'a'.repeat(32)}`, { seed: pending });
+    await expect(toasts(page).filter({ hasText: 'started more than 10 minutes ago' })).toBeVisible();
+    expect(await stored(host, 'void-verified-auth')).toBeUndefined();
+  });
+
+  test('replacing a token asks first: Cancel keeps it, Ok takes the new one', async ({ page, host }) => {
+    // A flow started here (the marker) comes back while a token is already stored (say, from another tab).
+    const question = page.getByRole('alertdialog').filter({ hasText: 'VoidVerified is already authorized on this browser. Replace its AniList token' });
+    const returnWith = async (state: string) => {
+      await host.goto('/home', { seed: auth('sandbox-token', Date.now() + 300 * DAY) });
+      await host.scriptReady();
+      await setStored(host, 'void-verified-oauth-pending', { anilist: { state, started: Date.now() }, imgur: null });
+      await page.goto(`https://anilist.co/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${state}`);
+    };
+
+    await returnWith('c'.repeat(32));
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
+    expect(await stored(host, 'void-verified-auth')).toEqual({ token: 'sandbox-token', expires: expect.any(Number) });
+    expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
+
+    await returnWith('d'.repeat(32));
+    await question.getByRole('button', { name: 'Ok' }).click();
+    await expect.poll(() => stored(host, 'void-verified-auth')).toEqual({ token: OAUTH_TOKEN, expires: expect.any(Number) });
+  });
+
+  test("a token of another AniList user than the one signed in is refused, naming them", async ({ page, host, api }) => {
+    // The host is signed in as Akira (id 2); the fake approval hands out Viewer's (id 1) token.
+    await host.goto('/settings/developer', { viewer: { id: 2, name: 'Akira' } });
+    await subTab(page, 'authorization').click();
+    await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
+    await expect(toasts(page).filter({ hasText: "the token is Viewer's, but Akira is signed in to AniList here" })).toBeVisible();
+    expect(await stored(host, 'void-verified-auth')).toBeUndefined();
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
+    // Only the question of whose it is went out with it.
+    expect(api.requests.filter((r) => r.authorization === `Bearer ${OAUTH_TOKEN}`).map((r) => r.operationName)).toEqual(['TokenViewer']);
+  });
+
+  test('a returned token with characters outside the JWT alphabet, or an expiry past a year, is refused', async ({ page, host }) => {
+    for (const [fields, text] of [
+      [{ access_token: 'a\nb' }, 'its token has characters a token cannot have'],
+      [{ expires_in: '1e308' }, 'its expiry is not a number of seconds up to a year'],
+    ] as const) {
+      Object.assign(host.oauth.anilist, { access_token: OAUTH_TOKEN, expires_in: '31536000' }, fields);
+      await host.goto('/settings/developer');
+      await subTab(page, 'authorization').click();
+      await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
+      await expect(toasts(page).filter({ hasText: text })).toBeVisible();
+      expect(await stored(host, 'void-verified-auth')).toBeUndefined();
+      expect(await page.evaluate(() => location.hash)).toBe('');
+    }
+    // The page still works: the next request is not broken by a stored bad token.
+    Object.assign(host.oauth.anilist, { access_token: OAUTH_TOKEN, expires_in: '31536000' });
+    await host.goto('/settings/developer');
+    await subTab(page, 'authorization').click();
+    await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
+    await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
   });
 
   test("palette 'Authorize' and 'Revoke authorization' commands", async ({ page, host }) => {
@@ -124,7 +211,7 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Revoke');
     await page.locator('[cmdk-item][data-command="authorization.revoke"]').click();
-    await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
+    await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
   });
 
   test('warns once a day when the token expires within 14 days', async ({ page, host }) => {
@@ -139,7 +226,7 @@ test.describe('authorization', { tag: '@worlds' }, () => {
   test('an expired token shows the authenticate link with the expiry date', async ({ page, host }) => {
     await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, Date.now() - DAY) });
     await subTab(page, 'authorization').click();
-    await expect(settings(page).getByRole('link', { name: 'Authenticate VoidVerified' })).toBeVisible();
+    await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
     await expect(settings(page)).toContainText('Your token expired on');
   });
 
