@@ -4,14 +4,20 @@ import type { CommandContext } from '../commands/types';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import { CHANGELOG, changelogSeenKey } from '../data/changelog';
 import { hotkeysKey, settingsKey } from '../data/config';
+import { adoptionKey } from '../data/config-io';
 import { useStored } from './hooks';
 import { OPEN_COMMAND_ID } from './QuickStartConfig';
 
-/** The first line a fresh install shows: how to start, with the palette's hotkey as it is now. */
-export function startHint(hotkey: string | null): string {
+/**
+ * The first line a fresh install shows: how to start, with the palette's hotkey as it is now.
+ * Someone who just brought the original VoidVerified's configuration along is not new: they are
+ * told it came along, and where everything is now.
+ */
+export function startHint(hotkey: string | null, adopted = false): string {
+  const lead = adopted ? 'Your VoidVerified configuration came along.' : 'New here?';
   return hotkey
-    ? `New here? Press ${formatHotkey(hotkey)} anywhere on AniList to open the QuickStart palette: every feature and setting is a command there.`
-    : 'New here? Open the QuickStart palette from its command in VoidVerified settings: every feature and setting is a command there.';
+    ? `${lead} Press ${formatHotkey(hotkey)} anywhere on AniList to open the QuickStart palette: every feature and setting is a command there.`
+    : `${lead} Open the QuickStart palette from its command in VoidVerified settings: every feature and setting is a command there.`;
 }
 
 /** The changelog, newest first; features that map to an option carry a checkbox that switches it. */
@@ -20,11 +26,12 @@ export function Changelog({ ctx }: { ctx: CommandContext }) {
   const overrides = useStored(hotkeysKey);
   // Never closed yet: a fresh install (the history below means little to someone new).
   const fresh = useStored(changelogSeenKey) === null;
+  const adoption = useStored(adoptionKey);
   const open = ctx.registry.command(OPEN_COMMAND_ID);
   const base = useId();
   return (
     <div className="vv-changelog">
-      {fresh && <p className="vv-changelog-start">{startHint(open ? effectiveHotkey(open, overrides) : null)}</p>}
+      {fresh && <p className="vv-changelog-start">{startHint(open ? effectiveHotkey(open, overrides) : null, adoption?.outcome === 'adopted')}</p>}
       {CHANGELOG.map((version) => (
         <section key={version.versionNumber} className="vv-changelog-version" aria-labelledby={`${base}-${version.versionNumber}`}>
           <h4 id={`${base}-${version.versionNumber}`}>Version {version.versionNumber}</h4>

@@ -82,6 +82,10 @@ async function accept(page: Page) {
   await reloaded;
   await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
   await expect(changelog(page)).toBeVisible();
+  // The answer decides what the changelog says: the configuration came along, with its hotkey.
+  await expect(changelog(page).locator('.vv-changelog-start')).toHaveText(
+    'Your VoidVerified configuration came along. Press Alt+J anywhere on AniList to open the QuickStart palette: every feature and setting is a command there.',
+  );
   await expect(question(page)).toHaveCount(0);
   await changelog(page).getByRole('button', { name: 'Close' }).click();
 }
@@ -151,6 +155,7 @@ test.describe('switching over from the original VoidVerified', () => {
     await question(page).getByRole('button', { name: 'Cancel' }).click();
     await expect(question(page)).toHaveCount(0);
     await expect(changelog(page)).toBeVisible();
+    await expect(changelog(page).locator('.vv-changelog-start')).toHaveText(/^New here\? Press Ctrl\+Space anywhere on AniList/);
     await changelog(page).getByRole('button', { name: 'Close' }).click();
     expect(await stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'declined' });
     expect(await stored(page, 'void-verified-settings')).toBeUndefined();
