@@ -136,6 +136,81 @@ test.describe('Import/Export', () => {
   });
 });
 
+test.describe('credentials and failed writes', () => {
+  const SECRETS = { apiKey: 'bb-secret-key', clientSecret: 'imgur-client-secret', authToken: 'imgur-access-token', refreshToken: 'imgur-refresh-token', userHash: 'catbox-user-hash' };
+  const hostConfig = (s: Partial<typeof SECRETS>, clientId = 'public-client-id') => ({
+    selectedHost: 'imgbb',
+    configurations: {
+      imgbb: { name: 'imgbb', apiKey: s.apiKey ?? '' },
+      imgur: { name: 'imgur', clientId, clientSecret: s.clientSecret ?? '', expires: s.authToken ? 1_900_000_000_000 : null, refreshToken: s.refreshToken ?? null, authToken: s.authToken ?? null },
+      catbox: { name: 'catbox', userHash: s.userHash ?? '' },
+    },
+  });
+  const HOST_KEY = 'void-verified-image-host-config';
+  const confirmDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Warning' });
+
+  test('Export holds no image-host credentials and no AniList token', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: { ...SEED, [HOST_KEY]: envelope(hostConfig(SECRETS)), 'void-verified-auth': envelope({ token: 'anilist-token', expires: Date.now() + 1e10 }) } });
+    await openTab(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), settings(page).getByRole('button', { name: 'Export', exact: true }).click()]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    for (const secret of [...Object.values(SECRETS), 'anilist-token']) expect(text).not.toContain(secret);
+    expect((JSON.parse(text) as { configs: Record<string, unknown> }).configs[HOST_KEY]).toEqual(hostConfig({}));
+    // Still stored here.
+    expect(await stored(page, HOST_KEY)).toEqual(hostConfig(SECRETS));
+  });
+
+  for (const answer of ['Ok', 'Cancel'] as const) {
+    test(`a file with credentials asks first; ${answer} ${answer === 'Ok' ? 'takes them' : 'imports the rest and keeps the ones stored here'}`, async ({ page, host }) => {
+      const mine = hostConfig({ apiKey: 'my-key' }, 'my-client');
+      await host.goto('/settings/developer', { seed: { ...SEED, [HOST_KEY]: envelope(mine) } });
+      await openTab(page);
+      const reloaded = page.waitForEvent('load');
+      await fileInput(page).setInputFiles({
+        name: 'shared.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(ourFile({ [HOST_KEY]: hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }), 'void-verified-global-css': 'a { color: red; }' })),
+      });
+      await expect(confirmDialog(page)).toContainText(
+        'This file holds credentials: imgbb API key, catbox user hash. Import them too? Cancel imports the rest without them and keeps the ones stored here.',
+      );
+      // Nothing is written while the question is open.
+      expect(await stored(page, 'void-verified-global-css')).toBeUndefined();
+      await confirmDialog(page).getByRole('button', { name: answer }).click();
+      await expect(
+        toasts(page).filter({ hasText: answer === 'Ok' ? 'Config successfully imported.' : 'Config successfully imported. Skipped: imgbb API key, catbox user hash (credentials not taken; the ones stored here are kept).' }),
+      ).toBeVisible();
+      await reloaded;
+      expect(await stored(page, 'void-verified-global-css')).toBe('a { color: red; }');
+      expect(await stored(page, HOST_KEY)).toEqual(answer === 'Ok' ? hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }) : hostConfig({ apiKey: 'my-key' }));
+    });
+  }
+
+  test('a write the manager refuses (over the quota) fails the import, says so and puts back what was written', async ({ page, host }) => {
+    await host.goto('/settings/developer', { seed: { ...SEED, 'void-verified-global-css': envelope('body { color: blue; }') } });
+    await openTab(page);
+    await host.evalInScript(() => (window as unknown as { __gm: { failWrites(keys: string[]): void } }).__gm.failWrites(['void-verified-time-config']));
+    const before = await gmDump(page);
+    await mark(page);
+    await fileInput(page).setInputFiles({
+      name: 'voidverified-configs.json',
+      mimeType: 'application/json',
+      // The CSS is written first, then the time format is refused.
+      buffer: Buffer.from(ourFile({ 'void-verified-global-css': 'body { color: red; }', 'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false } })),
+    });
+    await expect(
+      toasts(page).filter({
+        hasText: "There was an error reading the file. The import failed: void-verified-time-config could not be saved (Setting the value of 'void-verified-time-config' exceeded the quota.). Nothing was changed.",
+      }),
+    ).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toHaveCount(0);
+    await page.waitForTimeout(2000); // longer than the reload delay of a successful import
+    expect(await marked(page)).toBe(true);
+    expect(await gmDump(page)).toBe(before);
+    expect(await stored(page, 'void-verified-global-css')).toBe('body { color: blue; }');
+  });
+});
+
 test.describe('adopting the original VoidVerified configuration', () => {
   /** The original kept its configuration in the page's own localStorage. */
   async function seedOriginal(page: Page) {

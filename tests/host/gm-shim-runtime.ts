@@ -59,8 +59,11 @@ export function installGmShim(config: GmShimConfig): void {
     const value = decode(ls.getItem(prefix + key));
     return value === undefined ? fallback : value;
   };
+  /** Keys whose writes are refused as over the quota (a test hook: `__gm.failWrites([...])`). */
+  const refused = new Set<string>();
   const setValue = (key: string, value: unknown): void => {
     if (value === undefined) return deleteValue(key);
+    if (refused.has(key)) throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, 'QuotaExceededError');
     const oldRaw = ls.getItem(prefix + key);
     const raw = JSON.stringify(value);
     ls.setItem(prefix + key, raw);
@@ -203,8 +206,9 @@ export function installGmShim(config: GmShimConfig): void {
     w.GM = {
       info,
       getValue: (key: string, fallback?: unknown) => Promise.resolve(getValue(key, fallback)),
-      setValue: (key: string, value: unknown) => Promise.resolve(setValue(key, value)),
-      deleteValue: (key: string) => Promise.resolve(deleteValue(key)),
+      // A refused write rejects, as the managers' promise API does (it does not throw).
+      setValue: (key: string, value: unknown) => new Promise<void>((resolve) => resolve(setValue(key, value))),
+      deleteValue: (key: string) => new Promise<void>((resolve) => resolve(deleteValue(key))),
       listValues: () => Promise.resolve(listValues()),
       addValueChangeListener: (key: string, cb: Listener['cb']) => Promise.resolve(addListener(key, cb)),
       removeValueChangeListener: (id: number) => Promise.resolve(removeListener(id)),
@@ -217,6 +221,11 @@ export function installGmShim(config: GmShimConfig): void {
   }
   w.__gm = {
     requests,
+    /** From now on (until the page unloads), writes of these keys are refused with a QuotaExceededError. */
+    failWrites(keys: string[]): void {
+      refused.clear();
+      for (const key of keys) refused.add(key);
+    },
     dump(): Record<string, unknown> {
       const out: Record<string, unknown> = {};
       for (const key of listValues()) out[key] = getValue(key);

@@ -18,7 +18,8 @@
  * - GM_xmlhttpRequest is implemented with fetch (so the test's routes answer it; the fixture adds the
  *   CORS headers a real manager would not need). FormData, Blob, URLSearchParams and string bodies.
  * - `window.__gm`: { dump(): all stored values (parsed), requests: every GM_xmlhttpRequest call as
- *   {method, url, headers, bodyKind} }.
+ *   {method, url, headers, bodyKind}, failWrites(keys): from then on (in this page) writes of those
+ *   keys are refused with a QuotaExceededError: GM_setValue throws, GM.setValue rejects }.
  */
 import { moduleExpression } from './browser-script';
 
