@@ -282,7 +282,8 @@ export class GraphQLClient {
       } catch (error) {
         if (init.signal?.aborted) throw error;
         this.limiter.failed();
-        const remaining = this.realRemaining();
+        // The count as the API last reported it (document 1 section 8), not our adjusted one.
+        const remaining = this.lastReportedRemaining();
         this.deps.toasts.warning(
           `Preflight check failed. This might be caused by too many requests. Last known remaining queries: ${remaining ?? 'unknown'}.`,
         );
@@ -325,6 +326,11 @@ export class GraphQLClient {
   private missingToken(): never {
     this.deps.toasts.error(MISSING_TOKEN_MESSAGE);
     throw new ApiError(MISSING_TOKEN_MESSAGE, 'unauthorized');
+  }
+
+  /** The remaining-requests count the API last reported (its header as stored), or null when unknown. */
+  lastReportedRemaining(): number | null {
+    return this.deps.store.get(rateLimitKey).remaining;
   }
 
   /** The remaining count as AniList really means it (its header counts from 90, it throttles at 30). */
