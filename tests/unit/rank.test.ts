@@ -56,6 +56,16 @@ describe('palette ranking', () => {
     expect(used.map((r) => r.command.id)).toEqual(['users', 'badge', 'revoke', 'css']);
   });
 
+  it('a keyword matches only where the query is written out in it, not as a scattered subsequence', () => {
+    const cmds = [
+      c('feed', 'Fix messages in list feed', 'Settings', { keywords: ['Hide private messages from the list feed on your own profile.'] }),
+      c('sign', 'Default sign', 'Settings', { keywords: ['The sign shown beside verified users.'] }),
+    ];
+    const ranked = rankCommands(cmds, { query: 'verif', usage: {}, relevant: none, now: 0 });
+    expect(ranked.map((r) => r.command.id)).toEqual(['sign']);
+    expect(rankCommands(cmds, { query: 'diagn', usage: {}, relevant: none, now: 0 })).toEqual([]);
+  });
+
   it('leaves section-only matches out once enough commands match by their own words', () => {
     const cmds = [
       ...Array.from({ length: SECTION_ONLY_CUTOFF }, (_, i) => c(`v${i}`, `Verified thing ${i}`, 'Other')),

@@ -109,8 +109,14 @@ export function rankCommands(commands: readonly Command[], opts: RankOptions): R
     let match = fuzzyScore(query, t.title);
     let sectionOnly = false;
     if (query && match < 60) {
+      // Keywords (descriptions among them) match only where the query is written out in them: a
+      // scattered subsequence of a long description ('verif' in 'priVate fEed fRom lIst Feed')
+      // matches nearly anything.
       let keyword = 0;
-      for (const k of t.keywords) keyword = Math.max(keyword, fuzzyScore(query, k));
+      for (const k of t.keywords) {
+        const score = fuzzyScore(query, k);
+        if (score >= 60) keyword = Math.max(keyword, score);
+      }
       match = Math.max(match, keyword * 0.8);
       if (match <= 0) {
         match = fuzzyScore(query, t.section) * 0.4;
