@@ -1,3 +1,4 @@
+import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { gql, type GqlDocument } from './graphql';
 
 /**
@@ -103,6 +104,21 @@ export const replyToActivity = gql<{ SaveActivityReply: Reply | null }, { activi
   `mutation ReplyToActivity($activityId: Int, $text: String) { SaveActivityReply(activityId: $activityId, text: $text) { ${REPLY_FIELDS} } }`,
   true,
 );
+
+/** One page of an activity's replies. */
+export async function loadReplies(
+  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
+  activityId: number,
+  page: number,
+): Promise<{ replies: Reply[]; hasNextPage: boolean }> {
+  const { Page } = await client.request(activityReplies, { activityId, page, perPage: REPLIES_PER_PAGE });
+  return { replies: Page.activityReplies.filter((r): r is Reply => r !== null), hasNextPage: !!Page.pageInfo.hasNextPage };
+}
+
+/** Posts a reply; a failure is 'Failed to reply to activity with id {id}' (document 1 section 8). */
+export function postReply(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, activityId: number, text: string): Promise<Reply | null> {
+  return wrapFailure(API_ERROR_TEXTS.reply(activityId), async () => (await client.request(replyToActivity, { activityId, text })).SaveActivityReply);
+}
 
 export interface Saved {
   id: number;
@@ -243,6 +259,25 @@ export function moderatorBadge(roles: readonly string[] | null | undefined): str
   return roles.map(roleLabel).join(', ');
 }
 
+/** Which icon a moderator badge shows (document 1 section 6's icons); the first role that has one decides. */
+export type ModeratorIcon = 'admin' | 'developer' | 'community' | 'social' | 'anime-data' | 'manga-data' | 'character-data' | 'staff-data';
+
+export function moderatorIcon(roles: readonly string[] | null | undefined): ModeratorIcon | null {
+  if (!roles?.length || roles.includes('RETIRED')) return null;
+  for (const role of roles) {
+    const r = role.replace(/^LEAD_/, '');
+    if (r === 'ADMIN') return 'admin';
+    if (r === 'DEVELOPER') return 'developer';
+    if (r === 'COMMUNITY' || r === 'DISCORD_COMMUNITY') return 'community';
+    if (r === 'SOCIAL_MEDIA') return 'social';
+    if (r === 'ANIME_DATA') return 'anime-data';
+    if (r === 'MANGA_DATA') return 'manga-data';
+    if (r === 'CHARACTER_DATA') return 'character-data';
+    if (r === 'STAFF_DATA') return 'staff-data';
+  }
+  return 'community';
+}
+
 /** The donator badge: above tier 0; custom text above tier 3; rainbow above tier 4. */
 export function donatorBadge(tier: number | null | undefined, text: string | null | undefined): { text: string; rainbow: boolean } | null {
   const t = tier ?? 0;
@@ -271,3 +306,18 @@ export const messagesFeed = gql<{ Page: { pageInfo: PageInfo; activities: (Activ
   }`,
   true,
 );
+
+/** One activity by id, as activity search loads it (with its replies). */
+export const activityById = gql<{ Activity: Activity | null }, { id: number }>(
+  'ActivityById',
+  `query ActivityById($id: Int) { Activity(id: $id) { ${ACTIVITY_FIELDS} } }`,
+);
+
+/** One activity by id; a failure (or no such activity) is 'Error querying activity.' (document 1 section 8). */
+export function fetchActivity(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, id: number): Promise<Activity> {
+  return wrapFailure(API_ERROR_TEXTS.activity, async () => {
+    const { Activity } = await client.request(activityById, { id });
+    if (!Activity) throw new Error(`No activity ${id}`);
+    return Activity;
+  });
+}

@@ -1,4 +1,5 @@
-import type { GqlDocument } from './graphql';
+import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
+import type { GqlDocument, GraphQLClient } from './graphql';
 import { decodeSegment } from './guards';
 import { formatDateTime, type TimeConfig } from './time';
 
@@ -15,6 +16,19 @@ export const saveSelfMessage: GqlDocument<{ SaveMessageActivity: { id: number } 
     'mutation SaveMessageActivity($message: String, $recipientId: Int, $private: Boolean) { SaveMessageActivity(message: $message, recipientId: $recipientId, private: $private) { id } }',
   auth: true,
 };
+
+/**
+ * Posts the self message and resolves with the new activity's id; any failure (also an answer
+ * without an id) is 'Failed to publish a self-message' (document 1 section 8).
+ */
+export function publishSelfMessage(client: Pick<GraphQLClient, 'request'>, message: string, recipientId: number): Promise<number> {
+  return wrapFailure(API_ERROR_TEXTS.selfMessage, async () => {
+    const data = await client.request(saveSelfMessage, { message, recipientId, private: false });
+    const id = data.SaveMessageActivity?.id;
+    if (typeof id !== 'number') throw new Error('The answer carried no activity id.');
+    return id;
+  });
+}
 
 /** Image-link preview (document 1 section 5): these extensions, any case, on links without an inner image. */
 export const IMAGE_EXTENSIONS = ['jpg', 'png', 'gif', 'webp', 'apng', 'avif', 'jpeg', 'svg'] as const;

@@ -46,3 +46,18 @@ export const tokenViewer = gql<{ Viewer: { id: number; name: string } | null }, 
   `query TokenViewer { Viewer { id name } }`,
   true,
 );
+
+export interface FollowingPage {
+  Page: { pageInfo: { currentPage: number | null; hasNextPage: boolean | null } | null; following: (UserSearchResult | null)[] | null } | null;
+}
+
+/** Followed users (document 1 section 7): `following` for a user id, one page of them; asked again while hasNextPage. */
+export const followingQuery = gql<FollowingPage, { userId: number; page: number; perPage: number }>(
+  'Following',
+  `query Following($userId: Int!, $page: Int, $perPage: Int) {
+    Page(page: $page, perPage: $perPage) {
+      pageInfo { currentPage hasNextPage }
+      following(userId: $userId, sort: USERNAME) { id name avatar { large } }
+    }
+  }`,
+);

@@ -1,3 +1,4 @@
+import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { decodeBio, updateBio } from './bio-block';
 import type { GqlDocument, GraphQLClient } from './graphql';
 import { s } from './schema';
@@ -309,11 +310,13 @@ export interface GoalServices {
 export async function queryAbout(services: Pick<GoalServices, 'client' | 'toasts'>, name: string | null | undefined): Promise<string> {
   try {
     if (!name) throw new Error('The signed-in user is not known.');
-    const { User } = await services.client.request(goalsUserAbout, { name });
-    if (!User) throw new Error(`No user ${name}`);
-    return User.about ?? '';
+    return await wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
+      const { User } = await services.client.request(goalsUserAbout, { name });
+      if (!User) throw new Error(`No user ${name}`);
+      return User.about ?? '';
+    });
   } catch (error) {
-    services.toasts.error('Failed to query user goals.');
+    services.toasts.error('Failed to query user goals.', failureText(error));
     throw error;
   }
 }
@@ -328,12 +331,13 @@ export async function saveGoals(services: GoalServices, viewerName: string | nul
     services.toasts.debug('Querying API for bio and saving goals.');
     const about = await queryAbout(services, viewerName);
     const goals = services.store.get(goalsKey);
-    await services.client.request(goalsSaveAbout, { about: updateBio(about, (data) => ({ ...data, goals })) });
+    const next = updateBio(about, (data) => ({ ...data, goals }));
+    await wrapFailure(API_ERROR_TEXTS.saveAbout, () => services.client.request(goalsSaveAbout, { about: next }));
     services.toasts.success('Saved goals.');
     return true;
   } catch (error) {
     console.error('[VoidVerified] saving goals failed', error);
-    services.toasts.error('Failed to save goals.');
+    services.toasts.error('Failed to save goals.', failureText(error));
     return false;
   }
 }

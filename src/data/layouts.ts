@@ -1,3 +1,4 @@
+import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { decodeBio, updateBio, visibleBio } from './bio-block';
 import type { GqlDocument, GraphQLClient } from './graphql';
 import { s } from './schema';
@@ -343,23 +344,34 @@ export async function fetchViewer(svc: Pick<LayoutServices, 'client'>): Promise<
   return Viewer;
 }
 
+/** A user's about by name; a failure is 'Error querying user about.' (document 1 section 8). */
+export function queryUserAbout(svc: Pick<LayoutServices, 'client'>, name: string): Promise<string | null> {
+  return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
+    const { User } = await svc.client.request(userAboutQuery, { name });
+    if (!User) throw new Error('no such user');
+    return User.about;
+  });
+}
+
+/** Saves the about text; a failure is 'failed to save user about.'. */
+export async function saveAbout(svc: Pick<LayoutServices, 'client'>, about: string): Promise<void> {
+  await wrapFailure(API_ERROR_TEXTS.saveAbout, () => svc.client.request(saveUserAbout, { about }));
+}
+
 export const publishedOf = (viewer: LayoutViewer): Published => ({ color: viewer.options?.profileColor ?? null, badge: viewer.donatorBadge ?? null });
 
 /** Loads the current about (by the viewer's name, else the token's owner) into the selected layout. */
 export async function resetAbout(svc: LayoutServices, name?: string | null): Promise<boolean> {
   try {
     let about: string | null;
-    if (name) {
-      const { User } = await svc.client.request(userAboutQuery, { name });
-      if (!User) throw new Error('no such user');
-      about = User.about;
-    } else about = (await fetchViewer(svc)).about;
+    if (name) about = await queryUserAbout(svc, name);
+    else about = (await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc))).about;
     commitLayouts(svc.store, (state) => updateLayout(state, { bio: about ?? '' }));
     svc.toasts.success('About reset.');
     return true;
   } catch (error) {
     console.error('[VoidVerified] querying the current about failed', error);
-    svc.toasts.error('Failed to query current about from AniList API.');
+    svc.toasts.error('Failed to query current about from AniList API.', failureText(error));
     return false;
   }
 }
@@ -368,12 +380,12 @@ export async function resetAbout(svc: LayoutServices, name?: string | null): Pro
 export async function publishAbout(svc: LayoutServices, bio: string, current?: string | null): Promise<boolean> {
   try {
     const about = aboutToPublish(current !== undefined ? current : (await fetchViewer(svc)).about, bio);
-    await svc.client.request(saveUserAbout, { about });
+    await saveAbout(svc, about);
     svc.toasts.success('About published.');
     return true;
   } catch (error) {
     console.error('[VoidVerified] publishing the about failed', error);
-    svc.toasts.error('Failed to publish about.');
+    svc.toasts.error('Failed to publish about.', failureText(error));
     return false;
   }
 }
@@ -381,24 +393,24 @@ export async function publishAbout(svc: LayoutServices, bio: string, current?: s
 /** Publishes a colour; resolves with the colour now published, or null when it failed. */
 export async function publishColor(svc: LayoutServices, color: string): Promise<string | null> {
   try {
-    const { UpdateUser } = await svc.client.request(saveUserColor, { color });
+    const { UpdateUser } = await wrapFailure(API_ERROR_TEXTS.profileColor, () => svc.client.request(saveUserColor, { color }));
     svc.toasts.success('Color published.');
     return UpdateUser?.options?.profileColor ?? color;
   } catch (error) {
     console.error('[VoidVerified] publishing the colour failed', error);
-    svc.toasts.error('Failed to publish color.');
+    svc.toasts.error('Failed to publish color.', failureText(error));
     return null;
   }
 }
 
 export async function publishBadge(svc: LayoutServices, badge: string): Promise<string | null> {
   try {
-    const { UpdateUser } = await svc.client.request(saveDonatorBadge, { badge: badge.trim() });
+    const { UpdateUser } = await wrapFailure(API_ERROR_TEXTS.donatorBadge, () => svc.client.request(saveDonatorBadge, { badge: badge.trim() }));
     svc.toasts.success('Donator badge published.');
     return UpdateUser?.donatorBadge ?? badge.trim();
   } catch (error) {
     console.error('[VoidVerified] publishing the donator badge failed', error);
-    svc.toasts.error('Failed to publish donator badge.');
+    svc.toasts.error('Failed to publish donator badge.', failureText(error));
     return null;
   }
 }
@@ -408,10 +420,10 @@ export async function publishLayout(svc: LayoutServices, tier: number): Promise<
   const layout = selectedOf(svc.store.get(layoutsKey));
   let viewer: LayoutViewer;
   try {
-    viewer = await fetchViewer(svc);
+    viewer = await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc));
   } catch (error) {
     console.error('[VoidVerified] querying the current about failed', error);
-    svc.toasts.error('Failed to publish about.');
+    svc.toasts.error('Failed to publish about.', failureText(error));
     return;
   }
   const show = publishVisibility(layout, publishedOf(viewer), true, tier);

@@ -1,3 +1,4 @@
+import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { gql, type GqlDocument } from './graphql';
 import { s, type Schema } from './schema';
 import { defineKey, type Store } from './storage';
@@ -601,10 +602,17 @@ export interface LoadedPage {
   relations: Record<number, ActivityRelation>;
   /** The relations could not be asked for (the notifications still came). */
   relationsFailed: boolean;
+  /** Why, in the spec's words ('Failed to query activities.'). */
+  relationsError?: string;
 }
 
 interface Requester {
   request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D>;
+}
+
+/** The activities these ids point at, from both feeds; a failure is 'Failed to query activities.' (document 1 section 8). */
+export function queryActivityRelations(client: Requester, ids: number[]): Promise<ActivityRelation[]> {
+  return wrapFailure(API_ERROR_TEXTS.activities, async () => toRelations(await client.request(activityRelationsQuery, { ids, perPage: Math.min(50, ids.length) })));
 }
 
 /**
@@ -639,7 +647,7 @@ export async function loadNotificationPage(
   for (const r of cached) page.relations[r.id] = r;
   if (missing.length) {
     try {
-      const found = toRelations(await client.request(activityRelationsQuery, { ids: missing, perPage: Math.min(50, missing.length) }));
+      const found = await queryActivityRelations(client, missing);
       for (const r of found) page.relations[r.id] = r;
       store.update(relationsCacheKey, (cache) => cacheRelations(cache, found));
       const foundIds = new Set(found.map((r) => r.id));
@@ -648,6 +656,7 @@ export async function loadNotificationPage(
     } catch (error) {
       console.error('[VoidVerified] notification relations', error);
       page.relationsFailed = true;
+      page.relationsError = failureText(error);
     }
   }
   return page;

@@ -1,4 +1,5 @@
 import { replyToActivity } from './activities';
+import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { gql, type GraphQLClient } from './graphql';
 
 /**
@@ -37,9 +38,13 @@ export const mediaProgress = gql<
   { mediaId: number }
 >('MediaProgress', `query MediaProgress($mediaId: Int) { Media(id: $mediaId) { id type episodes chapters mediaListEntry { id status progress } } }`, true);
 
-export const updateMediaProgress = gql<{ SaveMediaListEntry: { id: number } | null }, { mediaId: number; status: ListStatus; progress: number }>(
+/** Document 2 section 7: mediaListId (the entry's id; null for media not yet on the list), mediaId, status, progress. */
+export const updateMediaProgress = gql<
+  { SaveMediaListEntry: { id: number } | null },
+  { mediaListId: number | null; mediaId: number; status: ListStatus; progress: number }
+>(
   'UpdateMediaProgress',
-  `mutation UpdateMediaProgress($mediaId: Int, $status: MediaListStatus, $progress: Int) { SaveMediaListEntry(mediaId: $mediaId, status: $status, progress: $progress) { id } }`,
+  `mutation UpdateMediaProgress($mediaListId: Int, $mediaId: Int, $status: MediaListStatus, $progress: Int) { SaveMediaListEntry(id: $mediaListId, mediaId: $mediaId, status: $status, progress: $progress) { id } }`,
   true,
 );
 
@@ -51,13 +56,14 @@ export const createdMediaActivity = gql<{ Activity: { __typename: string; id?: n
 
 /** The media's list entry as the panel starts from: new media without an entry is PLANNING with 0. */
 export async function loadProgress(client: Pick<GraphQLClient, 'request'>, mediaId: number): Promise<MediaProgress> {
-  const { Media } = await client.request(mediaProgress, { mediaId });
+  const { Media } = await wrapFailure(API_ERROR_TEXTS.mediaProgress(mediaId), () => client.request(mediaProgress, { mediaId }));
   const maxProgress = (Media?.type === 'MANGA' ? Media?.chapters : Media?.episodes) ?? null;
   const entry = Media?.mediaListEntry ?? null;
   return { mediaListId: entry?.id ?? null, status: entry?.status ?? 'PLANNING', progress: entry?.progress ?? 0, maxProgress };
 }
 
-export type ReplyOutcome = { ok: true; activityId: number } | { ok: false; message: string; stage: 'input' | 'update' | 'find' | 'reply' };
+/** A failure's `detail` is the wrapped API error's text (document 1 section 8). */
+export type ReplyOutcome = { ok: true; activityId: number } | { ok: false; message: string; detail?: string; stage: 'input' | 'update' | 'find' | 'reply' };
 
 /**
  * The whole flow, and nothing half-done silently: update the list entry (stops on failure), find
@@ -65,27 +71,45 @@ export type ReplyOutcome = { ok: true; activityId: number } | { ok: false; messa
  */
 export async function replyWithUpdate(
   client: Pick<GraphQLClient, 'request'>,
-  input: { viewerId: number; mediaId: number | null; status: ListStatus; progress: number; text: string; disabledTypes: readonly { type: string; disabled: boolean }[] },
+  input: {
+    viewerId: number;
+    mediaId: number | null;
+    /** The media's list entry id, when it has one (from loadProgress). */
+    mediaListId?: number | null;
+    status: ListStatus;
+    progress: number;
+    text: string;
+    disabledTypes: readonly { type: string; disabled: boolean }[];
+  },
 ): Promise<ReplyOutcome> {
   if (input.mediaId === null) return { ok: false, stage: 'input', message: 'Please search for a media before replying.' };
+  const mediaId = input.mediaId;
   if (input.disabledTypes.some((d) => d.type === input.status && d.disabled))
     return { ok: false, stage: 'input', message: `You have disabled ${input.status} list activity type. Enable it in settings to create this activity.` };
   try {
-    await client.request(updateMediaProgress, { mediaId: input.mediaId, status: input.status, progress: input.progress });
-  } catch {
-    return { ok: false, stage: 'update', message: 'Failed to update media progress' };
+    await wrapFailure(API_ERROR_TEXTS.updateProgress(mediaId), () =>
+      client.request(updateMediaProgress, { mediaListId: input.mediaListId ?? null, mediaId, status: input.status, progress: input.progress }),
+    );
+  } catch (error) {
+    return { ok: false, stage: 'update', message: 'Failed to update media progress', detail: failureText(error) };
   }
   let activityId: number | undefined;
+  let findError: unknown;
   try {
-    activityId = (await client.request(createdMediaActivity, { userId: input.viewerId, mediaId: input.mediaId })).Activity?.id;
-  } catch {
-    activityId = undefined;
+    activityId = await wrapFailure(API_ERROR_TEXTS.createdActivity(mediaId), async () => {
+      const id = (await client.request(createdMediaActivity, { userId: input.viewerId, mediaId })).Activity?.id;
+      if (!id) throw new Error('No list activity was found.');
+      return id;
+    });
+  } catch (error) {
+    findError = error;
   }
-  if (!activityId) return { ok: false, stage: 'find', message: 'Your list was updated, but its activity was not found, so the reply was not posted.' };
+  if (!activityId)
+    return { ok: false, stage: 'find', message: 'Your list was updated, but its activity was not found, so the reply was not posted.', detail: failureText(findError) };
   try {
-    await client.request(replyToActivity, { activityId, text: input.text });
-  } catch {
-    return { ok: false, stage: 'reply', message: 'Failed to reply to activity' };
+    await wrapFailure(API_ERROR_TEXTS.reply(activityId), () => client.request(replyToActivity, { activityId: activityId!, text: input.text }));
+  } catch (error) {
+    return { ok: false, stage: 'reply', message: 'Failed to reply to activity', detail: failureText(error) };
   }
   return { ok: true, activityId };
 }

@@ -48,6 +48,8 @@ export interface Toast {
   id: number;
   type: ToastType;
   message: string;
+  /** What failed underneath (a wrapped API error's text), shown on a second line. */
+  detail?: string;
   /** Milliseconds it stays; critical toasts use 8 s whatever the configured duration. */
   duration: number;
 }
@@ -74,15 +76,16 @@ export class ToastBus {
 
   constructor(private readonly settings: () => ToastSettings = () => ({ enabled: true, level: 2, duration: 5 })) {}
 
-  say(type: ToastType, message: string): void {
+  say(type: ToastType, message: string, detail?: string): void {
     const log = type === 'error' || type === 'critical' ? console.error : type === 'warning' ? console.warn : console.debug;
-    log(`[VoidVerified] ${message}`);
+    log(`[VoidVerified] ${message}${detail ? ` (${detail})` : ''}`);
     const settings = this.settings();
     if (!shouldShow(type, settings)) return;
     const toast: Toast = {
       id: this.nextId++,
       type,
       message,
+      ...(detail ? { detail } : {}),
       duration: type === 'critical' ? CRITICAL_DURATION_MS : settings.duration * 1000,
     };
     // Said before the toaster listens (it mounts lazily): kept until it does, so nothing is lost.
@@ -101,11 +104,12 @@ export class ToastBus {
     this.unheard = callback;
   }
 
-  debug = (message: string) => this.say('debug', message);
+  debug = (message: string, detail?: string) => this.say('debug', message, detail);
   info = (message: string) => this.say('info', message);
   success = (message: string) => this.say('success', message);
-  warning = (message: string) => this.say('warning', message);
-  error = (message: string) => this.say('error', message);
+  warning = (message: string, detail?: string) => this.say('warning', message, detail);
+  /** `detail`: what failed underneath, e.g. `failureText(error)` of a wrapped API error. */
+  error = (message: string, detail?: string) => this.say('error', message, detail);
   critical = (message: string) => this.say('critical', message);
 
   listen(listener: (toast: Toast) => void): () => void {

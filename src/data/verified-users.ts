@@ -1,3 +1,4 @@
+import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import type { GqlDocument, GraphQLClient } from './graphql';
 import { s } from './schema';
 import { defineKey, type Store } from './storage';
@@ -276,6 +277,15 @@ export const userByName: GqlDocument<{ User: ApiUser | null }, { name: string }>
   auth: false,
 };
 
+/** One user by name; a failure (or no such user) is 'Failed to query user from host API' (document 1 section 8). */
+export function queryUser(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, name: string): Promise<ApiUser> {
+  return wrapFailure(API_ERROR_TEXTS.queryUser, async () => {
+    const { User } = await client.request(userByName, { name });
+    if (!User) throw new Error('no such user');
+    return User;
+  });
+}
+
 /** When Quick Access was last refreshed (per device). */
 export const quickAccessFetchKey = defineKey({
   name: 'void-verified-quick-access-last-fetch',
@@ -332,12 +342,11 @@ export async function verifyUser(services: VerifiedServices, name: string, now =
   services.store.set(verifiedUsersKey, addUser(before, username));
   services.toasts.debug(`Querying ${username}.`);
   try {
-    const { User } = await services.client.request(userByName, { name: username });
-    if (!User) throw new Error('no such user');
+    const User = await queryUser(services.client, username);
     services.store.update(verifiedUsersKey, (users) => updateFromApi(users, [User], services.settings, now));
   } catch (error) {
     console.error('[VoidVerified] verifying a user failed', error);
-    services.toasts.error('Failed to query new user.');
+    services.toasts.error('Failed to query new user.', failureText(error));
   }
 }
 

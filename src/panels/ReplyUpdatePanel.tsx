@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CommandContext } from '../commands/types';
+import { failureText } from '../data/api-errors';
 import type { MediaSearchResult } from '../data/documents';
 import { clampProgress, loadProgress, replyWithUpdate, showsProgress, statusesFor, type ListStatus, type MediaProgress } from '../data/reply-update';
 import { MediaSearchBox } from './common/MediaSearchBox';
@@ -24,8 +25,8 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
       setProgress(loaded);
       setStatus(loaded.status);
       setValue(loaded.progress);
-    } catch {
-      ctx.toasts.error('Failed to query media progress');
+    } catch (error) {
+      ctx.toasts.error('Failed to query media progress', failureText(error));
     }
   }
 
@@ -36,6 +37,7 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
     const outcome = await replyWithUpdate(ctx.client, {
       viewerId: viewer.id,
       mediaId: media[0]?.id ?? null,
+      mediaListId: progress?.mediaListId ?? null,
       status,
       progress: showsProgress(status) ? value : progress?.progress ?? 0,
       text: text(),
@@ -44,7 +46,7 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
     setBusy(false);
     if (!outcome.ok) {
       // The composer keeps its text whatever failed.
-      ctx.toasts.error(outcome.message);
+      ctx.toasts.error(outcome.message, outcome.detail);
       return;
     }
     clear();

@@ -31,6 +31,7 @@ export function Toaster({ bus }: { bus: ToastBus }) {
     list.map((toast) => (
       <div key={toast.id} className={`vv-toast vv-toast-${toast.type}`} data-toast-type={toast.type} onClick={() => dismiss(toast.id)}>
         {toast.message}
+        {toast.detail && <span className="vv-toast-detail">{toast.detail}</span>}
       </div>
     ));
   return (

@@ -7,11 +7,12 @@ import {
   profileName,
   replyCollapseId,
   resolveCollapsed,
-  saveSelfMessage,
+  publishSelfMessage as publishSelfMessageCall,
   timestampTitle,
 } from '../../data/activity-touches';
 import { REMOUNT } from '../../inject/injector';
 import { vueOf } from '../../inject/page-world';
+import { failureText } from '../../data/api-errors';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { timeConfigKey } from '../../data/time';
 import type { Store } from '../../data/storage';
@@ -62,15 +63,12 @@ async function publishSelfMessage(ctx: CommandContext, message: string): Promise
   if (!viewer) return false;
   ctx.toasts.debug('Self-publishing a message.');
   try {
-    const data = await ctx.client.request(saveSelfMessage, { message, recipientId: viewer.id, private: false });
-    const id = data.SaveMessageActivity?.id;
-    if (typeof id !== 'number') throw new Error('The answer carried no activity id.');
+    const id = await publishSelfMessageCall(ctx.client, message, viewer.id);
     ctx.toasts.success('Message self-published.');
     ctx.route.navigate(`/activity/${id}`);
     return true;
   } catch (error) {
-    console.error('[VoidVerified] Failed to publish a self-message', error);
-    ctx.toasts.error('There was an error self-publishing a message.');
+    ctx.toasts.error('There was an error self-publishing a message.', failureText(error));
     return false;
   }
 }

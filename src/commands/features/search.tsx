@@ -1,5 +1,8 @@
 import { Command as Cmdk } from 'cmdk';
-import { searchMedia, searchUsers } from '../../data/documents';
+import { API_ERROR_TEXTS } from '../../data/api-errors';
+import { searchMedia, searchUsers, type UserSearchResult } from '../../data/documents';
+import { followedFirst, followedMatching } from '../../data/search';
+import { useFollowing } from '../../panels/common/useFollowing';
 import { queryCache, useQuery } from '../../data/swr';
 import { useDebounced } from '../../panels/hooks';
 import type { FeatureDef, PalettePageProps } from '../types';
@@ -20,13 +23,27 @@ function UserSearchPage({ query, ctx, close }: PalettePageProps) {
   const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const ready = search.length >= MIN_USER_SEARCH;
   const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchUsers, ready ? { search } : null, LIFETIME_MS);
-  if (!ready) return <div className="vv-note">Type at least {MIN_USER_SEARCH} characters of a user name.</div>;
+  const followed = useFollowing(ctx);
+  if (!ready) {
+    // The people you follow, before (and while) the search has enough to go on.
+    const suggested = followedMatching(followed, query);
+    return (
+      <>
+        <div className="vv-note">Type at least {MIN_USER_SEARCH} characters of a user name.</div>
+        {suggested.length > 0 && <UserGroup heading="People you follow" users={suggested} ctx={ctx} close={close} />}
+      </>
+    );
+  }
   if (error) return <div className="vv-error" role="alert">Failed to query media with search word {search}</div>;
   if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
-  const users = data?.Page.users ?? [];
+  const users = followedFirst(data?.Page.users ?? [], followed);
   if (!users.length) return <Cmdk.Empty>No user matches “{search}”.</Cmdk.Empty>;
+  return <UserGroup heading="Users" users={users} ctx={ctx} close={close} />;
+}
+
+function UserGroup({ heading, users, ctx, close }: { heading: string; users: readonly UserSearchResult[]; ctx: PalettePageProps['ctx']; close(): void }) {
   return (
-    <Cmdk.Group heading="Users">
+    <Cmdk.Group heading={heading}>
       {users.map((u) => (
         <Cmdk.Item
           key={u.id}
@@ -50,7 +67,13 @@ function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
   const ready = search.length > 0;
   const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchMedia, ready ? { search } : null, LIFETIME_MS);
   if (!ready) return <div className="vv-note">Type a title.</div>;
-  if (error) return <div className="vv-error" role="alert">Failed to query media with search word {search}</div>;
+  if (error)
+    return (
+      <div className="vv-error" role="alert">
+        Failed to query media with search word {search}
+        <span className="vv-error-detail">{API_ERROR_TEXTS.media(search)}</span>
+      </div>
+    );
   if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
   const media = data?.Page.media ?? [];
   if (!media.length) return <Cmdk.Empty>No anime or manga matches “{search}”.</Cmdk.Empty>;

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import {
   activityPermissions,
-  activityReplies,
   deleteActivityOrReply,
   donatorBadge,
   moderatorBadge,
+  moderatorIcon,
+  loadReplies,
+  postReply,
   replyPermissions,
-  replyToActivity,
-  REPLIES_PER_PAGE,
   saveActivityText,
   statusText,
   toggleLike,
@@ -17,8 +17,10 @@ import {
   type ActivityUser,
   type EditType,
   type Liker,
+  type ModeratorIcon,
   type Reply,
 } from '../../data/activities';
+import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/time';
 import { Modal } from '../common/Modal';
 import { useStored } from '../hooks';
@@ -51,14 +53,40 @@ function UserLink({ user, ctx, className = 'vv-act-name' }: { user: ActivityUser
   );
 }
 
+const ICON_PATHS: Record<ModeratorIcon | 'donator', ReactNode> = {
+  donator: <path d="M12 21s-7.5-4.6-9.6-9.2A5.2 5.2 0 0 1 12 6.1a5.2 5.2 0 0 1 9.6 5.7C19.5 16.4 12 21 12 21z" />,
+  admin: <path d="M3 8l4.5 4L12 4l4.5 8L21 8l-2 11H5z" />,
+  developer: <path d="M8.5 6 2.5 12l6 6 1.4-1.4L5.3 12l4.6-4.6zm7 0-1.4 1.4 4.6 4.6-4.6 4.6 1.4 1.4 6-6z" />,
+  community: <path d="M12 2 4 5v6c0 5.2 3.4 9.8 8 11 4.6-1.2 8-5.8 8-11V5z" />,
+  social: <path d="M3 9v6h4l6 4V5L7 9zm13.5 3A4.5 4.5 0 0 0 14 8v8a4.5 4.5 0 0 0 2.5-4z" />,
+  'anime-data': <path d="M4 4h16v12H4zm5 3v6l5-3zM8 18h8v2H8z" />,
+  'manga-data': <path d="M4 4h7v16H4zm9 0h7v16h-7zM6 7v2h3V7zm9 0v2h3V7z" />,
+  'character-data': <path d="M12 3a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm0 10c4.4 0 8 2 8 4.5V20H4v-2.5C4 15 7.6 13 12 13z" />,
+  'staff-data': <path d="M9 3h6v3h5v14H4V6h5zm2 0v3h2V3zM8 11v2h8v-2zm0 4v2h5v-2z" />,
+};
+
+/** A badge as an icon (document 1 section 6), named for screen readers and shown on hover. */
+function BadgeIcon({ icon, name, className }: { icon: ModeratorIcon | 'donator'; name: string; className: string }) {
+  return (
+    <span role="img" aria-label={name} title={name} className={`vv-badge-icon ${className}`} data-icon={icon}>
+      <svg viewBox="0 0 24 24" width="14" height="14" fill="currentColor" aria-hidden="true" focusable="false">
+        {ICON_PATHS[icon]}
+      </svg>
+    </span>
+  );
+}
+
 function Badges({ user }: { user: ActivityUser | null }) {
   if (!user) return null;
   const donator = donatorBadge(user.donatorTier, user.donatorBadge);
   const mod = moderatorBadge(user.moderatorRoles);
+  const modIcon = moderatorIcon(user.moderatorRoles);
   return (
     <>
-      {donator && <span className={`vv-badge vv-donator${donator.rainbow ? ' vv-rainbow' : ''}`}>{donator.text}</span>}
-      {mod && <span className="vv-badge vv-mod">{mod}</span>}
+      {donator && (
+        <BadgeIcon icon="donator" name={donator.text === 'Donator' ? 'Donator' : `Donator: ${donator.text}`} className={`vv-donator${donator.rainbow ? ' vv-rainbow' : ''}`} />
+      )}
+      {mod && modIcon && <BadgeIcon icon={modIcon} name={`Moderator: ${mod}`} className="vv-mod" />}
     </>
   );
 }
@@ -237,16 +265,21 @@ function Replies({ activityId, ctx, preloaded, onCount, onFailed }: { activityId
   async function load(next: number) {
     setState('loading');
     try {
-      const { Page } = await ctx.client.request(activityReplies, { activityId, page: next, perPage: REPLIES_PER_PAGE });
-      const found = Page.activityReplies.filter((r): r is Reply => r !== null);
+      const { replies: found, hasNextPage } = await loadReplies(ctx.client, activityId, next);
       setReplies((current) => (next === 1 ? found : [...current, ...found.filter((r) => !current.some((c) => c.id === r.id))]));
       setPage(next);
-      setHasNext(!!Page.pageInfo.hasNextPage);
+      setHasNext(hasNextPage);
       setState('idle');
-    } catch {
-      ctx.toasts.error('Failed to query activity replies.');
+    } catch (error) {
+      console.error('[VoidVerified] querying replies failed', error);
       setState('failed');
-      // The reply area closes again; opening it once more retries.
+      if (next > page && page > 0) {
+        // Load More: the replies shown stay, and so does Load More (pressing it again retries).
+        ctx.toasts.error(API_ERROR_TEXTS.replies);
+        return;
+      }
+      ctx.toasts.error('Failed to query activity replies.');
+      // The first load: the reply area closes again; opening it once more retries.
       onFailed();
     }
   }
@@ -282,14 +315,14 @@ function Replies({ activityId, ctx, preloaded, onCount, onFailed }: { activityId
           placeholder="Write a reply..."
           onPublish={async (text) => {
             try {
-              const { SaveActivityReply } = await ctx.client.request(replyToActivity, { activityId, text });
-              if (SaveActivityReply) {
-                setReplies((list) => [...list, SaveActivityReply]);
+              const saved = await postReply(ctx.client, activityId, text);
+              if (saved) {
+                setReplies((list) => [...list, saved]);
                 onCount(1);
               }
               return true;
-            } catch {
-              ctx.toasts.error('Failed to save reply.');
+            } catch (error) {
+              ctx.toasts.error('Failed to save reply.', failureText(error));
               return false;
             }
           }}

@@ -1,6 +1,9 @@
 import { Command as Cmdk } from 'cmdk';
 import type { PalettePageProps } from '../../commands/types';
-import type { Reply } from '../../data/activities';
+import { useEffect, useState } from 'react';
+import { fetchActivity, type Reply } from '../../data/activities';
+import type { FoundActivity } from '../../data/activity-search';
+import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
 import { activitySearchState } from '../ActivitySearch';
 import { ActivityEntry } from './ActivityEntry';
 
@@ -9,7 +12,27 @@ import { ActivityEntry } from './ActivityEntry';
  * 'Open on AniList' as the page's item: Enter opens the activity's own page.
  */
 export function ActivityView({ arg, ctx, close }: PalettePageProps) {
-  const activity = activitySearchState().feed.find((a) => a.id === Number(arg));
+  const id = Number(arg);
+  const loaded = activitySearchState().feed.find((a) => a.id === id);
+  // Not in the search's feed (cleared, or a search that was not kept): asked for by id.
+  const [fetched, setFetched] = useState<{ id: number; activity: FoundActivity | null } | null>(null);
+  useEffect(() => {
+    if (loaded || !Number.isInteger(id) || id <= 0) return;
+    let live = true;
+    fetchActivity(ctx.client, id)
+      .then((activity) => live && setFetched({ id, activity }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        console.error('[VoidVerified] querying an activity failed', error);
+        ctx.toasts.error(failureText(error) ?? API_ERROR_TEXTS.activity);
+        setFetched({ id, activity: null });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id, loaded, ctx]);
+  const activity = loaded ?? (fetched?.id === id ? fetched.activity : undefined);
+  if (activity === undefined) return <Cmdk.Loading>Loading the activity…</Cmdk.Loading>;
   if (!activity) return <Cmdk.Empty>This activity is no longer loaded.</Cmdk.Empty>;
   const replies = activity.replies?.filter((r): r is Reply => r !== null);
   const open = () => {

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { latestMediaSearchesKey, pickMedia, rememberMedia, safeImageUrl, SEARCH_RESULTS } from '../../data/activity-search';
-import { searchMedia, type MediaSearchResult } from '../../data/documents';
+import { failureText } from '../../data/api-errors';
+import type { MediaSearchResult } from '../../data/documents';
+import { findMedia } from '../../data/search';
 import { useDebounced, useStored } from '../hooks';
 import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from './UserSearchBox';
 
@@ -62,7 +64,7 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
       .catch((error: unknown) => {
         if (!live) return;
         console.error('[VoidVerified] search failed', error);
-        latest.current.ctx.toasts.error(latest.current.failure(term));
+        latest.current.ctx.toasts.error(latest.current.failure(term), failureText(error));
       });
     return () => {
       live = false;
@@ -200,7 +202,7 @@ export function MediaSearchBox({
         minLength={1}
         multiple={multiple}
         idle={cache}
-        search={async (search) => (await ctx.client.request(searchMedia, { search })).Page.media}
+        search={(search) => findMedia(ctx.client, search)}
         failure={(text) => `Failed to query media with search word ${text}`}
         isSelected={(m) => selected.some((x) => x.id === m.id)}
         onPick={(m) => {

@@ -1,13 +1,16 @@
 import type { CommandContext } from '../../commands/types';
 import { safeImageUrl, selectAllUsers, toggleUser, type PickedUser } from '../../data/activity-search';
-import { searchUsers, type UserSearchResult } from '../../data/documents';
+import type { UserSearchResult } from '../../data/documents';
+import { findUsers, followedFirst } from '../../data/search';
 import { Chips, SearchCombo } from './MediaSearchBox';
+import { useFollowing } from './useFollowing';
 import { USER_SEARCH_MIN } from './UserSearchBox';
 
 /**
  * Picks several users (document 2 sections 2.1 and 5): avatar and name, at least 3 characters,
  * 10 results. Picking a selected user removes it, unless 'Select All' (every current result)
- * added it; the chip's × always removes.
+ * added it; the chip's × always removes. The people you follow are suggested while the field is
+ * empty and come first among the results.
  */
 export function UserPicker({
   ctx,
@@ -22,6 +25,7 @@ export function UserPicker({
   onChange(next: PickedUser[]): void;
   placeholder?: string;
 }) {
+  const followed = useFollowing(ctx);
   return (
     <div className="vv-picker">
       <Chips label={label} items={selected} name={(u) => u.name} image={(u) => safeImageUrl(u.avatar?.large)} onRemove={(u) => onChange(selected.filter((x) => x.id !== u.id))} />
@@ -33,8 +37,9 @@ export function UserPicker({
         multiple
         search={async (search) => {
           ctx.toasts.debug(`Querying user with search word ${search}`);
-          return (await ctx.client.request(searchUsers, { search })).Page.users;
+          return followedFirst(await findUsers(ctx.client, search), followed);
         }}
+        idle={followed}
         failure={(text) => `Failed to query media with search word ${text}`}
         isSelected={(u) => selected.some((x) => x.id === u.id)}
         onPick={(u) => onChange(toggleUser(selected, u))}

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { searchUsers, type UserSearchResult } from '../../data/documents';
+import type { UserSearchResult } from '../../data/documents';
+import { findUsers, followedFirst } from '../../data/search';
 import { useDebounced } from '../hooks';
+import { useFollowing } from './useFollowing';
 
 /** Document 2 sections 4 and 9: 800 ms after typing, at least 3 characters, results cleared 150 ms after focus leaves. */
 export const USER_SEARCH_DEBOUNCE_MS = 800;
@@ -13,6 +15,7 @@ const safeImage = (url: string | null | undefined) => (url && url.startsWith('ht
 /**
  * A user search box: a text field with a results list (avatar and name, 10 results). Picking a
  * result (click or Enter) calls onPick; Enter with no result highlighted picks the typed name.
+ * The people you follow come first among the results.
  */
 export function UserSearchBox({
   ctx,
@@ -33,6 +36,9 @@ export function UserSearchBox({
   const [active, setActive] = useState(-1);
   const search = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const followed = useFollowing(ctx);
+  const followedRef = useRef(followed);
+  followedRef.current = followed;
 
   useEffect(() => {
     if (search.length < USER_SEARCH_MIN) {
@@ -41,9 +47,8 @@ export function UserSearchBox({
     }
     let live = true;
     ctx.toasts.debug(`Querying user with search word ${search}`);
-    ctx.client
-      .request(searchUsers, { search })
-      .then((data) => live && (setResults(data.Page.users.slice(0, 10)), setActive(-1)))
+    findUsers(ctx.client, search)
+      .then((users) => live && (setResults(followedFirst(users, followedRef.current).slice(0, 10)), setActive(-1)))
       .catch(() => live && ctx.toasts.error(`Failed to query media with search word ${search}`));
     return () => {
       live = false;

@@ -81,7 +81,7 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
         ctx.store.get(feedConfigKey).addActivityRelation,
       );
       if (mine !== generation.current) return;
-      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.');
+      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
       setList((current) => (next === 1 ? result.list : [...current, ...result.list.filter((n) => !current.some((c) => c.id === n.id))]));
       setRelations((current) => ({ ...current, ...result.relations }));
       setPage({ current: result.currentPage, hasNext: result.hasNextPage });

@@ -37,7 +37,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
     setBusy(true);
     try {
       const result = await loadNotificationPage(ctx.client, ctx.store, { types, page: 1, reset: false }, ctx.store.get(quickAccessConfigKey).addActivityRelation);
-      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.');
+      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
       quickAccessThrottle.cached = result;
       setPage(result);
     } catch (error) {

@@ -1,0 +1,47 @@
+/**
+ * The wrapped errors of document 1 section 8: a failed API call is rethrown as an Error with the
+ * spec's text and the original as its `cause`. Callers toast their own text (document 2 section 8)
+ * with this one as the toast's detail (`failureText`), or this one alone where the documents give
+ * no other.
+ */
+
+export const API_ERROR_TEXTS = {
+  activity: 'Error querying activity.',
+  userAbout: 'Error querying user about.',
+  saveAbout: 'failed to save user about.',
+  profileColor: 'Failed to publish profile color',
+  donatorBadge: 'Failed to publish donator badge',
+  queryUser: 'Failed to query user from host API',
+  selfMessage: 'Failed to publish a self-message',
+  activities: 'Failed to query activities.',
+  media: (search: string) => `Failed to query media (${search})`,
+  mediaProgress: (id: number) => `Failed to query media progress with media id ${id}`,
+  updateProgress: (id: number) => `Failed to update media progress with media id ${id}`,
+  createdActivity: (id: number) => `Failed to get created media activity with media id ${id}`,
+  reply: (id: number) => `Failed to reply to activity with id ${id}`,
+  following: 'Failed to query followed users.',
+  replies: 'Failed to query replies.',
+} as const;
+
+/** An API call that failed, under the spec's text; the original error is the `cause`. */
+export class WrappedApiError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'WrappedApiError';
+  }
+}
+
+/** Runs `call`; a failure is rethrown as a WrappedApiError with `message` (an abort passes through unwrapped). */
+export async function wrapFailure<T>(message: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new WrappedApiError(message, error);
+  }
+}
+
+/** The spec's text of a wrapped failure (for a toast's detail); undefined for anything else. */
+export function failureText(error: unknown): string | undefined {
+  return error instanceof WrappedApiError ? error.message : undefined;
+}

@@ -1,0 +1,61 @@
+import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
+import { followingQuery, searchMedia, searchUsers, type MediaSearchResult, type UserSearchResult } from './documents';
+import type { GqlDocument } from './graphql';
+
+/**
+ * The media and user searches and the people a user follows (document 1 section 7, document 2
+ * sections 2.1 and 7), each failing with the spec's wrapped text. No DOM.
+ */
+
+interface Requester {
+  request<D, V>(doc: GqlDocument<D, V>, variables: V, init?: { signal?: AbortSignal }): Promise<D>;
+}
+
+/** Media by search text; a failure is 'Failed to query media ({search})'. */
+export function findMedia(client: Requester, search: string): Promise<MediaSearchResult[]> {
+  return wrapFailure(API_ERROR_TEXTS.media(search), async () => (await client.request(searchMedia, { search })).Page.media);
+}
+
+/** Users by search text (10). */
+export async function findUsers(client: Requester, search: string): Promise<UserSearchResult[]> {
+  return (await client.request(searchUsers, { search })).Page.users;
+}
+
+/** Users per page of the `following` query (AniList's largest page). */
+export const FOLLOWING_PER_PAGE = 50;
+/** A guard against an API that always says there is a next page: 40 pages of 50. */
+export const FOLLOWING_MAX_PAGES = 40;
+
+/**
+ * Everyone `userId` follows: the `following` query, page after page while hasNextPage. Any
+ * failure is 'Failed to query followed users.' (document 1 section 8).
+ */
+export function fetchFollowing(client: Requester, userId: number, init: { signal?: AbortSignal } = {}): Promise<UserSearchResult[]> {
+  return wrapFailure(API_ERROR_TEXTS.following, async () => {
+    const users: UserSearchResult[] = [];
+    const seen = new Set<number>();
+    for (let page = 1; page <= FOLLOWING_MAX_PAGES; page++) {
+      const { Page } = await client.request(followingQuery, { userId, page, perPage: FOLLOWING_PER_PAGE }, init);
+      for (const user of Page?.following ?? []) {
+        if (user && !seen.has(user.id)) {
+          seen.add(user.id);
+          users.push(user);
+        }
+      }
+      if (!Page?.pageInfo?.hasNextPage) break;
+    }
+    return users;
+  });
+}
+
+/** Results with the people in `followed` first (each group keeps its order). */
+export function followedFirst<T extends { id: number }>(results: readonly T[], followed: readonly { id: number }[]): T[] {
+  const ids = new Set(followed.map((f) => f.id));
+  return [...results.filter((r) => ids.has(r.id)), ...results.filter((r) => !ids.has(r.id))];
+}
+
+/** Followed users whose name contains `text` (any case), for suggestions before the API answers. */
+export function followedMatching<T extends { name: string }>(followed: readonly T[], text: string): T[] {
+  const needle = text.trim().toLowerCase();
+  return needle ? followed.filter((f) => f.name.toLowerCase().includes(needle)) : [...followed];
+}

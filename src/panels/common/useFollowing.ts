@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
+import type { UserSearchResult } from '../../data/documents';
+import { fetchFollowing } from '../../data/search';
+
+/** How long this tab keeps the list of the people you follow. */
+export const FOLLOWING_LIFETIME_MS = 10 * 60_000;
+
+const loaded = new Map<number, { at: number; users: Promise<UserSearchResult[]> }>();
+
+/**
+ * Everyone the signed-in user follows, asked once per tab and kept ten minutes. A failure says
+ * 'Failed to query followed users.' once (not once per box) and is asked again by the next box.
+ */
+function followingOf(ctx: Pick<CommandContext, 'client' | 'toasts'>, userId: number): Promise<UserSearchResult[]> {
+  const known = loaded.get(userId);
+  if (known && Date.now() - known.at < FOLLOWING_LIFETIME_MS) return known.users;
+  const users = fetchFollowing(ctx.client, userId).catch((error: unknown) => {
+    loaded.delete(userId);
+    ctx.toasts.error(failureText(error) ?? API_ERROR_TEXTS.following);
+    return [] as UserSearchResult[];
+  });
+  loaded.set(userId, { at: Date.now(), users });
+  return users;
+}
+
+/** For tests: forget what this tab asked. */
+export function forgetFollowing(): void {
+  loaded.clear();
+}
+
+/** The people the signed-in user follows ([] while unknown, signed out, or when asking failed). */
+export function useFollowing(ctx: Pick<CommandContext, 'client' | 'toasts' | 'viewer'>): UserSearchResult[] {
+  const userId = ctx.viewer?.id ?? null;
+  const [users, setUsers] = useState<UserSearchResult[]>([]);
+  useEffect(() => {
+    if (userId === null) return;
+    let live = true;
+    void followingOf(ctx, userId).then((found) => live && setUsers(found));
+    return () => {
+      live = false;
+    };
+  }, [userId]); // eslint-disable-line react-hooks/exhaustive-deps
+  return users;
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { fetchActivity, postReply } from '../../src/data/activities';
+import { publishSelfMessage } from '../../src/data/activity-touches';
+import { API_ERROR_TEXTS, failureText, WrappedApiError } from '../../src/data/api-errors';
+import { memoryBackend } from '../../src/data/backend';
+import { saveGoals } from '../../src/data/goals';
+import { ApiError, type GqlDocument, type GraphQLClient } from '../../src/data/graphql';
+import { publishAbout, publishBadge, publishColor, queryUserAbout, resetAbout } from '../../src/data/layouts';
+import { loadNotificationPage, queryActivityRelations } from '../../src/data/notifications';
+import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
+import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/search';
+import { Store } from '../../src/data/storage';
+import { ToastBus, type Toast } from '../../src/data/toasts';
+import { queryUser, verifyUser, verifiedUsersKey } from '../../src/data/verified-users';
+
+/**
+ * Document 1 section 8's wrapped errors: each API call that fails is rethrown under the spec's
+ * text, and where a toast reports it, the toast carries that text as its detail.
+ */
+
+type Handler = (name: string, variables: Record<string, unknown>) => unknown;
+interface Sent {
+  name: string;
+  variables: Record<string, unknown>;
+}
+
+/** A client that answers by document name; a thrown value from the handler is the request's failure. */
+function fakeClient(handler: Handler) {
+  const sent: Sent[] = [];
+  const client = {
+    async request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> {
+      const vars = variables as Record<string, unknown>;
+      sent.push({ name: doc.name, variables: vars });
+      return handler(doc.name, vars) as D;
+    },
+  };
+  // The functions under test take the real client type; this one has its only method.
+  return { client: client as unknown as GraphQLClient, sent };
+}
+
+const down = () => {
+  throw new ApiError('Internal Server Error', 500);
+};
+
+function toastBus() {
+  const seen: Toast[] = [];
+  const toasts = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
+  toasts.listen((t) => seen.push(t));
+  return { toasts, seen, errors: () => seen.filter((t) => t.type === 'error') };
+}
+
+const store = () => new Store(memoryBackend(), () => {});
+
+async function rejection(promise: Promise<unknown>): Promise<WrappedApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WrappedApiError);
+  expect((error as WrappedApiError).cause).toBeInstanceOf(Error);
+  return error as WrappedApiError;
+}
+
+describe('wrapped API errors (document 1 section 8)', () => {
+  it('Error querying activity.', async () => {
+    const { client } = fakeClient(down);
+    expect((await rejection(fetchActivity(client, 12))).message).toBe('Error querying activity.');
+    const missing = fakeClient(() => ({ Activity: null }));
+    expect((await rejection(fetchActivity(missing.client, 12))).message).toBe('Error querying activity.');
+  });
+
+  it('Error querying user about. (layouts and goals), with the toast that reports it', async () => {
+    const { client } = fakeClient(down);
+    expect((await rejection(queryUserAbout({ client }, 'Someone'))).message).toBe('Error querying user about.');
+    const { toasts, errors } = toastBus();
+    expect(await resetAbout({ client, toasts, store: store() }, 'Someone')).toBe(false);
+    expect(errors()).toEqual([expect.objectContaining({ message: 'Failed to query current about from AniList API.', detail: 'Error querying user about.' })]);
+  });
+
+  it('failed to save user about. (publishing the about, saving goals)', async () => {
+    const { client } = fakeClient((name) => (name === 'SaveUserAbout' || name === 'GoalsSaveAbout' ? down() : { User: { id: 1, about: 'hi' } }));
+    const one = toastBus();
+    expect(await publishAbout({ client, toasts: one.toasts, store: store() }, 'new bio', 'old bio')).toBe(false);
+    expect(one.errors()).toEqual([expect.objectContaining({ message: 'Failed to publish about.', detail: 'failed to save user about.' })]);
+    const two = toastBus();
+    expect(await saveGoals({ client, toasts: two.toasts, store: store() }, 'Viewer')).toBe(false);
+    expect(two.errors()).toEqual([expect.objectContaining({ message: 'Failed to save goals.', detail: 'failed to save user about.' })]);
+  });
+
+  it('Failed to publish profile color / Failed to publish donator badge (no period)', async () => {
+    const { client } = fakeClient(down);
+    const { toasts, errors } = toastBus();
+    expect(await publishColor({ client, toasts, store: store() }, 'blue')).toBeNull();
+    expect(await publishBadge({ client, toasts, store: store() }, 'Mine')).toBeNull();
+    expect(errors().map((t) => [t.message, t.detail])).toEqual([
+      ['Failed to publish color.', 'Failed to publish profile color'],
+      ['Failed to publish donator badge.', 'Failed to publish donator badge'],
+    ]);
+  });
+
+  it('Failed to query user from host API (verifying a user keeps them listed)', async () => {
+    const { client } = fakeClient(down);
+    expect((await rejection(queryUser(client, 'Someone'))).message).toBe('Failed to query user from host API');
+    const s = store();
+    const { toasts, errors } = toastBus();
+    await verifyUser({ client, toasts, store: s, settings: { get: () => false } }, 'Someone');
+    expect(errors()).toEqual([expect.objectContaining({ message: 'Failed to query new user.', detail: 'Failed to query user from host API' })]);
+    expect(s.get(verifiedUsersKey).map((u) => u.username)).toEqual(['Someone']);
+  });
+
+  it('Failed to publish a self-message (also for an answer without an id)', async () => {
+    expect((await rejection(publishSelfMessage(fakeClient(down).client, 'hi', 1))).message).toBe('Failed to publish a self-message');
+    expect((await rejection(publishSelfMessage(fakeClient(() => ({ SaveMessageActivity: null })).client, 'hi', 1))).message).toBe(
+      'Failed to publish a self-message',
+    );
+    const ok = fakeClient(() => ({ SaveMessageActivity: { id: 41 } }));
+    expect(await publishSelfMessage(ok.client, 'hi', 7)).toBe(41);
+    expect(ok.sent[0]!.variables).toEqual({ message: 'hi', recipientId: 7, private: false });
+  });
+
+  it('Failed to query activities. (notification relations; the notifications still come)', async () => {
+    expect((await rejection(queryActivityRelations(fakeClient(down), [1, 2]))).message).toBe('Failed to query activities.');
+    const notifications = {
+      Page: { pageInfo: { currentPage: 1, hasNextPage: false }, notifications: [{ __typename: 'ActivityLikeNotification', id: 5, type: 'ACTIVITY_LIKE', activityId: 900, createdAt: 1 }] },
+    };
+    const { client } = fakeClient((name) => (name === 'Notifications' ? notifications : down()));
+    const page = await loadNotificationPage(client, store(), { types: [], page: 1, reset: false }, true);
+    expect(page.list).toHaveLength(1);
+    expect(page).toMatchObject({ relationsFailed: true, relationsError: 'Failed to query activities.' });
+  });
+
+  it('Failed to query media ({search})', async () => {
+    expect((await rejection(findMedia(fakeClient(down).client, 'Frieren'))).message).toBe('Failed to query media (Frieren)');
+  });
+
+  it('Failed to query media progress with media id {id}', async () => {
+    expect((await rejection(loadProgress(fakeClient(down).client, 5))).message).toBe('Failed to query media progress with media id 5');
+  });
+
+  describe('reply with list update', () => {
+    const input = { viewerId: 1, mediaId: 5, mediaListId: 300, status: 'CURRENT' as const, progress: 3, text: 'hi', disabledTypes: [] };
+
+    it('sends mediaListId with mediaId, status and progress (document 2 section 7)', async () => {
+      const { client, sent } = fakeClient((name) => (name === 'CreatedMediaActivity' ? { Activity: { __typename: 'ListActivity', id: 77 } } : { SaveMediaListEntry: { id: 300 }, SaveActivityReply: { id: 1 } }));
+      expect(await replyWithUpdate(client, input)).toEqual({ ok: true, activityId: 77 });
+      expect(sent[0]).toEqual({ name: 'UpdateMediaProgress', variables: { mediaListId: 300, mediaId: 5, status: 'CURRENT', progress: 3 } });
+      await replyWithUpdate(client, { ...input, mediaListId: null });
+      expect(sent.at(-3)!.variables).toMatchObject({ mediaListId: null, mediaId: 5 });
+    });
+
+    it('Failed to update media progress with media id {id}', async () => {
+      expect(await replyWithUpdate(fakeClient(down).client, input)).toEqual({
+        ok: false,
+        stage: 'update',
+        message: 'Failed to update media progress',
+        detail: 'Failed to update media progress with media id 5',
+      });
+    });
+
+    it('Failed to get created media activity with media id {id}', async () => {
+      const failing = fakeClient((name) => (name === 'CreatedMediaActivity' ? down() : { SaveMediaListEntry: { id: 300 } }));
+      expect(await replyWithUpdate(failing.client, input)).toMatchObject({ ok: false, stage: 'find', detail: 'Failed to get created media activity with media id 5' });
+      const none = fakeClient((name) => (name === 'CreatedMediaActivity' ? { Activity: null } : { SaveMediaListEntry: { id: 300 } }));
+      expect(await replyWithUpdate(none.client, input)).toMatchObject({ ok: false, stage: 'find', detail: 'Failed to get created media activity with media id 5' });
+    });
+
+    it('Failed to reply to activity with id {id}', async () => {
+      const { client } = fakeClient((name) =>
+        name === 'ReplyToActivity' ? down() : name === 'CreatedMediaActivity' ? { Activity: { __typename: 'ListActivity', id: 77 } } : { SaveMediaListEntry: { id: 300 } },
+      );
+      expect(await replyWithUpdate(client, input)).toEqual({ ok: false, stage: 'reply', message: 'Failed to reply to activity', detail: 'Failed to reply to activity with id 77' });
+      expect((await rejection(postReply(client, 9, 'hi'))).message).toBe('Failed to reply to activity with id 9');
+    });
+  });
+
+  it('failureText reads only wrapped errors', () => {
+    expect(failureText(new WrappedApiError(API_ERROR_TEXTS.replies, new Error('x')))).toBe('Failed to query replies.');
+    expect(failureText(new Error('other'))).toBeUndefined();
+    expect(failureText('text')).toBeUndefined();
+  });
+
+  it('a toast carries its detail to the console and the listener', () => {
+    const { toasts, seen } = toastBus();
+    toasts.error('Failed to save reply.', 'Failed to reply to activity with id 3');
+    expect(seen[0]).toMatchObject({ type: 'error', message: 'Failed to save reply.', detail: 'Failed to reply to activity with id 3' });
+  });
+});
+
+describe('followed users (document 1 section 7)', () => {
+  const user = (id: number) => ({ id, name: `User${id}`, avatar: { large: null } });
+
+  it('asks `following` for the user id, page after page while hasNextPage', async () => {
+    const pages = [[user(1), user(2)], [user(3)], [user(4)]];
+    const { client, sent } = fakeClient((_name, vars) => {
+      const page = vars.page as number;
+      return { Page: { pageInfo: { currentPage: page, hasNextPage: page < pages.length }, following: pages[page - 1] } };
+    });
+    expect((await fetchFollowing(client, 42)).map((u) => u.id)).toEqual([1, 2, 3, 4]);
+    expect(sent).toEqual([1, 2, 3].map((page) => ({ name: 'Following', variables: { userId: 42, page, perPage: FOLLOWING_PER_PAGE } })));
+  });
+
+  it('Failed to query followed users. (also when a later page fails)', async () => {
+    expect((await rejection(fetchFollowing(fakeClient(down).client, 1))).message).toBe('Failed to query followed users.');
+    const { client } = fakeClient((_n, vars) => (vars.page === 2 ? down() : { Page: { pageInfo: { hasNextPage: true }, following: [user(1)] } }));
+    expect((await rejection(fetchFollowing(client, 1))).message).toBe('Failed to query followed users.');
+  });
+
+  it('stops on an API that always has a next page', async () => {
+    const { client, sent } = fakeClient(() => ({ Page: { pageInfo: { hasNextPage: true }, following: [user(1)] } }));
+    expect(await fetchFollowing(client, 1)).toHaveLength(1);
+    expect(sent.length).toBeLessThanOrEqual(40);
+  });
+
+  it('puts the people you follow first and suggests them by name', () => {
+    expect(followedFirst([user(5), user(2), user(9), user(3)], [user(3), user(9)]).map((u) => u.id)).toEqual([9, 3, 5, 2]);
+    expect(followedMatching([user(12), user(3)], 'user1').map((u) => u.id)).toEqual([12]);
+    expect(followedMatching([user(12), user(3)], '  ')).toHaveLength(2);
+  });
+});
