@@ -86,6 +86,12 @@ const ORIGINAL_NOT_EXPORTED = new Set([
 export const ORIGINAL_DEVICE_KEYS: Readonly<Record<string, string>> = { collapsedReplies: 'void-verified-collapsed-comments' };
 /** The per-device state adopted from this browser's localStorage (the original's file leaves it out). */
 const SAME_DEVICE_STATE = new Set(['readNotifications', 'collapsedContainers', 'collapsedReplies']);
+/**
+ * Collapse records are taken from a file too, when it has them (they replace this device's, as an
+ * import replaces the configuration): a container folded there folds here. Read notifications
+ * stay per device.
+ */
+const COLLAPSE_RECORDS = new Set(['collapsedContainers', 'collapsedReplies']);
 const COLLAPSED_KEY = 'void-verified-collapsed-containers';
 const HOTKEYS_KEY = 'void-verified-hotkeys';
 /** The palette command, whose hotkey the original kept as QuickStart's `openQuickStartKeybind`. */
@@ -274,10 +280,10 @@ function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): Impo
   const collapsed: Record<string, boolean>[] = [];
   for (const name of names) {
     const storageKey = has(ORIGINAL_KEYS, name) ? ORIGINAL_KEYS[name]! : has(ORIGINAL_DEVICE_KEYS, name) ? ORIGINAL_DEVICE_KEYS[name]! : undefined;
-    const sameDevice = opts.sameDevice === true && SAME_DEVICE_STATE.has(name);
+    const takenHere = (opts.sameDevice === true && SAME_DEVICE_STATE.has(name)) || COLLAPSE_RECORDS.has(name);
     const key = storageKey === undefined ? undefined : keys.get(name === 'collapsedReplies' ? COLLAPSED_KEY : storageKey);
     if (storageKey === undefined) skipped.push({ name, reason: 'unknown' });
-    else if (!sameDevice && (ORIGINAL_NOT_EXPORTED.has(name) || has(ORIGINAL_DEVICE_KEYS, name) || (key && !key.exported))) skipped.push({ name, reason: 'per-device' });
+    else if (!takenHere && (ORIGINAL_NOT_EXPORTED.has(name) || has(ORIGINAL_DEVICE_KEYS, name) || (key && !key.exported))) skipped.push({ name, reason: 'per-device' });
     else if (!key) skipped.push({ name, reason: 'unsupported' });
     else if (name === 'collapsedContainers' || name === 'collapsedReplies') {
       const record = name === 'collapsedContainers' ? originalCollapsedContainers(file[name]) : originalCollapsedReplies(file[name]);

@@ -11,6 +11,7 @@ import {
   adoptionKey,
   offerAdoption,
   originalFromLocalStorage,
+  importText,
   originalKeybind,
   parseImport,
   type AdoptionQuestion,
@@ -353,21 +354,35 @@ describe("beside it: adopting the original's page localStorage", () => {
     expect(t.backend.data.get(authKey.name)).toBe(auth);
   });
 
-  it("the original's file leaves per-device state out, and it stays out", () => {
+  it("an original's file keeps read notifications per device, and maps its collapse records to ours", () => {
     const file = Object.fromEntries(LOCAL.map((row) => [row.short, row.short === 'globalCSS' ? row.raw : (JSON.parse(row.raw) as unknown)]));
     const result = parseImport(JSON.stringify(file), { optionProblem });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const written = new Set(result.writes.map(([key]) => key.name));
     expect(written.has(readNotificationsKey.name)).toBe(false);
-    expect(written.has(collapsedKey.name)).toBe(false);
-    expect(result.skipped).toEqual(
-      expect.arrayContaining([
-        { name: 'readNotifications', reason: 'per-device' },
-        { name: 'collapsedContainers', reason: 'per-device' },
-        { name: 'collapsedReplies', reason: 'per-device' },
-      ]),
-    );
+    expect(result.skipped).toEqual(expect.arrayContaining([{ name: 'readNotifications', reason: 'per-device' }]));
+    expect(result.skipped.map((x) => x.name)).not.toContain('collapsedContainers');
+    expect(result.skipped.map((x) => x.name)).not.toContain('collapsedReplies');
+    expect(result.writes.find(([key]) => key.name === collapsedKey.name)?.[1]).toEqual({ 'quick-start-search-props': true, 'reply-7': true, 'reply-8': false });
+  });
+
+  it("importing an original's file: its QuickStart keybind becomes the palette's hotkey, its collapsed containers ours", async () => {
+    const t = setup();
+    t.store.set(hotkeysKey, { 'health.open': 'alt+h' });
+    const file = {
+      quickStartConfig: { openQuickStartKeybind: '⌃+K', addNavigationButtons: true },
+      collapsedContainers: [
+        { collapseId: 'quick-start-search-props', collapsed: true },
+        { collapseId: 'quick-start-media-cache', collapsed: false },
+      ],
+    };
+    const result = await importText(JSON.stringify(file), t.deps);
+    expect(result.ok).toBe(true);
+    expect(t.toasts.error).not.toHaveBeenCalled();
+    expect(t.store.get(hotkeysKey)).toEqual({ 'health.open': 'alt+h', 'quickstart.open': 'ctrl+k' });
+    expect(t.store.get(collapsedKey)).toEqual({ 'quick-start-search-props': true });
+    expect(t.deps.reload).toHaveBeenCalled();
   });
 
   it('gathers per-device state only for adoption, and only beside a configuration', () => {
