@@ -321,12 +321,17 @@ test.describe('image host settings', () => {
     await host.goto('/settings/developer', { seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret' } }) } });
     await subTab(page, 'image host').click();
     const before = Date.now();
+    const authorize = page.waitForRequest((r) => r.url().startsWith('https://api.imgur.com/oauth2/authorize'));
     await settings(page).getByRole('button', { name: 'Authorize' }).click();
-    await expect(page).toHaveURL('https://anilist.co/settings/developer');
-    expect(await page.evaluate(() => location.hash)).toBe('');
+    // A fresh random state goes with it (imgur echoes it).
+    expect((await authorize).url()).toMatch(/^https:\/\/api\.imgur\.com\/oauth2\/authorize\?client_id=cid&response_type=token&state=[0-9a-f]{32}$/);
+    // The page was already /settings/developer: wait for the returned page's result before looking at the address.
     const panel = settings(page).getByRole('tabpanel', { name: 'image host' });
     await expect(panel.getByRole('button', { name: 'Clear Authorization' })).toBeVisible();
+    await expect(page).toHaveURL('https://anilist.co/settings/developer');
+    expect(await page.evaluate(() => location.hash)).toBe('');
     await expect(panel.getByRole('button', { name: 'Authorize' })).toHaveCount(0);
+    expect(await readStored(page, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
     const saved = (await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig;
     expect(saved.configurations.imgur).toMatchObject({ clientId: 'cid', clientSecret: 'secret', authToken: 'imgur-token', refreshToken: 'imgur-refresh' });
     // expires_in=315360000 seconds.
@@ -340,6 +345,58 @@ test.describe('image host settings', () => {
     await expect(panel.getByRole('button', { name: 'Authorize' })).toBeVisible();
     const cleared = (await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig;
     expect(cleared.configurations.imgur).toMatchObject({ clientId: 'cid', clientSecret: 'secret', authToken: null, refreshToken: null });
+  });
+
+  test('a crafted imgur return link is refused: uploads keep going to the same account', async ({ page, host }) => {
+    const mine = { clientId: 'cid', clientSecret: 'secret', authToken: 'mine', refreshToken: 'mine-refresh', expires: Date.now() + 86_400_000 };
+    await host.goto('/settings/developer#void_imgur&access_token=attacker&expires_in=315360000&token_type=bearer&refresh_token=attacker-refresh&account_username=Mallory', {
+      seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: mine }) },
+    });
+    await expect(toasts(page).filter({ hasText: 'Refused an imgur authorization this browser did not start' })).toBeVisible();
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    expect(((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur).toEqual({ name: 'imgur', ...mine });
+  });
+
+  test('replacing an imgur authorization asks first, naming the account: Cancel keeps it, Ok takes all of the new one', async ({ page, host }) => {
+    test.slow(); // several round trips through the authorize page
+    const mine = { clientId: 'cid', clientSecret: 'secret', authToken: 'mine', refreshToken: 'mine-refresh', expires: Date.now() + 86_400_000 };
+    const question = page.getByRole('alertdialog').filter({ hasText: 'Replace that authorization with the one imgur just returned (account Other)?' });
+    const returnWith = async (state: string, refresh: string) => {
+      await host.goto('/home', { seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: mine }) } });
+      await ready(page);
+      await page.evaluate(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), ['void-verified-oauth-pending', stored({ anilist: null, imgur: { state, started: Date.now() } })] as const);
+      await page.goto(`https://anilist.co/settings/developer#void_imgur&access_token=theirs&expires_in=3600&token_type=bearer${refresh}&account_username=Other&state=${state}`);
+    };
+    await returnWith('e'.repeat(32), '&refresh_token=theirs-refresh');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
+    expect(((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur).toMatchObject(mine);
+
+    // Without a refresh token in the return, the old account's refresh token does not stay either.
+    await returnWith('f'.repeat(32), '');
+    await question.getByRole('button', { name: 'Ok' }).click();
+    await expect
+      .poll(async () => ((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur)
+      .toMatchObject({ clientId: 'cid', authToken: 'theirs', refreshToken: null });
+  });
+
+  test('an imgur return with a bad token alphabet or an absurd expiry is refused', async ({ page, host }) => {
+    test.slow(); // several round trips through the authorize page
+    const seed = { ...UPLOADS, ...hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret' } }) };
+    for (const [fields, text] of [
+      [{ access_token: 'a"b' }, 'its token has characters a token cannot have'],
+      [{ refresh_token: 'r\nr' }, 'its token has characters a token cannot have'],
+      [{ expires_in: '1e308' }, 'its expiry is not a number of seconds up to ten years'],
+    ] as const) {
+      Object.assign(host.oauth.imgur, { access_token: 'imgur-token', refresh_token: 'imgur-refresh', expires_in: '315360000' }, fields);
+      await host.goto('/settings/developer', { seed });
+      await subTab(page, 'image host').click();
+      await settings(page).getByRole('button', { name: 'Authorize' }).click();
+      // The click leaves for the authorize page and comes back: the wait includes two page loads.
+      await expect(toasts(page).filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
+      expect(await page.evaluate(() => location.hash)).toBe('');
+      expect(((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur).toMatchObject({ authToken: null, refreshToken: null, expires: null });
+    }
   });
 
   test('an expired imgur token is refreshed at start-up', async ({ page, host }) => {

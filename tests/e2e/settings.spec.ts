@@ -146,6 +146,7 @@ test.describe('authorization', { tag: '@worlds' }, () => {
   });
 
   test('replacing a token asks first: Cancel keeps it, Ok takes the new one', async ({ page, host }) => {
+    test.slow(); // several round trips through the authorize page
     // A flow started here (the marker) comes back while a token is already stored (say, from another tab).
     const question = page.getByRole('alertdialog').filter({ hasText: 'VoidVerified is already authorized on this browser. Replace its AniList token' });
     const returnWith = async (state: string) => {
@@ -171,7 +172,7 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     await host.goto('/settings/developer', { viewer: { id: 2, name: 'Akira' } });
     await subTab(page, 'authorization').click();
     await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
-    await expect(toasts(page).filter({ hasText: "the token is Viewer's, but Akira is signed in to AniList here" })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: "the token is Viewer's, but Akira is signed in to AniList here" })).toBeVisible({ timeout: 15_000 });
     expect(await stored(host, 'void-verified-auth')).toBeUndefined();
     expect(await page.evaluate(() => location.hash)).toBe('');
     await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
@@ -180,6 +181,7 @@ test.describe('authorization', { tag: '@worlds' }, () => {
   });
 
   test('a returned token with characters outside the JWT alphabet, or an expiry past a year, is refused', async ({ page, host }) => {
+    test.slow(); // several round trips through the authorize page
     for (const [fields, text] of [
       [{ access_token: 'a\nb' }, 'its token has characters a token cannot have'],
       [{ expires_in: '1e308' }, 'its expiry is not a number of seconds up to a year'],
@@ -188,7 +190,8 @@ test.describe('authorization', { tag: '@worlds' }, () => {
       await host.goto('/settings/developer');
       await subTab(page, 'authorization').click();
       await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
-      await expect(toasts(page).filter({ hasText: text })).toBeVisible();
+      // The click leaves for the authorize page and comes back: the wait includes two page loads.
+      await expect(toasts(page).filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
       expect(await stored(host, 'void-verified-auth')).toBeUndefined();
       expect(await page.evaluate(() => location.hash)).toBe('');
     }
