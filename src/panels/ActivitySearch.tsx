@@ -26,6 +26,7 @@ import { quickStartConfigKey } from '../data/config';
 import type { MediaSearchResult } from '../data/documents';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../data/time';
 import { MediaSearchBox } from './common/MediaSearchBox';
+import { Collapsible } from './common/Collapsible';
 import { UserPicker } from './common/UserPicker';
 import { useStored } from './hooks';
 import { fuzzyScore } from './palette/rank';
@@ -237,116 +238,123 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
 
   const controls = (
     <div className="vv-params vv-as-params" role="group" aria-label="Activity search parameters" onKeyDown={ownKeys}>
-      <div className="vv-as-row">
-        <label>
-          Type{' '}
-          <select value={kind} onChange={(e) => setParams({ kind: e.target.value as SearchKind })}>
-            {SEARCH_KINDS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Feed{' '}
-          <select value={params.feed} onChange={(e) => setParams({ feed: e.target.value === 'GLOBAL' ? 'GLOBAL' : 'FOLLOWING' })}>
-            <option value="FOLLOWING">Following</option>
-            <option value="GLOBAL">Global</option>
-          </select>
-        </label>
-        <label>
-          Sort{' '}
-          <select value={params.sort} onChange={(e) => setParams({ sort: e.target.value === 'OLDEST' ? 'OLDEST' : 'NEWEST' })}>
-            <option value="NEWEST">Newest</option>
-            <option value="OLDEST">Oldest</option>
-          </select>
-        </label>
-        <label>
-          Per page{' '}
-          <PerPageInput value={params.perPage} onChange={(perPage) => setParams({ perPage })} />
-        </label>
-      </div>
-      <div className="vv-as-pickers">
-        {kind === 'MESSAGE' ? (
-          <>
-            <Field label="Messengers">
-              <UserPicker ctx={ctx} label="Messengers" selected={params.messengers} onChange={(messengers) => setParams({ messengers })} />
-            </Field>
-            <Field label="Recipients">
-              <UserPicker ctx={ctx} label="Recipients" selected={params.recipients} onChange={(recipients) => setParams({ recipients })} />
-            </Field>
-          </>
-        ) : (
-          <Field label="Users">
-            <UserPicker ctx={ctx} label="Users" selected={params.users} onChange={(users) => setParams({ users })} />
-          </Field>
-        )}
-        {kind === 'MEDIA_LIST' && (
-          <Field label="Media">
-            <MediaSearchBox ctx={ctx} label="Media" multiple selected={params.media} onChange={(media) => setParams({ media })} />
-          </Field>
-        )}
-      </div>
-      <div className="vv-as-row">
-        <label title="From the start of this day">
-          After <input type="date" value={params.after} max={params.before || undefined} onChange={(e) => setParams({ after: e.target.value })} />
-        </label>
-        <label title="Until the start of this day">
-          Before <input type="date" value={params.before} min={params.after || undefined} onChange={(e) => setParams({ before: e.target.value })} />
-        </label>
-        <label>
-          <input type="checkbox" checked={params.hasReplies} onChange={(e) => setParams({ hasReplies: e.target.checked })} /> Has replies
-        </label>
-        <label>
-          <input type="checkbox" checked={params.preloadReplies} onChange={(e) => setParams({ preloadReplies: e.target.checked })} /> Preload replies
-        </label>
-      </div>
-      <div className="vv-as-row">
-        <button type="button" className="vv-button vv-button-primary" disabled={state.busy} onClick={() => void runActivitySearch(ctx)}>
-          Search
-        </button>
-        <button type="button" className="vv-button" disabled={!state.feed.length && !state.searched} onClick={() => set({ feed: [], searched: null, page: 0, total: null, hasNext: false })}>
-          Clear Feed
-        </button>
-        <span className="vv-as-count" role="status">
-          {state.busy ? (
+      <Collapsible
+        id="quick-start-search-props"
+        title="Search parameters"
+        // Users or media put in (a page's media prefilled, say) open the folded parameters.
+        content={[...params.users.map((u) => `u${u.id}`), ...params.messengers.map((u) => `s${u.id}`), ...params.recipients.map((u) => `r${u.id}`), ...params.media.map((m) => `m${m.id}`)]}
+      >
+        <div className="vv-as-row">
+          <label>
+            Type{' '}
+            <select value={kind} onChange={(e) => setParams({ kind: e.target.value as SearchKind })}>
+              {SEARCH_KINDS.map((k) => (
+                <option key={k.value} value={k.value}>
+                  {k.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Feed{' '}
+            <select value={params.feed} onChange={(e) => setParams({ feed: e.target.value === 'GLOBAL' ? 'GLOBAL' : 'FOLLOWING' })}>
+              <option value="FOLLOWING">Following</option>
+              <option value="GLOBAL">Global</option>
+            </select>
+          </label>
+          <label>
+            Sort{' '}
+            <select value={params.sort} onChange={(e) => setParams({ sort: e.target.value === 'OLDEST' ? 'OLDEST' : 'NEWEST' })}>
+              <option value="NEWEST">Newest</option>
+              <option value="OLDEST">Oldest</option>
+            </select>
+          </label>
+          <label>
+            Per page{' '}
+            <PerPageInput value={params.perPage} onChange={(perPage) => setParams({ perPage })} />
+          </label>
+        </div>
+        <div className="vv-as-pickers">
+          {kind === 'MESSAGE' ? (
             <>
-              <span className="vv-loader" aria-hidden="true" /> Searching…
+              <Field label="Messengers">
+                <UserPicker ctx={ctx} label="Messengers" selected={params.messengers} onChange={(messengers) => setParams({ messengers })} />
+              </Field>
+              <Field label="Recipients">
+                <UserPicker ctx={ctx} label="Recipients" selected={params.recipients} onChange={(recipients) => setParams({ recipients })} />
+              </Field>
             </>
-          ) : state.searched ? (
-            needle ? `${shown.length} of ${state.feed.length} loaded match` : `${state.feed.length} loaded${state.total !== null ? ` of ${state.total}` : ''}`
-          ) : null}
-        </span>
-        <span className="vv-as-save">
-          <input type="text" aria-label="Name for this search" placeholder="Name this search" maxLength={SAVED_SEARCH_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && save()} />
-          <button type="button" className="vv-button" disabled={!name.trim()} onClick={save}>
-            Save search
+          ) : (
+            <Field label="Users">
+              <UserPicker ctx={ctx} label="Users" selected={params.users} onChange={(users) => setParams({ users })} />
+            </Field>
+          )}
+          {kind === 'MEDIA_LIST' && (
+            <Field label="Media">
+              <MediaSearchBox ctx={ctx} label="Media" multiple selected={params.media} onChange={(media) => setParams({ media })} />
+            </Field>
+          )}
+        </div>
+        <div className="vv-as-row">
+          <label title="From the start of this day">
+            After <input type="date" value={params.after} max={params.before || undefined} onChange={(e) => setParams({ after: e.target.value })} />
+          </label>
+          <label title="Until the start of this day">
+            Before <input type="date" value={params.before} min={params.after || undefined} onChange={(e) => setParams({ before: e.target.value })} />
+          </label>
+          <label>
+            <input type="checkbox" checked={params.hasReplies} onChange={(e) => setParams({ hasReplies: e.target.checked })} /> Has replies
+          </label>
+          <label>
+            <input type="checkbox" checked={params.preloadReplies} onChange={(e) => setParams({ preloadReplies: e.target.checked })} /> Preload replies
+          </label>
+        </div>
+        <div className="vv-as-row">
+          <button type="button" className="vv-button vv-button-primary" disabled={state.busy} onClick={() => void runActivitySearch(ctx)}>
+            Search
           </button>
-        </span>
-      </div>
-      {saved.length > 0 && (
-        <ul className="vv-chips vv-as-saved" aria-label="Saved searches">
-          {saved.map((s) => (
-            <li key={s.name} className="vv-chip">
-              <button type="button" className="vv-chip-name" title="Search with these parameters" onClick={() => openActivitySearch(ctx, s.params)}>
-                {s.name}
-              </button>
-              <button
-                type="button"
-                className="vv-chip-remove"
-                aria-label={`Delete saved search ${s.name}`}
-                onClick={() => {
-                  ctx.store.set(savedSearchesKey, withoutSavedSearch(ctx.store.get(savedSearchesKey), s.name));
-                  ctx.registry.changed();
-                }}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+          <button type="button" className="vv-button" disabled={!state.feed.length && !state.searched} onClick={() => set({ feed: [], searched: null, page: 0, total: null, hasNext: false })}>
+            Clear Feed
+          </button>
+          <span className="vv-as-count" role="status">
+            {state.busy ? (
+              <>
+                <span className="vv-loader" aria-hidden="true" /> Searching…
+              </>
+            ) : state.searched ? (
+              needle ? `${shown.length} of ${state.feed.length} loaded match` : `${state.feed.length} loaded${state.total !== null ? ` of ${state.total}` : ''}`
+            ) : null}
+          </span>
+          <span className="vv-as-save">
+            <input type="text" aria-label="Name for this search" placeholder="Name this search" maxLength={SAVED_SEARCH_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && save()} />
+            <button type="button" className="vv-button" disabled={!name.trim()} onClick={save}>
+              Save search
+            </button>
+          </span>
+        </div>
+        {saved.length > 0 && (
+          <ul className="vv-chips vv-as-saved" aria-label="Saved searches">
+            {saved.map((s) => (
+              <li key={s.name} className="vv-chip">
+                <button type="button" className="vv-chip-name" title="Search with these parameters" onClick={() => openActivitySearch(ctx, s.params)}>
+                  {s.name}
+                </button>
+                <button
+                  type="button"
+                  className="vv-chip-remove"
+                  aria-label={`Delete saved search ${s.name}`}
+                  onClick={() => {
+                    ctx.store.set(savedSearchesKey, withoutSavedSearch(ctx.store.get(savedSearchesKey), s.name));
+                    ctx.registry.changed();
+                  }}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Collapsible>
       {state.error && (
         <div className="vv-error" role="alert">
           {state.error}

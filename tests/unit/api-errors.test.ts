@@ -119,7 +119,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
   });
 
   it('Failed to query activities. (notification relations; the notifications still come)', async () => {
-    expect((await rejection(queryActivityRelations(fakeClient(down), [1, 2]))).message).toBe('Failed to query activities.');
+    expect((await rejection(queryActivityRelations(fakeClient(down).client, [1, 2]))).message).toBe('Failed to query activities.');
     const notifications = {
       Page: { pageInfo: { currentPage: 1, hasNextPage: false }, notifications: [{ __typename: 'ActivityLikeNotification', id: 5, type: 'ACTIVITY_LIKE', activityId: 900, createdAt: 1 }] },
     };

@@ -211,6 +211,41 @@ describe('Collapsible', () => {
     expect(screen.getByRole('button', { name: /Other/ }).getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('expands when content is added, not for the content it starts with (document 2 section 4)', () => {
+    const { wrap, store } = setup();
+    store.set(collapsedKey, { feed: true });
+    const Box = ({ ids }: { ids: number[] }) => (
+      <Collapsible id="feed" title="Feed" content={ids}>
+        {ids.map((id) => (
+          <p key={id}>item {id}</p>
+        ))}
+      </Collapsible>
+    );
+    const view = render(wrap(<Box ids={[1, 2]} />));
+    const header = screen.getByRole('button', { name: /Feed/ });
+    // What a page load brings back stays folded.
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    view.rerender(wrap(<Box ids={[2, 1]} />));
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    view.rerender(wrap(<Box ids={[1, 2, 3]} />));
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    expect(store.get(collapsedKey)).toEqual({});
+    // Folded again by hand, removing content does not open it.
+    fireEvent.click(header);
+    view.rerender(wrap(<Box ids={[1]} />));
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('can leave its state to its owner', () => {
+    const { wrap, store } = setup();
+    const changes: boolean[] = [];
+    render(wrap(<Collapsible id="owned" title="Owned" collapsed={false} onCollapsedChange={(c) => changes.push(c)} actions={<button type="button">Act</button>}><p>Body</p></Collapsible>));
+    fireEvent.click(screen.getByRole('button', { name: /Owned/ }));
+    expect(changes).toEqual([true]);
+    expect(store.get(collapsedKey)).toEqual({});
+    expect(screen.getByRole('button', { name: 'Act' })).toBeTruthy();
+  });
+
   it('stores only what differs from the default', () => {
     const { wrap, store } = setup();
     render(wrap(<Collapsible id="a" title="A" defaultCollapsed><p>Body</p></Collapsible>));

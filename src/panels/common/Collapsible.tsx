@@ -1,27 +1,73 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { useServices, useStored } from '../hooks';
 
-/** A container whose body folds away under its header button; the state persists per `id`. */
-export function Collapsible({ id, title, defaultCollapsed = false, children }: { id: string; title: ReactNode; defaultCollapsed?: boolean; children: ReactNode }) {
+/** Ids in `next` that are not in `seen` (content added since). */
+export function addedContent(seen: ReadonlySet<string | number>, next: readonly (string | number)[]): boolean {
+  return next.some((id) => !seen.has(id));
+}
+
+/**
+ * A container whose body folds away under its header button (document 1 section 4, document 2
+ * section 4): the state persists per `id` in the collapsed-containers record, unless the owner
+ * keeps it (`collapsed` with `onCollapsedChange`, as the quick-access notifications keep theirs in
+ * their config). It expands when content is added: `content` lists what the body shows (ids); an
+ * id that was not there before opens a collapsed container. The first content it sees (what a
+ * page load brings back) only sets the baseline, so a container folded by hand stays folded.
+ */
+export function Collapsible({
+  id,
+  title,
+  defaultCollapsed = false,
+  children,
+  collapsed: controlled,
+  onCollapsedChange,
+  actions,
+  content,
+  className = '',
+}: {
+  id: string;
+  title: ReactNode;
+  defaultCollapsed?: boolean;
+  children: ReactNode;
+  collapsed?: boolean;
+  onCollapsedChange?(collapsed: boolean): void;
+  /** Buttons beside the header (refresh, settings); they do not fold. */
+  actions?: ReactNode;
+  content?: readonly (string | number)[];
+  className?: string;
+}) {
   const { store } = useServices();
   const stored = useStored(collapsedKey);
-  const collapsed = stored[id] ?? defaultCollapsed;
+  const collapsed = controlled ?? stored[id] ?? defaultCollapsed;
   const body = useId();
+  const setCollapsed = (next: boolean) => {
+    if (onCollapsedChange) onCollapsedChange(next);
+    else store.update(collapsedKey, (r) => withCollapsed(r, id, next, defaultCollapsed));
+  };
+  const seen = useRef<Set<string | number> | null>(null);
+  const contentKey = content?.join('\u0000') ?? '';
+  useEffect(() => {
+    if (!content?.length) return;
+    if (seen.current === null) {
+      seen.current = new Set(content);
+      return;
+    }
+    const added = addedContent(seen.current, content);
+    content.forEach((c) => seen.current!.add(c));
+    if (added && collapsed) setCollapsed(false);
+  }, [contentKey]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <section className="vv-collapsible" data-collapsed={collapsed}>
-      <button
-        type="button"
-        className="vv-collapsible-header"
-        aria-expanded={!collapsed}
-        aria-controls={body}
-        onClick={() => store.update(collapsedKey, (r) => withCollapsed(r, id, !collapsed, defaultCollapsed))}
-      >
-        <span className="vv-collapsible-chevron" aria-hidden="true">
-          {collapsed ? '▸' : '▾'}
-        </span>
-        {title}
-      </button>
+    <section className={`vv-collapsible ${className}`.trim()} data-collapsed={collapsed} data-collapse-id={id}>
+      <div className="vv-collapsible-head">
+        <button type="button" className="vv-collapsible-header" aria-expanded={!collapsed} aria-controls={body} onClick={() => setCollapsed(!collapsed)}>
+          <span className="vv-collapsible-chevron" aria-hidden="true">
+            {collapsed ? '▸' : '▾'}
+          </span>
+          {title}
+        </button>
+        {actions}
+      </div>
       <div id={body} className="vv-collapsible-body" hidden={collapsed}>
         {children}
       </div>

@@ -9,6 +9,7 @@ import {
   typesForFilter,
   type LoadedPage,
 } from '../../data/notifications';
+import { Collapsible } from '../common/Collapsible';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
@@ -71,29 +72,29 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
 
   return (
     <section className="vv-quick-notifications" aria-label="Notifications" data-collapsed={config.collapsed}>
-      <div className="vv-quick-notifications-head">
-        <button
-          type="button"
-          className="vv-quick-notifications-title"
-          aria-expanded={!config.collapsed}
-          onClick={() => ctx.store.update(quickAccessConfigKey, (c) => ({ ...c, collapsed: !c.collapsed }))}
-        >
-          Notifications
-        </button>
-        <span className="vv-quick-notifications-actions">
-          <button type="button" className="vv-icon-button" title="Refresh" aria-label="Refresh notifications" disabled={busy} onClick={() => void query()}>
-            ⟳
-          </button>
-          <button type="button" className="vv-icon-button" title="Mark all as read" aria-label="Mark all as read" onClick={() => void markAll()}>
-            ✓
-          </button>
-          <button type="button" className="vv-icon-button" title="Settings" aria-label="Notification settings" aria-pressed={configOpen} onClick={toggleConfig}>
-            ⚙
-          </button>
-        </span>
-      </div>
-      {!config.collapsed &&
-        (configOpen ? (
+      <Collapsible
+        id="quick-access-notifications"
+        className="vv-quick-notifications-box"
+        title="Notifications"
+        collapsed={config.collapsed}
+        onCollapsedChange={(collapsed) => ctx.store.update(quickAccessConfigKey, (c) => ({ ...c, collapsed }))}
+        // New notifications open the panel (document 2 section 4: collapsible panels expand when content is added).
+        content={items.map((item) => item.notification.id)}
+        actions={
+          <span className="vv-quick-notifications-actions">
+            <button type="button" className="vv-icon-button" title="Refresh" aria-label="Refresh notifications" disabled={busy} onClick={() => void query()}>
+              ⟳
+            </button>
+            <button type="button" className="vv-icon-button" title="Mark all as read" aria-label="Mark all as read" onClick={() => void markAll()}>
+              ✓
+            </button>
+            <button type="button" className="vv-icon-button" title="Settings" aria-label="Notification settings" aria-pressed={configOpen} onClick={toggleConfig}>
+              ⚙
+            </button>
+          </span>
+        }
+      >
+        {configOpen ? (
           <div className="vv-quick-notifications-config">
             <h2>Notification Settings</h2>
             <NotificationConfigForm
@@ -116,7 +117,8 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
               />
             ))}
           </div>
-        ))}
+        )}
+      </Collapsible>
     </section>
   );
 }
