@@ -94,7 +94,8 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
           </span>
         }
       >
-        {configOpen ? (
+        {/* Folded, nothing is rendered (the list can be long). */}
+        {config.collapsed ? null : configOpen ? (
           <div className="vv-quick-notifications-config">
             <h2>Notification Settings</h2>
             <NotificationConfigForm
