@@ -92,6 +92,7 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
   });
 
   test('a command that takes an argument opens a nested page; a 429 pauses until Retry-After, then resumes', async ({ page, host, api }) => {
+    // Tomoya is not someone the viewer follows (those are suggested without a search).
     await host.goto('/home');
     await openPalette(page);
     await input(page).fill('Go to user');
@@ -99,14 +100,14 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
     const userInput = page.getByPlaceholder('User name');
     await expect(userInput).toBeFocused();
     api.failNext(1, { status: 429, retryAfter: 2 });
-    await userInput.fill('Akira');
-    const result = page.locator('[cmdk-item]', { hasText: 'Akira' }).first();
+    await userInput.fill('Tomoya');
+    const result = page.locator('[cmdk-item]', { hasText: 'Tomoya' }).first();
     await expect(result).toBeVisible({ timeout: 10_000 });
     const searches = api.requests.filter((r) => r.operationName === 'SearchUsers');
     expect(searches.map((r) => r.status)).toEqual([429, 200]);
     expect(searches[1]!.at - searches[0]!.at).toBeGreaterThanOrEqual(2000);
     await result.click();
-    await expect(page).toHaveURL(/\/user\/Akira\/$/);
+    await expect(page).toHaveURL(/\/user\/Tomoya\/$/);
   });
 });
 
@@ -117,13 +118,13 @@ test.describe('cached reads', { tag: '@worlds' }, () => {
       await openPalette(page);
       await input(page).fill('Go to user');
       await page.keyboard.press('Enter');
-      await page.getByPlaceholder('User name').fill('Akira');
-      await expect(page.locator('[cmdk-item]', { hasText: 'Akira' }).first()).toBeVisible();
+      await page.getByPlaceholder('User name').fill('Tomoya');
+      await expect(page.locator('[cmdk-item]', { hasText: 'Tomoya' }).first()).toBeVisible();
     };
     await search();
     expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
     // The cache is written shortly after the answer arrives.
-    await expect.poll(() => host.evalInScript(() => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-query-cache') ?? '')).toContain('Akira');
+    await expect.poll(() => host.evalInScript(() => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-query-cache') ?? '')).toContain('Tomoya');
     await page.reload();
     await search();
     expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
