@@ -129,3 +129,17 @@ describe('adversarial input (issue 15: linear, and the same output)', () => {
     expect(renderMarkdown('x ~~~a~~~ ~~~b')).toContain('<center>a</center>');
   });
 });
+
+describe('strikethrough, the site way', () => {
+  it('only ~~double~~ tildes strike; a single ~ is plain text', () => {
+    expect(renderMarkdown('~~gone~~ and ~not~')).toBe('<p><del>gone</del> and ~not~</p>\n');
+    expect(renderMarkdown('a ~~ b ~~ c')).toBe('<p>a ~~ b ~~ c</p>\n');
+    expect(renderMarkdown('~~**bold** inside~~')).toBe('<p><del><strong>bold</strong> inside</del></p>\n');
+  });
+
+  it('an opener without a closer anywhere after it stays text, however many there are', () => {
+    const html = renderMarkdown('~~a '.repeat(10_000));
+    expect(html).not.toContain('<del>');
+    expect(renderMarkdown(`${'~~a '.repeat(100)}b~~`).match(/<del>/g)).toHaveLength(1);
+  });
+});
