@@ -10,6 +10,7 @@
  * - /__img/catbox, /__img/imgbb, /__img/imgur, /__img/imgur-token   canned image-host answers
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
+ * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail with that status (to try error paths)
  *
  * `?theme=dark` or `?theme=contrast` renders AniList's dark or high-contrast theme.
  * The banner offers "Switch every feature on" (every on/off option of the registry, then a reload)
@@ -172,6 +173,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     if (answer.abort) return void req.socket.destroy();
     res.writeHead(answer.status, answer.headers);
     return void res.end(rewriteAssets(answer.body));
+  }
+  if (path === '/__sandbox/fail-next' && req.method === 'POST') {
+    // Try the product's error paths by hand: the next n API calls answer with this status.
+    const status = Number(url.searchParams.get('status') ?? 500);
+    const count = Number(url.searchParams.get('n') ?? 1);
+    api.failNext(Number.isInteger(count) && count > 0 ? count : 1, { status: Number.isInteger(status) ? status : 500 });
+    return send(res, 204, 'text/plain', '');
   }
   if (path === '/__sandbox/reset' && req.method === 'POST') {
     api.reset();
