@@ -10,7 +10,7 @@
  * - /__img/catbox, /__img/imgbb, /__img/imgur, /__img/imgur-token   canned image-host answers
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
- * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail with that status (to try error paths)
+ * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail (status 500, 400, 429 or network)
  *
  * `?theme=dark` or `?theme=contrast` renders AniList's dark or high-contrast theme.
  * The banner offers "Switch every feature on" (every on/off option of the registry, then a reload)
@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
-import { corsPreflight, createMockApi } from './mock-api';
+import { corsPreflight, createMockApi, type MockFailure } from './mock-api';
 import { renderPage, scriptTag } from './replica';
 
 const HOST = '127.0.0.1';
@@ -176,9 +176,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
   }
   if (path === '/__sandbox/fail-next' && req.method === 'POST') {
     // Try the product's error paths by hand: the next n API calls answer with this status.
-    const status = Number(url.searchParams.get('status') ?? 500);
+    const status = url.searchParams.get('status');
     const count = Number(url.searchParams.get('n') ?? 1);
-    api.failNext(Number.isInteger(count) && count > 0 ? count : 1, { status: Number.isInteger(status) ? status : 500 });
+    const failure: MockFailure = status === '429' ? { status: 429, retryAfter: 5 } : status === '400' ? { status: 400 } : status === 'network' ? { network: true } : { status: 500 };
+    api.failNext(Number.isInteger(count) && count > 0 ? count : 1, failure);
     return send(res, 204, 'text/plain', '');
   }
   if (path === '/__sandbox/reset' && req.method === 'POST') {
