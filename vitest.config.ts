@@ -7,5 +7,8 @@ export default defineConfig({
     environment: 'node',
     pool: 'threads',
     restoreMocks: true,
+    // Some tests render whole replica pages or bundle sources: seconds on a busy 2-core machine.
+    // A time-out says a test hung, never that it was slow (speed is the bench's business).
+    testTimeout: 30_000,
   },
 });
