@@ -9,7 +9,7 @@ import { authKey, parseHostAuth } from './data/auth';
 import { TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from './data/config';
-import { GraphQLClient, storedWindow } from './data/graphql';
+import { GraphQLClient } from './data/graphql';
 import { Store } from './data/storage';
 import { ToastBus, toasterConfigKey } from './data/toasts';
 import { bindHotkeys } from './inject/hotkeys';
@@ -64,8 +64,6 @@ async function boot(): Promise<void> {
   const client = new GraphQLClient({
     fetch: (input, init) => window.fetch(input, init),
     store,
-    // AniList's 30 a minute is per user, not per tab: every open tab paces against one window.
-    window: storedWindow(store),
     toasts,
     getToken: () => services.auth.token(),
     onInvalidToken: () => {

@@ -1,4 +1,4 @@
-import { decodeStored, defineKey, type Store } from './storage';
+import { defineKey, type Store } from './storage';
 import { s } from './schema';
 import type { ToastBus } from './toasts';
 
@@ -60,9 +60,12 @@ export const rateLimitKey = defineKey({
 
 /** What AniList really allows; its headers count from 90 but throttle at 30 a minute. */
 export const REQUESTS_PER_MINUTE = 30;
-/** A burst is spread: at most this many requests start in any BURST_WINDOW_MS. */
-export const BURST = 10;
-export const BURST_WINDOW_MS = 10_000;
+/**
+ * A burst is spread: at most this many requests start in any BURST_WINDOW_MS (30 queued at once
+ * take six seconds, not one), which typing in a search box never reaches.
+ */
+export const BURST = 5;
+export const BURST_WINDOW_MS = 1_000;
 /** The longest a 429 may pause us, whatever its Retry-After says (a huge value must not spin timers). */
 export const MAX_PAUSE_MS = 120_000;
 const HEADER_HEADROOM = 60;
@@ -86,7 +89,7 @@ export interface WindowState {
   pausedUntil: number;
 }
 
-/** Where the pacing state lives: in this tab only, or in storage every tab reads (`storedWindow`). */
+/** Where the pacing state lives (this tab's own; the seam for sharing it between tabs). */
 export interface SharedWindow {
   load(): WindowState;
   save(state: WindowState): void;
@@ -97,30 +100,6 @@ export function localWindow(): SharedWindow {
   return { load: () => state, save: (next) => void (state = next) };
 }
 
-export const apiWindowKey = defineKey({
-  name: 'void-verified-api-window',
-  description: 'Recent GraphQL request starts and the current 429 pause, shared by every open tab.',
-  schema: s.object({ starts: s.array(s.number(), { max: 200 }), pausedUntil: s.number() }),
-  defaultValue: (): WindowState => ({ starts: [], pausedUntil: 0 }),
-  exported: false,
-});
-
-/**
- * The pacing state in the manager's storage, so that all open tabs share AniList's 30 a minute
- * (five tabs must not send 150). Read fresh from the backend at each decision when it can be read
- * synchronously (the GM_* API); otherwise the store's copy, which other tabs' writes update.
- */
-export function storedWindow(store: Store): SharedWindow {
-  store.subscribe(apiWindowKey, () => {}); // keeps the cached copy current with other tabs' writes
-  return {
-    load: () => {
-      const raw = store.backend.readSync?.(apiWindowKey.name);
-      return raw === undefined ? store.get(apiWindowKey) : decodeStored(apiWindowKey, raw).value;
-    },
-    save: (state) => store.set(apiWindowKey, state),
-  };
-}
-
 interface Waiter {
   resolve(): void;
   reject(reason: unknown): void;
@@ -129,8 +108,8 @@ interface Waiter {
 }
 
 /**
- * Paces request starts: at most 30 in any minute and 10 in any ten seconds (a burst is spread, not
- * fired at once), shared by all tabs; a 429's pause (capped); and a failure backoff. Callers are
+ * Paces request starts: at most 30 in any minute and 5 in any second (a burst is spread, not
+ * fired at once); a 429's pause (capped); and a failure backoff. Callers are
  * served in order; one whose signal aborts while it waits leaves the queue at once and takes no slot.
  */
 export class RateLimiter {
@@ -227,7 +206,7 @@ export interface ClientDeps {
   clock?: Clock;
   /** Called when the API says the stored token is no longer valid. */
   onInvalidToken?(): void;
-  /** The pacing state shared by all tabs (default: this tab's own). */
+  /** Where the pacing state lives (default: this tab's own). */
   window?: SharedWindow;
 }
 
