@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { buildSync } from 'esbuild';
 import { expect, OAUTH_TOKEN, test } from './fixtures';
-import { CLASSIC_VECTORS, MARKDOWN_VECTORS, unsafeParts } from './xss-vectors';
+import { CLASSIC_VECTORS, MARKDOWN_VECTORS, sanitizerBundle, unsafeParts } from './xss-vectors';
 
 /**
  * Markdown: hotkeys in the host's editors and ours, remapping one in the shortcuts panel, our
@@ -273,17 +272,8 @@ test.describe('XSS', () => {
 
   test(`the sanitizer, in Chromium, leaves nothing unsafe of ${CLASSIC_VECTORS.length + MARKDOWN_VECTORS.length} vectors`, async ({ page, host }) => {
     expect(CLASSIC_VECTORS.length).toBeGreaterThanOrEqual(30);
-    // The real modules, bundled for the page: src/data/markdown-render.ts and src/panels/sanitize.ts.
-    const bundle = buildSync({
-      stdin: { contents: "export { renderMarkdown } from './src/data/markdown-render'; export { sanitizeHtml } from './src/panels/sanitize';", resolveDir: process.cwd(), loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      globalName: '__md',
-      target: 'es2020',
-    }).outputFiles[0]!.text;
     await host.goto('/home', { script: false });
-    await page.addScriptTag({ content: `${bundle}\nwindow.__unsafe = ${unsafeParts.toString()};` });
+    await page.addScriptTag({ content: sanitizerBundle() });
     const found = await page.evaluate(([classic, markdown]) => {
       type Page = { __md: { renderMarkdown(s: string): string; sanitizeHtml(s: string): string }; __unsafe(root: ParentNode): string[] };
       const { __md: md, __unsafe: unsafe } = window as unknown as Page;

@@ -1,3 +1,4 @@
+import { buildSync } from 'esbuild';
 /**
  * XSS vectors for the sanitizer and the markdown preview (tests/e2e/markdown.spec.ts): classic ones
  * in the spirit of DOMPurify's own test suite and the OWASP filter evasion cheat sheet, then
@@ -106,4 +107,21 @@ export function unsafeParts(root: ParentNode): string[] {
     }
   }
   return found;
+}
+
+/**
+ * The real modules of the rendering path (src/data/markdown-render.ts and src/panels/sanitize.ts)
+ * bundled for a page: `window.__md.renderMarkdown` and `window.__md.sanitizeHtml`, plus
+ * `window.__unsafe` (unsafeParts).
+ */
+export function sanitizerBundle(): string {
+  const bundle = buildSync({
+    stdin: { contents: "export { renderMarkdown } from './src/data/markdown-render'; export { sanitizeHtml } from './src/panels/sanitize';", resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: '__md',
+    target: 'es2020',
+  }).outputFiles[0]!.text;
+  return `${bundle}\nwindow.__unsafe = ${unsafeParts.toString()};`;
 }

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { buildSync } from 'esbuild';
 import { DOMPURIFY_CORPUS } from './dompurify-corpus';
 import { expect, OAUTH_TOKEN, test } from './fixtures';
-import { unsafeParts } from './xss-vectors';
+import { sanitizerBundle, unsafeParts } from './xss-vectors';
 
 /**
  * DOMPurify's own corpus (all its cases, tests/e2e/dompurify-corpus.ts) through each way user or
@@ -31,17 +30,8 @@ test.describe("DOMPurify's corpus", () => {
 
   test(`all ${DOMPURIFY_CORPUS.length} cases through the sanitizer, as HTML and as markdown, leave nothing unsafe and run nothing`, async ({ page, host }) => {
     expect(DOMPURIFY_CORPUS.length).toBe(223);
-    // The real modules, bundled for the page: src/data/markdown-render.ts and src/panels/sanitize.ts.
-    const bundle = buildSync({
-      stdin: { contents: "export { renderMarkdown } from './src/data/markdown-render'; export { sanitizeHtml } from './src/panels/sanitize';", resolveDir: process.cwd(), loader: 'ts' },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      globalName: '__md',
-      target: 'es2020',
-    }).outputFiles[0]!.text;
     await host.goto('/home', { script: false });
-    await page.addScriptTag({ content: `${bundle}\nwindow.__unsafe = ${unsafeParts.toString()};` });
+    await page.addScriptTag({ content: sanitizerBundle() });
     const found = await page.evaluate((corpus) => {
       type Page = { __md: { renderMarkdown(s: string): string; sanitizeHtml(s: string): string }; __unsafe(root: ParentNode): string[] };
       const { __md: md, __unsafe: unsafe } = window as unknown as Page;
