@@ -206,8 +206,6 @@ export interface ClientDeps {
   clock?: Clock;
   /** Called when the API says the stored token is no longer valid. */
   onInvalidToken?(): void;
-  /** Where the pacing state lives (default: this tab's own). */
-  window?: SharedWindow;
 }
 
 interface GraphQLBody<T> {
@@ -229,7 +227,7 @@ export class GraphQLClient {
 
   constructor(private readonly deps: ClientDeps) {
     this.clock = deps.clock ?? realClock;
-    this.limiter = new RateLimiter(this.clock, REQUESTS_PER_MINUTE, deps.window);
+    this.limiter = new RateLimiter(this.clock);
   }
 
   /**
