@@ -112,7 +112,7 @@ export function unsafeParts(root: ParentNode): string[] {
 /**
  * The real modules of the rendering path (src/data/markdown-render.ts and src/panels/sanitize.ts)
  * bundled for a page: `window.__md.renderMarkdown` and `window.__md.sanitizeHtml`, plus
- * `window.__unsafe` (unsafeParts).
+ * `window.__unsafe` (unsafeParts) and `window.__attachLive(html)`.
  */
 export function sanitizerBundle(): string {
   const bundle = buildSync({
@@ -123,5 +123,7 @@ export function sanitizerBundle(): string {
     globalName: '__md',
     target: 'es2020',
   }).outputFiles[0]!.text;
-  return `${bundle}\nwindow.__unsafe = ${unsafeParts.toString()};`;
+  // __attachLive puts sanitized HTML into the live page (anything that could run, runs) and returns what is unsafe in it.
+  const attachLive = `(html) => { const box = document.createElement('div'); box.innerHTML = html; document.body.append(box); return window.__unsafe(box); }`;
+  return `${bundle}\nwindow.__unsafe = ${unsafeParts.toString()};\nwindow.__attachLive = ${attachLive};`;
 }
