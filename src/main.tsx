@@ -5,6 +5,7 @@ import { bindingsFor } from './commands/hotkeys';
 import { createDialogController, createPaletteController, DASHBOARD } from './commands/palette-state';
 import { Registry } from './commands/registry';
 import { createServices } from './commands/services';
+import { browserAllocator } from './data/api-window';
 import { authKey, parseHostAuth } from './data/auth';
 import { TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
@@ -66,6 +67,7 @@ async function boot(): Promise<void> {
     store,
     toasts,
     getToken: () => services.auth.token(),
+    window: browserAllocator(),
     onInvalidToken: () => {
       store.set(authKey, { token: null, expires: null });
       toasts.error('AniList says the saved token is invalid, so it was removed. Authorize again in the settings.');

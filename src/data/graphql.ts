@@ -1,4 +1,5 @@
 import { defineKey, type Store } from './storage';
+import { localAllocator, MAX_PAUSE_MS, type SlotAllocator } from './api-window';
 import { s } from './schema';
 import type { ToastBus } from './toasts';
 
@@ -58,20 +59,10 @@ export const rateLimitKey = defineKey({
   exported: false,
 });
 
-/** What AniList really allows; its headers count from 90 but throttle at 30 a minute. */
-export const REQUESTS_PER_MINUTE = 30;
-/**
- * A burst is spread: at most this many requests start in any BURST_WINDOW_MS (30 queued at once
- * take six seconds, not one), which typing in a search box never reaches.
- */
-export const BURST = 5;
-export const BURST_WINDOW_MS = 1_000;
-/** The longest a 429 may pause us, whatever its Retry-After says (a huge value must not spin timers). */
-export const MAX_PAUSE_MS = 120_000;
-const HEADER_HEADROOM = 60;
+export { BURST, BURST_WINDOW_MS, MAX_PAUSE_MS, REQUESTS_PER_MINUTE } from './api-window';
 const MAX_BACKOFF_MS = 60_000;
 const MAX_429_RETRIES = 2;
-const MINUTE = 60_000;
+const HEADER_HEADROOM = 60;
 
 export interface Clock {
   now(): number;
@@ -83,23 +74,6 @@ export const realClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** The pacing state every open tab shares: recent request starts and a 429's pause. */
-export interface WindowState {
-  starts: number[];
-  pausedUntil: number;
-}
-
-/** Where the pacing state lives (this tab's own; the seam for sharing it between tabs). */
-export interface SharedWindow {
-  load(): WindowState;
-  save(state: WindowState): void;
-}
-
-export function localWindow(): SharedWindow {
-  let state: WindowState = { starts: [], pausedUntil: 0 };
-  return { load: () => state, save: (next) => void (state = next) };
-}
-
 interface Waiter {
   resolve(): void;
   reject(reason: unknown): void;
@@ -108,21 +82,24 @@ interface Waiter {
 }
 
 /**
- * Paces request starts: at most 30 in any minute and 5 in any second (a burst is spread, not
- * fired at once); a 429's pause (capped); and a failure backoff. Callers are
- * served in order; one whose signal aborts while it waits leaves the queue at once and takes no slot.
+ * Paces request starts: the window (30 in any minute, 5 in any second, shared by every open tab;
+ * see api-window.ts), a 429's pause (capped, shared too) and this tab's failure backoff. Callers
+ * are served in order; one whose signal aborts while it waits leaves the queue at once and takes
+ * no slot. Only the caller at the head of the queue holds a reserved start at a time.
  */
 export class RateLimiter {
   private readonly waiters: Waiter[] = [];
   private pumping = false;
   private backoffUntil = 0;
   private failures = 0;
+  readonly window: SlotAllocator;
 
   constructor(
     private readonly clock: Clock,
-    private readonly perMinute = REQUESTS_PER_MINUTE,
-    private readonly shared: SharedWindow = localWindow(),
-  ) {}
+    window?: SlotAllocator,
+  ) {
+    this.window = window ?? localAllocator(() => clock.now());
+  }
 
   /** Resolves when a request may start; rejects with the signal's reason if it aborts first. */
   acquire(signal?: AbortSignal): Promise<void> {
@@ -147,9 +124,7 @@ export class RateLimiter {
   /** Pauses every tab for `ms` (at most MAX_PAUSE_MS). */
   pauseFor(ms: number): void {
     const wait = Number.isFinite(ms) ? Math.min(Math.max(0, ms), MAX_PAUSE_MS) : MAX_PAUSE_MS;
-    const state = this.shared.load();
-    const until = this.clock.now() + wait;
-    if (until > state.pausedUntil) this.shared.save({ ...state, pausedUntil: until });
+    this.window.pause(this.clock.now() + wait);
   }
 
   failed(): void {
@@ -163,16 +138,16 @@ export class RateLimiter {
     this.backoffUntil = 0;
   }
 
+  /** Milliseconds this tab holds back on its own: a 429's pause and the failure backoff. */
+  private holdBack(now: number): number {
+    // A pause further away than the cap allows was not set by us (a clock change): ignore the excess.
+    const pause = Math.min(this.window.pausedUntil() - now, MAX_PAUSE_MS);
+    return Math.max(0, pause, this.backoffUntil - now);
+  }
+
   /** Milliseconds until the next request could start (0 when it could start now). */
   delay(now = this.clock.now()): number {
-    const { starts, pausedUntil } = this.shared.load();
-    const recent = starts.filter((t) => now - t < MINUTE && t <= now).sort((a, b) => a - b);
-    const windowWait = recent.length >= this.perMinute ? recent[recent.length - this.perMinute]! + MINUTE - now : 0;
-    const burst = recent.filter((t) => now - t < BURST_WINDOW_MS);
-    const burstWait = burst.length >= BURST ? burst[burst.length - BURST]! + BURST_WINDOW_MS - now : 0;
-    // A pause further away than the cap allows was not set by us (a clock change): ignore the excess.
-    const pause = Math.min(pausedUntil - now, MAX_PAUSE_MS);
-    return Math.max(0, pause, this.backoffUntil - now, windowWait, burstWait);
+    return Math.max(this.holdBack(now), this.window.estimate(now) - now);
   }
 
   private async pump(): Promise<void> {
@@ -180,15 +155,20 @@ export class RateLimiter {
     this.pumping = true;
     try {
       while (this.waiters.length) {
-        const wait = this.delay();
-        if (wait > 0) {
-          await this.clock.sleep(wait);
+        const hold = this.holdBack(this.clock.now());
+        if (hold > 0) {
+          await this.clock.sleep(hold);
+          continue;
+        }
+        const slot = await this.window.reserve(this.clock.now());
+        const wait = slot.at - this.clock.now();
+        if (wait > 0) await this.clock.sleep(wait);
+        // Everyone queued aborted, or a 429 or a failure came while we waited: give the start back.
+        if (!this.waiters.length || this.holdBack(this.clock.now()) > 0) {
+          this.window.release(slot);
           continue;
         }
         const waiter = this.waiters.shift()!;
-        const now = this.clock.now();
-        const state = this.shared.load();
-        this.shared.save({ ...state, starts: [...state.starts.filter((t) => now - t < MINUTE && t <= now), now].slice(-this.perMinute * 2) });
         waiter.signal?.removeEventListener('abort', waiter.onAbort);
         waiter.resolve();
       }
@@ -204,6 +184,8 @@ export interface ClientDeps {
   toasts: ToastBus;
   getToken(): string | null;
   clock?: Clock;
+  /** Where request starts come from; by default this tab's own window (browserAllocator() shares it). */
+  window?: SlotAllocator;
   /** Called when the API says the stored token is no longer valid. */
   onInvalidToken?(): void;
 }
@@ -227,7 +209,7 @@ export class GraphQLClient {
 
   constructor(private readonly deps: ClientDeps) {
     this.clock = deps.clock ?? realClock;
-    this.limiter = new RateLimiter(this.clock);
+    this.limiter = new RateLimiter(this.clock, deps.window);
   }
 
   /**
