@@ -92,7 +92,11 @@ export function validToken(store: Store, now = Date.now()): string | null {
 
 /** The product's AniList API client (document 2 section 7). */
 export const ANILIST_CLIENT_ID = 15519;
-export const AUTHORIZE_URL = `https://anilist.co/api/v2/oauth/authorize?client_id=${ANILIST_CLIENT_ID}&response_type=token`;
+/**
+ * AniList's authorize page, relative to the site: on anilist.co (the only site the script runs on)
+ * it is https://anilist.co/api/v2/oauth/authorize; the offline sandbox serves a stand-in there.
+ */
+export const AUTHORIZE_URL = `/api/v2/oauth/authorize?client_id=${ANILIST_CLIENT_ID}&response_type=token`;
 /** Where AniList sends the user back, and the marker its fragment starts with. */
 export const AUTH_RETURN_PATH = '/settings/developer';
 export const AUTH_HASH_MARKER = 'void_auth';

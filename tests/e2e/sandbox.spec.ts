@@ -68,4 +68,36 @@ test.describe('the sandbox', () => {
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Revoke authorization');
     await expect(page.locator('[cmdk-item][data-command="authorization.revoke"]')).toBeVisible();
   });
+
+  test('the authorization round trip works offline, and a link carrying a token nobody asked for is refused', async ({ page }) => {
+    sandbox = await startSandbox({ port: 0, all: true });
+    await page.goto(`${sandbox.url}/home`);
+    // `--all` switches everything on and reloads once: wait for that page.
+    await expect.poll(async () => page.evaluate((marker) => !!localStorage.getItem(marker), '__sandbox_all_on__')).toBe(true);
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => !!window.__voidVerified);
+    await page.getByRole('dialog', { name: 'VoidVerified Changelog' }).getByRole('button', { name: 'Close' }).click();
+    const palette = async (title: string, id: string) => {
+      await page.keyboard.press('Control+Space');
+      await page.getByPlaceholder('Filter VoidVerified QuickStart').fill(title);
+      await page.locator(`[cmdk-item][data-command="${id}"]`).click();
+    };
+    const stored = () => page.evaluate(() => (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-auth'));
+    const token = async () => (JSON.parse(String(await stored())) as { data: { token: string | null } }).data.token;
+    await palette('Revoke authorization', 'authorization.revoke');
+    await expect.poll(token).toBeNull();
+
+    // A crafted link: refused, and no token is stored.
+    await page.goto(`${sandbox.url}/settings/developer#void_auth&access_token=sandbox-token&token_type=Bearer&expires_in=31536000`);
+    await expect(page.getByText(/Refused an AniList authorization this browser did not start/)).toBeVisible();
+    expect(await token()).toBeNull();
+
+    // The real round trip: Authorize → the authorize page → Approve → back, checked and stored.
+    await palette('Authorize', 'authorization.authorize');
+    await page.waitForURL(/\/api\/v2\/oauth\/authorize\?client_id=15519&response_type=token&state=[0-9a-f]{32}$/);
+    await page.getByRole('link', { name: 'Approve' }).click();
+    // Checked with the API (Viewer) and stored; the success toast is below the default toast level.
+    await expect.poll(token).toBe('sandbox-token');
+    expect(page.url()).toMatch(/\/settings\/developer$/);
+  });
 });

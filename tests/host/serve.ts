@@ -11,6 +11,8 @@
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
  * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail (status 500, 400, 429 or network)
+ * - /api/v2/oauth/authorize   a stand-in for AniList's authorize page: Approve returns a token the
+ *   mock API accepts, with the `state` it was given, to /settings/developer (the real round trip)
  *
  * `?theme=dark` or `?theme=contrast` renders AniList's dark or high-contrast theme.
  * The banner offers "Switch every feature on" (every on/off option of the registry, then a reload)
@@ -116,6 +118,27 @@ VoidVerified sandbox: an offline replica of anilist.co. <kbd>Ctrl</kbd>+<kbd>Spa
 })();</script>`;
 }
 
+/** A token the mock API accepts, shaped like AniList's (a JWT's alphabet). */
+const SANDBOX_OAUTH_TOKEN = 'sandbox-token';
+
+/**
+ * A stand-in for AniList's authorize page (the implicit grant): Approve goes back to
+ * /settings/developer with the token in the fragment and the `state` it was given, as AniList does.
+ */
+function consentPage(url: URL): string {
+  const back = new URLSearchParams({ access_token: SANDBOX_OAUTH_TOKEN, token_type: 'Bearer', expires_in: '31536000' });
+  const state = url.searchParams.get('state');
+  if (state !== null) back.set('state', state);
+  const approve = `/settings/developer#void_auth&${back.toString()}`;
+  const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize · sandbox AniList</title></head>
+<body style="font:15px/1.5 system-ui,sans-serif;max-width:480px;margin:80px auto;color:#2b2d42">
+<h1 style="font-size:20px">Authorize VoidVerified</h1>
+<p>This is the sandbox's stand-in for AniList's authorize page (client ${esc(url.searchParams.get('client_id') ?? '?')}). On anilist.co, AniList asks you here whether the script may act for your account.</p>
+<p><a id="approve" href="${esc(approve)}" style="display:inline-block;padding:8px 16px;background:#3db4f2;color:#fff;border-radius:4px;text-decoration:none">Approve</a>
+<a id="deny" href="/settings/developer" style="margin-left:12px">Cancel</a></p></body></html>`;
+}
+
 function userscript(): string | null {
   try {
     return readFileSync(USERSCRIPT, 'utf8');
@@ -182,6 +205,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     api.failNext(Number.isInteger(count) && count > 0 ? count : 1, failure);
     return send(res, 204, 'text/plain', '');
   }
+  if (path === '/api/v2/oauth/authorize') return send(res, 200, 'text/html; charset=utf-8', consentPage(url));
   if (path === '/__sandbox/reset' && req.method === 'POST') {
     api.reset();
     return send(res, 204, 'text/plain', '');

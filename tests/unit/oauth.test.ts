@@ -54,7 +54,7 @@ describe('the pending marker', () => {
     const b = await beginOAuth(s, 'imgur', NOW);
     expect(b).not.toBe(a);
     expect(s.get(oauthPendingKey).anilist?.state).toBe(a);
-    expect(withState(AUTHORIZE_URL, a)).toBe(`https://anilist.co/api/v2/oauth/authorize?client_id=15519&response_type=token&state=${a}`);
+    expect(withState(AUTHORIZE_URL, a)).toBe(`/api/v2/oauth/authorize?client_id=15519&response_type=token&state=${a}`);
     expect(oauthPendingKey.exported).toBe(false);
   });
 
