@@ -57,8 +57,14 @@ interface Rule {
   limit: number;
 }
 
+/**
+ * The minute is counted a little long: the server counts arrivals, which a busy network or a late
+ * timer moves by some milliseconds, and the 31st request must not land inside AniList's minute.
+ */
+export const MINUTE_MARGIN_MS = 500;
+
 const rulesFor = (perMinute: number): Rule[] => [
-  { span: MINUTE, limit: perMinute },
+  { span: MINUTE + MINUTE_MARGIN_MS, limit: perMinute },
   { span: BURST_WINDOW_MS, limit: BURST },
 ];
 
@@ -82,7 +88,7 @@ export function earliestStart(starts: readonly number[], notBefore: number, perM
   const candidates = [notBefore, ...rules.flatMap((r) => starts.map((s) => s + r.span))].filter((t) => t >= notBefore).sort((a, b) => a - b);
   for (const t of candidates) if (rules.every((r) => fits(starts, t, r))) return t;
   // Unreachable: after the last start plus the longest span every window is empty.
-  return Math.max(notBefore, ...starts.map((s) => s + MINUTE));
+  return Math.max(notBefore, ...starts.map((s) => s + MINUTE + MINUTE_MARGIN_MS));
 }
 
 const capPause = (now: number, until: number) => Math.min(until, now + MAX_PAUSE_MS);
@@ -98,7 +104,7 @@ class WindowBook {
   ) {}
 
   private prune(): void {
-    const horizon = this.now() - MINUTE;
+    const horizon = this.now() - MINUTE - MINUTE_MARGIN_MS;
     for (const [id, at] of this.slots) if (at <= horizon) this.slots.delete(id);
   }
 
