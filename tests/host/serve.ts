@@ -10,7 +10,8 @@
  * - /__img/catbox, /__img/imgbb, /__img/imgur, /__img/imgur-token   canned image-host answers
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
- * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail (status 500, 400, 429 or network)
+ * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail (status 500, 400, 429 or network);
+ *   with `&op=Name` only the next n calls of that operation (e.g. op=GoalsSaveAbout)
  * - /api/v2/oauth/authorize   a stand-in for AniList's authorize page: Approve returns a token the
  *   mock API accepts, with the `state` it was given, to /settings/developer (the real round trip)
  *
@@ -27,13 +28,32 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
 import { corsPreflight, createMockApi, type MockFailure } from './mock-api';
+import { createSeed } from './seed';
 import { renderPage, scriptTag } from './replica';
 
 const HOST = '127.0.0.1';
 /** The built userscript (VV_USERSCRIPT names another build, as in the e2e fixtures). */
 const USERSCRIPT = process.env.VV_USERSCRIPT ?? new URL('../../dist/voidverified.user.js', import.meta.url);
 const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
-const api = createMockApi();
+/**
+ * The seed, plus what a tester needs to see that the seed does not have: the newest message (the
+ * first entry of the Messages feed) carries a thread of 30 replies, so the replies' Load More has
+ * pages, written by everyone in turn (moderators Lain and Rei among them, Goro retired).
+ */
+function sandboxSeed() {
+  const data = createSeed();
+  const thread = [...data.activities].reverse().find((a) => a.__typename === 'MessageActivity');
+  if (thread) {
+    let id = Math.max(...data.replies.map((r) => r.id)) + 1;
+    const others = data.users.filter((u) => u.id !== 1);
+    data.replies = data.replies.filter((r) => r.activityId !== thread.id);
+    for (let i = 0; i < 30; i++)
+      data.replies.push({ id: id++, activityId: thread.id, userId: others[i % others.length]!.id, text: `Reply ${i + 1} in a long thread`, createdAt: thread.createdAt + 60 * (i + 1), likeIds: [] });
+  }
+  return data;
+}
+
+const api = createMockApi({ data: sandboxSeed() });
 
 /** The replica's images point at s4.anilist.co, which is offline here; serve placeholders instead. */
 const rewriteAssets = (text: string) => text.replaceAll('https://s4.anilist.co/', '/__asset/s4/').replaceAll('https://i.ytimg.com/', '/__asset/ytimg/');
@@ -181,6 +201,21 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
   res.end(body);
 }
 
+/** Failures asked for one operation by name (`/__sandbox/fail-next?op=…`), spent as its calls come. */
+const plannedFailures: { op: string; failure: MockFailure; count: number }[] = [];
+let networkRetry: { op: string | null; until: number } | null = null;
+
+/** The operation name of a GraphQL request body, or null. */
+function operationOf(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { operationName?: unknown; query?: unknown };
+    if (typeof parsed.operationName === 'string') return parsed.operationName;
+    return typeof parsed.query === 'string' ? (/^\s*(?:query|mutation)\s+(\w+)/.exec(parsed.query)?.[1] ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): Promise<void> {
   const url = new URL(req.url ?? '/', `http://${HOST}`);
   const path = url.pathname;
@@ -192,7 +227,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-    const answer = await api.handle({ body: await readBody(req), headers });
+    const body = await readBody(req);
+    const op = operationOf(body);
+    const planned = plannedFailures.find((f) => f.op === op);
+    if (planned) {
+      api.failNext(1, planned.failure);
+      if (--planned.count === 0) plannedFailures.splice(plannedFailures.indexOf(planned), 1);
+      // Chromium sends a request again by itself when a reused connection closes without an answer:
+      // that second try is the same call, and fails the same way.
+      if ('network' in planned.failure) networkRetry = { op, until: Date.now() + 2000 };
+    } else if (networkRetry && networkRetry.op === op && Date.now() < networkRetry.until) {
+      api.failNext(1, { network: true });
+      networkRetry = null;
+    }
+    const answer = await api.handle({ body, headers });
     if (answer.abort) return void req.socket.destroy();
     res.writeHead(answer.status, answer.headers);
     return void res.end(rewriteAssets(answer.body));
@@ -202,12 +250,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     const status = url.searchParams.get('status');
     const count = Number(url.searchParams.get('n') ?? 1);
     const failure: MockFailure = status === '429' ? { status: 429, retryAfter: 5 } : status === '400' ? { status: 400 } : status === 'network' ? { network: true } : { status: 500 };
-    api.failNext(Number.isInteger(count) && count > 0 ? count : 1, failure);
+    const n = Number.isInteger(count) && count > 0 ? count : 1;
+    // `op=Name`: only calls of that operation fail (other features' calls in between go through).
+    const op = url.searchParams.get('op');
+    if (op) plannedFailures.push({ op, failure, count: n });
+    else api.failNext(n, failure);
     return send(res, 204, 'text/plain', '');
   }
   if (path === '/api/v2/oauth/authorize') return send(res, 200, 'text/html; charset=utf-8', consentPage(url));
   if (path === '/__sandbox/reset' && req.method === 'POST') {
     api.reset();
+    plannedFailures.length = 0;
+    networkRetry = null;
     return send(res, 204, 'text/plain', '');
   }
   if (path.startsWith('/__img/')) {
