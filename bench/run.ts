@@ -2,7 +2,7 @@
  * `npm run bench`: the figures the issues name, as one table. Medians of repeated runs in one
  * browser process, with a no-script control where one applies. Benchmarks print; tests assert.
  *
- *   bundle raw / gzip bytes
+ *   bundle raw / gzip bytes, and bytes per package (esbuild's metafile)
  *   added scripting time loading /home with 40 activities (script vs no script)
  *   palette keydown-to-visible latency (median and p95 of 20 opens)
  *   filter latency with 3,000 commands
@@ -271,11 +271,34 @@ function markdownRender(unit: string): { cold: number; warm: number } {
   return { cold, warm: median(times) };
 }
 
+/**
+ * Bytes per package in the bundle (esbuild's metafile, written by the build beside the script;
+ * before the build's re-indentation): the ten largest, then the rest together, so growth has a name.
+ */
+function bundleComposition(): [string, number][] {
+  let meta: { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
+  try {
+    meta = JSON.parse(readFileSync('dist/metafile-iife.json', 'utf8')) as typeof meta;
+  } catch {
+    return [['(no dist/metafile-iife.json: run the build)', 0]];
+  }
+  const by = new Map<string, number>();
+  for (const output of Object.values(meta.outputs))
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const name = path.startsWith('marked-src:') ? 'marked' : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? (path.startsWith('src/') ? 'our code (src)' : path));
+      by.set(name, (by.get(name) ?? 0) + bytesInOutput);
+    }
+  const sorted = [...by].sort((a, b) => b[1] - a[1]);
+  const rest = sorted.slice(10).reduce((sum, [, bytes]) => sum + bytes, 0);
+  return [...sorted.slice(0, 10), [`${sorted.length - 10} other packages`, rest]];
+}
+
 async function main() {
   const raw = Buffer.byteLength(SCRIPT);
   const gz = gzipSync(SCRIPT).length;
   row('bundle raw', `${(raw / 1e6).toFixed(2)} MB`, '≤ 1.9 MB', raw <= 1.9e6);
   row('bundle gzip', `${(gz / 1e3).toFixed(0)} KB`, '≤ 420 KB', gz <= 420e3);
+  for (const [name, bytes] of bundleComposition()) row(`  bundle part: ${name}`, `${(bytes / 1e3).toFixed(0)} KB`);
   for (const unit of ['~!a ', 'img(']) {
     const { cold, warm } = markdownRender(unit);
     row(`markdown 160,000 chars of \`${unit}\` (warm)`, ms(warm), '≤ 50 ms', warm <= 50);
