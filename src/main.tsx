@@ -73,7 +73,6 @@ async function boot(): Promise<void> {
       toasts.error('AniList says the saved token is invalid, so it was removed. Authorize again in the settings.');
     },
   });
-  let injector: Injector;
   const services = createServices({
     registry,
     store,
@@ -148,7 +147,8 @@ async function boot(): Promise<void> {
   store.subscribe(hotkeysKey, rebind);
   registry.subscribe(rebind);
 
-  injector = new Injector(
+  // Declared after the services, which reach it only through the diagnostics' functions, called later.
+  const injector = new Injector(
     registry,
     () => services.context(null),
     (failure) => toasts.critical(failure.kind === 'injection' ? failure.message : failure.kind === 'setup' ? ENGINE_SETUP_FAILED : ENGINE_FAILED),

@@ -261,7 +261,7 @@ export class GraphQLClient {
         throw new ApiError('Too Many Requests.', 429);
       }
 
-      let body: GraphQLBody<TData> | null = null;
+      let body: GraphQLBody<TData> | null;
       try {
         body = (await response.json()) as GraphQLBody<TData>;
       } catch {

@@ -71,7 +71,7 @@ export const VIDEO_SUBTYPES: Readonly<Record<string, string>> = {
  * not in the table (the type is then left as it is).
  */
 export function videoTypeFor(src: string): string | null {
-  let path = src;
+  let path: string;
   try {
     path = new URL(src, 'https://anilist.co').pathname;
   } catch {

@@ -10,7 +10,7 @@ export type TextField = HTMLTextAreaElement | HTMLInputElement;
 export function replaceRange(field: TextField, start: number, end: number, text: string, selectStart?: number, selectEnd?: number): void {
   field.focus();
   field.setSelectionRange(start, end);
-  let done = false;
+  let done: boolean;
   try {
     // Deprecated but still the only way to edit a field with native undo; returns false when unsupported.
     done = field.ownerDocument.execCommand('insertText', false, text);

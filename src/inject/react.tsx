@@ -1,6 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
-import type { AppServices, CommandContext, InjectionContext } from '../commands/types';
+import type { AppServices, InjectionContext } from '../commands/types';
 import { Providers } from '../panels/overlay';
 import { attachShadowUi, createUiHost } from './shadow';
 

@@ -1,4 +1,4 @@
-import type { AppServices, CommandContext } from '../commands/types';
+import type { AppServices } from '../commands/types';
 import { ConfirmHost } from './ConfirmDialog';
 import { DialogHost } from './DialogHost';
 import { ErrorBoundary } from './ErrorBoundary';

@@ -224,7 +224,7 @@ function corsHeaders(request: Request): Record<string, string> {
 async function imageHost(route: Route, url: URL, record: ImageRequest[], failures: ImageFailures): Promise<void> {
   const request = route.request();
   if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(request) });
-  let postData: string | null = null;
+  let postData: string | null;
   try {
     postData = request.postData();
   } catch {
@@ -252,6 +252,7 @@ interface Bed {
 export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: ScriptWorld }>({
   world: ['page', { option: true }],
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
   api: async ({}, use) => {
     await use(createMockApi());
   },

@@ -910,7 +910,7 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
       let query = '';
       let variables: unknown = null;
       let operationName: unknown = null;
-      let document: DocumentNode | null = null;
+      let document: DocumentNode | null;
       let bodyError: string | null = null;
       try {
         const body = JSON.parse(req.body || '{}') as { query?: unknown; variables?: unknown; operationName?: unknown };

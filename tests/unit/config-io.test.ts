@@ -187,7 +187,7 @@ export function corpus(): Case[] {
     return JSON.stringify(copy);
   };
   for (const format of ['voidverified-palette-configs', 'VOIDVERIFIED-PALETTE-CONFIG', '', null, 1, true, [], {}]) cases.push([`format ${JSON.stringify(format)}`, top({ format })]);
-  for (const version of [0, 2, 1.5, -1, '1', null, true, [1], 1e400]) cases.push([`version ${String(version)}`, top({ version })]);
+  for (const version of [0, 2, 1.5, -1, '1', null, true, [1], Number.POSITIVE_INFINITY]) cases.push([`version ${String(version)}`, top({ version })]);
   cases.push(['version missing', top({}, 'version')]);
   cases.push(['configs missing', top({}, 'configs')]);
   cases.push(['exportedAt missing', top({}, 'exportedAt')]);

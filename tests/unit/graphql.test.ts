@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBackend } from '../../src/data/backend';
-import { ApiError, BURST, BURST_WINDOW_MS, GraphQLClient, MAX_PAUSE_MS, MISSING_TOKEN_MESSAGE, rateLimitKey, RateLimiter, REQUESTS_PER_MINUTE, type Clock, type GqlDocument } from '../../src/data/graphql';
+import { ApiError, BURST, BURST_WINDOW_MS, GraphQLClient, MAX_PAUSE_MS, MISSING_TOKEN_MESSAGE, rateLimitKey, RateLimiter, type Clock, type GqlDocument } from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/data/toasts';
 
