@@ -113,9 +113,14 @@ class WindowBook {
     return [...this.slots.values()].sort((a, b) => a - b);
   }
 
+  /** The earliest a start may be, from `from`: not before a pause ends (capped). */
+  private floor(from: number, now: number): number {
+    return Math.max(from, capPause(now, this.paused));
+  }
+
   reserve(id: string, notBefore: number): Slot {
     const now = this.now();
-    const at = earliestStart(this.list(), Math.max(notBefore, now, Math.min(this.paused, now + MAX_PAUSE_MS)), this.perMinute);
+    const at = earliestStart(this.list(), this.floor(Math.max(notBefore, now), now), this.perMinute);
     this.slots.set(id, at);
     return { id, at };
   }
@@ -130,7 +135,7 @@ class WindowBook {
   }
 
   estimate(now: number): number {
-    return earliestStart(this.list(), Math.max(now, Math.min(this.paused, now + MAX_PAUSE_MS)), this.perMinute);
+    return earliestStart(this.list(), this.floor(now, now), this.perMinute);
   }
 }
 

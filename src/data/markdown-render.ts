@@ -418,7 +418,7 @@ function mayHoldInlineMarks(text: string): boolean {
   if (center !== -1 && text.indexOf('~~~', center + 3) !== -1) return true;
   const spoiler = text.indexOf('~!');
   if (spoiler !== -1 && text.indexOf('!~', spoiler + 2) !== -1) return true;
-  const head = text.search(/(?:img|youtube|webm)\s?\d*%?\s?\(/i);
+  const head = text.search(MEDIA_HEAD);
   return head !== -1 && text.indexOf(')', head) !== -1;
 }
 

@@ -80,8 +80,8 @@ export interface MockApiOptions {
 
 export interface MockApi {
   handle(req: MockRequest): Promise<MockResponse>;
-  /** The next `count` requests get `failure` instead of being executed. */
-  failNext(count: number, failure: MockFailure): void;
+  /** The next `count` requests (with `operation`, the next calls of that operation only) get `failure` instead of being executed. */
+  failNext(count: number, failure: MockFailure, operation?: string): void;
   /** Every request handled, oldest first. */
   readonly requests: RecordedRequest[];
   /** Back to the seed: data, requests, pending failures and the rate-limit window. */
@@ -793,6 +793,16 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return out;
 }
 
+/** The operation a request body names (its operationName, else its first operation's name), or null. */
+export function operationOfBody(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { query?: unknown; operationName?: unknown };
+    return operationNameOf(typeof parsed.query === 'string' ? parse(parsed.query) : null, parsed.operationName);
+  } catch {
+    return null;
+  }
+}
+
 function operationNameOf(document: DocumentNode | null, given: unknown): string | null {
   if (typeof given === 'string' && given) return given;
   const op = document?.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
@@ -808,7 +818,7 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
   const fresh = (): SeedData => structuredClone(initial);
   let state = fresh();
   const requests: RecordedRequest[] = [];
-  const failures: MockFailure[] = [];
+  const failures: { failure: MockFailure; operation?: string }[] = [];
   /** Arrival times (ms) within the rolling minute. */
   let window: number[] = [];
 
@@ -839,7 +849,9 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
 
   async function answer(req: MockRequest, parsed: { query: string; variables: unknown; document: DocumentNode | null; operationName: unknown }): Promise<MockResponse> {
     const headers = rateHeaders();
-    const failure = failures.shift();
+    const name = operationNameOf(parsed.document, parsed.operationName);
+    const planned = failures.findIndex((f) => f.operation === undefined || f.operation === name);
+    const failure = planned === -1 ? undefined : failures.splice(planned, 1)[0]!.failure;
     if (failure) {
       if ('network' in failure) return { status: 0, headers: {}, body: '', abort: true };
       if (failure.status === 429) return tooMany(headers, failure.retryAfter ?? 60);
@@ -896,8 +908,8 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
       return state;
     },
     requests,
-    failNext(count, failure) {
-      for (let i = 0; i < count; i++) failures.push(failure);
+    failNext(count, failure, operation) {
+      for (let i = 0; i < count; i++) failures.push({ failure, operation });
     },
     reset() {
       state = fresh();

@@ -27,7 +27,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
-import { corsPreflight, createMockApi, type MockFailure } from './mock-api';
+import { corsPreflight, createMockApi, operationOfBody, type MockFailure } from './mock-api';
 import { createSeed } from './seed';
 import { renderPage, scriptTag } from './replica';
 
@@ -201,20 +201,8 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
   res.end(body);
 }
 
-/** Failures asked for one operation by name (`/__sandbox/fail-next?op=…`), spent as its calls come. */
-const plannedFailures: { op: string; failure: MockFailure; count: number }[] = [];
+/** The call a network failure just cut: Chromium's automatic retry of it fails too. */
 let networkRetry: { op: string | null; until: number } | null = null;
-
-/** The operation name of a GraphQL request body, or null. */
-function operationOf(body: string): string | null {
-  try {
-    const parsed = JSON.parse(body) as { operationName?: unknown; query?: unknown };
-    if (typeof parsed.operationName === 'string') return parsed.operationName;
-    return typeof parsed.query === 'string' ? (/^\s*(?:query|mutation)\s+(\w+)/.exec(parsed.query)?.[1] ?? null) : null;
-  } catch {
-    return null;
-  }
-}
 
 async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): Promise<void> {
   const url = new URL(req.url ?? '/', `http://${HOST}`);
@@ -228,20 +216,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
     const body = await readBody(req);
-    const op = operationOf(body);
-    const planned = plannedFailures.find((f) => f.op === op);
-    if (planned) {
-      api.failNext(1, planned.failure);
-      if (--planned.count === 0) plannedFailures.splice(plannedFailures.indexOf(planned), 1);
-      // Chromium sends a request again by itself when a reused connection closes without an answer:
-      // that second try is the same call, and fails the same way.
-      if ('network' in planned.failure) networkRetry = { op, until: Date.now() + 2000 };
-    } else if (networkRetry && networkRetry.op === op && Date.now() < networkRetry.until) {
-      api.failNext(1, { network: true });
-      networkRetry = null;
-    }
+    // Chromium sends a request again by itself (once per reused connection) when a connection closes
+    // without an answer: for a moment after a network failure, the same call fails the same way.
+    const retry = networkRetry !== null && Date.now() < networkRetry.until && operationOfBody(body) === networkRetry.op;
+    if (retry) api.failNext(1, { network: true }, networkRetry!.op ?? undefined);
     const answer = await api.handle({ body, headers });
-    if (answer.abort) return void req.socket.destroy();
+    if (answer.abort) {
+      if (!retry) networkRetry = { op: api.requests.at(-1)?.operationName ?? null, until: Date.now() + 1000 };
+      return void req.socket.destroy();
+    }
     res.writeHead(answer.status, answer.headers);
     return void res.end(rewriteAssets(answer.body));
   }
@@ -252,15 +235,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     const failure: MockFailure = status === '429' ? { status: 429, retryAfter: 5 } : status === '400' ? { status: 400 } : status === 'network' ? { network: true } : { status: 500 };
     const n = Number.isInteger(count) && count > 0 ? count : 1;
     // `op=Name`: only calls of that operation fail (other features' calls in between go through).
-    const op = url.searchParams.get('op');
-    if (op) plannedFailures.push({ op, failure, count: n });
-    else api.failNext(n, failure);
+    api.failNext(n, failure, url.searchParams.get('op') ?? undefined);
     return send(res, 204, 'text/plain', '');
   }
   if (path === '/api/v2/oauth/authorize') return send(res, 200, 'text/html; charset=utf-8', consentPage(url));
   if (path === '/__sandbox/reset' && req.method === 'POST') {
     api.reset();
-    plannedFailures.length = 0;
     networkRetry = null;
     return send(res, 204, 'text/plain', '');
   }
