@@ -24,9 +24,12 @@ const PREACT_SOURCES: Record<string, string> = {
 const readablePreact: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'readable-preact',
   setup(build) {
-    build.onResolve({ filter: /^(react|react-dom|react-dom\/client|react\/jsx-runtime|preact|preact\/hooks|preact\/compat|preact\/jsx-runtime)$/ }, (args) => ({
-      path: fileURLToPath(new URL(`./node_modules/${PREACT_SOURCES[args.path]}`, import.meta.url)),
-    }));
+    build.onResolve(
+      { filter: /^(react|react-dom|react-dom\/client|react\/jsx-runtime|preact|preact\/hooks|preact\/compat|preact\/jsx-runtime)$/ },
+      (args) => ({
+        path: fileURLToPath(new URL(`./node_modules/${PREACT_SOURCES[args.path]}`, import.meta.url)),
+      }),
+    );
   },
 };
 
@@ -74,7 +77,11 @@ export default defineConfig((cli) => {
     sourcemap: false,
     clean: true,
     dts: false,
-    define: { 'process.env.NODE_ENV': '"production"', __VERSION__: JSON.stringify(pkg.version), __HOMEPAGE__: JSON.stringify(projectUrl(pkg)) },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __VERSION__: JSON.stringify(pkg.version),
+      __HOMEPAGE__: JSON.stringify(projectUrl(pkg)),
+    },
     banner: { js: metadataBlock(pkg) },
     outExtension: () => ({ js: '.user.js' }),
     loader: { '.css': 'text' },

@@ -24,7 +24,18 @@ await page.waitForTimeout(1000);
 await page.evaluate(() => {
   const vv = (window as unknown as { __voidVerified: { registry: { define(f: unknown): void } } }).__voidVerified;
   const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
-  vv.registry.define({ id: 'bench-load', title: 'Bench', category: 'misc', description: 'x', commands: Array.from({ length: 3000 }, (_, i) => ({ id: `bench.${i}`, title: `${words[i % 10]} ${words[Math.floor(i / 10) % 10]} command ${i}`, section: `Bench ${i % 12}`, run: () => {} })) });
+  vv.registry.define({
+    id: 'bench-load',
+    title: 'Bench',
+    category: 'misc',
+    description: 'x',
+    commands: Array.from({ length: 3000 }, (_, i) => ({
+      id: `bench.${i}`,
+      title: `${words[i % 10]} ${words[Math.floor(i / 10) % 10]} command ${i}`,
+      section: `Bench ${i % 12}`,
+      run: () => {},
+    })),
+  });
 });
 await page.keyboard.press('Control+Space');
 await page.waitForTimeout(300);
@@ -32,12 +43,33 @@ const cdp = await context.newCDPSession(page);
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
 await cdp.send('Profiler.start');
-for (const q of ['alpha', 'brav', 'charlie d', 'cmd 29', 'echo golf', 'x', 'hotel', 'india ju', 'command 1', 'zzz', 'alpha', 'brav', 'charlie d', 'cmd 29']) {
+for (const q of [
+  'alpha',
+  'brav',
+  'charlie d',
+  'cmd 29',
+  'echo golf',
+  'x',
+  'hotel',
+  'india ju',
+  'command 1',
+  'zzz',
+  'alpha',
+  'brav',
+  'charlie d',
+  'cmd 29',
+]) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type(q);
   await page.waitForTimeout(250);
 }
-const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples: number[]; timeDeltas: number[] } };
+const { profile } = (await cdp.send('Profiler.stop')) as {
+  profile: {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+};
 const self = new Map<string, number>();
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 profile.samples.forEach((id, i) => {
@@ -45,5 +77,12 @@ profile.samples.forEach((id, i) => {
   const key = `${n.callFrame.functionName || '(anon)'}:${n.callFrame.lineNumber}`;
   self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
 });
-console.log([...self.entries()].filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)')).sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`).join('\n'));
+console.log(
+  [...self.entries()]
+    .filter(([k]) => !k.startsWith('(idle)') && !k.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`)
+    .join('\n'),
+);
 await browser.close();

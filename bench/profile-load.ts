@@ -27,7 +27,13 @@ for (let run = 0; run < 5; run++) {
   await cdp.send('Profiler.start');
   await page.goto('https://anilist.co/home', { waitUntil: 'load' });
   await page.waitForTimeout(500);
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] } };
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: {
+      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+      samples: number[];
+      timeDeltas: number[];
+    };
+  };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   profile.samples.forEach((id, i) => {
     const n = byId.get(id)!;
@@ -36,5 +42,12 @@ for (let run = 0; run < 5; run++) {
   });
   await context.close();
 }
-console.log([...totals.entries()].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`).join('\n'));
+console.log(
+  [...totals.entries()]
+    .filter(([k]) => !k.startsWith('(idle)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)
+    .map(([k, v]) => `${v.toFixed(1).padStart(7)} ms  ${k}`)
+    .join('\n'),
+);
 await browser.close();

@@ -20,7 +20,14 @@ import { createMockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
 import { renderMarkdown } from '../src/data/markdown-render';
 
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.url), 'utf8');
 const QUICK = process.argv.includes('--quick');
 
@@ -55,11 +62,17 @@ async function newPage(
   await context.route('**/*', async (route) => {
     const url = new URL(route.request().url());
     if (url.hostname === 'anilist.co' && route.request().resourceType() === 'document') {
-      const bodyEnd = opts.script ? `<script>${gmShimSource({ mode: 'sync', seed: { ...CHANGELOG_SEEN_SEED, ...opts.seed } })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>` : '';
-      return route.fulfill({ contentType: 'text/html; charset=utf-8', body: renderPage(url.pathname, { activities: opts.activities, bodyEnd }) });
+      const bodyEnd = opts.script
+        ? `<script>${gmShimSource({ mode: 'sync', seed: { ...CHANGELOG_SEEN_SEED, ...opts.seed } })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>`
+        : '';
+      return route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: renderPage(url.pathname, { activities: opts.activities, bodyEnd }),
+      });
     }
     if (url.hostname === 'graphql.anilist.co') {
-      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' } });
+      if (route.request().method() === 'OPTIONS')
+        return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' } });
       const answer = await api.handle({ body: route.request().postData() ?? '', headers: route.request().headers() });
       return route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
     }
@@ -285,7 +298,9 @@ function bundleComposition(): [string, number][] {
   const by = new Map<string, number>();
   for (const output of Object.values(meta.outputs))
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const name = path.startsWith('marked-src:') ? 'marked' : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? (path.startsWith('src/') ? 'our code (src)' : path));
+      const name = path.startsWith('marked-src:')
+        ? 'marked'
+        : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? (path.startsWith('src/') ? 'our code (src)' : path));
       by.set(name, (by.get(name) ?? 0) + bytesInOutput);
     }
   const sorted = [...by].sort((a, b) => b[1] - a[1]);
@@ -337,7 +352,14 @@ async function main() {
     step('browsing');
     const requests = await browsingRequests(browser);
     const total = Object.values(requests).reduce((a, b) => a + b, 0);
-    row('GraphQL requests, scripted browsing run', `${total} (${Object.entries(requests).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'})`);
+    row(
+      'GraphQL requests, scripted browsing run',
+      `${total} (${
+        Object.entries(requests)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || 'none'
+      })`,
+    );
 
     step('notifications');
     const counts = await notificationCountRequests(browser);
@@ -350,7 +372,10 @@ async function main() {
   const vwidth = Math.max(...rows.map((r) => r.value.length));
   console.log(`\n| ${'figure'.padEnd(width)} | ${'value'.padEnd(vwidth)} | budget     | ok |`);
   console.log(`| ${'-'.repeat(width)} | ${'-'.repeat(vwidth)} | ---------- | -- |`);
-  for (const r of rows) console.log(`| ${r.figure.padEnd(width)} | ${r.value.padEnd(vwidth)} | ${r.budget.padEnd(10)} | ${r.ok === null ? '  ' : r.ok ? '✓ ' : '✗ '} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.figure.padEnd(width)} | ${r.value.padEnd(vwidth)} | ${r.budget.padEnd(10)} | ${r.ok === null ? '  ' : r.ok ? '✓ ' : '✗ '} |`,
+    );
 }
 
 main().catch((error) => {

@@ -4,7 +4,16 @@
  * a one-line summary of what changed out.
  */
 import { createHash } from 'node:crypto';
-import { buildClientSchema, buildSchema, isSpecifiedScalarType, printSchema, printType, version, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import {
+  buildClientSchema,
+  buildSchema,
+  isSpecifiedScalarType,
+  printSchema,
+  printType,
+  version,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 
 export const ANILIST_ENDPOINT = 'https://graphql.anilist.co';
 
@@ -54,7 +63,8 @@ function printedTypes(schema: GraphQLSchema): Map<string, string> {
   return new Map(types.map((t) => [t.name, printType(t)]));
 }
 
-const names = (list: string[], max = 8) => (list.length > max ? `${list.slice(0, max).join(', ')} and ${list.length - max} more` : list.join(', '));
+const names = (list: string[], max = 8) =>
+  list.length > max ? `${list.slice(0, max).join(', ')} and ${list.length - max} more` : list.join(', ');
 
 /**
  * The new file for `introspection`, fetched on `date`, and how it differs from `previous` (the

@@ -10,7 +10,14 @@ import { renderPage } from '../tests/host/replica';
 const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.url), 'utf8');
 const seed = {
   'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }),
-  'void-verified-users': JSON.stringify({ v: 1, data: [{ username: 'Akira', quickAccessEnabled: true }, { username: 'Haruhi', quickAccessEnabled: true, sign: '★' }, { username: 'Bocchi', quickAccessEnabled: true }] }),
+  'void-verified-users': JSON.stringify({
+    v: 1,
+    data: [
+      { username: 'Akira', quickAccessEnabled: true },
+      { username: 'Haruhi', quickAccessEnabled: true, sign: '★' },
+      { username: 'Bocchi', quickAccessEnabled: true },
+    ],
+  }),
   'void-verified-settings': JSON.stringify({ v: 1, data: { quickAccessEnabled: true } }),
 };
 const api = createMockApi();
@@ -20,23 +27,24 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const context = await newContext(seed);
 
 async function newContext(seed: Record<string, string>) {
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-await context.addInitScript('window.__name = (fn) => fn;');
-await context.route('**/*', async (route) => {
-  const url = new URL(route.request().url());
-  if (url.hostname === 'anilist.co' && route.request().resourceType() === 'document') {
-    const bodyEnd = `<script>${gmShimSource({ mode: 'sync', seed })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>`;
-    return route.fulfill({ contentType: 'text/html; charset=utf-8', body: renderPage(url.pathname, { bodyEnd, data: api.state }) });
-  }
-  if (url.hostname === 'graphql.anilist.co') {
-    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' } });
-    const answer = await api.handle({ body: route.request().postData() ?? '', headers: route.request().headers() });
-    return route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
-  }
-  if (url.hostname.endsWith('anilist.co')) return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
-  return route.fulfill({ status: 204, body: '' });
-});
-return context;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript('window.__name = (fn) => fn;');
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === 'anilist.co' && route.request().resourceType() === 'document') {
+      const bodyEnd = `<script>${gmShimSource({ mode: 'sync', seed })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>`;
+      return route.fulfill({ contentType: 'text/html; charset=utf-8', body: renderPage(url.pathname, { bodyEnd, data: api.state }) });
+    }
+    if (url.hostname === 'graphql.anilist.co') {
+      if (route.request().method() === 'OPTIONS')
+        return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' } });
+      const answer = await api.handle({ body: route.request().postData() ?? '', headers: route.request().headers() });
+      return route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
+    }
+    if (url.hostname.endsWith('anilist.co')) return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return context;
 }
 const page = await context.newPage();
 await page.goto('https://anilist.co/home', { waitUntil: 'load' });
@@ -62,7 +70,10 @@ const notified = await newContext({
 const feedPage = await notified.newPage();
 await feedPage.goto('https://anilist.co/notifications', { waitUntil: 'load' });
 await feedPage.locator('.vv-notification').nth(4).waitFor();
-await feedPage.locator('.vv-notification').nth(1).click({ position: { x: 400, y: 10 } });
+await feedPage
+  .locator('.vv-notification')
+  .nth(1)
+  .click({ position: { x: 400, y: 10 } });
 await feedPage.waitForTimeout(500);
 await feedPage.screenshot({ path: 'docs/notifications.png' });
 await browser.close();

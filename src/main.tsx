@@ -120,7 +120,8 @@ async function boot(): Promise<void> {
   toasts.onUnheard(mountOverlay);
   // Otherwise mount it once the host has settled: a while after load, in idle time, so our React
   // start-up never competes with the host's own work right after load.
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => mountOverlay(), { timeout: 4000 }) : mountOverlay());
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(() => mountOverlay(), { timeout: 4000 }) : mountOverlay();
   const afterLoad = () => setTimeout(whenIdle, OVERLAY_SETTLE_MS);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
@@ -151,7 +152,8 @@ async function boot(): Promise<void> {
   const injector = new Injector(
     registry,
     () => services.context(null),
-    (failure) => toasts.critical(failure.kind === 'injection' ? failure.message : failure.kind === 'setup' ? ENGINE_SETUP_FAILED : ENGINE_FAILED),
+    (failure) =>
+      toasts.critical(failure.kind === 'injection' ? failure.message : failure.kind === 'setup' ? ENGINE_SETUP_FAILED : ENGINE_FAILED),
   );
   injector.start();
   store.subscribe(settingsKey, () => injector.reconcile());

@@ -55,7 +55,16 @@ const PUNCTUATION: Record<string, string> = {
   '`': 'Backquote',
 };
 
-const KEY_ALIASES: Record<string, string> = { esc: 'escape', return: 'enter', del: 'delete', up: 'arrowup', down: 'arrowdown', left: 'arrowleft', right: 'arrowright', plus: '=' };
+const KEY_ALIASES: Record<string, string> = {
+  esc: 'escape',
+  return: 'enter',
+  del: 'delete',
+  up: 'arrowup',
+  down: 'arrowdown',
+  left: 'arrowleft',
+  right: 'arrowright',
+  plus: '=',
+};
 
 function keyToCode(key: string): string | null {
   if (/^[a-z]$/.test(key)) return `Key${key.toUpperCase()}`;
@@ -206,12 +215,7 @@ export function findConflicts(bindings: readonly Binding[]): Map<string, string[
  * Whether giving `commandId` the hotkey `candidate` would clash with another command; returns the
  * ids it would clash with (empty when it is free).
  */
-export function clashesWith(
-  commands: readonly Command[],
-  overrides: HotkeyOverrides,
-  commandId: string,
-  candidate: string,
-): string[] {
+export function clashesWith(commands: readonly Command[], overrides: HotkeyOverrides, commandId: string, candidate: string): string[] {
   const normalized = parseHotkey(candidate);
   if (!normalized) return [];
   const self = commands.find((c) => c.id === commandId);

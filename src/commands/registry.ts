@@ -1,12 +1,4 @@
-import type {
-  Command,
-  CommandContext,
-  FeatureDef,
-  Injection,
-  OptionDef,
-  OptionValue,
-  PanelDef,
-} from './types';
+import type { Command, CommandContext, FeatureDef, Injection, OptionDef, OptionValue, PanelDef } from './types';
 
 /**
  * The one registry. Features declare themselves here once; the palette, the hotkeys, the settings
@@ -117,7 +109,8 @@ export class Registry {
 /** Why `value` is not acceptable for `option`, or null when it is. The one place these rules live. */
 export function optionProblem(option: OptionDef, value: OptionValue | undefined): string | null {
   if (value === undefined) return 'No value.';
-  if (typeof value !== typeof option.default) return typeof option.default === 'number' ? 'Type a number.' : `Expected ${typeof option.default}.`;
+  if (typeof value !== typeof option.default)
+    return typeof option.default === 'number' ? 'Type a number.' : `Expected ${typeof option.default}.`;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return 'Type a number.';
     if ((option.min !== undefined && value < option.min) || (option.max !== undefined && value > option.max))

@@ -55,9 +55,20 @@ export type Activity =
       status: string | null;
       progress: string | null;
       user: ActivityUser | null;
-      media: { id: number; type: 'ANIME' | 'MANGA' | null; title: { userPreferred: string | null } | null; coverImage: { large: string | null } | null } | null;
+      media: {
+        id: number;
+        type: 'ANIME' | 'MANGA' | null;
+        title: { userPreferred: string | null } | null;
+        coverImage: { large: string | null } | null;
+      } | null;
     })
-  | (ActivityBase & { __typename: 'MessageActivity'; message: string | null; html: string | null; messenger: ActivityUser | null; recipient: ActivityUser | null });
+  | (ActivityBase & {
+      __typename: 'MessageActivity';
+      message: string | null;
+      html: string | null;
+      messenger: ActivityUser | null;
+      recipient: ActivityUser | null;
+    });
 
 export interface Reply {
   id: number;
@@ -92,7 +103,10 @@ export interface PageInfo {
 
 export const REPLIES_PER_PAGE = 25;
 
-export const activityReplies = gql<{ Page: { pageInfo: PageInfo; activityReplies: (Reply | null)[] } }, { activityId: number; page: number; perPage: number }>(
+export const activityReplies = gql<
+  { Page: { pageInfo: PageInfo; activityReplies: (Reply | null)[] } },
+  { activityId: number; page: number; perPage: number }
+>(
   'ActivityReplies',
   `query ActivityReplies($activityId: Int, $page: Int, $perPage: Int) {
     Page(page: $page, perPage: $perPage) { pageInfo { currentPage hasNextPage total } activityReplies(activityId: $activityId) { ${REPLY_FIELDS} } }
@@ -116,8 +130,15 @@ export async function loadReplies(
 }
 
 /** Posts a reply; a failure is 'Failed to reply to activity with id {id}' (document 1 section 8). */
-export function postReply(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, activityId: number, text: string): Promise<Reply | null> {
-  return wrapFailure(API_ERROR_TEXTS.reply(activityId), async () => (await client.request(replyToActivity, { activityId, text })).SaveActivityReply);
+export function postReply(
+  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
+  activityId: number,
+  text: string,
+): Promise<Reply | null> {
+  return wrapFailure(
+    API_ERROR_TEXTS.reply(activityId),
+    async () => (await client.request(replyToActivity, { activityId, text })).SaveActivityReply,
+  );
 }
 
 export interface Saved {
@@ -145,7 +166,10 @@ export const saveReply = gql<{ SaveActivityReply: Saved | null }, { id: number; 
   true,
 );
 
-export const toggleSubscription = gql<{ ToggleActivitySubscription: { __typename: string; isSubscribed?: boolean | null } | null }, { activityId: number; subscribe: boolean }>(
+export const toggleSubscription = gql<
+  { ToggleActivitySubscription: { __typename: string; isSubscribed?: boolean | null } | null },
+  { activityId: number; subscribe: boolean }
+>(
   'ToggleActivitySubscription',
   `mutation ToggleActivitySubscription($activityId: Int, $subscribe: Boolean) {
     ToggleActivitySubscription(activityId: $activityId, subscribe: $subscribe) {
@@ -160,7 +184,10 @@ export const toggleSubscription = gql<{ ToggleActivitySubscription: { __typename
 
 export type LikeableType = 'ACTIVITY' | 'ACTIVITY_REPLY';
 
-export const toggleLike = gql<{ ToggleLikeV2: { __typename: string; isLiked?: boolean | null; likeCount?: number } | null }, { id: number; type: LikeableType }>(
+export const toggleLike = gql<
+  { ToggleLikeV2: { __typename: string; isLiked?: boolean | null; likeCount?: number } | null },
+  { id: number; type: LikeableType }
+>(
   'ToggleLike',
   `mutation ToggleLike($id: Int, $type: LikeableType) {
     ToggleLikeV2(id: $id, type: $type) {
@@ -218,7 +245,11 @@ export function deleteDocumentFor(type: string): typeof deleteActivity | typeof 
   return type === 'ACTIVITY' ? deleteActivity : deleteReply;
 }
 
-export async function deleteActivityOrReply(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, type: string, id: number): Promise<void> {
+export async function deleteActivityOrReply(
+  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
+  type: string,
+  id: number,
+): Promise<void> {
   if (type === 'ACTIVITY') await client.request(deleteActivity, { id });
   else await client.request(deleteReply, { id });
 }
@@ -237,7 +268,10 @@ export function activityPermissions(activity: Activity, viewerId: number | null 
     case 'TextActivity':
       return { edit: activity.user?.id === viewerId, delete: activity.user?.id === viewerId };
     case 'MessageActivity':
-      return { edit: activity.messenger?.id === viewerId, delete: activity.messenger?.id === viewerId || activity.recipient?.id === viewerId };
+      return {
+        edit: activity.messenger?.id === viewerId,
+        delete: activity.messenger?.id === viewerId || activity.recipient?.id === viewerId,
+      };
   }
 }
 
@@ -296,7 +330,10 @@ export function statusText(status: string | null | undefined, progress: string |
 export const MESSAGES_PER_PAGE = 20;
 
 /** The Messages feed on /home (document 2 screen 11): message activities, following or global. */
-export const messagesFeed = gql<{ Page: { pageInfo: PageInfo; activities: (Activity | null)[] } }, { page: number; perPage: number; isFollowing: boolean | null }>(
+export const messagesFeed = gql<
+  { Page: { pageInfo: PageInfo; activities: (Activity | null)[] } },
+  { page: number; perPage: number; isFollowing: boolean | null }
+>(
   'MessagesFeed',
   `query MessagesFeed($page: Int, $perPage: Int, $isFollowing: Boolean) {
     Page(page: $page, perPage: $perPage) {

@@ -79,7 +79,12 @@ export const mediaSchema: Schema<MediaSearchResult> = s.object(
 );
 
 const userSchema: Schema<PickedUser> = s.object(
-  { id: s.number({ int: true, min: 1 }), name: s.string({ max: 100 }), avatar: s.nullable(s.object({ large: url() })), selectAll: s.boolean() },
+  {
+    id: s.number({ int: true, min: 1 }),
+    name: s.string({ max: 100 }),
+    avatar: s.nullable(s.object({ large: url() })),
+    selectAll: s.boolean(),
+  },
   { defaults: { avatar: null, selectAll: false } },
 );
 
@@ -134,7 +139,11 @@ export const savedSearchesKey = defineKey({
 // Rules
 
 /** Most recent first, no duplicates by id, at most 10. */
-export function rememberMedia(cache: readonly MediaSearchResult[], media: MediaSearchResult, limit = MEDIA_CACHE_SIZE): MediaSearchResult[] {
+export function rememberMedia(
+  cache: readonly MediaSearchResult[],
+  media: MediaSearchResult,
+  limit = MEDIA_CACHE_SIZE,
+): MediaSearchResult[] {
   return [media, ...cache.filter((m) => m.id !== media.id)].slice(0, limit);
 }
 
@@ -154,7 +163,10 @@ export function toggleUser(selected: readonly PickedUser[], user: UserSearchResu
 /** 'Select All': adds every result not selected yet, marked as added by Select All. */
 export function selectAllUsers(selected: readonly PickedUser[], results: readonly UserSearchResult[]): PickedUser[] {
   const ids = new Set(selected.map((u) => u.id));
-  return [...selected, ...results.filter((u) => !ids.has(u.id)).map((u) => ({ id: u.id, name: u.name, avatar: u.avatar, selectAll: true }))];
+  return [
+    ...selected,
+    ...results.filter((u) => !ids.has(u.id)).map((u) => ({ id: u.id, name: u.name, avatar: u.avatar, selectAll: true })),
+  ];
 }
 
 export function clampPerPage(value: number): number {
@@ -172,7 +184,8 @@ export function dateToTimestamp(value: string): number | undefined {
 }
 
 /** Images only from http(s) addresses. */
-export const safeImageUrl = (value: string | null | undefined): string | undefined => (value && /^https?:\/\/[^\s"'<>]+$/i.test(value) ? value : undefined);
+export const safeImageUrl = (value: string | null | undefined): string | undefined =>
+  value && /^https?:\/\/[^\s"'<>]+$/i.test(value) ? value : undefined;
 
 export interface SearchVariables {
   page: number;
@@ -224,7 +237,10 @@ const REPLIES = `replies @include(if: $withReplies) { id text html: text(asHtml:
 export type FoundActivity = Activity & { replies?: (Reply | null)[] | null };
 
 export interface SearchPage {
-  Page: { pageInfo: { currentPage: number | null; hasNextPage: boolean | null; total: number | null }; activities: (FoundActivity | null)[] | null } | null;
+  Page: {
+    pageInfo: { currentPage: number | null; hasNextPage: boolean | null; total: number | null };
+    activities: (FoundActivity | null)[] | null;
+  } | null;
 }
 
 export const searchActivities = gql<SearchPage, SearchVariables>(

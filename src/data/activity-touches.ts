@@ -10,7 +10,10 @@ import { formatDateTime, type TimeConfig } from './time';
  */
 
 /** Self message (document 1 section 7): SaveMessageActivity with message, private false, recipientId; the answer's id. */
-export const saveSelfMessage: GqlDocument<{ SaveMessageActivity: { id: number } | null }, { message: string; recipientId: number; private: boolean }> = {
+export const saveSelfMessage: GqlDocument<
+  { SaveMessageActivity: { id: number } | null },
+  { message: string; recipientId: number; private: boolean }
+> = {
   name: 'SaveMessageActivity',
   source:
     'mutation SaveMessageActivity($message: String, $recipientId: Int, $private: Boolean) { SaveMessageActivity(message: $message, recipientId: $recipientId, private: $private) { id } }',

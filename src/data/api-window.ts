@@ -85,7 +85,9 @@ function fits(starts: readonly number[], t: number, rule: Rule): boolean {
  */
 export function earliestStart(starts: readonly number[], notBefore: number, perMinute = REQUESTS_PER_MINUTE): number {
   const rules = rulesFor(perMinute);
-  const candidates = [notBefore, ...rules.flatMap((r) => starts.map((s) => s + r.span))].filter((t) => t >= notBefore).sort((a, b) => a - b);
+  const candidates = [notBefore, ...rules.flatMap((r) => starts.map((s) => s + r.span))]
+    .filter((t) => t >= notBefore)
+    .sort((a, b) => a - b);
   for (const t of candidates) if (rules.every((r) => fits(starts, t, r))) return t;
   // Unreachable: after the last start plus the longest span every window is empty.
   return Math.max(notBefore, ...starts.map((s) => s + MINUTE + MINUTE_MARGIN_MS));

@@ -80,10 +80,13 @@ export class TokenExpiryWatcher {
         this.deps.store.set(authKey, { token: null, expires });
         this.deps.store.set(expiredNoticeKey, expires);
       } else {
-        this.timer = (this.deps.setTimer ?? setTimeout)(() => {
-          this.timer = null;
-          this.check();
-        }, Math.min(left, MAX_TIMER_MS));
+        this.timer = (this.deps.setTimer ?? setTimeout)(
+          () => {
+            this.timer = null;
+            this.check();
+          },
+          Math.min(left, MAX_TIMER_MS),
+        );
       }
     }
   }

@@ -30,8 +30,7 @@ declare const GM_setValue: ((key: string, value: unknown) => void) | undefined;
 declare const GM_deleteValue: ((key: string) => void) | undefined;
 declare const GM_listValues: (() => string[]) | undefined;
 declare const GM_addValueChangeListener:
-  | ((key: string, cb: (name: string, oldValue: unknown, newValue: unknown, remote: boolean) => void) => number)
-  | undefined;
+  ((key: string, cb: (name: string, oldValue: unknown, newValue: unknown, remote: boolean) => void) => number) | undefined;
 declare const GM_removeValueChangeListener: ((id: number) => void) | undefined;
 
 interface GMPromiseApi {
@@ -84,9 +83,9 @@ export function gmAsyncBackend(): StorageBackend | null {
     list: () => api.listValues(),
     watch: (key, listener) => {
       if (typeof api.addValueChangeListener !== 'function') return () => {};
-      void Promise.resolve(
-        api.addValueChangeListener(key, (_name, _old, value, remote) => listener(key, asString(value), remote)),
-      ).catch(logAsyncFailure('watch'));
+      void Promise.resolve(api.addValueChangeListener(key, (_name, _old, value, remote) => listener(key, asString(value), remote))).catch(
+        logAsyncFailure('watch'),
+      );
       return () => {};
     },
   };
@@ -145,9 +144,5 @@ export function memoryBackend(shared: Map<string, string> = new Map()): StorageB
 }
 
 export function detectBackend(): StorageBackend {
-  return (
-    gmSyncBackend() ??
-    gmAsyncBackend() ??
-    (typeof localStorage !== 'undefined' ? localStorageBackend(localStorage) : memoryBackend())
-  );
+  return gmSyncBackend() ?? gmAsyncBackend() ?? (typeof localStorage !== 'undefined' ? localStorageBackend(localStorage) : memoryBackend());
 }

@@ -22,7 +22,10 @@ export const CHANGELOG: readonly ChangelogVersion[] = [
   {
     versionNumber: '2.0.0',
     features: [
-      { description: 'QuickStart is a command palette on ctrl+space: every page, setting and action from the keyboard.', option: 'quickStartEnabled' },
+      {
+        description: 'QuickStart is a command palette on ctrl+space: every page, setting and action from the keyboard.',
+        option: 'quickStartEnabled',
+      },
       { description: 'Remap any hotkey in the shortcuts panel, with conflicts shown before they bite.' },
       { description: 'Toasts can be placed in any corner, with a level and a duration of your choice.', option: 'toasterEnabled' },
       { description: 'Import a configuration exported by the original VoidVerified, or adopt the one already in this browser.' },
@@ -68,7 +71,9 @@ export const CHANGELOG: readonly ChangelogVersion[] = [
   },
   {
     versionNumber: '1.15',
-    features: [{ description: 'Reply to a home feed activity and update your list entry at the same time.', option: 'replyActivityUpdate' }],
+    features: [
+      { description: 'Reply to a home feed activity and update your list entry at the same time.', option: 'replyActivityUpdate' },
+    ],
   },
   {
     versionNumber: '1.14',
@@ -101,7 +106,9 @@ export const CHANGELOG: readonly ChangelogVersion[] = [
   },
   {
     versionNumber: '1.9',
-    features: [{ description: 'The layout designer: preview and publish avatar, banner, colour, badge and about.', option: 'layoutDesignerEnabled' }],
+    features: [
+      { description: 'The layout designer: preview and publish avatar, banner, colour, badge and about.', option: 'layoutDesignerEnabled' },
+    ],
   },
   {
     versionNumber: '1.8',

@@ -17,7 +17,12 @@ export const collapsedKey = defineKey({
 });
 
 /** The record with `id` set to `collapsed`, or removed when that is the default; oldest entries dropped past the cap. */
-export function withCollapsed(record: Readonly<Record<string, boolean>>, id: string, collapsed: boolean, defaultCollapsed = false): Record<string, boolean> {
+export function withCollapsed(
+  record: Readonly<Record<string, boolean>>,
+  id: string,
+  collapsed: boolean,
+  defaultCollapsed = false,
+): Record<string, boolean> {
   const next = { ...record };
   delete next[id];
   if (collapsed !== defaultCollapsed) next[id] = collapsed;

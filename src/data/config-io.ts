@@ -32,7 +32,8 @@ export const IMPORT_ERROR = 'There was an error reading the file.';
 export const ADOPT_QUESTION = 'Found a configuration from the original VoidVerified on this browser. Adopt it?';
 export const ADOPT_ERROR = 'The configuration of the original VoidVerified could not be adopted.';
 /** Said with the question when no usable AniList token is stored here (a separate install cannot reach the original's). */
-export const ADOPT_AUTHORIZE_AGAIN = 'AniList access must be authorized again: the original’s sign-in cannot be carried over to this install.';
+export const ADOPT_AUTHORIZE_AGAIN =
+  'AniList access must be authorized again: the original’s sign-in cannot be carried over to this install.';
 /** Long enough to read the toast before the page reloads. */
 export const RELOAD_DELAY_MS = 1500;
 
@@ -133,8 +134,7 @@ export interface Skipped {
 /** A value to store; with `merge`, a record's entries are laid over the stored record instead of replacing it. */
 export type Write = [key: KeyDef<unknown>, value: unknown, merge?: 'merge'];
 export type ImportResult =
-  | { ok: true; source: 'palette' | 'original'; writes: Write[]; skipped: Skipped[] }
-  | { ok: false; problem: string };
+  { ok: true; source: 'palette' | 'original'; writes: Write[]; skipped: Skipped[] } | { ok: false; problem: string };
 
 const fail = (problem: string): ImportResult => ({ ok: false, problem });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -147,7 +147,8 @@ export function exportableKeys(keys: readonly KeyDef<unknown>[] = declaredKeys()
 
 // --- Credentials inside exported keys ---------------------------------------------------------
 
-const getPath = (value: unknown, path: readonly string[]): unknown => path.reduce<unknown>((v, p) => (isObject(v) && has(v, p) ? v[p] : undefined), value);
+const getPath = (value: unknown, path: readonly string[]): unknown =>
+  path.reduce<unknown>((v, p) => (isObject(v) && has(v, p) ? v[p] : undefined), value);
 
 /** `value` with `leaf` at `path` (objects on the way copied, never changed); unchanged when the path does not lead through objects. */
 function setPath(value: unknown, path: readonly string[], leaf: unknown): unknown {
@@ -253,10 +254,12 @@ function findUnsafe(root: unknown): string | null {
 function parseOurs(file: Record<string, unknown>, opts: ImportOptions): ImportResult {
   if (file.format !== EXPORT_FORMAT) return fail(`Unknown format ${JSON.stringify(file.format)}.`);
   if (file.version === undefined) return fail('Its format version is missing.');
-  if (file.version !== EXPORT_VERSION) return fail(`Unsupported version ${JSON.stringify(file.version)} (this version reads ${EXPORT_VERSION}).`);
+  if (file.version !== EXPORT_VERSION)
+    return fail(`Unsupported version ${JSON.stringify(file.version)} (this version reads ${EXPORT_VERSION}).`);
   const extra = Object.keys(file).filter((k) => !['format', 'version', 'exportedAt', 'configs'].includes(k));
   if (extra.length) return fail(`Unexpected field ${extra.map((k) => JSON.stringify(k)).join(', ')}.`);
-  if (typeof file.exportedAt !== 'string' || file.exportedAt.length > 64) return fail(`exportedAt: expected a date string, got ${typeName(file.exportedAt)}`);
+  if (typeof file.exportedAt !== 'string' || file.exportedAt.length > 64)
+    return fail(`exportedAt: expected a date string, got ${typeName(file.exportedAt)}`);
   if (!isObject(file.configs)) return fail(`configs: expected object, got ${typeName(file.configs)}`);
   const keys = new Map((opts.keys ?? declaredKeys()).map((k) => [k.name, k]));
   const writes: Write[] = [];
@@ -279,11 +282,16 @@ function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): Impo
   const skipped: Skipped[] = [];
   const collapsed: Record<string, boolean>[] = [];
   for (const name of names) {
-    const storageKey = has(ORIGINAL_KEYS, name) ? ORIGINAL_KEYS[name]! : has(ORIGINAL_DEVICE_KEYS, name) ? ORIGINAL_DEVICE_KEYS[name]! : undefined;
+    const storageKey = has(ORIGINAL_KEYS, name)
+      ? ORIGINAL_KEYS[name]!
+      : has(ORIGINAL_DEVICE_KEYS, name)
+        ? ORIGINAL_DEVICE_KEYS[name]!
+        : undefined;
     const takenHere = (opts.sameDevice === true && SAME_DEVICE_STATE.has(name)) || COLLAPSE_RECORDS.has(name);
     const key = storageKey === undefined ? undefined : keys.get(name === 'collapsedReplies' ? COLLAPSED_KEY : storageKey);
     if (storageKey === undefined) skipped.push({ name, reason: 'unknown' });
-    else if (!takenHere && (ORIGINAL_NOT_EXPORTED.has(name) || has(ORIGINAL_DEVICE_KEYS, name) || (key && !key.exported))) skipped.push({ name, reason: 'per-device' });
+    else if (!takenHere && (ORIGINAL_NOT_EXPORTED.has(name) || has(ORIGINAL_DEVICE_KEYS, name) || (key && !key.exported)))
+      skipped.push({ name, reason: 'per-device' });
     else if (!key) skipped.push({ name, reason: 'unsupported' });
     else if (name === 'collapsedContainers' || name === 'collapsedReplies') {
       const record = name === 'collapsedContainers' ? originalCollapsedContainers(file[name]) : originalCollapsedReplies(file[name]);
@@ -302,7 +310,14 @@ function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): Impo
   }
   if (collapsed.length) {
     const key = keys.get(COLLAPSED_KEY)!;
-    const checked = validate(key, capRecord(Object.assign({}, ...collapsed) as Record<string, boolean>), key.version, 'collapsedContainers', true, opts);
+    const checked = validate(
+      key,
+      capRecord(Object.assign({}, ...collapsed) as Record<string, boolean>),
+      key.version,
+      'collapsedContainers',
+      true,
+      opts,
+    );
     if (typeof checked === 'string') return fail(checked);
     writes.push([key, checked.value]);
   }
@@ -379,9 +394,18 @@ export function originalKeybind(raw: string): string | null {
     let ok = true;
     for (const part of parts) {
       const lower = part.toLowerCase();
-      const mod = has(ORIGINAL_MODIFIERS, lower) ? ORIGINAL_MODIFIERS[lower]! : has(ORIGINAL_MODIFIERS, part) ? ORIGINAL_MODIFIERS[part]! : undefined;
+      const mod = has(ORIGINAL_MODIFIERS, lower)
+        ? ORIGINAL_MODIFIERS[lower]!
+        : has(ORIGINAL_MODIFIERS, part)
+          ? ORIGINAL_MODIFIERS[part]!
+          : undefined;
       if (mod) mods.add(mod);
-      else if (key === null) key = has(ORIGINAL_KEY_NAMES, lower) ? ORIGINAL_KEY_NAMES[lower]! : /^([a-z0-9]|f([1-9]|1[0-2])|[/.,;'[\]\\`=-])$/.test(lower) ? lower : null;
+      else if (key === null)
+        key = has(ORIGINAL_KEY_NAMES, lower)
+          ? ORIGINAL_KEY_NAMES[lower]!
+          : /^([a-z0-9]|f([1-9]|1[0-2])|[/.,;'[\]\\`=-])$/.test(lower)
+            ? lower
+            : null;
       else ok = false;
       if (key === null && !mod) ok = false;
     }
@@ -422,7 +446,14 @@ function capRecord(record: Record<string, boolean>): Record<string, boolean> {
 }
 
 /** Migrates `data` from `version` and validates it; a problem is returned as a message. */
-function validate(key: KeyDef<unknown>, data: unknown, version: number, label: string, original: boolean, opts: ImportOptions): { value: unknown } | string {
+function validate(
+  key: KeyDef<unknown>,
+  data: unknown,
+  version: number,
+  label: string,
+  original: boolean,
+  opts: ImportOptions,
+): { value: unknown } | string {
   let current = data;
   try {
     for (let next = version + 1; next <= key.version; next++) {
@@ -468,7 +499,11 @@ export async function applyImport(store: Store, writes: readonly Write[], opts: 
     const current = values.has(key) ? values.get(key) : store.get(key);
     values.set(key, merge && isObject(current) && isObject(value) ? { ...current, ...value } : value);
   }
-  await store.setAll([...values].map(([key, value]) => [key, key.secrets ? keepSecrets(key, value, store.get(key), opts.takeSecrets === true) : value] as const));
+  await store.setAll(
+    [...values].map(
+      ([key, value]) => [key, key.secrets ? keepSecrets(key, value, store.get(key), opts.takeSecrets === true) : value] as const,
+    ),
+  );
 }
 
 const SKIP_WHY: Record<SkipReason, string> = {
@@ -522,8 +557,12 @@ async function finish(result: ImportResult, deps: ImportDeps, errorPrefix: strin
   }
   const carried = [...new Set(result.writes.flatMap(([key, value]) => secretsIn(key, value)))];
   // This browser's own configuration (adoption) brings its own credentials: nothing to ask.
-  const takeSecrets = deps.sameDevice === true || (carried.length > 0 && deps.confirmSecrets !== undefined && (await deps.confirmSecrets(secretsQuestion(carried))));
-  const skipped: Skipped[] = takeSecrets ? result.skipped : [...result.skipped, ...carried.map((name) => ({ name, reason: 'credentials' as const }))];
+  const takeSecrets =
+    deps.sameDevice === true ||
+    (carried.length > 0 && deps.confirmSecrets !== undefined && (await deps.confirmSecrets(secretsQuestion(carried))));
+  const skipped: Skipped[] = takeSecrets
+    ? result.skipped
+    : [...result.skipped, ...carried.map((name) => ({ name, reason: 'credentials' as const }))];
   try {
     await applyImport(deps.store, result.writes, { takeSecrets });
   } catch (error) {
@@ -545,7 +584,10 @@ async function finish(result: ImportResult, deps: ImportDeps, errorPrefix: strin
  * With `sameDevice`, its per-device state too (read notifications, collapsed containers and
  * replies); caches never. Null when none of its exported keys is there. Reads only.
  */
-export function originalFromLocalStorage(getItem: (key: string) => string | null, opts: { sameDevice?: boolean } = {}): Record<string, unknown> | null {
+export function originalFromLocalStorage(
+  getItem: (key: string) => string | null,
+  opts: { sameDevice?: boolean } = {},
+): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
   const exported = (name: string) => !ORIGINAL_NOT_EXPORTED.has(name);
   for (const [name, storageKey] of Object.entries(ORIGINAL_KEYS)) {
@@ -583,7 +625,11 @@ export function originalFromLocalStorage(getItem: (key: string) => string | null
  * settled, no configuration of ours is stored yet and the page holds the original's keys. A user
  * who already has a configuration of ours is settled for good ('configured').
  */
-export async function adoptionCandidate(store: Store, getItem: (key: string) => string | null, now = Date.now()): Promise<Record<string, unknown> | null> {
+export async function adoptionCandidate(
+  store: Store,
+  getItem: (key: string) => string | null,
+  now = Date.now(),
+): Promise<Record<string, unknown> | null> {
   if (store.get(adoptionKey) !== null) return null;
   const original = originalFromLocalStorage(getItem, { sameDevice: true });
   if (!original) return null;

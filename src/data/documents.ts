@@ -39,7 +39,6 @@ export const searchMedia = gql<{ Page: { media: MediaSearchResult[] } }, { searc
   }`,
 );
 
-
 /** Whose a token is: asked with a newly returned token before it is stored (the signed-in user's?). */
 export const tokenViewer = gql<{ Viewer: { id: number; name: string } | null }, Record<string, never>>(
   'TokenViewer',
@@ -48,7 +47,10 @@ export const tokenViewer = gql<{ Viewer: { id: number; name: string } | null }, 
 );
 
 export interface FollowingPage {
-  Page: { pageInfo: { currentPage: number | null; hasNextPage: boolean | null } | null; following: (UserSearchResult | null)[] | null } | null;
+  Page: {
+    pageInfo: { currentPage: number | null; hasNextPage: boolean | null } | null;
+    following: (UserSearchResult | null)[] | null;
+  } | null;
 }
 
 /** Followed users (document 1 section 7): `following` for a user id, one page of them; asked again while hasNextPage. */

@@ -61,7 +61,11 @@ export const gifKeyboardKey = defineKey<GifKeyboardConfig>({
     1: (old) => {
       if (typeof old !== 'object' || old === null || Array.isArray(old)) return old;
       const o = old as Record<string, unknown>;
-      return { gifs: urlList(o.gifs ?? []), images: urlList(o.images ?? []), gifSize: o.gifSize === undefined ? GIF_SIZE_DEFAULT : clampSize(o.gifSize) };
+      return {
+        gifs: urlList(o.gifs ?? []),
+        images: urlList(o.images ?? []),
+        gifSize: o.gifSize === undefined ? GIF_SIZE_DEFAULT : clampSize(o.gifSize),
+      };
     },
   },
 });

@@ -79,10 +79,31 @@ export const GOAL_RULES: Record<GoalType, GoalRule> = {
   watchedHours: { label: 'Hours Watched', list: 'ANIME', formats: null, measure: 'minutes', verb: 'Watch', unit: 'hours' },
   completedManga: { label: 'Completed Manga', list: 'MANGA', formats: MANGA, measure: 'completed', verb: 'Complete', unit: 'manga' },
   completedNovels: { label: 'Light Novels', list: 'MANGA', formats: NOVEL, measure: 'completed', verb: 'Complete', unit: 'light novels' },
-  readMangaChapters: { label: 'Read Manga Chapters', list: 'MANGA', formats: MANGA, measure: 'progress', verb: 'Read', unit: 'manga chapters' },
-  readNovelChapters: { label: 'Read Novel Chapters', list: 'MANGA', formats: NOVEL, measure: 'progress', verb: 'Read', unit: 'light novel chapters' },
+  readMangaChapters: {
+    label: 'Read Manga Chapters',
+    list: 'MANGA',
+    formats: MANGA,
+    measure: 'progress',
+    verb: 'Read',
+    unit: 'manga chapters',
+  },
+  readNovelChapters: {
+    label: 'Read Novel Chapters',
+    list: 'MANGA',
+    formats: NOVEL,
+    measure: 'progress',
+    verb: 'Read',
+    unit: 'light novel chapters',
+  },
   readMangaVolumes: { label: 'Read Manga Volumes', list: 'MANGA', formats: MANGA, measure: 'volumes', verb: 'Read', unit: 'manga volumes' },
-  readNovelVolumes: { label: 'Read Novel Volumes', list: 'MANGA', formats: NOVEL, measure: 'volumes', verb: 'Read', unit: 'light novel volumes' },
+  readNovelVolumes: {
+    label: 'Read Novel Volumes',
+    list: 'MANGA',
+    formats: NOVEL,
+    measure: 'volumes',
+    verb: 'Read',
+    unit: 'light novel volumes',
+  },
 };
 
 export const isGoalType = (value: unknown): value is GoalType => (GOAL_TYPES as readonly unknown[]).includes(value);
@@ -147,7 +168,8 @@ export function normalizeGoals(raw: unknown): Goal[] {
     const g = item as Record<string, unknown>;
     const target = typeof g.target === 'string' && g.target.trim() !== '' ? Number(g.target) : g.target;
     if (!isGoalType(g.type) || typeof g.name !== 'string' || typeof target !== 'number' || !Number.isFinite(target) || target < 1) continue;
-    if (typeof g.startAt !== 'string' || typeof g.endAt !== 'string' || parseDay(g.startAt) === null || parseDay(g.endAt) === null) continue;
+    if (typeof g.startAt !== 'string' || typeof g.endAt !== 'string' || parseDay(g.startAt) === null || parseDay(g.endAt) === null)
+      continue;
     const id = typeof g.id === 'number' && Number.isFinite(g.id) ? g.id : Math.random();
     out.push({ id, type: g.type, name: g.name.slice(0, GOAL_NAME_MAX), target, startAt: g.startAt, endAt: g.endAt });
   }
@@ -178,7 +200,14 @@ export function validateGoal(form: GoalForm): string[] {
 /** A valid form as a goal: a random id, the name trimmed and cut to 60, the target a whole number ≥ 1. */
 export function createGoal(form: GoalForm, random: () => number = Math.random): Goal {
   const target = Math.max(1, Math.round(Number(form.target)) || 1);
-  return { id: random(), type: form.type, name: form.name.trim().slice(0, GOAL_NAME_MAX), target, startAt: form.startAt, endAt: form.endAt };
+  return {
+    id: random(),
+    type: form.type,
+    name: form.name.trim().slice(0, GOAL_NAME_MAX),
+    target,
+    startAt: form.startAt,
+    endAt: form.endAt,
+  };
 }
 
 // --- Progress ---------------------------------------------------------------------------------------
@@ -199,7 +228,8 @@ export interface GoalListCollection {
 /** Every entry once: custom lists repeat entries of the status lists. */
 export function collectionEntries(collection: GoalListCollection | null | undefined): GoalListEntry[] {
   const seen = new Map<number, GoalListEntry>();
-  for (const list of collection?.lists ?? []) for (const entry of list?.entries ?? []) if (entry && !seen.has(entry.id)) seen.set(entry.id, entry);
+  for (const list of collection?.lists ?? [])
+    for (const entry of list?.entries ?? []) if (entry && !seen.has(entry.id)) seen.set(entry.id, entry);
   return [...seen.values()];
 }
 
@@ -240,7 +270,8 @@ export function visibleGoals(goals: readonly Goal[], day: number): Goal[] {
 }
 
 /** The list types a set of goals needs (one query each). */
-export const listTypesFor = (goals: readonly Goal[]): ListType[] => (['ANIME', 'MANGA'] as const).filter((t) => goals.some((g) => GOAL_RULES[g.type].list === t));
+export const listTypesFor = (goals: readonly Goal[]): ListType[] =>
+  (['ANIME', 'MANGA'] as const).filter((t) => goals.some((g) => GOAL_RULES[g.type].list === t));
 
 /** Milestones under the progress bar: 0, half the target (rounded down) and the target. */
 export const milestones = (target: number): [number, number, number] => [0, Math.floor(target / 2), target];
@@ -377,7 +408,11 @@ export interface ProfileGoal {
  * the shown goals need (none when there is nothing to show). A failure toasts 'Failed to query
  * user goals.' and is rethrown.
  */
-export async function loadProfileGoals(services: Pick<GoalServices, 'client' | 'toasts'>, name: string, day: number = today()): Promise<ProfileGoal[]> {
+export async function loadProfileGoals(
+  services: Pick<GoalServices, 'client' | 'toasts'>,
+  name: string,
+  day: number = today(),
+): Promise<ProfileGoal[]> {
   const goals = visibleGoals(normalizeGoals(decodeBio(await queryAbout(services, name)).data.goals), day);
   const entries = new Map<ListType, GoalListEntry[]>();
   try {

@@ -14,8 +14,7 @@ import type { ToastBus } from './toasts';
 
 export const GRAPHQL_ENDPOINT = 'https://graphql.anilist.co';
 
-export const MISSING_TOKEN_MESSAGE =
-  'Tried to make API query without authorizing the product. You can do so in the settings.';
+export const MISSING_TOKEN_MESSAGE = 'Tried to make API query without authorizing the product. You can do so in the settings.';
 
 /** A GraphQL document with its result and variable types; every one lives in src/data/documents.ts. */
 export interface GqlDocument<TData, TVars> {
@@ -216,7 +215,11 @@ export class GraphQLClient {
    * `init.token` sends that token instead of the stored one (checking whose a newly returned token
    * is before storing it); an 'Invalid token' answer to it then leaves the stored token alone.
    */
-  async request<TData, TVars>(doc: GqlDocument<TData, TVars>, variables: TVars, init: { signal?: AbortSignal; token?: string } = {}): Promise<TData> {
+  async request<TData, TVars>(
+    doc: GqlDocument<TData, TVars>,
+    variables: TVars,
+    init: { signal?: AbortSignal; token?: string } = {},
+  ): Promise<TData> {
     const tokenNow = () => init.token ?? this.deps.getToken();
     if (doc.auth && !tokenNow()) this.missingToken();
     for (let attempt = 0; ; attempt++) {
@@ -253,8 +256,7 @@ export class GraphQLClient {
       if (response.status === 429) {
         const retryAfter = parseSeconds(response.headers.get('Retry-After'));
         const reset = parseSeconds(response.headers.get('X-RateLimit-Reset'));
-        const waitMs =
-          retryAfter !== null ? retryAfter * 1000 : reset !== null ? Math.max(0, reset * 1000 - this.clock.now()) : 60_000;
+        const waitMs = retryAfter !== null ? retryAfter * 1000 : reset !== null ? Math.max(0, reset * 1000 - this.clock.now()) : 60_000;
         this.limiter.pauseFor(waitMs);
         await response.body?.cancel().catch(() => undefined);
         if (attempt < MAX_429_RETRIES) continue;

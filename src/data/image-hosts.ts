@@ -17,7 +17,14 @@ const CONFIG_DEFAULTS = {
   selectedHost: 'catbox' as ImageHost,
   configurations: {
     imgbb: { name: 'imgbb', apiKey: '' },
-    imgur: { name: 'imgur', clientId: '', clientSecret: '', expires: null as number | null, refreshToken: null as string | null, authToken: null as string | null },
+    imgur: {
+      name: 'imgur',
+      clientId: '',
+      clientSecret: '',
+      expires: null as number | null,
+      refreshToken: null as string | null,
+      authToken: null as string | null,
+    },
     catbox: { name: 'catbox', userHash: '' },
   },
 };
@@ -186,7 +193,8 @@ function json(res: HttpResponse): Record<string, unknown> | null {
     return null;
   }
 }
-const httpsUrl = (value: unknown): string | null => (typeof value === 'string' && /^https:\/\/\S+$/.test(value.trim()) ? value.trim() : null);
+const httpsUrl = (value: unknown): string | null =>
+  typeof value === 'string' && /^https:\/\/\S+$/.test(value.trim()) ? value.trim() : null;
 const dataField = (res: HttpResponse, name: string): string | null => {
   if (res.status !== 200) return null;
   const data = json(res)?.data;
@@ -217,14 +225,21 @@ export function parseRefresh(res: HttpResponse, now: number): ImgurTokens | null
   const token = body?.access_token;
   if (typeof token !== 'string' || !token.trim()) return null;
   const refresh = body?.refresh_token;
-  return { authToken: token.trim(), expires: expiryFrom(body?.expires_in, now), refreshToken: typeof refresh === 'string' && refresh ? refresh : null };
+  return {
+    authToken: token.trim(),
+    expires: expiryFrom(body?.expires_in, now),
+    refreshToken: typeof refresh === 'string' && refresh ? refresh : null,
+  };
 }
 
 /** Stores new imgur tokens (a refresh answer without a refresh token keeps the old one). */
 export function storeImgurTokens(store: Store, tokens: ImgurTokens): void {
   store.update(imageHostConfigKey, (c) => {
     const imgur = c.configurations.imgur;
-    return { ...c, configurations: { ...c.configurations, imgur: { ...imgur, ...tokens, refreshToken: tokens.refreshToken ?? imgur.refreshToken } } };
+    return {
+      ...c,
+      configurations: { ...c.configurations, imgur: { ...imgur, ...tokens, refreshToken: tokens.refreshToken ?? imgur.refreshToken } },
+    };
   });
 }
 
@@ -233,7 +248,10 @@ export function storeImgurTokens(store: Store, tokens: ImgurTokens): void {
  * oauth.ts): all three replace the old ones, so a refresh token of an earlier account never stays.
  */
 export function storeImgurAuthorization(store: Store, tokens: ImgurTokens): void {
-  store.update(imageHostConfigKey, (c) => ({ ...c, configurations: { ...c.configurations, imgur: { ...c.configurations.imgur, ...tokens } } }));
+  store.update(imageHostConfigKey, (c) => ({
+    ...c,
+    configurations: { ...c.configurations, imgur: { ...c.configurations.imgur, ...tokens } },
+  }));
 }
 
 /** Clear Authorization: forgets the token and the refresh token (client id and secret stay). */
@@ -342,12 +360,22 @@ export class ImageUploader {
         if (base64 === null) return null;
         await this.refreshImgur();
         const imgur = this.deps.store.get(imageHostConfigKey).configurations.imgur;
-        return this.send(imgurRequest(imgur, base64, file.name, this.now()), imgurUrl, IMAGE_HOST_TOASTS.imgurFailed, IMAGE_HOST_TOASTS.imgurDone);
+        return this.send(
+          imgurRequest(imgur, base64, file.name, this.now()),
+          imgurUrl,
+          IMAGE_HOST_TOASTS.imgurFailed,
+          IMAGE_HOST_TOASTS.imgurDone,
+        );
       }
     }
   }
 
-  private async send(request: HttpRequest, read: (res: HttpResponse) => string | null, failed: string, done?: string): Promise<string | null> {
+  private async send(
+    request: HttpRequest,
+    read: (res: HttpResponse) => string | null,
+    failed: string,
+    done?: string,
+  ): Promise<string | null> {
     try {
       const res = await this.transport(request);
       const url = read(res);

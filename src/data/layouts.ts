@@ -51,7 +51,12 @@ export const layoutsKey = defineKey({
   name: 'void-verified-layouts',
   description: 'Profile layouts of the layout designer, the selected one and the preview state.',
   schema: s.object(
-    { layoutsList: s.array(layoutSchema, { max: 200 }), selectedLayout: s.number({ int: true, min: 0 }), preview: s.boolean(), disableCss: s.boolean() },
+    {
+      layoutsList: s.array(layoutSchema, { max: 200 }),
+      selectedLayout: s.number({ int: true, min: 0 }),
+      preview: s.boolean(),
+      disableCss: s.boolean(),
+    },
     { defaults: { selectedLayout: 0, preview: false, disableCss: false } },
   ),
   defaultValue: defaultLayouts,
@@ -116,7 +121,11 @@ export function updateLayout(state: LayoutsState, change: Partial<Layout>): Layo
 }
 
 /** Preview on or off; off also re-enables CSS. */
-export const setPreview = (state: LayoutsState, preview: boolean): LayoutsState => ({ ...state, preview, disableCss: preview ? state.disableCss : false });
+export const setPreview = (state: LayoutsState, preview: boolean): LayoutsState => ({
+  ...state,
+  preview,
+  disableCss: preview ? state.disableCss : false,
+});
 
 /** Disabling CSS is a preview-only switch. */
 export const setDisableCss = (state: LayoutsState, disableCss: boolean): LayoutsState => (state.preview ? { ...state, disableCss } : state);
@@ -144,7 +153,12 @@ export interface Published {
  * Which publish buttons show (document 2 section 5): about with a token; colour and badge with a
  * token and a non-empty value that differs from the published one (and is allowed for the tier).
  */
-export function publishVisibility(layout: Layout, published: Published, hasToken: boolean, tier: number): { about: boolean; color: boolean; badge: boolean } {
+export function publishVisibility(
+  layout: Layout,
+  published: Published,
+  hasToken: boolean,
+  tier: number,
+): { about: boolean; color: boolean; badge: boolean } {
   const badge = layout.donatorBadge.trim();
   return {
     about: hasToken,
@@ -220,7 +234,10 @@ export function aboutToPublish(current: string | null, layoutBio: string): strin
   const text = visibleBio(layoutBio);
   if (!decodeBio(current).hasBlock && !layout.readable) return text;
   const css = layout.readable && typeof layout.data.customCss === 'string' ? { customCss: layout.data.customCss } : {};
-  return setBioText(updateBio(current, (data) => ({ ...data, ...css })), text);
+  return setBioText(
+    updateBio(current, (data) => ({ ...data, ...css })),
+    text,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +254,8 @@ export interface LayoutMessage {
 export function changeKinds(before: LayoutsState, after: LayoutsState): LayoutMessageKind[] {
   const kinds: LayoutMessageKind[] = [];
   if (before.preview !== after.preview) kinds.push('preview');
-  if (before.selectedLayout !== after.selectedLayout || JSON.stringify(before.layoutsList) !== JSON.stringify(after.layoutsList)) kinds.push('layout');
+  if (before.selectedLayout !== after.selectedLayout || JSON.stringify(before.layoutsList) !== JSON.stringify(after.layoutsList))
+    kinds.push('layout');
   if (before.disableCss !== after.disableCss) kinds.push('css');
   return kinds;
 }
@@ -313,7 +331,10 @@ export const saveUserAbout: GqlDocument<{ UpdateUser: { id: number } | null }, {
   auth: true,
 };
 
-export const saveUserColor: GqlDocument<{ UpdateUser: { id: number; options: { profileColor: string | null } | null } | null }, { color: string }> = {
+export const saveUserColor: GqlDocument<
+  { UpdateUser: { id: number; options: { profileColor: string | null } | null } | null },
+  { color: string }
+> = {
   name: 'SaveUserColor',
   source: 'mutation SaveUserColor($color: String) { UpdateUser(profileColor: $color) { id options { profileColor } } }',
   auth: true,
@@ -358,7 +379,10 @@ export async function saveAbout(svc: Pick<LayoutServices, 'client'>, about: stri
   await wrapFailure(API_ERROR_TEXTS.saveAbout, () => svc.client.request(saveUserAbout, { about }));
 }
 
-export const publishedOf = (viewer: LayoutViewer): Published => ({ color: viewer.options?.profileColor ?? null, badge: viewer.donatorBadge ?? null });
+export const publishedOf = (viewer: LayoutViewer): Published => ({
+  color: viewer.options?.profileColor ?? null,
+  badge: viewer.donatorBadge ?? null,
+});
 
 /** Loads the current about (by the viewer's name, else the token's owner) into the selected layout. */
 export async function resetAbout(svc: LayoutServices, name?: string | null): Promise<boolean> {
@@ -405,7 +429,9 @@ export async function publishColor(svc: LayoutServices, color: string): Promise<
 
 export async function publishBadge(svc: LayoutServices, badge: string): Promise<string | null> {
   try {
-    const { UpdateUser } = await wrapFailure(API_ERROR_TEXTS.donatorBadge, () => svc.client.request(saveDonatorBadge, { badge: badge.trim() }));
+    const { UpdateUser } = await wrapFailure(API_ERROR_TEXTS.donatorBadge, () =>
+      svc.client.request(saveDonatorBadge, { badge: badge.trim() }),
+    );
     svc.toasts.success('Donator badge published.');
     return UpdateUser?.donatorBadge ?? badge.trim();
   } catch (error) {

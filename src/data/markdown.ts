@@ -28,7 +28,8 @@ export interface MarkdownMapping {
 }
 
 /** watch, embed, shorts and youtu.be links; group 1 is the video id. */
-export const YOUTUBE_LINK = /^(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:\S*?&)?v=|embed\/|shorts\/|v\/)|youtu\.be\/)([\w-]{6,15})\S*$/i;
+export const YOUTUBE_LINK =
+  /^(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:\S*?&)?v=|embed\/|shorts\/|v\/)|youtu\.be\/)([\w-]{6,15})\S*$/i;
 /** An http(s) link ending in webm or mp4. */
 export const VIDEO_LINK = /^https?:\/\/\S+\.(?:webm|mp4)$/i;
 export const HTTP_LINK = /^https?:\/\/\S+$/i;
@@ -118,8 +119,13 @@ function findWrap(text: string, start: number, end: number, open: string, close:
   if (openInside !== undefined && sel.length >= openInside.length + close.length && sel.endsWith(close))
     return { start, end, inner: [start + openInside.length, end - close.length] };
   const before = text.slice(0, start);
-  const openOutside = special ? new RegExp(`(?:${special.source})$`, special.flags).exec(before)?.[0] : before.endsWith(open) ? open : undefined;
-  if (openOutside !== undefined && text.startsWith(close, end)) return { start: start - openOutside.length, end: end + close.length, inner: [start, end] };
+  const openOutside = special
+    ? new RegExp(`(?:${special.source})$`, special.flags).exec(before)?.[0]
+    : before.endsWith(open)
+      ? open
+      : undefined;
+  if (openOutside !== undefined && text.startsWith(close, end))
+    return { start: start - openOutside.length, end: end + close.length, inner: [start, end] };
   return null;
 }
 

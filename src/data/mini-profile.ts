@@ -32,7 +32,9 @@ export const MINI_PROFILE_DEFAULTS = {
 };
 export type MiniProfileConfig = typeof MINI_PROFILE_DEFAULTS;
 type Flag = { [K in keyof MiniProfileConfig]: MiniProfileConfig[K] extends boolean ? K : never }[keyof MiniProfileConfig];
-const FLAGS = Object.keys(MINI_PROFILE_DEFAULTS).filter((k): k is Flag => typeof MINI_PROFILE_DEFAULTS[k as keyof MiniProfileConfig] === 'boolean');
+const FLAGS = Object.keys(MINI_PROFILE_DEFAULTS).filter(
+  (k): k is Flag => typeof MINI_PROFILE_DEFAULTS[k as keyof MiniProfileConfig] === 'boolean',
+);
 
 /** A whole number of favourites within the slider's range. */
 export function clampFavourites(value: number): number {
@@ -139,7 +141,9 @@ export const miniProfileQuery: GqlDocument<{ User: unknown }, { name: string; pe
         staff(page: 1, perPage: $perPage) { nodes { ${PERSON} } }
       }
     }
-  }`.replace(/\s+/g, ' ').trim(),
+  }`
+    .replace(/\s+/g, ' ')
+    .trim(),
   auth: false,
 };
 
@@ -181,7 +185,12 @@ const inFlight = new Map<string, Promise<MiniProfileUser>>();
  * The mini profile of `name` with `perPage` favourites of each kind: from the cache while it is
  * fresh, else one request (concurrent calls share it) whose answer is cached. Rejects on failure.
  */
-export function loadMiniProfile(deps: { client: GraphQLClient; store: Store }, name: string, perPage: number, now: () => number = Date.now): Promise<MiniProfileUser> {
+export function loadMiniProfile(
+  deps: { client: GraphQLClient; store: Store },
+  name: string,
+  perPage: number,
+  now: () => number = Date.now,
+): Promise<MiniProfileUser> {
   const cached = cachedProfile(deps.store.get(miniProfileCacheKey), name, perPage, now());
   if (cached) return Promise.resolve(cached);
   const key = `${cacheId(name)}/${perPage}`;

@@ -98,7 +98,8 @@ export class NotificationCounter {
     this.leading = true;
     // A changed type list makes the stored answer stale at once.
     this.unsubscribe = this.deps.store.subscribe(feedConfigKey, () => {
-      if (this.leading && this.deps.store.get(unreadStateKey).types !== typesKeyOf(this.deps.store)) void this.refresh().then(() => this.schedule());
+      if (this.leading && this.deps.store.get(unreadStateKey).types !== typesKeyOf(this.deps.store))
+        void this.refresh().then(() => this.schedule());
     });
     this.schedule();
   }

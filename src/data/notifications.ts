@@ -45,7 +45,15 @@ const FILTER_TYPES: Record<Exclude<FeedFilter, 'custom' | 'all'>, readonly Notif
   follows: ['FOLLOWING'],
   likes: ['ACTIVITY_LIKE', 'ACTIVITY_REPLY_LIKE'],
   // Everything about the site's data: additions, changes, merges, deletions and submissions.
-  media: ['RELATED_MEDIA_ADDITION', 'MEDIA_DATA_CHANGE', 'MEDIA_MERGE', 'MEDIA_DELETION', 'MEDIA_SUBMISSION_UPDATE', 'STAFF_SUBMISSION_UPDATE', 'CHARACTER_SUBMISSION_UPDATE'],
+  media: [
+    'RELATED_MEDIA_ADDITION',
+    'MEDIA_DATA_CHANGE',
+    'MEDIA_MERGE',
+    'MEDIA_DELETION',
+    'MEDIA_SUBMISSION_UPDATE',
+    'STAFF_SUBMISSION_UPDATE',
+    'CHARACTER_SUBMISSION_UPDATE',
+  ],
 };
 
 /** The types a filter asks the API for; 'custom' is the config's list (all when it is empty). */
@@ -143,7 +151,10 @@ export interface NotificationsVars {
   reset: boolean;
 }
 export interface NotificationsPage {
-  Page: { pageInfo: { currentPage: number | null; hasNextPage: boolean | null } | null; notifications: (RawNotification | null)[] | null } | null;
+  Page: {
+    pageInfo: { currentPage: number | null; hasNextPage: boolean | null } | null;
+    notifications: (RawNotification | null)[] | null;
+  } | null;
 }
 
 /** A page of the viewer's notifications of some types; `reset` also zeroes AniList's own count. */
@@ -159,7 +170,10 @@ export const notificationsQuery = gql<NotificationsPage, NotificationsVars>(
 );
 
 /** Zeroes AniList's unread count (the host's dot). */
-export const resetNotificationCount = gql<{ Page: { notifications: ({ __typename: string } | null)[] | null } | null }, Record<string, never>>(
+export const resetNotificationCount = gql<
+  { Page: { notifications: ({ __typename: string } | null)[] | null } | null },
+  Record<string, never>
+>(
   'ResetNotificationCount',
   `query ResetNotificationCount { Page(page: 1, perPage: 1) { notifications(resetNotificationCount: true) { __typename } } }`,
   true,
@@ -205,7 +219,10 @@ const RELATION_FIELDS = `
  * one of following and global for a given viewer) and merged.
  */
 export const activityRelationsQuery = gql<
-  { following: { activities: (RelationActivity | null)[] | null } | null; global: { activities: (RelationActivity | null)[] | null } | null },
+  {
+    following: { activities: (RelationActivity | null)[] | null } | null;
+    global: { activities: (RelationActivity | null)[] | null } | null;
+  },
   { ids: number[]; perPage: number }
 >(
   'NotificationActivityRelations',
@@ -217,7 +234,10 @@ export const activityRelationsQuery = gql<
 );
 
 /** Merges both feeds' answers into relations, one per activity id. */
-export function toRelations(data: { following: { activities: (RelationActivity | null)[] | null } | null; global: { activities: (RelationActivity | null)[] | null } | null }): ActivityRelation[] {
+export function toRelations(data: {
+  following: { activities: (RelationActivity | null)[] | null } | null;
+  global: { activities: (RelationActivity | null)[] | null } | null;
+}): ActivityRelation[] {
   const out = new Map<number, ActivityRelation>();
   for (const a of [...(data.following?.activities ?? []), ...(data.global?.activities ?? [])]) {
     if (!a || typeof a.id !== 'number' || out.has(a.id)) continue;
@@ -233,7 +253,13 @@ export function toRelations(data: { following: { activities: (RelationActivity |
     } else if (a.__typename === 'TextActivity') {
       out.set(a.id, { id: a.id, kind: 'TextActivity', image: a.user?.avatar?.large ?? null, label: a.user?.name ?? null, mediaPath: null });
     } else if (a.__typename === 'MessageActivity') {
-      out.set(a.id, { id: a.id, kind: 'MessageActivity', image: a.recipient?.avatar?.large ?? null, label: a.recipient?.name ?? null, mediaPath: null });
+      out.set(a.id, {
+        id: a.id,
+        kind: 'MessageActivity',
+        image: a.recipient?.avatar?.large ?? null,
+        label: a.recipient?.name ?? null,
+        mediaPath: null,
+      });
     }
   }
   return [...out.values()];
@@ -360,7 +386,10 @@ export const deadRelationsKey = defineKey({
 });
 
 /** Adds relations to the cache, dropping the oldest beyond the limit. */
-export function cacheRelations(cache: Readonly<Record<string, ActivityRelation>>, add: readonly ActivityRelation[]): Record<string, ActivityRelation> {
+export function cacheRelations(
+  cache: Readonly<Record<string, ActivityRelation>>,
+  add: readonly ActivityRelation[],
+): Record<string, ActivityRelation> {
   const entries = Object.entries(cache).filter(([id]) => !add.some((r) => String(r.id) === id));
   const next = [...entries, ...add.map((r) => [String(r.id), r] as const)];
   return Object.fromEntries(next.slice(-MAX_CACHED_RELATIONS));
@@ -391,7 +420,13 @@ export const unreadStateKey = defineKey({
     fetchedAt: s.number(),
     types: s.string({ max: 2000 }),
     items: s.array(
-      s.object({ id: s.number(), type: s.string({ max: 64 }), text: s.string({ max: 5000 }), path: s.nullable(s.string({ max: 500 })), createdAt: s.number() }),
+      s.object({
+        id: s.number(),
+        type: s.string({ max: 64 }),
+        text: s.string({ max: 5000 }),
+        path: s.nullable(s.string({ max: 500 })),
+        createdAt: s.number(),
+      }),
       { max: 100 },
     ),
   }),
@@ -452,7 +487,11 @@ export function notificationPath(n: RawNotification): string | null {
     case 'THREAD_COMMENT_REPLY':
     case 'THREAD_SUBSCRIBED':
     case 'THREAD_COMMENT_LIKE':
-      return n.thread && typeof n.commentId === 'number' ? `/forum/thread/${n.thread.id}/comment/${n.commentId}` : n.thread ? `/forum/thread/${n.thread.id}/` : null;
+      return n.thread && typeof n.commentId === 'number'
+        ? `/forum/thread/${n.thread.id}/comment/${n.commentId}`
+        : n.thread
+          ? `/forum/thread/${n.thread.id}/`
+          : null;
     case 'THREAD_LIKE':
       return typeof n.threadId === 'number' ? `/forum/thread/${n.threadId}/` : n.thread ? `/forum/thread/${n.thread.id}/` : null;
     case 'FOLLOWING':
@@ -509,7 +548,8 @@ export function notificationParts(n: RawNotification): Part[] {
     case 'MEDIA_SUBMISSION_UPDATE':
     case 'STAFF_SUBMISSION_UPDATE':
     case 'CHARACTER_SUBMISSION_UPDATE': {
-      const subject = mediaTitle(n) ?? n.submittedTitle ?? n.staff?.name?.userPreferred ?? n.character?.name?.userPreferred ?? 'your submission';
+      const subject =
+        mediaTitle(n) ?? n.submittedTitle ?? n.staff?.name?.userPreferred ?? n.character?.name?.userPreferred ?? 'your submission';
       return [
         { text: contexts[0] ?? 'Your submission for ' },
         { text: subject, strong: true },
@@ -612,7 +652,9 @@ interface Requester {
 
 /** The activities these ids point at, from both feeds; a failure is 'Failed to query activities.' (document 1 section 8). */
 export function queryActivityRelations(client: Requester, ids: number[]): Promise<ActivityRelation[]> {
-  return wrapFailure(API_ERROR_TEXTS.activities, async () => toRelations(await client.request(activityRelationsQuery, { ids, perPage: Math.min(50, ids.length) })));
+  return wrapFailure(API_ERROR_TEXTS.activities, async () =>
+    toRelations(await client.request(activityRelationsQuery, { ids, perPage: Math.min(50, ids.length) })),
+  );
 }
 
 /**

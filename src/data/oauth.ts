@@ -33,7 +33,10 @@ export const oauthPendingKey = defineKey({
   name: 'void-verified-oauth-pending',
   description: 'Authorizations this browser started and has not seen come back (AniList, imgur).',
   schema: s.object({ anilist: pendingSchema, imgur: pendingSchema }),
-  defaultValue: () => ({ anilist: null as { state: string; started: number } | null, imgur: null as { state: string; started: number } | null }),
+  defaultValue: () => ({
+    anilist: null as { state: string; started: number } | null,
+    imgur: null as { state: string; started: number } | null,
+  }),
   // Per-device state of one sign-in round trip.
   exported: false,
 });
@@ -117,7 +120,8 @@ export function parseImgurReturn(hash: string, now: number): Returned<ImgurRetur
   const token = params?.get('access_token');
   if (!params || !token) return null;
   const refresh = params.get('refresh_token') || null;
-  if (!isTokenShaped(token) || (refresh !== null && !isTokenShaped(refresh))) return { ok: false, problem: 'its token has characters a token cannot have' };
+  if (!isTokenShaped(token) || (refresh !== null && !isTokenShaped(refresh)))
+    return { ok: false, problem: 'its token has characters a token cannot have' };
   const expires = expiryFromSeconds(params.get('expires_in'), now, IMGUR_MAX_EXPIRES_IN);
   if (expires === undefined) return { ok: false, problem: 'its expiry is not a number of seconds up to ten years' };
   const account = params.get('account_username');

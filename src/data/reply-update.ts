@@ -34,9 +34,21 @@ export function clampProgress(value: number, maxProgress: number | null): number
 }
 
 export const mediaProgress = gql<
-  { Media: { id: number; type: 'ANIME' | 'MANGA' | null; episodes: number | null; chapters: number | null; mediaListEntry: { id: number; status: ListStatus | null; progress: number | null } | null } | null },
+  {
+    Media: {
+      id: number;
+      type: 'ANIME' | 'MANGA' | null;
+      episodes: number | null;
+      chapters: number | null;
+      mediaListEntry: { id: number; status: ListStatus | null; progress: number | null } | null;
+    } | null;
+  },
   { mediaId: number }
->('MediaProgress', `query MediaProgress($mediaId: Int) { Media(id: $mediaId) { id type episodes chapters mediaListEntry { id status progress } } }`, true);
+>(
+  'MediaProgress',
+  `query MediaProgress($mediaId: Int) { Media(id: $mediaId) { id type episodes chapters mediaListEntry { id status progress } } }`,
+  true,
+);
 
 /** Document 2 section 7: mediaListId (the entry's id; null for media not yet on the list), mediaId, status, progress. */
 export const updateMediaProgress = gql<
@@ -63,7 +75,8 @@ export async function loadProgress(client: Pick<GraphQLClient, 'request'>, media
 }
 
 /** A failure's `detail` is the wrapped API error's text (document 1 section 8). */
-export type ReplyOutcome = { ok: true; activityId: number } | { ok: false; message: string; detail?: string; stage: 'input' | 'update' | 'find' | 'reply' };
+export type ReplyOutcome =
+  { ok: true; activityId: number } | { ok: false; message: string; detail?: string; stage: 'input' | 'update' | 'find' | 'reply' };
 
 /**
  * The whole flow, and nothing half-done silently: update the list entry (stops on failure), find
@@ -85,10 +98,19 @@ export async function replyWithUpdate(
   if (input.mediaId === null) return { ok: false, stage: 'input', message: 'Please search for a media before replying.' };
   const mediaId = input.mediaId;
   if (input.disabledTypes.some((d) => d.type === input.status && d.disabled))
-    return { ok: false, stage: 'input', message: `You have disabled ${input.status} list activity type. Enable it in settings to create this activity.` };
+    return {
+      ok: false,
+      stage: 'input',
+      message: `You have disabled ${input.status} list activity type. Enable it in settings to create this activity.`,
+    };
   try {
     await wrapFailure(API_ERROR_TEXTS.updateProgress(mediaId), () =>
-      client.request(updateMediaProgress, { mediaListId: input.mediaListId ?? null, mediaId, status: input.status, progress: input.progress }),
+      client.request(updateMediaProgress, {
+        mediaListId: input.mediaListId ?? null,
+        mediaId,
+        status: input.status,
+        progress: input.progress,
+      }),
     );
   } catch (error) {
     return { ok: false, stage: 'update', message: 'Failed to update media progress', detail: failureText(error) };
@@ -105,9 +127,16 @@ export async function replyWithUpdate(
     findError = error;
   }
   if (!activityId)
-    return { ok: false, stage: 'find', message: 'Your list was updated, but its activity was not found, so the reply was not posted.', detail: failureText(findError) };
+    return {
+      ok: false,
+      stage: 'find',
+      message: 'Your list was updated, but its activity was not found, so the reply was not posted.',
+      detail: failureText(findError),
+    };
   try {
-    await wrapFailure(API_ERROR_TEXTS.reply(activityId), () => client.request(replyToActivity, { activityId: activityId!, text: input.text }));
+    await wrapFailure(API_ERROR_TEXTS.reply(activityId), () =>
+      client.request(replyToActivity, { activityId: activityId!, text: input.text }),
+    );
   } catch (error) {
     return { ok: false, stage: 'reply', message: 'Failed to reply to activity', detail: failureText(error) };
   }

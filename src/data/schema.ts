@@ -60,9 +60,7 @@ export const s = {
 
   enum: <const T extends string>(values: readonly T[]): Schema<T> =>
     schema(`one of ${values.join(', ')}`, (v, p) =>
-      typeof v === 'string' && (values as readonly string[]).includes(v)
-        ? ok(v as T)
-        : fail(p, `expected one of ${values.join(', ')}`),
+      typeof v === 'string' && (values as readonly string[]).includes(v) ? ok(v as T) : fail(p, `expected one of ${values.join(', ')}`),
     ),
 
   /** One of a fixed set of numbers (toast durations, say). */

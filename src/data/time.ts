@@ -71,6 +71,9 @@ const UNITS: readonly [name: string, seconds: number][] = [
 /** '2 months ago', '1 second ago'; the largest whole unit. A time in the future counts as '0 seconds ago'. */
 export function relativeTime(from: Date | number, now: Date | number = Date.now()): string {
   const elapsed = Math.max(0, Math.floor((Number(now) - Number(from)) / 1000));
-  const [unit, n] = UNITS.map(([name, size]) => [name, Math.floor(elapsed / size)] as const).find(([, count]) => count >= 1) ?? ['second', elapsed];
+  const [unit, n] = UNITS.map(([name, size]) => [name, Math.floor(elapsed / size)] as const).find(([, count]) => count >= 1) ?? [
+    'second',
+    elapsed,
+  ];
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }

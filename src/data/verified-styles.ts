@@ -1,5 +1,13 @@
 import { decodeSegment, rgbTriple } from './guards';
-import { DEFAULT_COLOR, resolveColor as storedColor, resolveSign, sameName, userHas, type GlobalOptions, type VerifiedUser } from './verified-users';
+import {
+  DEFAULT_COLOR,
+  resolveColor as storedColor,
+  resolveSign,
+  sameName,
+  userHas,
+  type GlobalOptions,
+  type VerifiedUser,
+} from './verified-users';
 
 /** A user's colour as it may be written into CSS: a checked "r, g, b" triple, else the default. */
 function resolveColor(user: VerifiedUser, global: GlobalOptions): string {
@@ -53,7 +61,8 @@ export function highlightCss(users: readonly VerifiedUser[], global: GlobalOptio
     const reply = `.reply:not(.preview):has(.header a.name${link})`;
     if (userHas(u, 'highlightEnabled', global)) rules.push(`${activity}:not(:has(.small)) { border-right: ${size} solid rgb(${color}); }`);
     if (userHas(u, 'highlightEnabledForReplies', global)) rules.push(`${reply} { border-right: ${size} solid rgb(${color}); }`);
-    if (userHas(u, 'colorUserActivity', global)) rules.push(`${activity} :is(.activity-markdown a, .details .status a.title) { color: rgb(${color}); }`);
+    if (userHas(u, 'colorUserActivity', global))
+      rules.push(`${activity} :is(.activity-markdown a, .details .status a.title) { color: rgb(${color}); }`);
     if (userHas(u, 'colorUserReplies', global)) rules.push(`${reply} .reply-markdown a { color: rgb(${color}); }`);
   }
   return rules.join('\n');

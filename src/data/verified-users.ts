@@ -115,7 +115,8 @@ export const verifiedUsersKey = defineKey({
             if (typeof u !== 'object' || u === null) return u;
             const out: Record<string, unknown> = { ...(u as Record<string, unknown>) };
             for (const key of ['sign', 'colorOverride'] as const) if (out[key] === null || out[key] === undefined) out[key] = '';
-            for (const key of Object.keys(out)) if (out[key] === null && typeof USER_DEFAULTS[key as keyof typeof USER_DEFAULTS] === 'boolean') out[key] = false;
+            for (const key of Object.keys(out))
+              if (out[key] === null && typeof USER_DEFAULTS[key as keyof typeof USER_DEFAULTS] === 'boolean') out[key] = false;
             // The original stored when it last fetched the profile as a Date, which JSON writes as an ISO string.
             if (typeof out.lastFetch === 'string') {
               const at = Date.parse(out.lastFetch);
@@ -201,7 +202,12 @@ export function removeUser(users: readonly VerifiedUser[], name: string): Verifi
   return users.filter((u) => !sameName(u.username, name));
 }
 
-export function setUserField<K extends keyof VerifiedUser>(users: readonly VerifiedUser[], name: string, key: K, value: VerifiedUser[K]): VerifiedUser[] {
+export function setUserField<K extends keyof VerifiedUser>(
+  users: readonly VerifiedUser[],
+  name: string,
+  key: K,
+  value: VerifiedUser[K],
+): VerifiedUser[] {
   return users.map((u) => (sameName(u.username, name) ? { ...u, [key]: value } : u));
 }
 
@@ -218,7 +224,12 @@ export interface ApiUser {
  * is raised when avatar, colour, banner or name changed and the badge feature is on globally or
  * for that user (not on a user's first fetch: nothing changed then, it was unknown).
  */
-export function updateFromApi(users: readonly VerifiedUser[], fresh: readonly ApiUser[], global: GlobalOptions, now: number): VerifiedUser[] {
+export function updateFromApi(
+  users: readonly VerifiedUser[],
+  fresh: readonly ApiUser[],
+  global: GlobalOptions,
+  now: number,
+): VerifiedUser[] {
   return users.map((user) => {
     const api = fresh.find((f) => user.id !== null && f.id === user.id) ?? fresh.find((f) => sameName(f.name, user.username));
     if (!api) return user;
@@ -232,7 +243,8 @@ export function updateFromApi(users: readonly VerifiedUser[], fresh: readonly Ap
       lastFetch: now,
     };
     const known = user.lastFetch !== null;
-    const changed = known && (next.avatar !== user.avatar || next.banner !== user.banner || next.color !== user.color || next.username !== user.username);
+    const changed =
+      known && (next.avatar !== user.avatar || next.banner !== user.banner || next.color !== user.color || next.username !== user.username);
     if (changed && userHas(user, 'quickAccessBadge', global)) next.quickAccessBadgeDisplay = true;
     return next;
   });
@@ -356,7 +368,11 @@ let running: Promise<unknown> | null = null;
  * Refreshes the given users' profile data in one batched query; returns false when it failed.
  * Refreshes never overlap: a call waits for the one in flight, then skips users it updated.
  */
-export async function refreshUsers(services: VerifiedServices, which: readonly VerifiedUser[], clock: () => number = Date.now): Promise<boolean> {
+export async function refreshUsers(
+  services: VerifiedServices,
+  which: readonly VerifiedUser[],
+  clock: () => number = Date.now,
+): Promise<boolean> {
   const asked = clock();
   while (running) await running.catch(() => undefined);
   const current = services.store.get(verifiedUsersKey);

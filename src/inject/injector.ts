@@ -70,8 +70,7 @@ export interface InjectionFailure {
  * not be set up and stays off until the page is loaded again ('injection').
  */
 export type CriticalFailure =
-  | { kind: 'setup' | 'engine'; error: unknown }
-  | { kind: 'injection'; feature: string; injection: string; message: string; error: unknown };
+  { kind: 'setup' | 'engine'; error: unknown } | { kind: 'injection'; feature: string; injection: string; message: string; error: unknown };
 
 export class Injector {
   private readonly running = new Map<string, Running>();
@@ -264,7 +263,8 @@ export class Injector {
     const count = (this.revivals.get(mount.element) ?? 0) + 1;
     this.revivals.set(mount.element, count);
     if (count > MAX_REVIVALS) {
-      if (count === MAX_REVIVALS + 1) console.warn(`[VoidVerified] ${running.feature.id}/${running.injection.id} keeps being undone by the page; left as it is`);
+      if (count === MAX_REVIVALS + 1)
+        console.warn(`[VoidVerified] ${running.feature.id}/${running.injection.id} keeps being undone by the page; left as it is`);
       return;
     }
     running.mounts = running.mounts.filter((m) => m !== mount);
@@ -289,7 +289,9 @@ export class Injector {
       for (const mount of [...running.mounts]) {
         if (!mount.element.isConnected) continue;
         let inside = targets === 'all';
-        if (!inside) for (const target of targets as ReadonlySet<Node>) if ((inside = mount.element === target || mount.element.contains(target))) break;
+        if (!inside)
+          for (const target of targets as ReadonlySet<Node>)
+            if ((inside = mount.element === target || mount.element.contains(target))) break;
         if (inside && this.keyOf(running, mount.element) !== mount.key) this.revive(running, mount);
       }
     }
@@ -307,7 +309,8 @@ export class Injector {
   /** Tears down mounts whose element left the page; mounts again those whose own nodes did. */
   private sweep(): void {
     for (const running of [...this.running.values()]) {
-      for (const mount of running.mounts.filter((m) => m.element.isConnected && [...m.placed].some((n) => !n.isConnected))) this.revive(running, mount);
+      for (const mount of running.mounts.filter((m) => m.element.isConnected && [...m.placed].some((n) => !n.isConnected)))
+        this.revive(running, mount);
       const gone = running.mounts.filter((m) => !m.element.isConnected);
       if (!gone.length) continue;
       running.mounts = running.mounts.filter((m) => m.element.isConnected);

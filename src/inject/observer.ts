@@ -73,7 +73,9 @@ function ensureObserver(): void {
   watchingChanges = changes;
   observer.observe(
     document.documentElement,
-    changes ? { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: DATA_ATTRIBUTES } : { childList: true, subtree: true },
+    changes
+      ? { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: DATA_ATTRIBUTES }
+      : { childList: true, subtree: true },
   );
 }
 

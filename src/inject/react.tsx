@@ -4,7 +4,6 @@ import type { AppServices, InjectionContext } from '../commands/types';
 import { Providers } from '../panels/overlay';
 import { attachShadowUi, createUiHost } from './shadow';
 
-
 /**
  * Mounts a React tree in a fresh shadow-root host placed by `place` (which puts the host element
  * into the page). Returns the clean-up: unmount and remove the host. Called with an injection's

@@ -41,7 +41,8 @@ import { fuzzyScore } from './palette/rank';
 export const ACTIVITIES_ERROR = 'There was an error querying activities.';
 /** The palette page showing one result as a full activity entry. */
 export const ACTIVITY_VIEW = 'activity-search.view';
-export const FOLLOWING_NEEDS_AUTH = 'The Following feed needs authorization: authorize VoidVerified in its settings, or search the Global feed.';
+export const FOLLOWING_NEEDS_AUTH =
+  'The Following feed needs authorization: authorize VoidVerified in its settings, or search the Global feed.';
 
 interface SearchState {
   params: ActivitySearchParams;
@@ -57,7 +58,17 @@ interface SearchState {
   pristine: boolean;
 }
 
-const fresh = (): SearchState => ({ params: defaultParams(), searched: null, feed: [], page: 0, total: null, hasNext: false, busy: false, error: null, pristine: true });
+const fresh = (): SearchState => ({
+  params: defaultParams(),
+  searched: null,
+  feed: [],
+  page: 0,
+  total: null,
+  hasNext: false,
+  busy: false,
+  error: null,
+  pristine: true,
+});
 let current = fresh();
 let scrollTop = 0;
 /** Bumped by every reset: answers to requests sent before it are dropped. */
@@ -142,7 +153,15 @@ async function prefillFromPage(ctx: CommandContext): Promise<void> {
   const page = mediaFromPath(ctx.path);
   if (!page || !current.pristine) return;
   const cached = ctx.store.get(latestMediaSearchesKey).find((m) => m.id === page.id);
-  const media: MediaSearchResult = cached ?? { id: page.id, type: page.type, title: null, coverImage: null, startDate: null, episodes: null, chapters: null };
+  const media: MediaSearchResult = cached ?? {
+    id: page.id,
+    type: page.type,
+    title: null,
+    coverImage: null,
+    startDate: null,
+    episodes: null,
+    chapters: null,
+  };
   set({ params: { ...current.params, kind: 'MEDIA_LIST', media: [media] }, pristine: false });
   if (cached) return;
   const started = generation;
@@ -242,7 +261,12 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
         id="quick-start-search-props"
         title="Search parameters"
         // Users or media put in (a page's media prefilled, say) open the folded parameters.
-        content={[...params.users.map((u) => `u${u.id}`), ...params.messengers.map((u) => `s${u.id}`), ...params.recipients.map((u) => `r${u.id}`), ...params.media.map((m) => `m${m.id}`)]}
+        content={[
+          ...params.users.map((u) => `u${u.id}`),
+          ...params.messengers.map((u) => `s${u.id}`),
+          ...params.recipients.map((u) => `r${u.id}`),
+          ...params.media.map((m) => `m${m.id}`),
+        ]}
       >
         <div className="vv-as-row">
           <label>
@@ -270,18 +294,27 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
             </select>
           </label>
           <label>
-            Per page{' '}
-            <PerPageInput value={params.perPage} onChange={(perPage) => setParams({ perPage })} />
+            Per page <PerPageInput value={params.perPage} onChange={(perPage) => setParams({ perPage })} />
           </label>
         </div>
         <div className="vv-as-pickers">
           {kind === 'MESSAGE' ? (
             <>
               <Field label="Messengers">
-                <UserPicker ctx={ctx} label="Messengers" selected={params.messengers} onChange={(messengers) => setParams({ messengers })} />
+                <UserPicker
+                  ctx={ctx}
+                  label="Messengers"
+                  selected={params.messengers}
+                  onChange={(messengers) => setParams({ messengers })}
+                />
               </Field>
               <Field label="Recipients">
-                <UserPicker ctx={ctx} label="Recipients" selected={params.recipients} onChange={(recipients) => setParams({ recipients })} />
+                <UserPicker
+                  ctx={ctx}
+                  label="Recipients"
+                  selected={params.recipients}
+                  onChange={(recipients) => setParams({ recipients })}
+                />
               </Field>
             </>
           ) : (
@@ -297,23 +330,41 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
         </div>
         <div className="vv-as-row">
           <label title="From the start of this day">
-            After <input type="date" value={params.after} max={params.before || undefined} onChange={(e) => setParams({ after: e.target.value })} />
+            After{' '}
+            <input
+              type="date"
+              value={params.after}
+              max={params.before || undefined}
+              onChange={(e) => setParams({ after: e.target.value })}
+            />
           </label>
           <label title="Until the start of this day">
-            Before <input type="date" value={params.before} min={params.after || undefined} onChange={(e) => setParams({ before: e.target.value })} />
+            Before{' '}
+            <input
+              type="date"
+              value={params.before}
+              min={params.after || undefined}
+              onChange={(e) => setParams({ before: e.target.value })}
+            />
           </label>
           <label>
             <input type="checkbox" checked={params.hasReplies} onChange={(e) => setParams({ hasReplies: e.target.checked })} /> Has replies
           </label>
           <label>
-            <input type="checkbox" checked={params.preloadReplies} onChange={(e) => setParams({ preloadReplies: e.target.checked })} /> Preload replies
+            <input type="checkbox" checked={params.preloadReplies} onChange={(e) => setParams({ preloadReplies: e.target.checked })} />{' '}
+            Preload replies
           </label>
         </div>
         <div className="vv-as-row">
           <button type="button" className="vv-button vv-button-primary" disabled={state.busy} onClick={() => void runActivitySearch(ctx)}>
             Search
           </button>
-          <button type="button" className="vv-button" disabled={!state.feed.length && !state.searched} onClick={() => set({ feed: [], searched: null, page: 0, total: null, hasNext: false })}>
+          <button
+            type="button"
+            className="vv-button"
+            disabled={!state.feed.length && !state.searched}
+            onClick={() => set({ feed: [], searched: null, page: 0, total: null, hasNext: false })}
+          >
             Clear Feed
           </button>
           <span className="vv-as-count" role="status">
@@ -322,11 +373,23 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
                 <span className="vv-loader" aria-hidden="true" /> Searching…
               </>
             ) : state.searched ? (
-              needle ? `${shown.length} of ${state.feed.length} loaded match` : `${state.feed.length} loaded${state.total !== null ? ` of ${state.total}` : ''}`
+              needle ? (
+                `${shown.length} of ${state.feed.length} loaded match`
+              ) : (
+                `${state.feed.length} loaded${state.total !== null ? ` of ${state.total}` : ''}`
+              )
             ) : null}
           </span>
           <span className="vv-as-save">
-            <input type="text" aria-label="Name for this search" placeholder="Name this search" maxLength={SAVED_SEARCH_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && save()} />
+            <input
+              type="text"
+              aria-label="Name for this search"
+              placeholder="Name this search"
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && save()}
+            />
             <button type="button" className="vv-button" disabled={!name.trim()} onClick={save}>
               Save search
             </button>
@@ -336,7 +399,12 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
           <ul className="vv-chips vv-as-saved" aria-label="Saved searches">
             {saved.map((s) => (
               <li key={s.name} className="vv-chip">
-                <button type="button" className="vv-chip-name" title="Search with these parameters" onClick={() => openActivitySearch(ctx, s.params)}>
+                <button
+                  type="button"
+                  className="vv-chip-name"
+                  title="Search with these parameters"
+                  onClick={() => openActivitySearch(ctx, s.params)}
+                >
                   {s.name}
                 </button>
                 <button
@@ -370,7 +438,12 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
         const { who, what } = summary(a);
         const when = fromUnix(a.createdAt);
         return (
-          <Cmdk.Item key={a.id} value={`activity/${a.id}`} className="vv-item vv-as-item" onSelect={() => ctx.palette.push(ACTIVITY_VIEW, String(a.id))}>
+          <Cmdk.Item
+            key={a.id}
+            value={`activity/${a.id}`}
+            className="vv-item vv-as-item"
+            onSelect={() => ctx.palette.push(ACTIVITY_VIEW, String(a.id))}
+          >
             <span className="vv-item-title">
               <strong>{who}</strong> {what.length > WHAT_MAX ? `${what.slice(0, WHAT_MAX)}…` : what}
             </span>
@@ -384,7 +457,12 @@ export function ActivitySearchMode({ query, ctx, close }: PalettePageProps) {
       {state.searched && !state.feed.length && !state.busy && <div className="vv-note">No activities found.</div>}
       {needle && state.feed.length > 0 && !shown.length && <div className="vv-note">Nothing loaded matches “{needle}”.</div>}
       {canLoadMore && (
-        <Cmdk.Item value="activity-search/load-more" className="vv-item vv-as-more" disabled={state.busy} onSelect={() => void runActivitySearch(ctx, true)}>
+        <Cmdk.Item
+          value="activity-search/load-more"
+          className="vv-item vv-as-more"
+          disabled={state.busy}
+          onSelect={() => void runActivitySearch(ctx, true)}
+        >
           <span className="vv-item-title">Load More</span>
         </Cmdk.Item>
       )}

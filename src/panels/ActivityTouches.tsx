@@ -30,7 +30,15 @@ export function ImagePreview({ state }: { state: Signal<PreviewState | null> }) 
 }
 
 /** 'Message yourself': the button (runs `openCommand`) and, once open, a text box with Publish. */
-export function SelfMessage({ open, openCommand, publish }: { open: Signal<boolean>; openCommand: string; publish(text: string): Promise<boolean> }) {
+export function SelfMessage({
+  open,
+  openCommand,
+  publish,
+}: {
+  open: Signal<boolean>;
+  openCommand: string;
+  publish(text: string): Promise<boolean>;
+}) {
   const services = useServices();
   const isOpen = useSyncExternalStore(open.subscribe, open.get);
   const [text, setText] = useState('');
@@ -66,7 +74,14 @@ export function SelfMessage({ open, openCommand, publish }: { open: Signal<boole
         });
       }}
     >
-      <textarea ref={box} className="vv-self-message-text" aria-label="Message to yourself" placeholder="Write a message to yourself..." value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea
+        ref={box}
+        className="vv-self-message-text"
+        aria-label="Message to yourself"
+        placeholder="Write a message to yourself..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <div className="vv-actions">
         <button type="button" className="vv-button vv-button-small" onClick={() => open.set(false)}>
           Cancel

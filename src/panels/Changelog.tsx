@@ -31,7 +31,9 @@ export function Changelog({ ctx }: { ctx: CommandContext }) {
   const base = useId();
   return (
     <div className="vv-changelog">
-      {fresh && <p className="vv-changelog-start">{startHint(open ? effectiveHotkey(open, overrides) : null, adoption?.outcome === 'adopted')}</p>}
+      {fresh && (
+        <p className="vv-changelog-start">{startHint(open ? effectiveHotkey(open, overrides) : null, adoption?.outcome === 'adopted')}</p>
+      )}
       {CHANGELOG.map((version) => (
         <section key={version.versionNumber} className="vv-changelog-version" aria-labelledby={`${base}-${version.versionNumber}`}>
           <h4 id={`${base}-${version.versionNumber}`}>Version {version.versionNumber}</h4>
@@ -42,13 +44,20 @@ export function Changelog({ ctx }: { ctx: CommandContext }) {
               const id = `${base}-${version.versionNumber}-${i}`;
               return (
                 <li key={i}>
-                  <input id={id} type="checkbox" checked={ctx.settings.get(option.key) === true} onChange={(e) => ctx.settings.set(option.key, e.target.checked)} />{' '}
+                  <input
+                    id={id}
+                    type="checkbox"
+                    checked={ctx.settings.get(option.key) === true}
+                    onChange={(e) => ctx.settings.set(option.key, e.target.checked)}
+                  />{' '}
                   <label htmlFor={id}>{feature.description}</label>
-                  {option.authRequired && !ctx.authorized && <span className="vv-auth-mark" title="Needs authorization">
+                  {option.authRequired && !ctx.authorized && (
+                    <span className="vv-auth-mark" title="Needs authorization">
                       {' '}
                       <LockIcon />
                       <span className="vv-sr-only"> needs authorization</span>
-                    </span>}
+                    </span>
+                  )}
                 </li>
               );
             })}

@@ -86,7 +86,15 @@ export function GifKeyboard({ ctx, insert }: { ctx: CommandContext; insert(marku
         </label>
       </div>
       <form className="vv-gif-add" onSubmit={add}>
-        <input type="text" inputMode="url" className="vv-filter" placeholder="Add media..." aria-label="Add media" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <input
+          type="text"
+          inputMode="url"
+          className="vv-filter"
+          placeholder="Add media..."
+          aria-label="Add media"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
         <button type="submit" className="vv-button vv-button-small">
           Add
         </button>
@@ -99,14 +107,26 @@ export function GifKeyboard({ ctx, insert }: { ctx: CommandContext; insert(marku
             {view.items.map((url) => (
               <li key={url} className="vv-gif-item">
                 {httpUrl(url) ? (
-                  <button type="button" className="vv-gif-insert" title={url} aria-label={`Insert ${url}`} onClick={() => insert(mediaMarkup(url, config.gifSize))}>
+                  <button
+                    type="button"
+                    className="vv-gif-insert"
+                    title={url}
+                    aria-label={`Insert ${url}`}
+                    onClick={() => insert(mediaMarkup(url, config.gifSize))}
+                  >
                     <img src={url} alt="" loading="lazy" referrerPolicy="no-referrer" />
                   </button>
                 ) : (
                   // Only http(s) URLs are used as image sources; anything else can only be removed.
                   <span className="vv-gif-insert vv-gif-invalid">{url}</span>
                 )}
-                <button type="button" className="vv-gif-remove" aria-label={`Remove ${url}`} title="Remove" onClick={() => ctx.store.update(gifKeyboardKey, (c) => removeMedia(c, kind, url))}>
+                <button
+                  type="button"
+                  className="vv-gif-remove"
+                  aria-label={`Remove ${url}`}
+                  title="Remove"
+                  onClick={() => ctx.store.update(gifKeyboardKey, (c) => removeMedia(c, kind, url))}
+                >
                   ×
                 </button>
               </li>

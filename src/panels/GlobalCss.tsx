@@ -60,7 +60,14 @@ export function GlobalCss({ ctx }: { ctx: CommandContext }) {
         />
       </Suspense>
       <div className="vv-actions">
-        <button type="button" className="vv-button" disabled={!draft} onClick={() => void ctx.confirm('Clear your global CSS?').then((yes) => yes && (flush(), setDraft(''), ctx.store.set(globalCssKey, '')))}>
+        <button
+          type="button"
+          className="vv-button"
+          disabled={!draft}
+          onClick={() =>
+            void ctx.confirm('Clear your global CSS?').then((yes) => yes && (flush(), setDraft(''), ctx.store.set(globalCssKey, '')))
+          }
+        >
           Clear
         </button>
       </div>

@@ -60,8 +60,8 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
     <div className="vv-goals">
       <h3 className="vv-heading">Goals</h3>
       <p className="vv-note">
-        Your goals show on your profile overview, soonest end first; only the first {GOALS_SHOWN} are shown, each until seven days after its end. Save writes them into
-        your bio; Fetch current replaces this list with the goals in your bio.
+        Your goals show on your profile overview, soonest end first; only the first {GOALS_SHOWN} are shown, each until seven days after its
+        end. Save writes them into your bio; Fetch current replaces this list with the goals in your bio.
       </p>
       <div className="vv-goal-form" role="group" aria-label="Add a goal">
         <label htmlFor={`${id}-type`}>
@@ -76,7 +76,13 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
         </label>
         <label htmlFor={`${id}-name`}>
           Name
-          <input id={`${id}-name`} type="text" maxLength={GOAL_NAME_MAX} value={form.name} onChange={(e) => set({ name: e.target.value })} />
+          <input
+            id={`${id}-name`}
+            type="text"
+            maxLength={GOAL_NAME_MAX}
+            value={form.name}
+            onChange={(e) => set({ name: e.target.value })}
+          />
         </label>
         <label htmlFor={`${id}-target`}>
           Target
@@ -134,7 +140,12 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
         <p className="vv-note">No goals yet.</p>
       )}
       <div className="vv-actions">
-        <button type="button" className="vv-button vv-button-primary" disabled={busy} onClick={() => void withBusy(() => saveGoals(services, viewerName()))}>
+        <button
+          type="button"
+          className="vv-button vv-button-primary"
+          disabled={busy}
+          onClick={() => void withBusy(() => saveGoals(services, viewerName()))}
+        >
           Save
         </button>
         <button type="button" className="vv-button" disabled={busy} onClick={() => void withBusy(() => fetchGoals(services, viewerName()))}>
@@ -143,7 +154,8 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
       </div>
       {!ctx.auth.token() && <p className="vv-note">Saving and fetching use your bio: authorize VoidVerified first.</p>}
       <p className="vv-note">
-        AniList keeps no history of when you watched or read what, so progress is an estimate from the start and completion dates of your list entries.
+        AniList keeps no history of when you watched or read what, so progress is an estimate from the start and completion dates of your
+        list entries.
       </p>
     </div>
   );

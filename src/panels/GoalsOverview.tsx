@@ -33,7 +33,14 @@ function GoalCard({ goal, progress, schedule }: ProfileGoal) {
           {schedule.behind ? `Behind by ${schedule.behind} ${unit}.` : 'On track.'}
         </span>
       </div>
-      <div className="vv-goal-bar" role="progressbar" aria-label={`${goal.name} progress`} aria-valuemin={0} aria-valuemax={goal.target} aria-valuenow={progress}>
+      <div
+        className="vv-goal-bar"
+        role="progressbar"
+        aria-label={`${goal.name} progress`}
+        aria-valuemin={0}
+        aria-valuemax={goal.target}
+        aria-valuenow={progress}
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
       <div className="vv-goal-milestones" aria-hidden="true">

@@ -37,11 +37,21 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
   const { imgbb, imgur, catbox } = config.configurations;
   const setHost = (selectedHost: ImageHost) => ctx.store.update(imageHostConfigKey, (c) => ({ ...c, selectedHost }));
   const set = <H extends keyof Configs>(host: H, change: Partial<Configs[H]>) =>
-    ctx.store.update(imageHostConfigKey, (c) => ({ ...c, configurations: { ...c.configurations, [host]: { ...c.configurations[host], ...change } } }));
+    ctx.store.update(imageHostConfigKey, (c) => ({
+      ...c,
+      configurations: { ...c.configurations, [host]: { ...c.configurations[host], ...change } },
+    }));
   const text = (label: string, key: string, value: string, onChange: (v: string) => void, secret = false) => (
     <div className="vv-option">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} type={secret ? 'password' : 'text'} autoComplete="off" spellCheck={false} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={`${id}-${key}`}
+        type={secret ? 'password' : 'text'}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
   const external = (href: string, label = href) => (
@@ -53,7 +63,10 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-image-host">
       <h3 className="vv-heading">Image host</h3>
-      <p className="vv-note">Where images you paste or drop into an editor are uploaded{ctx.settings.get('pasteImagesToHostService') === true ? '' : ' once “Upload pasted images” is on'}.</p>
+      <p className="vv-note">
+        Where images you paste or drop into an editor are uploaded
+        {ctx.settings.get('pasteImagesToHostService') === true ? '' : ' once “Upload pasted images” is on'}.
+      </p>
       <div className="vv-option">
         <label htmlFor={`${id}-host`}>Image host</label>
         <select id={`${id}-host`} value={config.selectedHost} onChange={(e) => setHost(e.target.value as ImageHost)}>
@@ -68,7 +81,9 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
       {config.selectedHost === 'imgbb' && (
         <div className="vv-image-host-config" data-host="imgbb">
           {text('API key', 'imgbb-key', imgbb.apiKey, (apiKey) => set('imgbb', { apiKey }), true)}
-          <p className="vv-note">Get your API key at {external(IMGBB_KEY_PAGE, 'api.imgbb.com')} (sign in, then “Get API key”). Without one nothing is uploaded.</p>
+          <p className="vv-note">
+            Get your API key at {external(IMGBB_KEY_PAGE, 'api.imgbb.com')} (sign in, then “Get API key”). Without one nothing is uploaded.
+          </p>
         </div>
       )}
 
@@ -79,7 +94,8 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
           {imgur.authToken ? (
             <>
               <p className="vv-note">
-                Authorized: uploads go to your imgur account.{imgur.expires !== null ? ` The token expires on ${formatDate(new Date(imgur.expires), time.dateFormat)}.` : ''}
+                Authorized: uploads go to your imgur account.
+                {imgur.expires !== null ? ` The token expires on ${formatDate(new Date(imgur.expires), time.dateFormat)}.` : ''}
               </p>
               <button type="button" className="vv-button" onClick={() => clearImgurAuthorization(ctx.store)}>
                 Clear Authorization
@@ -88,7 +104,11 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
           ) : (
             imgur.clientId.trim() !== '' &&
             imgur.clientSecret.trim() !== '' && (
-              <button type="button" className="vv-button vv-button-primary" onClick={() => void startImgurAuthorization(ctx, imgur.clientId)}>
+              <button
+                type="button"
+                className="vv-button vv-button-primary"
+                onClick={() => void startImgurAuthorization(ctx, imgur.clientId)}
+              >
                 Authorize
               </button>
             )
@@ -106,7 +126,10 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
       {config.selectedHost === 'catbox' && (
         <div className="vv-image-host-config" data-host="catbox">
           {text('User hash', 'catbox-hash', catbox.userHash, (userHash) => set('catbox', { userHash }))}
-          <p className="vv-note">Optional: your catbox.moe user hash ties uploads to your account. Uploads go through your userscript manager, which must allow cross-origin requests to catbox.moe.</p>
+          <p className="vv-note">
+            Optional: your catbox.moe user hash ties uploads to your account. Uploads go through your userscript manager, which must allow
+            cross-origin requests to catbox.moe.
+          </p>
         </div>
       )}
     </div>

@@ -28,7 +28,13 @@ export function optionChecker(registry: AppServices['registry']): OptionCheck {
 }
 
 export function importDeps(ctx: AppServices, reload: () => void = reloadPage): ImportDeps {
-  return { store: ctx.store, toasts: ctx.toasts, reload, optionProblem: optionChecker(ctx.registry), confirmSecrets: (text) => ctx.confirm(text) };
+  return {
+    store: ctx.store,
+    toasts: ctx.toasts,
+    reload,
+    optionProblem: optionChecker(ctx.registry),
+    confirmSecrets: (text) => ctx.confirm(text),
+  };
 }
 
 /** Saves the configuration as voidverified-configs.json through a temporary download link. */
@@ -84,8 +90,9 @@ export function ImportExport({ ctx, reload = reloadPage }: { ctx: CommandContext
     <div className="vv-import-export">
       <h3 className="vv-heading">Import/Export</h3>
       <p className="vv-note">
-        Export saves your configuration (settings, QuickStart, toasts, time format, global CSS, hotkeys…) as {EXPORT_FILE_NAME}; caches, read notifications and
-        collapsed containers stay on this device, and so do credentials (your AniList sign-in, image-host keys and tokens). Import replaces the configuration with a file exported here or by the original VoidVerified, then reloads the page.
+        Export saves your configuration (settings, QuickStart, toasts, time format, global CSS, hotkeys…) as {EXPORT_FILE_NAME}; caches,
+        read notifications and collapsed containers stay on this device, and so do credentials (your AniList sign-in, image-host keys and
+        tokens). Import replaces the configuration with a file exported here or by the original VoidVerified, then reloads the page.
       </p>
       <div className="vv-option">
         <button type="button" className="vv-button" onClick={() => downloadConfig(ctx)}>

@@ -79,7 +79,14 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
   const field = (key: 'avatar' | 'banner', label: string) => (
     <div className="vv-option vv-layout-image-field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} type="text" spellCheck={false} placeholder="https://" value={layout[key]} onChange={(e) => edit({ [key]: e.target.value })} />
+      <input
+        id={`${id}-${key}`}
+        type="text"
+        spellCheck={false}
+        placeholder="https://"
+        value={layout[key]}
+        onChange={(e) => edit({ [key]: e.target.value })}
+      />
       {isHttpUrl(layout[key]) && <img className={`vv-layout-${key}`} src={layout[key].trim()} alt={`${label} preview`} />}
     </div>
   );
@@ -136,20 +143,38 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
             />
           ))}
         </span>
-        {canCustomColor(tier) && <ColorInput label="Custom colour" value={layout.color.startsWith('#') ? layout.color : ''} onChange={(color) => edit({ color })} />}
+        {canCustomColor(tier) && (
+          <ColorInput
+            label="Custom colour"
+            value={layout.color.startsWith('#') ? layout.color : ''}
+            onChange={(color) => edit({ color })}
+          />
+        )}
       </div>
 
       {canBadge(tier) && (
         <div className="vv-option">
           <label htmlFor={`${id}-badge`}>Donator badge</label>
-          <input id={`${id}-badge`} type="text" maxLength={BADGE_MAX} value={layout.donatorBadge} onChange={(e) => edit({ donatorBadge: e.target.value })} />
+          <input
+            id={`${id}-badge`}
+            type="text"
+            maxLength={BADGE_MAX}
+            value={layout.donatorBadge}
+            onChange={(e) => edit({ donatorBadge: e.target.value })}
+          />
         </div>
       )}
 
       <label className="vv-layout-label" htmlFor={`${id}-about`}>
         About
       </label>
-      <textarea id={`${id}-about`} className="vv-textarea" rows={8} value={bioText(layout.bio)} onChange={(e) => edit({ bio: setBioText(layout.bio, e.target.value) })} />
+      <textarea
+        id={`${id}-about`}
+        className="vv-textarea"
+        rows={8}
+        value={bioText(layout.bio)}
+        onChange={(e) => edit({ bio: setBioText(layout.bio, e.target.value) })}
+      />
       <label className="vv-layout-label" htmlFor={`${id}-css`}>
         Profile CSS
       </label>
@@ -169,7 +194,13 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
           type="button"
           className="vv-button"
           disabled={busy || (!token && !viewer)}
-          onClick={() => run(async () => (!layout.bio.trim() || (await ctx.confirm('Replace this about with your current AniList about?'))) && resetAbout(ctx, viewer?.name))}
+          onClick={() =>
+            run(
+              async () =>
+                (!layout.bio.trim() || (await ctx.confirm('Replace this about with your current AniList about?'))) &&
+                resetAbout(ctx, viewer?.name),
+            )
+          }
         >
           Reset About
         </button>
@@ -179,12 +210,24 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
           </button>
         )}
         {show.color && (
-          <button type="button" className="vv-button" disabled={busy} onClick={() => run(() => publishColor(ctx, layout.color).then((color) => color && setPublished((p) => ({ ...p, color }))))}>
+          <button
+            type="button"
+            className="vv-button"
+            disabled={busy}
+            onClick={() => run(() => publishColor(ctx, layout.color).then((color) => color && setPublished((p) => ({ ...p, color }))))}
+          >
             Publish Color
           </button>
         )}
         {show.badge && (
-          <button type="button" className="vv-button" disabled={busy} onClick={() => run(() => publishBadge(ctx, layout.donatorBadge).then((badge) => badge && setPublished((p) => ({ ...p, badge }))))}>
+          <button
+            type="button"
+            className="vv-button"
+            disabled={busy}
+            onClick={() =>
+              run(() => publishBadge(ctx, layout.donatorBadge).then((badge) => badge && setPublished((p) => ({ ...p, badge }))))
+            }
+          >
             Publish Badge
           </button>
         )}

@@ -58,7 +58,11 @@ const GLYPHS: Record<string, string> = {
  */
 export function applyMarkdownTo(field: TextField, mapping: MarkdownMapping, imageWidth?: unknown): boolean {
   const before = field.value;
-  const next = applyMarkdown(mapping, { text: before, start: field.selectionStart ?? before.length, end: field.selectionEnd ?? before.length }, { imageWidth: imageWidthOf(imageWidth) });
+  const next = applyMarkdown(
+    mapping,
+    { text: before, start: field.selectionStart ?? before.length, end: field.selectionEnd ?? before.length },
+    { imageWidth: imageWidthOf(imageWidth) },
+  );
   if (!next) return false;
   const edit = textEdit(before, next.text);
   replaceRange(field, edit.start, edit.end, edit.text, next.start, next.end);
@@ -101,11 +105,20 @@ export function MarkdownToolbar({ field }: { field(): TextField | null }) {
 /** Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. */
 export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
   const html = useMemo(() => sanitizeHtml(renderMarkdown(markdown)), [markdown]);
-  const reveal = (event: MouseEvent<HTMLDivElement>) => (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
+  const reveal = (event: MouseEvent<HTMLDivElement>) =>
+    (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
   return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function MarkdownEditor({ onPublish, onCancel, initialText = '', placeholder = 'Write a reply...', label, publishLabel = 'Publish', autoFocus = false }: MarkdownEditorProps) {
+export function MarkdownEditor({
+  onPublish,
+  onCancel,
+  initialText = '',
+  placeholder = 'Write a reply...',
+  label,
+  publishLabel = 'Publish',
+  autoFocus = false,
+}: MarkdownEditorProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState(initialText);
   const [active, setActive] = useState(initialText !== '');

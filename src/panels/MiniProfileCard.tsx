@@ -32,11 +32,22 @@ export const CARD_GAP = 8;
  * has no room; 'bottom' hangs down from the link's top, 'top' rises to its bottom, 'center' is
  * centred on it; always kept inside the viewport.
  */
-export function cardPosition(anchor: Rect, card: { width: number; height: number }, viewport: { width: number; height: number }, position: MiniProfilePosition): { left: number; top: number } {
+export function cardPosition(
+  anchor: Rect,
+  card: { width: number; height: number },
+  viewport: { width: number; height: number },
+  position: MiniProfilePosition,
+): { left: number; top: number } {
   const clamp = (value: number, max: number) => Math.max(CARD_GAP, Math.min(value, max));
   let left = anchor.right + CARD_GAP;
-  if (left + card.width > viewport.width - CARD_GAP && anchor.left - CARD_GAP - card.width >= CARD_GAP) left = anchor.left - CARD_GAP - card.width;
-  const top = position === 'top' ? anchor.bottom - card.height : position === 'center' ? anchor.top + anchor.height / 2 - card.height / 2 : anchor.top;
+  if (left + card.width > viewport.width - CARD_GAP && anchor.left - CARD_GAP - card.width >= CARD_GAP)
+    left = anchor.left - CARD_GAP - card.width;
+  const top =
+    position === 'top'
+      ? anchor.bottom - card.height
+      : position === 'center'
+        ? anchor.top + anchor.height / 2 - card.height / 2
+        : anchor.top;
   return { left: clamp(left, viewport.width - card.width - CARD_GAP), top: clamp(top, viewport.height - card.height - CARD_GAP) };
 }
 
@@ -74,12 +85,24 @@ interface Favourite {
   image: string | undefined;
   isFavourite: boolean;
 }
-const media = (kind: 'anime' | 'manga') => (m: MediaFavourite): Favourite => ({
-  key: `${kind}-${m.id}`, href: `/${kind}/${m.id}/`, title: m.title?.userPreferred ?? '', image: safeImage(m.coverImage?.large), isFavourite: m.isFavourite === true,
-});
-const person = (kind: 'character' | 'staff') => (p: PersonFavourite): Favourite => ({
-  key: `${kind}-${p.id}`, href: `/${kind}/${p.id}/`, title: p.name?.userPreferred ?? '', image: safeImage(p.image?.large), isFavourite: p.isFavourite === true,
-});
+const media =
+  (kind: 'anime' | 'manga') =>
+  (m: MediaFavourite): Favourite => ({
+    key: `${kind}-${m.id}`,
+    href: `/${kind}/${m.id}/`,
+    title: m.title?.userPreferred ?? '',
+    image: safeImage(m.coverImage?.large),
+    isFavourite: m.isFavourite === true,
+  });
+const person =
+  (kind: 'character' | 'staff') =>
+  (p: PersonFavourite): Favourite => ({
+    key: `${kind}-${p.id}`,
+    href: `/${kind}/${p.id}/`,
+    title: p.name?.userPreferred ?? '',
+    image: safeImage(p.image?.large),
+    isFavourite: p.isFavourite === true,
+  });
 
 function Favourites({ label, items }: { label: string; items: Favourite[] }) {
   if (!items.length) return null;
@@ -96,7 +119,17 @@ function Favourites({ label, items }: { label: string; items: Favourite[] }) {
   );
 }
 
-export function MiniProfileCard({ user, anchor, config, handlers }: { user: MiniProfileUser; anchor: Rect; config: MiniProfileConfig; handlers: CardHandlers }) {
+export function MiniProfileCard({
+  user,
+  anchor,
+  config,
+  handlers,
+}: {
+  user: MiniProfileUser;
+  anchor: Rect;
+  config: MiniProfileConfig;
+  handlers: CardHandlers;
+}) {
   const ref = useRef<HTMLElement>(null);
   const [at, setAt] = useState<{ left: number; top: number } | null>(null);
   const bio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
@@ -104,7 +137,15 @@ export function MiniProfileCard({ user, anchor, config, handlers }: { user: Mini
   useLayoutEffect(() => {
     const card = ref.current;
     if (!card) return;
-    const place = () => setAt(cardPosition(anchor, { width: card.offsetWidth, height: card.offsetHeight }, { width: window.innerWidth, height: window.innerHeight }, config.position));
+    const place = () =>
+      setAt(
+        cardPosition(
+          anchor,
+          { width: card.offsetWidth, height: card.offsetHeight },
+          { width: window.innerWidth, height: window.innerHeight },
+          config.position,
+        ),
+      );
     place();
     // Images arriving change the card's size.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
@@ -118,7 +159,10 @@ export function MiniProfileCard({ user, anchor, config, handlers }: { user: Mini
   const banner = safeImage(user.bannerImage);
   const avatar = safeImage(user.avatar?.large);
   // A custom property carries the profile colour ("r, g, b") to the CSS.
-  const style = { '--vv-mp-color': miniProfileColor(user.options?.profileColor), ...(at ?? { left: 0, top: 0, visibility: 'hidden' }) } as unknown as CSSProperties;
+  const style = {
+    '--vv-mp-color': miniProfileColor(user.options?.profileColor),
+    ...(at ?? { left: 0, top: 0, visibility: 'hidden' }),
+  } as unknown as CSSProperties;
 
   const onClick = (event: MouseEvent) => {
     const target = event.target as Element;
@@ -159,7 +203,9 @@ export function MiniProfileCard({ user, anchor, config, handlers }: { user: Mini
       {bio && <div className="vv-mp-about markdown" dangerouslySetInnerHTML={{ __html: bio }} />}
       {config.displayAnime && <Favourites label="Favourite anime" items={anime.nodes.slice(0, n).map(media('anime'))} />}
       {config.displayManga && <Favourites label="Favourite manga" items={manga.nodes.slice(0, n).map(media('manga'))} />}
-      {config.displayCharacters && <Favourites label="Favourite characters" items={characters.nodes.slice(0, n).map(person('character'))} />}
+      {config.displayCharacters && (
+        <Favourites label="Favourite characters" items={characters.nodes.slice(0, n).map(person('character'))} />
+      )}
       {config.displayStaff && <Favourites label="Favourite staff" items={staff.nodes.slice(0, n).map(person('staff'))} />}
     </section>
   );

@@ -11,14 +11,15 @@ import {
 } from '../data/mini-profile';
 import { useStored } from './hooks';
 
-const FLAGS: { key: 'hoverTags' | 'displayBio' | 'displayAnime' | 'displayManga' | 'displayCharacters' | 'displayStaff'; label: string }[] = [
-  { key: 'hoverTags', label: 'Show when hovering @mentions and user links in text' },
-  { key: 'displayBio', label: 'Display bio' },
-  { key: 'displayAnime', label: 'Display anime favourites' },
-  { key: 'displayManga', label: 'Display manga favourites' },
-  { key: 'displayCharacters', label: 'Display character favourites' },
-  { key: 'displayStaff', label: 'Display staff favourites' },
-];
+const FLAGS: { key: 'hoverTags' | 'displayBio' | 'displayAnime' | 'displayManga' | 'displayCharacters' | 'displayStaff'; label: string }[] =
+  [
+    { key: 'hoverTags', label: 'Show when hovering @mentions and user links in text' },
+    { key: 'displayBio', label: 'Display bio' },
+    { key: 'displayAnime', label: 'Display anime favourites' },
+    { key: 'displayManga', label: 'Display manga favourites' },
+    { key: 'displayCharacters', label: 'Display character favourites' },
+    { key: 'displayStaff', label: 'Display staff favourites' },
+  ];
 
 /** 'Mini Profile Configuration': every field of the mini profile config (document 1 section 3). */
 export function MiniProfileConfig({ ctx }: { ctx: CommandContext }) {

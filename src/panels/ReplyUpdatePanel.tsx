@@ -2,7 +2,15 @@ import { useState } from 'react';
 import type { CommandContext } from '../commands/types';
 import { failureText } from '../data/api-errors';
 import type { MediaSearchResult } from '../data/documents';
-import { clampProgress, loadProgress, replyWithUpdate, showsProgress, statusesFor, type ListStatus, type MediaProgress } from '../data/reply-update';
+import {
+  clampProgress,
+  loadProgress,
+  replyWithUpdate,
+  showsProgress,
+  statusesFor,
+  type ListStatus,
+  type MediaProgress,
+} from '../data/reply-update';
 import { MediaSearchBox } from './common/MediaSearchBox';
 
 /**
@@ -39,7 +47,7 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
       mediaId: media[0]?.id ?? null,
       mediaListId: progress?.mediaListId ?? null,
       status,
-      progress: showsProgress(status) ? value : progress?.progress ?? 0,
+      progress: showsProgress(status) ? value : (progress?.progress ?? 0),
       text: text(),
       disabledTypes: viewer.disabledListActivity,
     });
@@ -70,7 +78,13 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
       {showsProgress(status) && (
         <label>
           Progress{' '}
-          <input type="number" min={0} max={max ?? undefined} value={value} onChange={(e) => setValue(clampProgress(Number(e.target.value), max))} />
+          <input
+            type="number"
+            min={0}
+            max={max ?? undefined}
+            value={value}
+            onChange={(e) => setValue(clampProgress(Number(e.target.value), max))}
+          />
           {max !== null && <span className="vv-subtle"> / {max}</span>}
         </label>
       )}

@@ -14,7 +14,11 @@ export function TimeConfig({ ctx }: { ctx: CommandContext }) {
       <h3 className="vv-heading">Time Format Configuration</h3>
       <div className="vv-option">
         <label htmlFor={`${id}-format`}>Date format</label>
-        <select id={`${id}-format`} value={isDateFormat(config.dateFormat) ? config.dateFormat : 'yyyy-mm-dd'} onChange={(e) => update({ dateFormat: e.target.value })}>
+        <select
+          id={`${id}-format`}
+          value={isDateFormat(config.dateFormat) ? config.dateFormat : 'yyyy-mm-dd'}
+          onChange={(e) => update({ dateFormat: e.target.value })}
+        >
           {DATE_FORMATS.map((f) => (
             <option key={f} value={f}>
               {f}
@@ -23,7 +27,12 @@ export function TimeConfig({ ctx }: { ctx: CommandContext }) {
         </select>
       </div>
       <label className="vv-option" htmlFor={`${id}-12h`}>
-        <input id={`${id}-12h`} type="checkbox" checked={config.use12HourFormat} onChange={(e) => update({ use12HourFormat: e.target.checked })} />
+        <input
+          id={`${id}-12h`}
+          type="checkbox"
+          checked={config.use12HourFormat}
+          onChange={(e) => update({ use12HourFormat: e.target.checked })}
+        />
         <span>12-hour</span>
       </label>
       <p className="vv-note" aria-live="polite">

@@ -39,7 +39,11 @@ export function ToastConfig({ ctx }: { ctx: CommandContext }) {
       </div>
       <div className="vv-option">
         <label htmlFor={`${id}-duration`}>Toast duration</label>
-        <select id={`${id}-duration`} value={config.duration} onChange={(e) => update({ duration: Number(e.target.value) as (typeof TOAST_DURATIONS)[number] })}>
+        <select
+          id={`${id}-duration`}
+          value={config.duration}
+          onChange={(e) => update({ duration: Number(e.target.value) as (typeof TOAST_DURATIONS)[number] })}
+        >
           {TOAST_DURATIONS.map((d) => (
             <option key={d} value={d}>
               {d} {d === 1 ? 'second' : 'seconds'}

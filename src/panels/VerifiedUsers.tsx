@@ -26,7 +26,12 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-verified">
       <h3 className="vv-heading">Verified users</h3>
-      <UserSearchBox ctx={ctx} label="Add verified user" placeholder="Add a user: type a name" onPick={(name) => void verifyUser(ctx, name)} />
+      <UserSearchBox
+        ctx={ctx}
+        label="Add verified user"
+        placeholder="Add a user: type a name"
+        onPick={(name) => void verifyUser(ctx, name)}
+      />
       {!users.length && <p className="vv-note">No verified users yet. Search for a user above, or run “Verify user…” from the palette.</p>}
       <ul className="vv-user-list">
         {users.map((user) => (
@@ -38,13 +43,21 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
 }
 
 function UserRow({ user, ctx }: { user: VerifiedUser; ctx: CommandContext }) {
-  const set = <K extends keyof VerifiedUser>(key: K, value: VerifiedUser[K]) => ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, key, value));
+  const set = <K extends keyof VerifiedUser>(key: K, value: VerifiedUser[K]) =>
+    ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, key, value));
   const color = rgbTriple(resolveColor(user, ctx.settings)) ?? DEFAULT_COLOR;
   return (
     <li className="vv-user" data-user={user.username}>
       <div className="vv-user-head">
-        {safeImage(user.avatar) ? <img className="vv-avatar" src={safeImage(user.avatar)} alt="" width={60} height={60} /> : <span className="vv-avatar vv-avatar-empty" />}
-        <a className="vv-link vv-user-name" href={`/user/${encodeURIComponent(user.username)}/`} style={{ borderBottom: `3px solid rgb(${color})` }}
+        {safeImage(user.avatar) ? (
+          <img className="vv-avatar" src={safeImage(user.avatar)} alt="" width={60} height={60} />
+        ) : (
+          <span className="vv-avatar vv-avatar-empty" />
+        )}
+        <a
+          className="vv-link vv-user-name"
+          href={`/user/${encodeURIComponent(user.username)}/`}
+          style={{ borderBottom: `3px solid rgb(${color})` }}
           onClick={(e) => {
             e.preventDefault();
             ctx.route.navigate(`/user/${encodeURIComponent(user.username)}/`);
@@ -67,9 +80,21 @@ function UserRow({ user, ctx }: { user: VerifiedUser; ctx: CommandContext }) {
       <div className="vv-user-options">
         <label>
           Sign{' '}
-          <input type="text" className="vv-sign-input" maxLength={32} placeholder={String(ctx.settings.get('defaultSign') || '✔')} value={user.sign} onChange={(e) => set('sign', e.target.value)} aria-label={`Sign for ${user.username}`} />
+          <input
+            type="text"
+            className="vv-sign-input"
+            maxLength={32}
+            placeholder={String(ctx.settings.get('defaultSign') || '✔')}
+            value={user.sign}
+            onChange={(e) => set('sign', e.target.value)}
+            aria-label={`Sign for ${user.username}`}
+          />
         </label>
-        <ColorInput label={`Colour for ${user.username}`} value={user.colorOverride.toLowerCase()} onChange={(value) => set('colorOverride', value)} />
+        <ColorInput
+          label={`Colour for ${user.username}`}
+          value={user.colorOverride.toLowerCase()}
+          onChange={(value) => set('colorOverride', value)}
+        />
         {USER_FLAGS.map((flag) => (
           <label key={flag} className="vv-user-flag">
             <input type="checkbox" checked={user[flag]} onChange={(e) => set(flag, e.target.checked)} /> {USER_FLAG_LABELS[flag]}

@@ -3,7 +3,7 @@ import type { AppServices, CommandContext } from '../commands/types';
 import type { KeyDef } from '../data/storage';
 
 /** The services and a fresh command context, for any panel. */
-export const ServicesContext = createContext<(AppServices) | null>(null);
+export const ServicesContext = createContext<AppServices | null>(null);
 
 /** Where Radix portals render: inside our shadow root, never in the host's body. */
 export const PortalContainer = createContext<HTMLElement | null>(null);

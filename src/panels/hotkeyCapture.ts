@@ -16,7 +16,8 @@ export function readCapture(event: KeyboardEvent<HTMLInputElement>): Capture {
   event.preventDefault();
   event.stopPropagation();
   if (event.key === 'Escape') return { kind: 'cancel' };
-  if ((event.key === 'Backspace' || event.key === 'Delete') && !event.ctrlKey && !event.altKey && !event.metaKey) return { kind: 'set', hotkey: null };
+  if ((event.key === 'Backspace' || event.key === 'Delete') && !event.ctrlKey && !event.altKey && !event.metaKey)
+    return { kind: 'set', hotkey: null };
   const hotkey = hotkeyFromEvent(event.nativeEvent);
   return hotkey ? { kind: 'set', hotkey } : { kind: 'pass' };
 }

@@ -9,9 +9,18 @@ import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { queryCache } from '../data/swr';
 
-
 /** Providers every React tree of ours needs: services, and a portal target in its shadow root. */
-export function Providers({ services, container, name, children }: { services: AppServices; container: HTMLElement; name: string; children: ReactNode }) {
+export function Providers({
+  services,
+  container,
+  name,
+  children,
+}: {
+  services: AppServices;
+  container: HTMLElement;
+  name: string;
+  children: ReactNode;
+}) {
   return (
     <ServicesContext.Provider value={services}>
       <SWRConfig value={{ provider: () => queryCache(services.store) }}>

@@ -7,7 +7,36 @@ import DOMPurify from 'dompurify';
  * and sources only http(s), relative or (links) mailto.
  */
 
-const TAGS = ['a', 'b', 'blockquote', 'br', 'center', 'del', 'div', 'em', 'font', 'h1', 'h2', 'h3', 'h4', 'h5', 'hr', 'i', 'img', 'li', 'ol', 'p', 'pre', 'code', 'span', 'strike', 'strong', 'ul', 'video', 'source'];
+const TAGS = [
+  'a',
+  'b',
+  'blockquote',
+  'br',
+  'center',
+  'del',
+  'div',
+  'em',
+  'font',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'code',
+  'span',
+  'strike',
+  'strong',
+  'ul',
+  'video',
+  'source',
+];
 const ATTRS = ['align', 'height', 'href', 'src', 'target', 'width', 'rel', 'class', 'id', 'muted', 'loop', 'controls', 'type'];
 /** Classes of our own markup (spoilers, YouTube cards); any other class is dropped. */
 const CLASSES = new Set(['markdown-spoiler', 'hide-spoiler', 'el-icon-circle-close', 'youtube', 'play']);
@@ -32,7 +61,10 @@ function instance(): ReturnType<typeof DOMPurify> {
     const tag = node.nodeName.toLowerCase();
     let keep = true;
     if (data.attrName === 'class') {
-      data.attrValue = value.split(/\s+/).filter((c) => CLASSES.has(c)).join(' ');
+      data.attrValue = value
+        .split(/\s+/)
+        .filter((c) => CLASSES.has(c))
+        .join(' ');
       keep = data.attrValue !== '';
     } else if (data.attrName === 'id') keep = tag === 'span' && /^[\w-]{6,15}$/.test(value);
     else if (data.attrName === 'href') keep = tag === 'a' && isSafeUrl(value, true);

@@ -17,7 +17,7 @@ const items = (page: Page) => page.locator('[cmdk-item][data-value^="activity/"]
 const toasts = (page: Page) => page.locator('.vv-toast');
 const searches = (api: MockApi) => api.requests.filter((r) => r.operationName === 'SearchActivities');
 const lastVars = (api: MockApi) => searches(api).at(-1)?.variables as Record<string, unknown>;
-const stored = <T,>(page: Page, key: string) =>
+const stored = <T>(page: Page, key: string) =>
   page.evaluate((k) => {
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
@@ -40,7 +40,10 @@ async function search(page: Page, api: MockApi) {
 
 async function pickUser(page: Page, box: string, name: string) {
   await params(page).getByRole('combobox', { name: box }).fill(name);
-  await params(page).getByRole('listbox', { name: `${box} results` }).getByRole('option', { name }).click();
+  await params(page)
+    .getByRole('listbox', { name: `${box} results` })
+    .getByRole('option', { name })
+    .click();
 }
 
 test.describe('activity search', () => {
@@ -107,8 +110,16 @@ test.describe('activity search', () => {
     const after = await page.evaluate(() => new Date(2000, 0, 1).getTime() / 1000);
     const before = await page.evaluate(() => new Date(2100, 0, 1).getTime() / 1000);
     expect(lastVars(api)).toEqual({
-      page: 1, perPage: 15, type: 'MEDIA_LIST', sort: ['ID_DESC'], withReplies: true, hasReplies: true,
-      userId_in: [2], mediaId_in: [154587, 118586], createdAt_greater: after, createdAt_lesser: before,
+      page: 1,
+      perPage: 15,
+      type: 'MEDIA_LIST',
+      sort: ['ID_DESC'],
+      withReplies: true,
+      hasReplies: true,
+      userId_in: [2],
+      mediaId_in: [154587, 118586],
+      createdAt_greater: after,
+      createdAt_lesser: before,
     });
     expect(searches(api).at(-1)!.query).toContain('replies @include(if: $withReplies)');
 
@@ -230,7 +241,9 @@ test.describe('activity search', () => {
     await params(page).getByLabel('Feed').selectOption('GLOBAL');
     await params(page).getByLabel('Name for this search').fill('Global texts');
     await params(page).getByRole('button', { name: 'Save search' }).click();
-    expect(await stored<{ name: string; params: { kind: string } }[]>(page, 'void-verified-activity-search-saved')).toMatchObject([{ name: 'Global texts', params: { kind: 'TEXT', feed: 'GLOBAL' } }]);
+    expect(await stored<{ name: string; params: { kind: string } }[]>(page, 'void-verified-activity-search-saved')).toMatchObject([
+      { name: 'Global texts', params: { kind: 'TEXT', feed: 'GLOBAL' } },
+    ]);
     await page.keyboard.press('Escape');
 
     await page.keyboard.press('Control+Space');
@@ -271,9 +284,14 @@ test.describe('activity search', () => {
     await openMode(page);
     const box = params(page).getByRole('combobox', { name: 'Media' });
     await box.fill('Cowboy');
-    await params(page).getByRole('option', { name: /Cowboy Bebop/ }).click();
+    await params(page)
+      .getByRole('option', { name: /Cowboy Bebop/ })
+      .click();
     await box.fill('Naruto');
-    await params(page).getByRole('option', { name: /NARUTO/ }).filter({ hasText: 'Anime' }).click();
+    await params(page)
+      .getByRole('option', { name: /NARUTO/ })
+      .filter({ hasText: 'Anime' })
+      .click();
     await box.fill('');
     const results = params(page).getByRole('listbox', { name: 'Media results' });
     await expect(results.getByRole('option')).toHaveCount(2);
@@ -281,7 +299,11 @@ test.describe('activity search', () => {
     expect((await stored<{ id: number }[]>(page, 'void-verified-activity-search-media-cache'))!.map((m) => m.id)).toEqual([20, 1]);
   });
 
-  test('keyboard: arrows and Enter pick in a search box without touching the palette list; axe finds nothing serious', async ({ page, host, api }) => {
+  test('keyboard: arrows and Enter pick in a search box without touching the palette list; axe finds nothing serious', async ({
+    page,
+    host,
+    api,
+  }) => {
     test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
     await host.goto('/home', signedIn());
     await openMode(page);

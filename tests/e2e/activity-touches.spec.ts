@@ -10,7 +10,7 @@ const authSeed = () => ({ 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, 
 const allToasts = { 'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }) };
 const toasts = (page: Page) => page.locator('.vv-toast');
 const ready = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
-const stored = <T,>(page: Page, key: string) =>
+const stored = <T>(page: Page, key: string) =>
   page.evaluate((k) => {
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
@@ -31,14 +31,17 @@ const WITH_ANILIST_LINK = '/activity/700000026';
 
 test.describe('image-link preview', () => {
   const addLinks = (page: Page) =>
-    page.locator('.activity-markdown .markdown').first().evaluate((md) => {
-      md.insertAdjacentHTML(
-        'afterbegin',
-        '<p><a id="img-link" href="https://s4.anilist.co/file/preview.PNG?size=large" target="_blank">a picture link with a long label</a> ' +
-          '<a id="img-inner" href="https://s4.anilist.co/file/inner.png"><img src="https://s4.anilist.co/file/inner.png" width="20" height="20"></a> ' +
-          '<a id="page-link" href="https://anilist.co/anime/1/">a page</a></p>',
-      );
-    });
+    page
+      .locator('.activity-markdown .markdown')
+      .first()
+      .evaluate((md) => {
+        md.insertAdjacentHTML(
+          'afterbegin',
+          '<p><a id="img-link" href="https://s4.anilist.co/file/preview.PNG?size=large" target="_blank">a picture link with a long label</a> ' +
+            '<a id="img-inner" href="https://s4.anilist.co/file/inner.png"><img src="https://s4.anilist.co/file/inner.png" width="20" height="20"></a> ' +
+            '<a id="page-link" href="https://anilist.co/anime/1/">a page</a></p>',
+        );
+      });
   const preview = (page: Page) => page.locator('img.vv-image-preview');
 
   test('shows the linked image 20 px from the pointer, follows it and hides on leave', async ({ page, host }) => {
@@ -50,7 +53,8 @@ test.describe('image-link preview', () => {
     await expect(preview(page)).toBeVisible();
     await expect(preview(page)).toHaveAttribute('src', 'https://s4.anilist.co/file/preview.PNG?size=large');
     await expect(page.locator('[data-void-ui="image-preview"]')).toHaveCount(1); // in its own shadow root host
-    const at = async () => preview(page).evaluate((img) => ({ left: img.getBoundingClientRect().left, top: img.getBoundingClientRect().top }));
+    const at = async () =>
+      preview(page).evaluate((img) => ({ left: img.getBoundingClientRect().left, top: img.getBoundingClientRect().top }));
     expect(await at()).toEqual({ left: box.x + 10 + 20, top: box.y + box.height / 2 + 20 });
     await page.mouse.move(box.x + 40, box.y + box.height / 2);
     await expect.poll(at).toEqual({ left: box.x + 40 + 20, top: box.y + box.height / 2 + 20 });
@@ -114,13 +118,21 @@ test.describe('self message', () => {
     await expect(toasts(page).filter({ hasText: 'Self-publishing a message.' })).toBeVisible();
     await expect(toasts(page).filter({ hasText: 'Message self-published.' })).toBeVisible();
     const saved = api.state.activities.at(-1)!;
-    expect(saved).toMatchObject({ __typename: 'MessageActivity', messengerId: 1, recipientId: 1, isPrivate: false, message: 'Note to self: finish Frieren.' });
+    expect(saved).toMatchObject({
+      __typename: 'MessageActivity',
+      messengerId: 1,
+      recipientId: 1,
+      isPrivate: false,
+      message: 'Note to self: finish Frieren.',
+    });
     await expect(page).toHaveURL(`https://anilist.co/activity/${saved.id}`);
     const request = api.requests.find((r) => r.operationName === 'SaveMessageActivity')!;
     expect(request.variables).toEqual({ message: 'Note to self: finish Frieren.', recipientId: 1, private: false });
     expect(request.authorization).toBe(`Bearer ${OAUTH_TOKEN}`);
     // Navigated by the host router (no page load); the page there shows the message.
-    expect(await page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations.at(-1))).toBe(`/activity/${saved.id}`);
+    expect(await page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations.at(-1))).toBe(
+      `/activity/${saved.id}`,
+    );
     await page.reload();
     await expect(page.locator('.activity-entry.activity-message')).toContainText('Note to self: finish Frieren.');
   });
@@ -254,7 +266,10 @@ test.describe('subscribe buttons', () => {
   const inActions = (page: Page) => page.locator('.activity-entry .actions > span[label]');
   const inTime = (page: Page) => page.locator('.activity-entry .time > span[label]');
 
-  test("show beside replies and likes, run the host's click, follow its label, survive re-renders and go back when off", async ({ page, host }) => {
+  test("show beside replies and likes, run the host's click, follow its label, survive re-renders and go back when off", async ({
+    page,
+    host,
+  }) => {
     await host.goto('/home', { seed: settingsSeed({ moveSubscribeButtons: true }) });
     await expect(inActions(page)).toHaveCount(20);
     // The host's bells stay where Vue put them (moving them would break its next patch), hidden.
@@ -280,7 +295,12 @@ test.describe('subscribe buttons', () => {
     // Re-renders, replacing or rebuilding in place, bring them back; the host's patches do not fail.
     await rerender(page);
     await expect(inActions(page)).toHaveCount(20);
-    await page.evaluate(() => (window as unknown as { __host: { rebuildChild(s: string, c?: string): number } }).__host.rebuildChild('.activity-entry', ':scope > .wrap > .actions'));
+    await page.evaluate(() =>
+      (window as unknown as { __host: { rebuildChild(s: string, c?: string): number } }).__host.rebuildChild(
+        '.activity-entry',
+        ':scope > .wrap > .actions',
+      ),
+    );
     await expect(inActions(page)).toHaveCount(20);
     expect(await page.evaluate(() => (window as unknown as { __host: { errors: string[] } }).__host.errors)).toEqual([]);
     await (await palette(page, 'Move subscribe buttons', 'settings.option.moveSubscribeButtons')).click();
@@ -348,7 +368,15 @@ test.describe('AniList links in the same tab', () => {
 
     await host.goto(WITH_ANILIST_LINK, { seed: settingsSeed({ removeAnilistBlanks: true }) });
     await ready(page);
-    await page.locator('.activity-markdown .markdown').first().evaluate((md) => md.insertAdjacentHTML('beforeend', '<p><a id="external" href="https://example.com/page" target="_blank" rel="noopener noreferrer">elsewhere</a></p>'));
+    await page
+      .locator('.activity-markdown .markdown')
+      .first()
+      .evaluate((md) =>
+        md.insertAdjacentHTML(
+          'beforeend',
+          '<p><a id="external" href="https://example.com/page" target="_blank" rel="noopener noreferrer">elsewhere</a></p>',
+        ),
+      );
     const popup = page.waitForEvent('popup');
     await page.locator('#external').click();
     await popup;

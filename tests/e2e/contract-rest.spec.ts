@@ -23,7 +23,11 @@ async function openMessages(page: Page) {
 }
 
 test.describe('activity entries', () => {
-  test("a failed replies Load More says 'Failed to query replies.' and keeps the replies shown; badges are named icons", async ({ page, host, api }) => {
+  test("a failed replies Load More says 'Failed to query replies.' and keeps the replies shown; badges are named icons", async ({
+    page,
+    host,
+    api,
+  }) => {
     await host.goto('/home', { seed: seed({ messageFeedEnabled: true }) });
     await openMessages(page);
     const entry = messages(page).locator('article').first();
@@ -32,7 +36,15 @@ test.describe('activity entries', () => {
     // 30 replies: a first page of 25, then Load More.
     const firstId = Math.max(...api.state.replies.map((r) => r.id)) + 1;
     api.state.replies = api.state.replies.filter((r) => r.activityId !== id);
-    for (let i = 0; i < 30; i++) api.state.replies.push({ id: firstId + i, activityId: id, userId: 2, text: `Reply number ${i + 1}`, createdAt: 1_700_000_000 + i, likeIds: [] });
+    for (let i = 0; i < 30; i++)
+      api.state.replies.push({
+        id: firstId + i,
+        activityId: id,
+        userId: 2,
+        text: `Reply number ${i + 1}`,
+        createdAt: 1_700_000_000 + i,
+        likeIds: [],
+      });
     const author = api.state.users.find((u) => u.id === 2)!;
     Object.assign(author, { moderatorRoles: ['ANIME_DATA'], donatorTier: 4, donatorBadge: 'Big fan' });
 
@@ -122,15 +134,22 @@ test.describe('wrapped error texts', () => {
     // A failed search names the search word twice: the box's text and the wrapped one.
     api.failNext(1, { status: 500 });
     await panel.getByRole('combobox', { name: 'Media' }).fill('zzzz');
-    await expect(toast(page, 'Failed to query media with search word zzzz').locator('.vv-toast-detail')).toHaveText('Failed to query media (zzzz)');
+    await expect(toast(page, 'Failed to query media with search word zzzz').locator('.vv-toast-detail')).toHaveText(
+      'Failed to query media (zzzz)',
+    );
 
     await panel.getByRole('combobox', { name: 'Media' }).fill(search);
-    await panel.getByRole('option', { name: new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+    await panel
+      .getByRole('option', { name: new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .click();
     await expect(panel.getByLabel('Status')).toBeEnabled();
     await composer.locator('textarea').fill('Keep me');
     api.failNext(1, { status: 500 });
     await panel.getByRole('button', { name: 'Reply' }).click();
-    await expect(toast(page, 'Failed to update media progress').locator('.vv-toast-detail')).toHaveText(`Failed to update media progress with media id ${media.id}`);
+    await expect(toast(page, 'Failed to update media progress').locator('.vv-toast-detail')).toHaveText(
+      `Failed to update media progress with media id ${media.id}`,
+    );
     const update = api.requests.filter((r) => r.operationName === 'UpdateMediaProgress').at(-1)!;
     expect(update.variables).toMatchObject({ mediaListId: entry.id, mediaId: media.id });
   });

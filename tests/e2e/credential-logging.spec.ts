@@ -32,13 +32,22 @@ function pasteImage(page: Page): Promise<void> {
 /** A console message's text with its arguments as the page holds them (an Error's message and stack). */
 async function fullText(message: ConsoleMessage): Promise<string> {
   const args = await Promise.all(
-    message.args().map((arg) => arg.evaluate((v) => (v instanceof Error ? `${v.message}\n${v.stack ?? ''}` : typeof v === 'string' ? v : JSON.stringify(v))).catch(() => '')),
+    message
+      .args()
+      .map((arg) =>
+        arg
+          .evaluate((v) => (v instanceof Error ? `${v.message}\n${v.stack ?? ''}` : typeof v === 'string' ? v : JSON.stringify(v)))
+          .catch(() => ''),
+      ),
   );
   return [message.text(), ...args].join('\n');
 }
 
 for (const failure of ['network', 'http'] as const) {
-  test(`an imgbb upload that fails (${failure === 'network' ? 'no answer' : 'HTTP 500'}) logs the host, never the key`, async ({ page, host }) => {
+  test(`an imgbb upload that fails (${failure === 'network' ? 'no answer' : 'HTTP 500'}) logs the host, never the key`, async ({
+    page,
+    host,
+  }) => {
     const messages: Promise<string>[] = [];
     page.on('console', (message) => messages.push(fullText(message)));
     if (failure === 'network') await page.route('https://api.imgbb.com/**', (route) => route.abort('failed'));

@@ -111,7 +111,10 @@ test.describe('first run', { tag: '@worlds' }, () => {
 });
 
 test.describe('palette results', () => {
-  test("typing 'verif' lists what is called so first; commands whose section only contains it come last or not at all", async ({ page, host }) => {
+  test("typing 'verif' lists what is called so first; commands whose section only contains it come last or not at all", async ({
+    page,
+    host,
+  }) => {
     await host.goto('/home');
     await page.keyboard.press('Control+Space');
     await input(page).fill('verif');
@@ -119,13 +122,17 @@ test.describe('palette results', () => {
     const rows = await page.locator('[cmdk-group]').evaluateAll((groups) =>
       groups.flatMap((g) => {
         const heading = g.querySelector('[cmdk-group-heading]')?.textContent ?? '';
-        return [...g.querySelectorAll('[cmdk-item]')].map((item) => ({ heading, title: item.querySelector('.vv-item-title')?.textContent ?? '' }));
+        return [...g.querySelectorAll('[cmdk-item]')].map((item) => ({
+          heading,
+          title: item.querySelector('.vv-item-title')?.textContent ?? '',
+        }));
       }),
     );
     expect(rows.length).toBeGreaterThan(0);
     const sectionOnly = rows.findIndex((r) => r.heading === 'In matching sections');
     const own = sectionOnly === -1 ? rows : rows.slice(0, sectionOnly);
-    for (const title of ['Revoke authorization', 'Edit global CSS', 'Configure Toasts', 'Fix messages in list feed']) expect(own.map((r) => r.title)).not.toContain(title);
+    for (const title of ['Revoke authorization', 'Edit global CSS', 'Configure Toasts', 'Fix messages in list feed'])
+      expect(own.map((r) => r.title)).not.toContain(title);
     if (sectionOnly !== -1) expect(rows.slice(sectionOnly).every((r) => r.heading === 'In matching sections')).toBe(true);
   });
 });

@@ -28,7 +28,16 @@
  *   `host.evalInScript(fn, arg)` evaluates in whichever world the script runs in.
  */
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type BrowserContext, type CDPSession, type Page, type Request, type Response, type Route } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+  type Request,
+  type Response,
+  type Route,
+} from '@playwright/test';
 import { gmShimSource, type GmMode } from '../host/gm-shim';
 import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
 import { renderPage, scriptTag, type ReplicaOptions } from '../host/replica';
@@ -100,7 +109,14 @@ export interface OAuthReturns {
 
 const defaultOAuthReturns = (): OAuthReturns => ({
   anilist: { access_token: OAUTH_TOKEN, token_type: 'Bearer', expires_in: '31536000' },
-  imgur: { access_token: 'imgur-token', expires_in: '315360000', token_type: 'bearer', refresh_token: 'imgur-refresh', account_username: 'Viewer', account_id: '1' },
+  imgur: {
+    access_token: 'imgur-token',
+    expires_in: '315360000',
+    token_type: 'bearer',
+    refresh_token: 'imgur-refresh',
+    account_username: 'Viewer',
+    account_id: '1',
+  },
   echoState: true,
 });
 
@@ -160,7 +176,11 @@ function pageSeedSource(opts: HostGotoOptions): string {
 function bodyEnd(opts: HostGotoOptions, world: ScriptWorld): string {
   if (opts.script === false || world === 'isolated') return '';
   const pageSeed = pageSeedSource(opts);
-  return (pageSeed ? `<script>${pageSeed}</script>` : '') + `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed: seedFor(opts) })}</script>` + scriptTag(scriptSource(opts), USERSCRIPT_SRC);
+  return (
+    (pageSeed ? `<script>${pageSeed}</script>` : '') +
+    `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed: seedFor(opts) })}</script>` +
+    scriptTag(scriptSource(opts), USERSCRIPT_SRC)
+  );
 }
 
 /**
@@ -207,7 +227,8 @@ async function evalIsolated<R, A>(tab: Page, context: BrowserContext, fn: (arg: 
     awaitPromise: true,
     returnByValue: true,
   });
-  if (result.exceptionDetails) throw new Error(`evalInScript: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
+  if (result.exceptionDetails)
+    throw new Error(`evalInScript: ${result.exceptionDetails.exception?.description ?? result.exceptionDetails.text}`);
   return result.result.value as R;
 }
 
@@ -232,14 +253,44 @@ async function imageHost(route: Route, url: URL, record: ImageRequest[], failure
   }
   record.push({ url: url.href, method: request.method(), headers: await request.allHeaders(), postData });
   const headers = corsHeaders(request);
-  const endpoint = url.hostname === 'catbox.moe' ? 'catbox' : url.hostname === 'api.imgbb.com' ? 'imgbb' : url.pathname.startsWith('/oauth2/token') ? 'imgur-token' : 'imgur';
+  const endpoint =
+    url.hostname === 'catbox.moe'
+      ? 'catbox'
+      : url.hostname === 'api.imgbb.com'
+        ? 'imgbb'
+        : url.pathname.startsWith('/oauth2/token')
+          ? 'imgur-token'
+          : 'imgur';
   const failure = failures[endpoint];
-  if (failure !== undefined) return route.fulfill({ status: failure, headers, json: { success: false, status: failure, data: { error: 'failing on purpose (fixture)' } } });
-  if (url.hostname === 'catbox.moe') return route.fulfill({ status: 200, headers, contentType: 'text/plain', body: 'https://files.catbox.moe/abc123.png' });
+  if (failure !== undefined)
+    return route.fulfill({
+      status: failure,
+      headers,
+      json: { success: false, status: failure, data: { error: 'failing on purpose (fixture)' } },
+    });
+  if (url.hostname === 'catbox.moe')
+    return route.fulfill({ status: 200, headers, contentType: 'text/plain', body: 'https://files.catbox.moe/abc123.png' });
   if (url.hostname === 'api.imgbb.com')
-    return route.fulfill({ status: 200, headers, json: { data: { id: 'x', url: 'https://i.ibb.co/x/y.png', display_url: 'https://i.ibb.co/x/y.png', delete_url: 'https://ibb.co/x/del' }, success: true, status: 200 } });
-  if (url.pathname.startsWith('/oauth2/token')) return route.fulfill({ status: 200, headers, json: { access_token: 'imgur-new', expires_in: 3600, token_type: 'bearer', refresh_token: 'imgur-refresh' } });
-  return route.fulfill({ status: 200, headers, json: { data: { link: 'https://i.imgur.com/z.png', id: 'z' }, success: true, status: 200 } });
+    return route.fulfill({
+      status: 200,
+      headers,
+      json: {
+        data: { id: 'x', url: 'https://i.ibb.co/x/y.png', display_url: 'https://i.ibb.co/x/y.png', delete_url: 'https://ibb.co/x/del' },
+        success: true,
+        status: 200,
+      },
+    });
+  if (url.pathname.startsWith('/oauth2/token'))
+    return route.fulfill({
+      status: 200,
+      headers,
+      json: { access_token: 'imgur-new', expires_in: 3600, token_type: 'bearer', refresh_token: 'imgur-refresh' },
+    });
+  return route.fulfill({
+    status: 200,
+    headers,
+    json: { data: { link: 'https://i.imgur.com/z.png', id: 'z' }, success: true, status: 200 },
+  });
 }
 
 interface Bed {
@@ -266,12 +317,20 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
         const url = new URL(request.url());
         try {
           if (url.hostname === 'anilist.co') {
-            if (url.pathname === USERSCRIPT_SRC) return await route.fulfill({ contentType: 'text/javascript', body: scriptSource(bed.options) });
+            if (url.pathname === USERSCRIPT_SRC)
+              return await route.fulfill({ contentType: 'text/javascript', body: scriptSource(bed.options) });
             // The implicit-grant OAuth flows approve at once and come back with the token in the fragment.
             if (url.pathname === '/api/v2/oauth/authorize')
-              return await route.fulfill({ status: 302, headers: { location: oauthRedirect('void_auth', bed.oauth.anilist, url, bed.oauth.echoState) } });
+              return await route.fulfill({
+                status: 302,
+                headers: { location: oauthRedirect('void_auth', bed.oauth.anilist, url, bed.oauth.echoState) },
+              });
             if (request.resourceType() === 'document') {
-              const html = renderPage(url.pathname, { ...bed.options, data: bed.options.data ?? api.state, bodyEnd: (bed.options.bodyEnd ?? '') + bodyEnd(bed.options, world) });
+              const html = renderPage(url.pathname, {
+                ...bed.options,
+                data: bed.options.data ?? api.state,
+                bodyEnd: (bed.options.bodyEnd ?? '') + bodyEnd(bed.options, world),
+              });
               return await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
             }
             return await route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found (replica)' });
@@ -286,10 +345,19 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
             return await route.fulfill({ status: res.status, headers: res.headers, body: res.body });
           }
           if (url.hostname === 'api.imgur.com' && url.pathname === '/oauth2/authorize')
-            return await route.fulfill({ status: 302, headers: { location: oauthRedirect('void_imgur', bed.oauth.imgur, url, bed.oauth.echoState) } });
-          if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com') return await imageHost(route, url, bed.imageRequests, bed.imageFailures);
+            return await route.fulfill({
+              status: 302,
+              headers: { location: oauthRedirect('void_imgur', bed.oauth.imgur, url, bed.oauth.echoState) },
+            });
+          if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com')
+            return await imageHost(route, url, bed.imageRequests, bed.imageFailures);
           if (url.hostname.endsWith('.anilist.co') || url.hostname === 'i.ytimg.com')
-            return await route.fulfill({ status: 200, contentType: 'image/png', body: PNG, headers: { 'Access-Control-Allow-Origin': '*' } });
+            return await route.fulfill({
+              status: 200,
+              contentType: 'image/png',
+              body: PNG,
+              headers: { 'Access-Control-Allow-Origin': '*' },
+            });
           return await route.abort();
         } catch (error) {
           // A failing handler would leave the request hanging; answer with the error instead.
@@ -324,7 +392,13 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
         return tab;
       },
       async scriptReady(tab: Page = page) {
-        await expect.poll(() => this.evalInScript(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified, undefined, tab).catch(() => false)).toBe(true);
+        await expect
+          .poll(() =>
+            this.evalInScript(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified, undefined, tab).catch(
+              () => false,
+            ),
+          )
+          .toBe(true);
       },
       evalInScript<R, A>(fn: (arg: A) => R | Promise<R>, arg?: A, tab: Page = page): Promise<R> {
         // Playwright's evaluate types its argument as "unboxed"; ours are plain JSON values.

@@ -5,7 +5,9 @@ import { expect, test } from './fixtures';
 
 const FILE = 'https://s4.anilist.co/file/gifkb';
 const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-settings': JSON.stringify({ v: 1, data: values }) });
-const gifSeed = (data: { gifs?: string[]; images?: string[]; gifSize?: number }) => ({ 'void-verified-gif-keyboard': JSON.stringify({ v: 1, data }) });
+const gifSeed = (data: { gifs?: string[]; images?: string[]; gifSize?: number }) => ({
+  'void-verified-gif-keyboard': JSON.stringify({ v: 1, data }),
+});
 /** Keyboard on, and every toast level shown (success toasts are below the default level). */
 const ON = {
   ...settingsSeed({ gifKeyboardEnabled: true }),
@@ -89,7 +91,9 @@ test('add GIFs and images, reject a bad URL, switch tabs, insert at the caret, r
   await textarea(page).fill('Hi !');
   await textarea(page).evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(3, 3));
   await keyboard(page).getByRole('tab', { name: 'GIFS' }).click();
-  await keyboard(page).getByRole('button', { name: `Insert ${FILE}/dance.gif` }).click();
+  await keyboard(page)
+    .getByRole('button', { name: `Insert ${FILE}/dance.gif` })
+    .click();
   const expected = `Hi img260(${FILE}/dance.gif)!`;
   await expect(textarea(page)).toHaveValue(expected);
   expect(await model(page)).toBe(expected);
@@ -98,7 +102,9 @@ test('add GIFs and images, reject a bad URL, switch tabs, insert at the caret, r
   await expect(textarea(page)).toHaveValue('Hi !');
 
   await keyboard(page).getByRole('tab', { name: 'Images' }).click();
-  await keyboard(page).getByRole('button', { name: `Remove ${FILE}/Meme.PNG?x=1` }).click();
+  await keyboard(page)
+    .getByRole('button', { name: `Remove ${FILE}/Meme.PNG?x=1` })
+    .click();
   await expect(keyboard(page)).toContainText('You have no funny memes :c');
   expect((await stored(page))?.images).toEqual([]);
 
@@ -113,7 +119,9 @@ test('30 a page in 3 columns, with the shared pagination', async ({ page, host }
   await openKeyboard(page);
   const items = keyboard(page).locator('.vv-gif-item');
   await expect(items).toHaveCount(30);
-  const columns = await keyboard(page).locator('.vv-gif-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+  const columns = await keyboard(page)
+    .locator('.vv-gif-grid')
+    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
   expect(columns).toBe(3);
   const pages = keyboard(page).getByRole('navigation', { name: 'GIFS pages' });
   await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
@@ -143,13 +151,16 @@ test('the size slider persists and sets the inserted width', async ({ page, host
   await expect(keyboard(page).getByRole('slider', { name: 'GIF size' })).toHaveValue('400');
   expect((await stored(page))?.gifSize).toBe(400);
   await textarea(page).click();
-  await keyboard(page).getByRole('button', { name: `Insert ${FILE}/a.gif` }).click();
+  await keyboard(page)
+    .getByRole('button', { name: `Insert ${FILE}/a.gif` })
+    .click();
   await expect(textarea(page)).toHaveValue(`img400(${FILE}/a.gif)`);
 });
 
 test('like buttons save activity images to the keyboard, only while the options are on', async ({ page, host, api }) => {
   // Give every text activity an image; GIFs for even ids, PNGs for odd ones.
-  for (const a of api.state.activities) if (a.__typename === 'TextActivity') a.text = `Look img220(${FILE}/like-${a.id}.${a.id % 2 ? 'png' : 'gif'})`;
+  for (const a of api.state.activities)
+    if (a.__typename === 'TextActivity') a.text = `Look img220(${FILE}/like-${a.id}.${a.id % 2 ? 'png' : 'gif'})`;
   await host.goto('/home', { seed: ON });
   const images = page.locator('.activity-markdown img');
   await expect(images.first()).toBeVisible();
@@ -189,7 +200,9 @@ test('like buttons save activity images to the keyboard, only while the options 
 });
 
 test('the palette page filters saved media and inserts into the editor that had focus', async ({ page, host }) => {
-  await host.goto('/home', { seed: { ...ON, ...gifSeed({ gifs: [`${FILE}/cat.gif`, `${FILE}/dog.gif`], images: [`${FILE}/cat.png`], gifSize: 300 }) } });
+  await host.goto('/home', {
+    seed: { ...ON, ...gifSeed({ gifs: [`${FILE}/cat.gif`, `${FILE}/dog.gif`], images: [`${FILE}/cat.png`], gifSize: 300 }) },
+  });
   await watchModel(page);
   await textarea(page).click();
   await textarea(page).pressSequentially('Look: ');

@@ -17,11 +17,13 @@ const SEED = {
 // The bio block (voidverified-config.md), written and read here the way the original did.
 const BLOCK = /^\[\]\(json([A-Za-z0-9+/=]+)\)/;
 const encodeBio = (text: string, data: Record<string, unknown>) => `[](json${lz.compressToBase64(JSON.stringify(data))})\n\n${text}`;
-const decodeBio = (about: string | null) => ({ data: JSON.parse(lz.decompressFromBase64(BLOCK.exec(about ?? '')?.[1] ?? '') || '{}') as Record<string, unknown> });
+const decodeBio = (about: string | null) => ({
+  data: JSON.parse(lz.decompressFromBase64(BLOCK.exec(about ?? '')?.[1] ?? '') || '{}') as Record<string, unknown>,
+});
 const visibleBio = (about: string | null) => (about ?? '').replace(BLOCK, '').replace(/^\n\n/, '');
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
 const toast = (page: Page, text: string) => page.locator('.vv-toast', { hasText: text });
-const stored = <T,>(page: Page, key: string) =>
+const stored = <T>(page: Page, key: string) =>
   page.evaluate((k) => {
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
@@ -68,7 +70,8 @@ test.describe('goals tab', () => {
 
     // Each missing field is a critical toast; nothing is added.
     await tab.getByRole('button', { name: 'Add goal' }).click();
-    for (const text of ['Goal name is missing.', 'Goal start date is missing.', 'Goal end date is missing.']) await expect(toast(page, text)).toBeVisible();
+    for (const text of ['Goal name is missing.', 'Goal start date is missing.', 'Goal end date is missing.'])
+      await expect(toast(page, text)).toBeVisible();
     await expect(page.locator('.vv-toast-critical')).toHaveCount(3);
     await addGoal(page, { name: 'Backwards', start: '2024-03-01', end: '2024-01-01' });
     await expect(toast(page, 'Start date after end date.')).toBeVisible();
@@ -120,7 +123,14 @@ test.describe('goals tab', () => {
   test('failures: the query, the save, an unreadable block, and a bio without goals', async ({ page, host, api }) => {
     const viewer = user(api, 'Viewer');
     const original = viewer.about;
-    await host.goto('/settings/developer', { seed: { ...SEED, 'void-verified-goals-config': seedValue([{ id: 0.5, type: 'completedAnime', name: 'Mine', target: 3, startAt: '2024-01-01', endAt: '2024-02-01' }]) } });
+    await host.goto('/settings/developer', {
+      seed: {
+        ...SEED,
+        'void-verified-goals-config': seedValue([
+          { id: 0.5, type: 'completedAnime', name: 'Mine', target: 3, startAt: '2024-01-01', endAt: '2024-02-01' },
+        ]),
+      },
+    });
     const tab = await openGoalsTab(page);
     await expect(tab.locator('tr[data-goal="Mine"]')).toBeVisible();
 
@@ -141,7 +151,12 @@ test.describe('goals tab', () => {
     // The mutation itself fails: the bio is untouched.
     await page.route('https://graphql.anilist.co/**', (route) =>
       route.request().method() === 'POST' && (route.request().postData() ?? '').includes('GoalsSaveAbout')
-        ? route.fulfill({ status: 500, headers: { 'Access-Control-Allow-Origin': '*' }, contentType: 'application/json', body: JSON.stringify({ data: null, errors: [{ message: 'Internal Server Error', status: 500 }] }) })
+        ? route.fulfill({
+            status: 500,
+            headers: { 'Access-Control-Allow-Origin': '*' },
+            contentType: 'application/json',
+            body: JSON.stringify({ data: null, errors: [{ message: 'Internal Server Error', status: 500 }] }),
+          })
         : route.fallback(),
     );
     await clearToasts(page);
@@ -189,7 +204,14 @@ test.describe('goals on profile overviews', () => {
       completedAt: change.completed === undefined ? null : day(change.completed).fuzzy,
     });
   }
-  const goal = (id: number, type: string, name: string, target: number, start: number, end: number) => ({ id, type, name, target, startAt: day(start).text, endAt: day(end).text });
+  const goal = (id: number, type: string, name: string, target: number, start: number, end: number) => ({
+    id,
+    type,
+    name,
+    target,
+    startAt: day(start).text,
+    endAt: day(end).text,
+  });
 
   test('shows at most 6 goals, soonest end first, with progress from the list and the schedule', async ({ page, host, api }) => {
     // A 31-day goal period with 10 days over.
@@ -214,7 +236,14 @@ test.describe('goals on profile overviews', () => {
     await expect(block.getByRole('heading', { name: 'Goals' })).toBeVisible();
     const cards = block.locator('.vv-goal');
     await expect(cards).toHaveCount(6);
-    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-goal')))).toEqual(['Ended 3 days ago', 'Chapters', 'Anime', 'Episodes', 'Hours', 'Later']);
+    expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-goal')))).toEqual([
+      'Ended 3 days ago',
+      'Chapters',
+      'Anime',
+      'Episodes',
+      'Hours',
+      'Later',
+    ]);
     const card = (name: string) => block.locator(`.vv-goal[data-goal="${name}"]`);
     const progress = async (name: string) => (await card(name).locator('.vv-goal-progress').textContent())!.replace(/\s+/g, ' ').trim();
     expect(await progress('Anime')).toBe('1 / 4'); // Bebop
@@ -231,7 +260,13 @@ test.describe('goals on profile overviews', () => {
     await expect(card('Hours')).toContainText('2 a day · 10 of 31 days elapsed');
     await expect(card('Chapters').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '8');
     expect(await card('Anime').locator('.vv-goal-milestones span').allTextContents()).toEqual(['0', '2', '4']);
-    expect(Number.parseFloat(await card('Hours').locator('.vv-goal-bar > span').evaluate((el) => (el as HTMLElement).style.width))).toBeCloseTo((12 / 62) * 100, 1);
+    expect(
+      Number.parseFloat(
+        await card('Hours')
+          .locator('.vv-goal-bar > span')
+          .evaluate((el) => (el as HTMLElement).style.width),
+      ),
+    ).toBeCloseTo((12 / 62) * 100, 1);
 
     // One about and one list query per type for the visit.
     expect(requests(api, 'GoalsUserAbout').map((r) => r.variables)).toEqual([{ name: 'Viewer' }]);
@@ -267,7 +302,10 @@ test.describe('goals on profile overviews', () => {
     expect(requests(api, 'GoalsMediaList')).toHaveLength(1);
 
     // Option off: nothing is asked (stored values outlive a navigation, so the option is switched here).
-    await page.evaluate((v) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue('void-verified-settings', v), seedValue({ goalsEnabled: false }));
+    await page.evaluate(
+      (v) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue('void-verified-settings', v),
+      seedValue({ goalsEnabled: false }),
+    );
     await host.goto('/user/Akira/', { seed: SEED });
     await expect(page.locator('.name-wrapper h1.name')).toBeVisible();
     await page.waitForTimeout(300);

@@ -16,14 +16,28 @@ interface GmWindow {
   GM_deleteValue(key: string): void;
   GM_listValues(): string[];
   GM_addValueChangeListener(key: string, cb: (name: string, oldValue: unknown, newValue: unknown, remote: boolean) => void): number;
-  GM_xmlhttpRequest(details: { method: string; url: string; data?: unknown; onload(r: { responseText: string }): void; onerror(e: unknown): void }): void;
+  GM_xmlhttpRequest(details: {
+    method: string;
+    url: string;
+    data?: unknown;
+    onload(r: { responseText: string }): void;
+    onerror(e: unknown): void;
+  }): void;
   GM: {
     getValue(key: string): Promise<unknown>;
-    xmlHttpRequest(details: { method: string; url: string; headers?: Record<string, string>; data?: unknown; responseType?: string }): Promise<{ response: unknown }>;
+    xmlHttpRequest(details: {
+      method: string;
+      url: string;
+      headers?: Record<string, string>;
+      data?: unknown;
+      responseType?: string;
+    }): Promise<{ response: unknown }>;
   };
 }
 
-type VueEl = Element & { __vue__?: { $props?: { id?: unknown }; $router?: { push(p: string): Promise<unknown>; currentRoute: { path: string } } } };
+type VueEl = Element & {
+  __vue__?: { $props?: { id?: unknown }; $router?: { push(p: string): Promise<unknown>; currentRoute: { path: string } } };
+};
 
 /** Pushes through the host's router, once `#app.__vue__` is there (the app mounts a little after load). */
 async function push(page: Page, path: string): Promise<void> {
@@ -111,7 +125,12 @@ test.describe('replica', () => {
     const background = () => page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--color-background').trim());
     expect(await background()).toBe('11, 22, 34');
     const auth = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? 'null') as Record<string, unknown> | null);
-    expect(auth).toMatchObject({ id: 1, name: 'Viewer', avatar: { large: expect.stringContaining('anilist.co') }, options: { profileColor: expect.any(String) } });
+    expect(auth).toMatchObject({
+      id: 1,
+      name: 'Viewer',
+      avatar: { large: expect.stringContaining('anilist.co') },
+      options: { profileColor: expect.any(String) },
+    });
     expect((auth as { options: { disabledListActivity: unknown[] } }).options.disabledListActivity).toHaveLength(6);
 
     await host.goto('/home', { script: false, viewer: null, theme: 'contrast' });
@@ -131,9 +150,29 @@ test.describe('replica', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42)); // survives only without a reload
 
     const routes: [string, string[]][] = [
-      ['/user/Viewer/', ['.page-content > .user .header-wrap .banner[style*="background-image"]', '.banner-content img.avatar', '.name-wrapper h1.name', '.user .overview .about .markdown', '.activity-feed-wrap .section-header ul li:nth-child(4)', '.activity-feed-wrap > .activity-edit > .actions', '.user .activity-entry']],
+      [
+        '/user/Viewer/',
+        [
+          '.page-content > .user .header-wrap .banner[style*="background-image"]',
+          '.banner-content img.avatar',
+          '.name-wrapper h1.name',
+          '.user .overview .about .markdown',
+          '.activity-feed-wrap .section-header ul li:nth-child(4)',
+          '.activity-feed-wrap > .activity-edit > .actions',
+          '.user .activity-entry',
+        ],
+      ],
       ['/user/Akira/animelist', ['.page-content > .user h1.name']],
-      ['/activity/700000001', ['.activity-entry .reply-wrap .activity-replies .reply .header a.avatar + a.name', '.reply .header .actions .action.likes', '.reply .header .actions .action.time time', '.reply .reply-markdown .markdown', '.reply-wrap .activity-edit textarea.el-textarea__inner']],
+      [
+        '/activity/700000001',
+        [
+          '.activity-entry .reply-wrap .activity-replies .reply .header a.avatar + a.name',
+          '.reply .header .actions .action.likes',
+          '.reply .header .actions .action.time time',
+          '.reply .reply-markdown .markdown',
+          '.reply-wrap .activity-edit textarea.el-textarea__inner',
+        ],
+      ],
       ['/settings', ['.settings.container > .nav a[href="/settings/developer"]', '.settings.container > .content']],
       ['/settings/developer', ['.settings.container > .content .developer p']],
       ['/notifications', ['.notifications-feed.container .filters', '.notifications .notification time[datetime]', '.reset-btn']],
@@ -172,7 +211,10 @@ test.describe('replica', () => {
 
   test('optional host quirks: same-component pushes do not refresh; #app.__vue__ can mount late', async ({ page, host }) => {
     await page.addInitScript(() =>
-      document.addEventListener('DOMContentLoaded', () => ((window as unknown as { vueAtReady: boolean }).vueAtReady = !!(document.querySelector('#app') as VueEl).__vue__)),
+      document.addEventListener(
+        'DOMContentLoaded',
+        () => ((window as unknown as { vueAtReady: boolean }).vueAtReady = !!(document.querySelector('#app') as VueEl).__vue__),
+      ),
     );
     await host.goto('/user/Viewer/', { script: false, sameComponentQuirk: true, vueDelayMs: 100 });
     expect(await page.evaluate(() => (window as unknown as { vueAtReady: boolean }).vueAtReady)).toBe(false);
@@ -182,12 +224,19 @@ test.describe('replica', () => {
     await expect(page.locator('h1.name')).toHaveText('Viewer'); // the quirk: URL changed, view did not
     // The userscripts' workaround: go through /404, then replace with the target.
     await page.evaluate(async () => {
-      const router = (document.querySelector('#app') as VueEl).__vue__!.$router! as unknown as { push(p: string): Promise<unknown>; replace(p: string): Promise<unknown> };
+      const router = (document.querySelector('#app') as VueEl).__vue__!.$router! as unknown as {
+        push(p: string): Promise<unknown>;
+        replace(p: string): Promise<unknown>;
+      };
       await router.push('/404');
       await router.replace('/user/Bocchi/');
     });
     await expect(page.locator('h1.name')).toHaveText('Bocchi');
-    expect(await page.evaluate(() => (window as unknown as HostWindow).__host.navigations)).toEqual(['/user/Viewer/', '/404', '/user/Bocchi/']);
+    expect(await page.evaluate(() => (window as unknown as HostWindow).__host.navigations)).toEqual([
+      '/user/Viewer/',
+      '/404',
+      '/user/Bocchi/',
+    ]);
   });
 
   test('rerender() replaces every activity node with a fresh copy', async ({ page, host }) => {
@@ -211,7 +260,13 @@ test.describe('replica', () => {
 });
 
 test.describe('replica: the host patches in place', () => {
-  type Api = { __host: { reuse(from: number, to: number): boolean; rebuildChild(selector: string, child?: string): number; patchText(selector: string, text: string): number } };
+  type Api = {
+    __host: {
+      reuse(from: number, to: number): boolean;
+      rebuildChild(selector: string, child?: string): number;
+      patchText(selector: string, text: string): number;
+    };
+  };
 
   test('a route between two profiles keeps the elements and changes texts, attributes and ids', async ({ page, host }) => {
     await host.goto('/user/Viewer/', { script: false });
@@ -241,7 +296,12 @@ test.describe('replica: the host patches in place', () => {
         const wrap = entry.querySelector(':scope > .wrap')!;
         const marker = wrap.appendChild(document.createElement('i'));
         const reused = api.reuse(from!, to!);
-        const afterReuse = { same: document.querySelector('.activity-entry') === entry, id: (entry as VueEl).__vue__?.$props?.id, href: entry.querySelector('.time a')?.getAttribute('href'), marker: wrap.contains(marker) };
+        const afterReuse = {
+          same: document.querySelector('.activity-entry') === entry,
+          id: (entry as VueEl).__vue__?.$props?.id,
+          href: entry.querySelector('.time a')?.getAttribute('href'),
+          marker: wrap.contains(marker),
+        };
         const rebuilt = api.rebuildChild('.activity-entry', ':scope > .wrap > .actions');
         const keptWrap = entry.querySelector(':scope > .wrap') === wrap && wrap.contains(marker);
         api.rebuildChild('.activity-entry');
@@ -316,7 +376,11 @@ test.describe('mock API through the page', () => {
     await host.goto('/home', { script: false });
     api.failNext(1, { network: true });
     const error = await page.evaluate(() =>
-      fetch('https://graphql.anilist.co', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"query":"{Viewer{id}}"}' }).then(
+      fetch('https://graphql.anilist.co', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"query":"{Viewer{id}}"}',
+      }).then(
         () => 'resolved',
         (e: Error) => e.name,
       ),
@@ -326,7 +390,12 @@ test.describe('mock API through the page', () => {
 
   test('UpdateUser persists the about text; unknown tokens are refused', async ({ page, host }) => {
     await host.goto('/home', { script: false });
-    const saved = await gql(page, 'mutation ($about: String) { UpdateUser(about: $about) { id about } }', { about: 'Hello from e2e' }, 'valid-token');
+    const saved = await gql(
+      page,
+      'mutation ($about: String) { UpdateUser(about: $about) { id about } }',
+      { about: 'Hello from e2e' },
+      'valid-token',
+    );
     expect(saved.body.data).toEqual({ UpdateUser: { id: 1, about: 'Hello from e2e' } });
     const read = await gql(page, '{ User(name: "Viewer") { about } }');
     expect(read.body.data).toEqual({ User: { about: 'Hello from e2e' } });
@@ -344,22 +413,36 @@ test.describe('mock API through the page', () => {
 });
 
 test.describe('GM shim and injection', () => {
-  const standIn = 'window.__standIn = { gm: typeof GM_getValue, gmAsync: typeof GM, bodyLast: document.body.lastElementChild === document.currentScript };';
+  const standIn =
+    'window.__standIn = { gm: typeof GM_getValue, gmAsync: typeof GM, bodyLast: document.body.lastElementChild === document.currentScript };';
 
   test('injects the shim and the script at the end of body; values persist across reloads', async ({ page, host }) => {
     await host.goto('/home', { userscript: standIn, changelog: true, seed: { seeded: '{"v":1,"data":true}' } });
-    expect(await page.evaluate(() => (window as unknown as { __standIn: unknown }).__standIn)).toEqual({ gm: 'function', gmAsync: 'object', bodyLast: true });
+    expect(await page.evaluate(() => (window as unknown as { __standIn: unknown }).__standIn)).toEqual({
+      gm: 'function',
+      gmAsync: 'object',
+      bodyLast: true,
+    });
     expect(await page.evaluate(() => (window as unknown as GmWindow).GM_getValue('seeded'))).toBe('{"v":1,"data":true}');
     await page.evaluate(() => {
       (window as unknown as GmWindow).GM_setValue('count', 3);
       (window as unknown as GmWindow).GM_deleteValue('seeded');
     });
     await page.reload();
-    expect(await page.evaluate(() => [(window as unknown as GmWindow).GM_getValue('count'), (window as unknown as GmWindow).GM_getValue('seeded', 'gone'), (window as unknown as GmWindow).GM_listValues()])).toEqual([3, 'gone', ['count']]);
+    expect(
+      await page.evaluate(() => [
+        (window as unknown as GmWindow).GM_getValue('count'),
+        (window as unknown as GmWindow).GM_getValue('seeded', 'gone'),
+        (window as unknown as GmWindow).GM_listValues(),
+      ]),
+    ).toEqual([3, 'gone', ['count']]);
     expect(await page.evaluate(() => (window as unknown as HostWindow).__gm.dump())).toEqual({ count: 3 });
 
     await host.goto('/home', { userscript: standIn, gm: 'async' });
-    expect(await page.evaluate(() => (window as unknown as { __standIn: unknown }).__standIn)).toMatchObject({ gm: 'undefined', gmAsync: 'object' });
+    expect(await page.evaluate(() => (window as unknown as { __standIn: unknown }).__standIn)).toMatchObject({
+      gm: 'undefined',
+      gmAsync: 'object',
+    });
     expect(await page.evaluate(() => (window as unknown as GmWindow).GM.getValue('count'))).toBe(3);
   });
 
@@ -368,7 +451,9 @@ test.describe('GM shim and injection', () => {
     await page.evaluate(() => {
       const seen: unknown[] = [];
       (window as unknown as { seen: unknown[] }).seen = seen;
-      (window as unknown as GmWindow).GM_addValueChangeListener('theme', (name, oldValue, newValue, remote) => seen.push({ name, oldValue, newValue, remote }));
+      (window as unknown as GmWindow).GM_addValueChangeListener('theme', (name, oldValue, newValue, remote) =>
+        seen.push({ name, oldValue, newValue, remote }),
+      );
       (window as unknown as GmWindow).GM_setValue('theme', 'light');
     });
     const other = await host.newPage('/settings');
@@ -389,14 +474,24 @@ test.describe('GM shim and injection', () => {
           const form = new FormData();
           form.append('reqtype', 'fileupload');
           form.append('fileToUpload', new Blob(['png'], { type: 'image/png' }), 'a.png');
-          (window as unknown as GmWindow).GM_xmlhttpRequest({ method: 'POST', url: 'https://catbox.moe/user/api.php', data: form, onload: (r) => resolve(r.responseText), onerror: reject });
+          (window as unknown as GmWindow).GM_xmlhttpRequest({
+            method: 'POST',
+            url: 'https://catbox.moe/user/api.php',
+            data: form,
+            onload: (r) => resolve(r.responseText),
+            onerror: reject,
+          });
         }),
     );
     expect(text).toBe('https://files.catbox.moe/abc123.png');
     const imgur = await page.evaluate(() =>
-      (window as unknown as GmWindow).GM.xmlHttpRequest({ method: 'POST', url: 'https://api.imgur.com/3/image', headers: { Authorization: 'Client-ID abc' }, data: 'image=x', responseType: 'json' }).then(
-        (r) => r.response,
-      ),
+      (window as unknown as GmWindow).GM.xmlHttpRequest({
+        method: 'POST',
+        url: 'https://api.imgur.com/3/image',
+        headers: { Authorization: 'Client-ID abc' },
+        data: 'image=x',
+        responseType: 'json',
+      }).then((r) => r.response),
     );
     expect(imgur).toMatchObject({ data: { link: 'https://i.imgur.com/z.png' } });
     expect(host.imageRequests.map((r) => [r.method, r.url])).toEqual([
@@ -405,6 +500,9 @@ test.describe('GM shim and injection', () => {
     ]);
     expect(host.imageRequests[0]?.postData).toContain('fileupload');
     expect(host.imageRequests[1]?.headers.authorization).toBe('Client-ID abc');
-    expect(await page.evaluate(() => (window as unknown as HostWindow).__gm.requests.map((r) => r.bodyKind))).toEqual(['formdata', 'string']);
+    expect(await page.evaluate(() => (window as unknown as HostWindow).__gm.requests.map((r) => r.bodyKind))).toEqual([
+      'formdata',
+      'string',
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { expect, test } from './fixtures';
 /** Config Import/Export: the settings sub-tab, the palette commands and the first-run adoption offer. */
 
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
-const subTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
+const subTab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
 const toasts = (page: Page) => page.locator('.vv-toast');
 const fileInput = (page: Page) => settings(page).getByLabel('Import', { exact: true });
 const stored = (page: Page, key: string) =>
@@ -34,19 +35,35 @@ const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mar
 
 test.describe('Import/Export', () => {
   test('Export downloads voidverified-configs.json holding a changed setting and no per-device data', async ({ page, host }) => {
-    await host.goto('/settings/developer', { seed: { ...SEED, 'void-verified-auth': envelope({ token: 'secret', expires: Date.now() + 1e10 }) } });
+    await host.goto('/settings/developer', {
+      seed: { ...SEED, 'void-verified-auth': envelope({ token: 'secret', expires: Date.now() + 1e10 }) },
+    });
     const highlight = settings(page).locator('[data-option="highlightEnabled"] input[type="checkbox"]');
     await expect(highlight).toBeChecked();
     await highlight.uncheck();
     await openTab(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), settings(page).getByRole('button', { name: 'Export', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settings(page).getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('voidverified-configs.json');
-    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { format: string; version: number; exportedAt: string; configs: Record<string, unknown> };
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      format: string;
+      version: number;
+      exportedAt: string;
+      configs: Record<string, unknown>;
+    };
     expect(file).toMatchObject({ format: 'voidverified-palette-config', version: 1 });
     expect(Number.isNaN(Date.parse(file.exportedAt))).toBe(false);
     expect(file.configs['void-verified-settings']).toMatchObject({ highlightEnabled: false });
     expect(file.configs['void-verified-toaster-config']).toEqual({ toastLevel: 1, duration: 10, location: 'bottom-left' });
-    for (const name of ['void-verified-auth', 'void-verified-changelog-seen', 'void-verified-palette-frecency', 'void-verified-palette-adoption']) expect(file.configs).not.toHaveProperty(name);
+    for (const name of [
+      'void-verified-auth',
+      'void-verified-changelog-seen',
+      'void-verified-palette-frecency',
+      'void-verified-palette-adoption',
+    ])
+      expect(file.configs).not.toHaveProperty(name);
     expect(JSON.stringify(file)).not.toContain('secret');
   });
 
@@ -69,7 +86,11 @@ test.describe('Import/Export', () => {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     expect(chooser.isMultiple()).toBe(false);
     const reloaded = page.waitForEvent('load');
-    await chooser.setFiles({ name: 'voidverified-configs.json', mimeType: 'application/json', buffer: Buffer.from(ourFile({ 'void-verified-global-css': 'a { color: red; }' })) });
+    await chooser.setFiles({
+      name: 'voidverified-configs.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(ourFile({ 'void-verified-global-css': 'a { color: red; }' })),
+    });
     await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
     await reloaded;
     expect(await stored(page, 'void-verified-global-css')).toBe('a { color: red; }');
@@ -84,7 +105,12 @@ test.describe('Import/Export', () => {
     await fileInput(page).setInputFiles({
       name: 'voidverified-configs.json',
       mimeType: 'application/json',
-      buffer: Buffer.from(ourFile({ 'void-verified-settings': { defaultSign: '★', highlightEnabled: false }, 'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false } })),
+      buffer: Buffer.from(
+        ourFile({
+          'void-verified-settings': { defaultSign: '★', highlightEnabled: false },
+          'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false },
+        }),
+      ),
     });
     await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
     await reloaded;
@@ -101,14 +127,23 @@ test.describe('Import/Export', () => {
     await openTab(page);
     const before = await gmDump(page);
     await mark(page);
-    const bad = ourFile({ 'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false }, 'void-verified-settings': { highlightEnabled: 'yes' } });
+    const bad = ourFile({
+      'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false },
+      'void-verified-settings': { highlightEnabled: 'yes' },
+    });
     await fileInput(page).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-    await expect(toasts(page).filter({ hasText: 'There was an error reading the file. void-verified-settings.highlightEnabled: expected boolean' })).toBeVisible();
+    await expect(
+      toasts(page).filter({ hasText: 'There was an error reading the file. void-verified-settings.highlightEnabled: expected boolean' }),
+    ).toBeVisible();
     await fileInput(page).setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(bad.slice(0, 40)) });
     await expect(toasts(page).filter({ hasText: 'There was an error reading the file. It is not valid JSON' })).toBeVisible();
     await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(ourFile({})) });
     await expect(toasts(page).filter({ hasText: 'There was an error reading the file. Only .json files can be imported.' })).toBeVisible();
-    await fileInput(page).setInputFiles({ name: 'proto.json', mimeType: 'application/json', buffer: Buffer.from('{"settings":{"__proto__":{"polluted":true}}}') });
+    await fileInput(page).setInputFiles({
+      name: 'proto.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"settings":{"__proto__":{"polluted":true}}}'),
+    });
     await expect(toasts(page).filter({ hasText: 'settings.__proto__: forbidden key' })).toBeVisible();
     await page.waitForTimeout(2000); // longer than the reload delay of a successful import
     expect(await marked(page)).toBe(true);
@@ -137,12 +172,25 @@ test.describe('Import/Export', () => {
 });
 
 test.describe('credentials and failed writes', () => {
-  const SECRETS = { apiKey: 'bb-secret-key', clientSecret: 'imgur-client-secret', authToken: 'imgur-access-token', refreshToken: 'imgur-refresh-token', userHash: 'catbox-user-hash' };
+  const SECRETS = {
+    apiKey: 'bb-secret-key',
+    clientSecret: 'imgur-client-secret',
+    authToken: 'imgur-access-token',
+    refreshToken: 'imgur-refresh-token',
+    userHash: 'catbox-user-hash',
+  };
   const hostConfig = (s: Partial<typeof SECRETS>, clientId = 'public-client-id') => ({
     selectedHost: 'imgbb',
     configurations: {
       imgbb: { name: 'imgbb', apiKey: s.apiKey ?? '' },
-      imgur: { name: 'imgur', clientId, clientSecret: s.clientSecret ?? '', expires: s.authToken ? 1_900_000_000_000 : null, refreshToken: s.refreshToken ?? null, authToken: s.authToken ?? null },
+      imgur: {
+        name: 'imgur',
+        clientId,
+        clientSecret: s.clientSecret ?? '',
+        expires: s.authToken ? 1_900_000_000_000 : null,
+        refreshToken: s.refreshToken ?? null,
+        authToken: s.authToken ?? null,
+      },
       catbox: { name: 'catbox', userHash: s.userHash ?? '' },
     },
   });
@@ -150,9 +198,18 @@ test.describe('credentials and failed writes', () => {
   const confirmDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Warning' });
 
   test('Export holds no image-host credentials and no AniList token', async ({ page, host }) => {
-    await host.goto('/settings/developer', { seed: { ...SEED, [HOST_KEY]: envelope(hostConfig(SECRETS)), 'void-verified-auth': envelope({ token: 'anilist-token', expires: Date.now() + 1e10 }) } });
+    await host.goto('/settings/developer', {
+      seed: {
+        ...SEED,
+        [HOST_KEY]: envelope(hostConfig(SECRETS)),
+        'void-verified-auth': envelope({ token: 'anilist-token', expires: Date.now() + 1e10 }),
+      },
+    });
     await openTab(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), settings(page).getByRole('button', { name: 'Export', exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settings(page).getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
     const text = readFileSync((await download.path())!, 'utf8');
     for (const secret of [...Object.values(SECRETS), 'anilist-token']) expect(text).not.toContain(secret);
     expect((JSON.parse(text) as { configs: Record<string, unknown> }).configs[HOST_KEY]).toEqual(hostConfig({}));
@@ -161,7 +218,10 @@ test.describe('credentials and failed writes', () => {
   });
 
   for (const answer of ['Ok', 'Cancel'] as const) {
-    test(`a file with credentials asks first; ${answer} ${answer === 'Ok' ? 'takes them' : 'imports the rest and keeps the ones stored here'}`, async ({ page, host }) => {
+    test(`a file with credentials asks first; ${answer} ${answer === 'Ok' ? 'takes them' : 'imports the rest and keeps the ones stored here'}`, async ({
+      page,
+      host,
+    }) => {
       const mine = hostConfig({ apiKey: 'my-key' }, 'my-client');
       await host.goto('/settings/developer', { seed: { ...SEED, [HOST_KEY]: envelope(mine) } });
       await openTab(page);
@@ -169,7 +229,12 @@ test.describe('credentials and failed writes', () => {
       await fileInput(page).setInputFiles({
         name: 'shared.json',
         mimeType: 'application/json',
-        buffer: Buffer.from(ourFile({ [HOST_KEY]: hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }), 'void-verified-global-css': 'a { color: red; }' })),
+        buffer: Buffer.from(
+          ourFile({
+            [HOST_KEY]: hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }),
+            'void-verified-global-css': 'a { color: red; }',
+          }),
+        ),
       });
       await expect(confirmDialog(page)).toContainText(
         'This file holds credentials: imgbb API key, catbox user hash. Import them too? Cancel imports the rest without them and keeps the ones stored here.',
@@ -178,29 +243,44 @@ test.describe('credentials and failed writes', () => {
       expect(await stored(page, 'void-verified-global-css')).toBeUndefined();
       await confirmDialog(page).getByRole('button', { name: answer }).click();
       await expect(
-        toasts(page).filter({ hasText: answer === 'Ok' ? 'Config successfully imported.' : 'Config successfully imported. Skipped: imgbb API key, catbox user hash (credentials not taken; the ones stored here are kept).' }),
+        toasts(page).filter({
+          hasText:
+            answer === 'Ok'
+              ? 'Config successfully imported.'
+              : 'Config successfully imported. Skipped: imgbb API key, catbox user hash (credentials not taken; the ones stored here are kept).',
+        }),
       ).toBeVisible();
       await reloaded;
       expect(await stored(page, 'void-verified-global-css')).toBe('a { color: red; }');
-      expect(await stored(page, HOST_KEY)).toEqual(answer === 'Ok' ? hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }) : hostConfig({ apiKey: 'my-key' }));
+      expect(await stored(page, HOST_KEY)).toEqual(
+        answer === 'Ok' ? hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }) : hostConfig({ apiKey: 'my-key' }),
+      );
     });
   }
 
   test('a write the manager refuses (over the quota) fails the import, says so and puts back what was written', async ({ page, host }) => {
     await host.goto('/settings/developer', { seed: { ...SEED, 'void-verified-global-css': envelope('body { color: blue; }') } });
     await openTab(page);
-    await host.evalInScript(() => (window as unknown as { __gm: { failWrites(keys: string[]): void } }).__gm.failWrites(['void-verified-time-config']));
+    await host.evalInScript(() =>
+      (window as unknown as { __gm: { failWrites(keys: string[]): void } }).__gm.failWrites(['void-verified-time-config']),
+    );
     const before = await gmDump(page);
     await mark(page);
     await fileInput(page).setInputFiles({
       name: 'voidverified-configs.json',
       mimeType: 'application/json',
       // The CSS is written first, then the time format is refused.
-      buffer: Buffer.from(ourFile({ 'void-verified-global-css': 'body { color: red; }', 'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false } })),
+      buffer: Buffer.from(
+        ourFile({
+          'void-verified-global-css': 'body { color: red; }',
+          'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false },
+        }),
+      ),
     });
     await expect(
       toasts(page).filter({
-        hasText: "There was an error reading the file. The import failed: void-verified-time-config could not be saved (Setting the value of 'void-verified-time-config' exceeded the quota.). Nothing was changed.",
+        hasText:
+          "There was an error reading the file. The import failed: void-verified-time-config could not be saved (Setting the value of 'void-verified-time-config' exceeded the quota.). Nothing was changed.",
       }),
     ).toBeVisible();
     await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toHaveCount(0);

@@ -9,13 +9,28 @@ const DAY = 86_400_000;
 const BLOCK = /^\[\]\(json([A-Za-z0-9+/=]+)\)(?:\n\n)?/;
 const encodeBio = (text: string, data: unknown) => `[](json${lz.compressToBase64(JSON.stringify(data))})\n\n${text}`;
 const visibleBio = (about: string | null | undefined) => (about ?? '').replace(BLOCK, '');
-const decodeBio = (about: string | null | undefined) => ({ data: JSON.parse(lz.decompressFromBase64(BLOCK.exec(about ?? '')?.[1] ?? '') ?? 'null') as unknown });
+const decodeBio = (about: string | null | undefined) => ({
+  data: JSON.parse(lz.decompressFromBase64(BLOCK.exec(about ?? '')?.[1] ?? '') ?? 'null') as unknown,
+});
 const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
 const AVATAR = 'https://s4.anilist.co/file/anilistcdn/user/avatar/large/layout-preview.png';
 const BANNER = 'https://s4.anilist.co/file/anilistcdn/user/banner/layout-preview.jpg';
 const CSS = '.user h1.name { letter-spacing: 7px; }';
-const previewLayout = { name: 'Preview', avatar: AVATAR, banner: BANNER, color: '#102030', donatorBadge: 'Preview Badge', bio: encodeBio('Preview **about** text', { customCss: CSS }) };
-const layouts = (extra: Record<string, unknown> = {}) => ({ layoutsList: [previewLayout], selectedLayout: 0, preview: false, disableCss: false, ...extra });
+const previewLayout = {
+  name: 'Preview',
+  avatar: AVATAR,
+  banner: BANNER,
+  color: '#102030',
+  donatorBadge: 'Preview Badge',
+  bio: encodeBio('Preview **about** text', { customCss: CSS }),
+};
+const layouts = (extra: Record<string, unknown> = {}) => ({
+  layoutsList: [previewLayout],
+  selectedLayout: 0,
+  preview: false,
+  disableCss: false,
+  ...extra,
+});
 
 function seed(extra: Record<string, unknown> = {}, token: string | null = OAUTH_TOKEN) {
   return {
@@ -36,7 +51,7 @@ async function layoutTab(page: Page) {
   await expect(tab.getByRole('heading', { name: 'Layout designer' })).toBeVisible();
   return tab;
 }
-const stored = <T,>(page: Page, key: string) =>
+const stored = <T>(page: Page, key: string) =>
   page.evaluate((k) => {
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
@@ -93,7 +108,8 @@ test.describe('layout designer', () => {
     await expect(tab.getByRole('img', { name: 'Banner preview' })).toHaveAttribute('src', BANNER);
 
     // Swatches, and the custom colour and badge for a tier-3 donator.
-    for (const c of ['blue', 'purple', 'pink', 'orange', 'red', 'green', 'gray']) await expect(tab.getByRole('button', { name: c, exact: true })).toBeVisible();
+    for (const c of ['blue', 'purple', 'pink', 'orange', 'red', 'green', 'gray'])
+      await expect(tab.getByRole('button', { name: c, exact: true })).toBeVisible();
     await tab.getByRole('button', { name: 'red', exact: true }).click();
     await expect(tab.getByRole('button', { name: 'red', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await tab.getByRole('textbox', { name: 'Custom colour', exact: true }).fill('#123456');
@@ -107,7 +123,13 @@ test.describe('layout designer', () => {
 
     const saved = await stored<{ layoutsList: Record<string, string>[]; selectedLayout: number }>(page, 'void-verified-layouts');
     expect(saved.selectedLayout).toBe(1);
-    expect(saved.layoutsList[1]).toMatchObject({ name: 'Mine', avatar: AVATAR, banner: BANNER, color: '#123456', donatorBadge: 'A badge that is far too ' });
+    expect(saved.layoutsList[1]).toMatchObject({
+      name: 'Mine',
+      avatar: AVATAR,
+      banner: BANNER,
+      color: '#123456',
+      donatorBadge: 'A badge that is far too ',
+    });
     expect(visibleBio(saved.layoutsList[1]!.bio)).toBe('Hello **world**');
     expect(decodeBio(saved.layoutsList[1]!.bio).data).toEqual({ customCss: CSS });
 
@@ -216,7 +238,10 @@ test.describe('layout designer', () => {
     await expect(about).toHaveValue('Changed on AniList');
   });
 
-  test('preview on the own profile replaces avatar, banner, colour, badge, about and CSS; off restores them exactly', async ({ page, host }) => {
+  test('preview on the own profile replaces avatar, banner, colour, badge, about and CSS; off restores them exactly', async ({
+    page,
+    host,
+  }) => {
     await host.goto('/user/Viewer/', { ...donator, seed: seed({ 'void-verified-layouts': layouts() }) });
     await expect(page.locator('.about .markdown')).toBeVisible();
     const original = await profileState(page);
@@ -268,7 +293,11 @@ test.describe('layout designer', () => {
     await host.goto('/user/viewer/', { ...donator, seed: seed({ 'void-verified-layouts': layouts({ preview: true }) }) });
     await expect.poll(() => profileState(page).then((s) => s.avatar)).toBe(AVATAR);
     // Leaving for another profile inside the app takes the preview away.
-    await page.evaluate(() => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push('/user/Akira/'));
+    await page.evaluate(() =>
+      (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push(
+        '/user/Akira/',
+      ),
+    );
     await expect(page.locator('h1.name')).toHaveText('Akira');
     await expect.poll(() => profileState(page).then((s) => [s.avatar === AVATAR, s.css])).toEqual([false, null]);
     // The host reused the profile's elements for Akira: they show Akira's own values, not the viewer's put back.

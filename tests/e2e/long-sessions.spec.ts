@@ -86,7 +86,9 @@ test.describe('a token that expires while the page is open', () => {
 
     // Jump to the expiry (timers due on the way fire once), so the 5-second toast is still up after it.
     await page.clock.fastForward('10:00');
-    const notice = toasts(page).filter({ hasText: 'Your VoidVerified authorization has expired, so the features that need it are locked.' });
+    const notice = toasts(page).filter({
+      hasText: 'Your VoidVerified authorization has expired, so the features that need it are locked.',
+    });
     await expect(notice).toHaveCount(1);
     expect(expiredNotices()).toBe(1);
     await expect(notifications).toHaveCount(0);
@@ -110,11 +112,15 @@ test.describe('a token that expires while the page is open', () => {
   });
 
   test('opened after it expired: said once at load, forgotten in storage, and the settings show the locks', async ({ page, host }) => {
-    await host.goto('/settings/developer', { seed: { ...auth(OAUTH_TOKEN, Date.now() - 60_000), ...settingsSeed({ replaceNotifications: true }) } });
+    await host.goto('/settings/developer', {
+      seed: { ...auth(OAUTH_TOKEN, Date.now() - 60_000), ...settingsSeed({ replaceNotifications: true }) },
+    });
     await expect(toasts(page).filter({ hasText: 'has expired' })).toHaveCount(1);
     const option = page.locator('[data-void-ui="settings"] [data-option="replaceNotifications"]');
     await expect(option).toContainText('needs authorization');
-    const stored = await host.evalInScript(() => (window as unknown as { GM_getValue(k: string): string }).GM_getValue('void-verified-auth'));
+    const stored = await host.evalInScript(() =>
+      (window as unknown as { GM_getValue(k: string): string }).GM_getValue('void-verified-auth'),
+    );
     expect((JSON.parse(stored) as { data: { token: string | null } }).data.token).toBeNull();
     await page.reload();
     await host.scriptReady();
@@ -138,7 +144,8 @@ test.describe('the authorization hint for a signed-out user', () => {
 
 test.describe('critical failures', () => {
   const ENGINE_SETUP_FAILED = 'Failed to set up the page engine, so VoidVerified adds nothing to this page.';
-  const PASTE_SETUP_FAILED = 'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
+  const PASTE_SETUP_FAILED =
+    'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
 
   test('a host that refuses to let the page be observed: the engine says so once, the palette still works', async ({ page, host }) => {
     // A broken host condition: observing the whole document throws (as a page that replaced
@@ -155,7 +162,13 @@ test.describe('critical failures', () => {
     const critical = page.locator('.vv-toast[data-toast-type="critical"]');
     await expect(critical.filter({ hasText: ENGINE_SETUP_FAILED })).toHaveCount(1);
     // Nothing half-injected: the engine holds nothing.
-    expect(await host.evalInScript(() => (window as unknown as { __voidVerified: { injector: { activeInjections(): string[] } } }).__voidVerified.injector.activeInjections())).toEqual([]);
+    expect(
+      await host.evalInScript(() =>
+        (
+          window as unknown as { __voidVerified: { injector: { activeInjections(): string[] } } }
+        ).__voidVerified.injector.activeInjections(),
+      ),
+    ).toEqual([]);
     // The rest keeps working: the palette opens and navigates.
     await page.keyboard.press('Control+Space');
     await palette(page).fill('Notifications');
@@ -180,7 +193,12 @@ test.describe('critical failures', () => {
     await host.scriptReady();
     const critical = page.locator('.vv-toast[data-toast-type="critical"]');
     await expect(critical.filter({ hasText: PASTE_SETUP_FAILED })).toHaveCount(1);
-    const active = () => host.evalInScript(() => (window as unknown as { __voidVerified: { injector: { activeInjections(): string[] } } }).__voidVerified.injector.activeInjections());
+    const active = () =>
+      host.evalInScript(() =>
+        (
+          window as unknown as { __voidVerified: { injector: { activeInjections(): string[] } } }
+        ).__voidVerified.injector.activeInjections(),
+      );
     expect(await active()).not.toContain('paste/paste-and-drop');
     // Other injections run: the QuickStart button is in the navigation.
     await expect(page.getByRole('button', { name: 'Open VoidVerified QuickStart' }).first()).toBeVisible();

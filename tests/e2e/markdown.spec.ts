@@ -25,8 +25,11 @@ const preview = (page: Page) => ours(page).locator('.vv-md-preview');
 
 /** The host app's v-model of a textarea (tests/host/replica-runtime.ts: updated by input events only). */
 const model = (page: Page) =>
-  hostBox(page).evaluate((t: HTMLTextAreaElement) => (window as unknown as { __host: { editorModel(t: HTMLTextAreaElement): string } }).__host.editorModel(t));
-const selected = (page: Page, box = hostBox(page)) => box.evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd));
+  hostBox(page).evaluate((t: HTMLTextAreaElement) =>
+    (window as unknown as { __host: { editorModel(t: HTMLTextAreaElement): string } }).__host.editorModel(t),
+  );
+const selected = (page: Page, box = hostBox(page)) =>
+  box.evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd));
 const select = (page: Page, start: number, end: number, box = hostBox(page)) =>
   box.evaluate((t: HTMLTextAreaElement, [s, e]) => t.setSelectionRange(s!, e!), [start, end]);
 
@@ -255,7 +258,9 @@ test('Exact preview shows what the API renders for the focused editor', async ({
   await openPage(page, 'Exact preview', 'markdown.exact-preview');
   const region = page.getByRole('region', { name: 'Exact preview' });
   await expect(region.locator('.vv-markdown strong')).toHaveText('exact');
-  expect(api.requests.find((r) => r.operationName === 'ExactPreview')?.variables).toEqual({ markdown: '__exact__ <img src=x onerror="window.__exactXss=1">' });
+  expect(api.requests.find((r) => r.operationName === 'ExactPreview')?.variables).toEqual({
+    markdown: '__exact__ <img src=x onerror="window.__exactXss=1">',
+  });
   expect(await region.locator('.vv-markdown').evaluate(unsafeParts)).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __exactXss?: number }).__exactXss)).toBeUndefined();
 });
@@ -270,26 +275,37 @@ test.describe('XSS', () => {
     page.on('dialog', (dialog) => void dialog.dismiss());
   });
 
-  test(`the sanitizer, in Chromium, leaves nothing unsafe of ${CLASSIC_VECTORS.length + MARKDOWN_VECTORS.length} vectors`, async ({ page, host }) => {
+  test(`the sanitizer, in Chromium, leaves nothing unsafe of ${CLASSIC_VECTORS.length + MARKDOWN_VECTORS.length} vectors`, async ({
+    page,
+    host,
+  }) => {
     expect(CLASSIC_VECTORS.length).toBeGreaterThanOrEqual(30);
     await host.goto('/home', { script: false });
     await page.addScriptTag({ content: sanitizerBundle() });
-    const found = await page.evaluate(([classic, markdown]) => {
-      type Page = { __md: { renderMarkdown(s: string): string; sanitizeHtml(s: string): string }; __unsafe(root: ParentNode): string[]; __attachLive(html: string): string[] };
-      const { __md: md, __unsafe: unsafe, __attachLive: live } = window as unknown as Page;
-      const out: string[] = [];
-      const attach = (label: string, html: string) => {
-        for (const p of live(html)) out.push(`${label}: ${p}`);
-      };
-      for (const v of classic) {
-        attach(`raw ${v}`, md.sanitizeHtml(v));
-        attach(`markdown ${v}`, md.sanitizeHtml(md.renderMarkdown(v)));
-      }
-      for (const v of markdown) attach(`markdown ${v}`, md.sanitizeHtml(md.renderMarkdown(v)));
-      // The check is not vacuous: unsanitized output fails it.
-      if (!unsafe(Object.assign(document.createElement('div'), { innerHTML: md.renderMarkdown('[x](javascript:__xss())') })).length) out.push('the checker found nothing in unsanitized output');
-      return out;
-    }, [CLASSIC_VECTORS, MARKDOWN_VECTORS] as const);
+    const found = await page.evaluate(
+      ([classic, markdown]) => {
+        type Page = {
+          __md: { renderMarkdown(s: string): string; sanitizeHtml(s: string): string };
+          __unsafe(root: ParentNode): string[];
+          __attachLive(html: string): string[];
+        };
+        const { __md: md, __unsafe: unsafe, __attachLive: live } = window as unknown as Page;
+        const out: string[] = [];
+        const attach = (label: string, html: string) => {
+          for (const p of live(html)) out.push(`${label}: ${p}`);
+        };
+        for (const v of classic) {
+          attach(`raw ${v}`, md.sanitizeHtml(v));
+          attach(`markdown ${v}`, md.sanitizeHtml(md.renderMarkdown(v)));
+        }
+        for (const v of markdown) attach(`markdown ${v}`, md.sanitizeHtml(md.renderMarkdown(v)));
+        // The check is not vacuous: unsanitized output fails it.
+        if (!unsafe(Object.assign(document.createElement('div'), { innerHTML: md.renderMarkdown('[x](javascript:__xss())') })).length)
+          out.push('the checker found nothing in unsanitized output');
+        return out;
+      },
+      [CLASSIC_VECTORS, MARKDOWN_VECTORS] as const,
+    );
     expect(found).toEqual([]);
     await page.waitForTimeout(500); // errors of broken images and media fire by now
     expect(await page.evaluate(() => (window as unknown as { __xssCalls: number }).__xssCalls)).toBe(0);

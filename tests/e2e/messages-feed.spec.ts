@@ -31,7 +31,9 @@ test.describe('messages feed', () => {
     await expect.poll(() => asked().length).toBe(2);
     expect(asked()[1]!.variables).toMatchObject({ isFollowing: null });
     // Every entry is a message activity.
-    const ids = await feed(page).locator('article').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-activity-id'))));
+    const ids = await feed(page)
+      .locator('article')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-activity-id'))));
     for (const id of ids) expect(api.state.activities.find((a) => a.id === id)?.__typename).toBe('MessageActivity');
     await page.locator('.feed-select .feed-filter').click();
     await menu(page).locator('li', { hasText: 'All' }).click();

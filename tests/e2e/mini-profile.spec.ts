@@ -5,9 +5,20 @@ import { expect, OAUTH_TOKEN, test } from './fixtures';
 
 /** The mini profile hover card on user links, in the replica host with the mock API. */
 
-const DEFAULTS = { numberOfFavourites: 6, position: 'bottom', hoverTags: true, displayBio: true, displayAnime: true, displayManga: true, displayCharacters: false, displayStaff: false };
+const DEFAULTS = {
+  numberOfFavourites: 6,
+  position: 'bottom',
+  hoverTags: true,
+  displayBio: true,
+  displayAnime: true,
+  displayManga: true,
+  displayCharacters: false,
+  displayStaff: false,
+};
 const settings = (values: Record<string, unknown>) => ({ 'void-verified-settings': JSON.stringify({ v: 1, data: values }) });
-const config = (values: Record<string, unknown>) => ({ 'void-verified-mini-profile-config': JSON.stringify({ v: 1, data: { ...DEFAULTS, ...values } }) });
+const config = (values: Record<string, unknown>) => ({
+  'void-verified-mini-profile-config': JSON.stringify({ v: 1, data: { ...DEFAULTS, ...values } }),
+});
 const auth = { 'void-verified-auth': JSON.stringify({ v: 1, data: { token: OAUTH_TOKEN, expires: Date.now() + 100 * 86_400_000 } }) };
 const ON = settings({ miniProfileEnabled: true });
 
@@ -27,7 +38,11 @@ async function userLink(page: Page, nth = 0): Promise<{ link: Locator; name: str
 test.use({ viewport: { width: 1400, height: 1000 } });
 
 test.describe('mini profile', { tag: '@worlds' }, () => {
-  test('shows the card 100 ms after hovering a user link: banner, avatar, coloured name, badges, sanitised bio, favourites', async ({ page, host, api }) => {
+  test('shows the card 100 ms after hovering a user link: banner, avatar, coloured name, badges, sanitised bio, favourites', async ({
+    page,
+    host,
+    api,
+  }) => {
     await host.goto('/home', { seed: { ...ON, ...auth } });
     const { link, name } = await userLink(page);
     const user: SeedUser & { aboutHtml?: string } = seedUser(api, name);
@@ -47,7 +62,8 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     await expect(shown.locator('.vv-mp-name')).toHaveCSS('color', `rgb(${triple})`);
     await expect(shown.locator('img.vv-mp-avatar')).toHaveAttribute('src', user.avatar.large);
     if (user.bannerImage) expect(await shown.locator('.vv-mp-header').getAttribute('style')).toContain(user.bannerImage);
-    if (user.donatorTier > 0) await expect(shown.locator('.vv-mp-donator')).toHaveText(user.donatorTier > 3 ? user.donatorBadge : 'Donator');
+    if (user.donatorTier > 0)
+      await expect(shown.locator('.vv-mp-donator')).toHaveText(user.donatorTier > 3 ? user.donatorBadge : 'Donator');
     const viewer = seedUser(api, 'Viewer');
     await expect(shown.getByText('Following', { exact: true })).toHaveCount(viewer.following.includes(user.id) ? 1 : 0);
     await expect(shown.getByText('Follows you', { exact: true })).toHaveCount(user.following.includes(viewer.id) ? 1 : 0);
@@ -68,11 +84,18 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     await expect(shown.getByRole('list', { name: 'Favourite anime' }).getByRole('link')).toHaveCount(6);
     await expect(shown.getByRole('list', { name: 'Favourite manga' }).getByRole('link')).toHaveCount(6);
     await expect(shown.getByRole('list', { name: 'Favourite characters' })).toHaveCount(0);
-    await expect(shown.getByRole('list', { name: 'Favourite anime' }).getByRole('link').first()).toHaveAttribute('href', /^\/anime\/\d+\/$/);
+    await expect(shown.getByRole('list', { name: 'Favourite anime' }).getByRole('link').first()).toHaveAttribute(
+      'href',
+      /^\/anime\/\d+\/$/,
+    );
     expect(miniRequests(api).map((r) => r.variables)).toEqual([{ name, perPage: 6 }]);
   });
 
-  test('hides 300 ms after the pointer leaves; hovering the card keeps it; a second hover sends no request, nor does a reload', async ({ page, host, api }) => {
+  test('hides 300 ms after the pointer leaves; hovering the card keeps it; a second hover sends no request, nor does a reload', async ({
+    page,
+    host,
+    api,
+  }) => {
     await host.goto('/home', { seed: ON });
     const { link, name } = await userLink(page);
     await link.hover();
@@ -114,8 +137,21 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
   test('an expired cache entry is fetched again', async ({ page, host, api }) => {
     await host.goto('/home', { seed: ON, script: false });
     const { name } = await userLink(page);
-    const user = { name, avatar: null, bannerImage: null, options: null, donatorTier: 0, donatorBadge: null, isFollower: false, isFollowing: false, about: '<p>stale</p>', favourites: { anime: { nodes: [] }, manga: { nodes: [] }, characters: { nodes: [] }, staff: { nodes: [] } } };
-    const cache = (cachedAt: number) => ({ 'void-verified-mini-profile-cache': JSON.stringify({ v: 1, data: { [name.toLowerCase()]: { user, cachedAt, perPage: 6 } } }) });
+    const user = {
+      name,
+      avatar: null,
+      bannerImage: null,
+      options: null,
+      donatorTier: 0,
+      donatorBadge: null,
+      isFollower: false,
+      isFollowing: false,
+      about: '<p>stale</p>',
+      favourites: { anime: { nodes: [] }, manga: { nodes: [] }, characters: { nodes: [] }, staff: { nodes: [] } },
+    };
+    const cache = (cachedAt: number) => ({
+      'void-verified-mini-profile-cache': JSON.stringify({ v: 1, data: { [name.toLowerCase()]: { user, cachedAt, perPage: 6 } } }),
+    });
     await host.goto('/home', { seed: { ...ON, ...cache(Date.now() - 13 * 3_600_000) } });
     await (await userLink(page)).link.hover();
     await expect(card(page).locator('.vv-mp-about')).not.toContainText('stale');
@@ -124,13 +160,26 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
   });
 
   test('the number of favourites and the kinds shown follow the config', async ({ page, host, api }) => {
-    await host.goto('/home', { seed: { ...ON, ...config({ numberOfFavourites: 3, displayAnime: false, displayCharacters: true, displayStaff: true, displayBio: false }) } });
+    await host.goto('/home', {
+      seed: {
+        ...ON,
+        ...config({ numberOfFavourites: 3, displayAnime: false, displayCharacters: true, displayStaff: true, displayBio: false }),
+      },
+    });
     const { link } = await userLink(page);
     await link.hover();
     await expect(card(page)).toBeVisible();
     await expect(card(page).getByRole('list', { name: 'Favourite anime' })).toHaveCount(0);
-    for (const kind of ['manga', 'characters', 'staff']) await expect(card(page).getByRole('list', { name: `Favourite ${kind}` }).getByRole('link')).toHaveCount(3);
-    await expect(card(page).getByRole('list', { name: 'Favourite characters' }).getByRole('link').first()).toHaveAttribute('href', /^\/character\/\d+\/$/);
+    for (const kind of ['manga', 'characters', 'staff'])
+      await expect(
+        card(page)
+          .getByRole('list', { name: `Favourite ${kind}` })
+          .getByRole('link'),
+      ).toHaveCount(3);
+    await expect(card(page).getByRole('list', { name: 'Favourite characters' }).getByRole('link').first()).toHaveAttribute(
+      'href',
+      /^\/character\/\d+\/$/,
+    );
     await expect(card(page).locator('.vv-mp-about')).toHaveCount(0);
     expect((miniRequests(api)[0]?.variables as { perPage: number }).perPage).toBe(3);
   });
@@ -151,7 +200,11 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     });
   }
 
-  test('a click on the link hides the card; keyboard focus shows it and Escape hides it; the nav shows none', async ({ page, host, api }) => {
+  test('a click on the link hides the card; keyboard focus shows it and Escape hides it; the nav shows none', async ({
+    page,
+    host,
+    api,
+  }) => {
     await host.goto('/home', { seed: ON });
     const { link, name } = await userLink(page);
     await link.hover();
@@ -181,8 +234,14 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     expect(miniRequests(api)).toHaveLength(requests);
   });
 
-  test("reply authors show it; avatars, liker lists and the profile header do not (the original's targets)", async ({ page, host, api }) => {
-    const reply = api.state.replies.find((r) => r.userId !== 1 && api.state.activities.some((a) => a.id === r.activityId && !('isPrivate' in a && a.isPrivate)))!;
+  test("reply authors show it; avatars, liker lists and the profile header do not (the original's targets)", async ({
+    page,
+    host,
+    api,
+  }) => {
+    const reply = api.state.replies.find(
+      (r) => r.userId !== 1 && api.state.activities.some((a) => a.id === r.activityId && !('isPrivate' in a && a.isPrivate)),
+    )!;
     await host.goto(`/activity/${reply.activityId}`, { seed: ON });
     const author = page.locator('.reply a.name').first();
     const replier = (await author.textContent())!.trim();
@@ -209,7 +268,10 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
   test('user mentions in markdown show the card while hoverTags is on', async ({ page, host, api }) => {
     const mention = async () => {
       // A mention as the host renders it, in a feed card's markdown.
-      await page.locator('.activity-entry .markdown').first().evaluate((md) => md.insertAdjacentHTML('beforeend', '<p><a id="mention" href="/user/Bocchi">@Bocchi</a></p>'));
+      await page
+        .locator('.activity-entry .markdown')
+        .first()
+        .evaluate((md) => md.insertAdjacentHTML('beforeend', '<p><a id="mention" href="/user/Bocchi">@Bocchi</a></p>'));
       const link = page.locator('#mention');
       await link.scrollIntoViewIfNeeded();
       await link.hover();
@@ -254,7 +316,14 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     await panel.getByLabel('Number of favourites').fill('9');
     await panel.getByRole('checkbox', { name: 'Display staff favourites' }).check();
     const stored = () =>
-      host.evalInScript(() => (JSON.parse((window as unknown as { GM_getValue(k: string): string }).GM_getValue('void-verified-mini-profile-config')) as { data: unknown }).data);
+      host.evalInScript(
+        () =>
+          (
+            JSON.parse((window as unknown as { GM_getValue(k: string): string }).GM_getValue('void-verified-mini-profile-config')) as {
+              data: unknown;
+            }
+          ).data,
+      );
     expect(await stored()).toEqual({ ...DEFAULTS, position: 'top', numberOfFavourites: 9, displayStaff: true });
 
     await page.keyboard.press('Control+Space');

@@ -56,7 +56,10 @@ test.describe('route detection', { tag: '@worlds' }, () => {
     await expect(page).toHaveURL('https://anilist.co/settings/developer');
     await expect(settingsUi(page)).toHaveCount(1);
     // No reload happened: the host rendered both pages itself.
-    expect(await page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations)).toEqual(['/settings/account', '/settings/developer']);
+    expect(await page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations)).toEqual([
+      '/settings/account',
+      '/settings/developer',
+    ]);
   });
 
   test('a late #app.__vue__ does not stop the script: its settings follow the host router once it mounts', async ({ page, host }) => {

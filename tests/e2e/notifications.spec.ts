@@ -20,13 +20,32 @@ const withSettings = (settings: Record<string, unknown>, extra: Record<string, s
   ...extra,
 });
 const feedSeed = (config: Record<string, unknown> = {}) =>
-  withSettings({ replaceNotifications: true }, Object.keys(config).length ? { 'void-verified-notifications-config': seedValue(config) } : {});
+  withSettings(
+    { replaceNotifications: true },
+    Object.keys(config).length ? { 'void-verified-notifications-config': seedValue(config) } : {},
+  );
 
 const ALL_TYPES = [
-  'ACTIVITY_MESSAGE', 'ACTIVITY_REPLY', 'FOLLOWING', 'ACTIVITY_MENTION', 'THREAD_COMMENT_MENTION', 'THREAD_SUBSCRIBED',
-  'THREAD_COMMENT_REPLY', 'AIRING', 'ACTIVITY_LIKE', 'ACTIVITY_REPLY_LIKE', 'THREAD_LIKE', 'THREAD_COMMENT_LIKE',
-  'ACTIVITY_REPLY_SUBSCRIBED', 'RELATED_MEDIA_ADDITION', 'MEDIA_DATA_CHANGE', 'MEDIA_MERGE', 'MEDIA_DELETION',
-  'MEDIA_SUBMISSION_UPDATE', 'STAFF_SUBMISSION_UPDATE', 'CHARACTER_SUBMISSION_UPDATE',
+  'ACTIVITY_MESSAGE',
+  'ACTIVITY_REPLY',
+  'FOLLOWING',
+  'ACTIVITY_MENTION',
+  'THREAD_COMMENT_MENTION',
+  'THREAD_SUBSCRIBED',
+  'THREAD_COMMENT_REPLY',
+  'AIRING',
+  'ACTIVITY_LIKE',
+  'ACTIVITY_REPLY_LIKE',
+  'THREAD_LIKE',
+  'THREAD_COMMENT_LIKE',
+  'ACTIVITY_REPLY_SUBSCRIBED',
+  'RELATED_MEDIA_ADDITION',
+  'MEDIA_DATA_CHANGE',
+  'MEDIA_MERGE',
+  'MEDIA_DELETION',
+  'MEDIA_SUBMISSION_UPDATE',
+  'STAFF_SUBMISSION_UPDATE',
+  'CHARACTER_SUBMISSION_UPDATE',
 ];
 
 const feed = (page: Page) => page.locator('.vv-notifications-feed');
@@ -56,7 +75,11 @@ function addLikeRun(api: MockApi): number[] {
 }
 
 test.describe('replacement notifications feed', () => {
-  test('replaces the host list; every notification type of the schema shows with its link; filters reset paging', async ({ page, host, api }) => {
+  test('replaces the host list; every notification type of the schema shows with its link; filters reset paging', async ({
+    page,
+    host,
+    api,
+  }) => {
     await host.goto('/notifications', { seed: feedSeed({ groupNotifications: false }) });
     await expect(items(page).first()).toBeVisible();
     await expect(page.locator('.notifications-feed.container > .notifications')).toBeHidden();
@@ -75,7 +98,12 @@ test.describe('replacement notifications feed', () => {
     const types = new Set(await items(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-type'))));
     expect([...types].sort()).toEqual([...ALL_TYPES].sort());
     // Links: activity, thread comment, media, user.
-    const href = (type: string) => items(page).and(page.locator(`[data-type="${type}"]`)).first().locator('a.vv-notification-context').getAttribute('href');
+    const href = (type: string) =>
+      items(page)
+        .and(page.locator(`[data-type="${type}"]`))
+        .first()
+        .locator('a.vv-notification-context')
+        .getAttribute('href');
     expect(await href('ACTIVITY_REPLY')).toMatch(/^\/activity\/\d+$/);
     expect(await href('THREAD_COMMENT_REPLY')).toMatch(/^\/forum\/thread\/\d+\/comment\/\d+$/);
     expect(await href('THREAD_LIKE')).toMatch(/^\/forum\/thread\/\d+\/$/);
@@ -83,7 +111,9 @@ test.describe('replacement notifications feed', () => {
     expect(await href('FOLLOWING')).toMatch(/^\/user\/[^/]+\/$/);
     await expect(items(page).and(page.locator('[data-type="AIRING"]')).first()).toContainText(/Episode \d+ of .+ aired\./);
     await expect(items(page).and(page.locator('[data-type="MEDIA_DELETION"]')).first().locator('a')).toHaveCount(0);
-    await expect(items(page).and(page.locator('[data-type="MEDIA_DATA_CHANGE"]')).first().locator('.vv-notification-reason')).not.toBeEmpty();
+    await expect(
+      items(page).and(page.locator('[data-type="MEDIA_DATA_CHANGE"]')).first().locator('.vv-notification-reason'),
+    ).not.toBeEmpty();
 
     // A filter asks for its types from page 1 and replaces the list.
     const before = asked(api).length;
@@ -91,7 +121,13 @@ test.describe('replacement notifications feed', () => {
     await expect.poll(() => asked(api).length).toBe(before + 1);
     const forum = asked(api).at(-1)!;
     expect(forum.variables).toMatchObject({ page: 1 });
-    expect(typesOf(forum).sort()).toEqual(['THREAD_COMMENT_LIKE', 'THREAD_COMMENT_MENTION', 'THREAD_COMMENT_REPLY', 'THREAD_LIKE', 'THREAD_SUBSCRIBED']);
+    expect(typesOf(forum).sort()).toEqual([
+      'THREAD_COMMENT_LIKE',
+      'THREAD_COMMENT_MENTION',
+      'THREAD_COMMENT_REPLY',
+      'THREAD_LIKE',
+      'THREAD_SUBSCRIBED',
+    ]);
     await expect(items(page).first()).toBeVisible();
     const forumTypes = await items(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-type')!));
     expect(forumTypes.every((t) => t.startsWith('THREAD'))).toBe(true);
@@ -159,7 +195,10 @@ test.describe('replacement notifications feed', () => {
     await host.goto('/notifications', { seed: feedSeed({ groupNotifications: false }) });
     await expect(items(page).first()).toBeVisible();
     const run = addLikeRun(api).slice(0, 1);
-    api.state.notifications.splice(api.state.notifications.findIndex((x) => x.id === run[0]! + 1), 2);
+    api.state.notifications.splice(
+      api.state.notifications.findIndex((x) => x.id === run[0]! + 1),
+      2,
+    );
     await expect(page.getByRole('button', { name: /new notification/ })).toHaveCount(0);
     await page.clock.fastForward(181_000);
     await page.getByRole('button', { name: 'Show 1 new notification' }).click();
@@ -216,7 +255,10 @@ test.describe('replacement notifications feed', () => {
     // One activity a notification points at is gone before the first look.
     const pointing = api.state.notifications.filter((n) => n.recipientId === 1 && n.activityId && n.type !== 'ACTIVITY_MESSAGE');
     const gone = pointing[pointing.length - 1]!.activityId!;
-    api.state.activities.splice(api.state.activities.findIndex((a) => a.id === gone), 1);
+    api.state.activities.splice(
+      api.state.activities.findIndex((a) => a.id === gone),
+      1,
+    );
     await host.goto('/notifications', { seed: feedSeed({ addActivityRelation: true, groupNotifications: false }) });
     await expect(items(page).first()).toBeVisible();
     await expect.poll(() => asked(api, 'NotificationActivityRelations').length).toBe(1);
@@ -311,7 +353,10 @@ test.describe('unread count', () => {
 });
 
 const quickSeed = (config: Record<string, unknown> = {}, settings: Record<string, unknown> = {}) =>
-  withSettings({ quickAccessNotificationsEnabled: true, ...settings }, Object.keys(config).length ? { 'void-verified-quick-access-notifications-config': seedValue(config) } : {});
+  withSettings(
+    { quickAccessNotificationsEnabled: true, ...settings },
+    Object.keys(config).length ? { 'void-verified-quick-access-notifications-config': seedValue(config) } : {},
+  );
 const quick = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const goHome = (page: Page, path: string) =>
   page.evaluate((p) => {
@@ -325,7 +370,9 @@ test.describe('quick-access notifications', () => {
     await expect(quick(page).locator('article').first()).toBeVisible();
     expect(asked(api)).toHaveLength(1);
     expect(typesOf(asked(api)[0]!).sort()).toEqual(['AIRING', 'FOLLOWING']);
-    const types = await quick(page).locator('article').evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
+    const types = await quick(page)
+      .locator('article')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
     expect(types.every((t) => t === 'FOLLOWING' || t === 'AIRING')).toBe(true);
     await quick(page).getByRole('button', { name: 'Notifications', exact: true }).click();
     await expect(quick(page).locator('article')).toHaveCount(0);
@@ -334,7 +381,11 @@ test.describe('quick-access notifications', () => {
     await expect(quick(page).locator('article')).toHaveCount(0);
   });
 
-  test('asks at most once per 3 minutes, again after leaving home, and after the settings close with other types', async ({ page, host, api }) => {
+  test('asks at most once per 3 minutes, again after leaving home, and after the settings close with other types', async ({
+    page,
+    host,
+    api,
+  }) => {
     await page.clock.install();
     await host.goto('/home', { seed: quickSeed() });
     await expect(quick(page).locator('article').first()).toBeVisible();
@@ -408,7 +459,11 @@ test.describe('Dashboard notifications', () => {
   test('only unread ones when the QuickStart config says so', async ({ page, host, api }) => {
     const newest = api.state.notifications.filter((n) => n.recipientId === 1).sort((a, b) => b.id - a.id)[0]!;
     await host.goto('/home', {
-      seed: { ...feedSeed(), 'void-verified-quick-start-config': seedValue({ onlyIncludeUnreadNotifications: true }), 'void-verified-read-notifications': seedValue([newest.id]) },
+      seed: {
+        ...feedSeed(),
+        'void-verified-quick-start-config': seedValue({ onlyIncludeUnreadNotifications: true }),
+        'void-verified-read-notifications': seedValue([newest.id]),
+      },
     });
     await expect(page.locator('[data-void-ui="notification-dot"] .vv-notification-dot')).toHaveText(/^\d+$/);
     await page.keyboard.press('Control+Space');
@@ -428,7 +483,12 @@ test.describe('Dashboard notifications', () => {
 test.describe('accessibility', () => {
   test('axe finds no serious or critical violation in the feed or the home panel', async ({ page, host }) => {
     test.slow(); // axe walks the whole tree: seconds on a loaded 2-core machine
-    await host.goto('/notifications', { seed: withSettings({ replaceNotifications: true, quickAccessNotificationsEnabled: true }, { 'void-verified-notifications-config': seedValue({ addActivityRelation: true }) }) });
+    await host.goto('/notifications', {
+      seed: withSettings(
+        { replaceNotifications: true, quickAccessNotificationsEnabled: true },
+        { 'void-verified-notifications-config': seedValue({ addActivityRelation: true }) },
+      ),
+    });
     await expect(items(page).nth(3)).toBeVisible();
     await page.getByRole('button', { name: 'Notification Settings' }).click();
     for (const ui of ['notifications-feed', 'notification-dot']) {

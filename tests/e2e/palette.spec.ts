@@ -35,7 +35,12 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
     await input(page).fill('QuickStart');
     await expect(page.locator('[cmdk-item][data-command="settings.option.quickStartEnabled"]')).toContainText('On');
     await input(page).fill('');
-    await expect(page.getByRole('group', { name: 'AniList Links' }).or(page.locator('[cmdk-group-heading]', { hasText: 'AniList Links' })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: 'AniList Links' })
+        .or(page.locator('[cmdk-group-heading]', { hasText: 'AniList Links' }))
+        .first(),
+    ).toBeVisible();
     await expect(page.locator('[cmdk-group-heading]', { hasText: 'VoidVerified Settings' })).toBeVisible();
   });
 
@@ -91,7 +96,11 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
     await expect(palette(page)).toBeHidden();
   });
 
-  test('a command that takes an argument opens a nested page; a 429 pauses until Retry-After, then resumes', async ({ page, host, api }) => {
+  test('a command that takes an argument opens a nested page; a 429 pauses until Retry-After, then resumes', async ({
+    page,
+    host,
+    api,
+  }) => {
     // Tomoya is not someone the viewer follows (those are suggested without a search).
     await host.goto('/home');
     await openPalette(page);
@@ -124,7 +133,13 @@ test.describe('cached reads', { tag: '@worlds' }, () => {
     await search();
     expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
     // The cache is written shortly after the answer arrives.
-    await expect.poll(() => host.evalInScript(() => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-query-cache') ?? '')).toContain('Tomoya');
+    await expect
+      .poll(() =>
+        host.evalInScript(
+          () => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-query-cache') ?? '',
+        ),
+      )
+      .toContain('Tomoya');
     await page.reload();
     await search();
     expect(api.requests.filter((r) => r.operationName === 'SearchUsers')).toHaveLength(1);
@@ -149,9 +164,17 @@ test.describe('settings and storage', { tag: '@worlds' }, () => {
   test('the settings page is only on /settings/developer and comes back', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(1);
-    await page.evaluate(() => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push('/settings/account'));
+    await page.evaluate(() =>
+      (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push(
+        '/settings/account',
+      ),
+    );
     await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(0);
-    await page.evaluate(() => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push('/settings/developer'));
+    await page.evaluate(() =>
+      (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } }).__vue__.$router.push(
+        '/settings/developer',
+      ),
+    );
     await expect(page.locator('[data-void-ui="settings"]')).toHaveCount(1);
   });
 
@@ -206,7 +229,9 @@ test.describe('shortcuts', { tag: '@worlds' }, () => {
   });
 
   test("'Reset mappings' asks first, then restores the defaults", async ({ page, host }) => {
-    await host.goto('/settings/developer', { seed: { 'void-verified-hotkeys': JSON.stringify({ v: 1, data: { 'quickstart.open': 'alt+j' } }) } });
+    await host.goto('/settings/developer', {
+      seed: { 'void-verified-hotkeys': JSON.stringify({ v: 1, data: { 'quickstart.open': 'alt+j' } }) },
+    });
     await page.getByRole('tab', { name: 'shortcuts' }).click();
     const field = page.getByRole('textbox', { name: 'Hotkey for Open QuickStart (again: next mode)' });
     await expect(field).toHaveValue('Alt+J');
@@ -275,7 +300,15 @@ test.describe('injection', { tag: '@worlds' }, () => {
     await expect(page.locator('[data-void-ui="quickstart-nav"]')).toHaveCount(1);
     for (const path of ['/user/Viewer/', '/notifications', '/settings/developer', '/home']) {
       await openPalette(page);
-      await input(page).fill(path === '/home' ? 'Home' : path === '/notifications' ? 'Notifications' : path === '/settings/developer' ? 'Open VoidVerified settings' : 'Profile');
+      await input(page).fill(
+        path === '/home'
+          ? 'Home'
+          : path === '/notifications'
+            ? 'Notifications'
+            : path === '/settings/developer'
+              ? 'Open VoidVerified settings'
+              : 'Profile',
+      );
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(`https://anilist.co${path}`);
       await expect(page.locator('[data-void-ui="quickstart-nav"]')).toHaveCount(1);
@@ -302,7 +335,10 @@ test.describe('injection', { tag: '@worlds' }, () => {
 
 test.describe('storage backends', { tag: '@worlds' }, () => {
   for (const gm of ['async', 'none'] as const) {
-    test(`settings persist with ${gm === 'async' ? 'only the GM.* promise API (Greasemonkey 4)' : 'no manager (localStorage)'}`, async ({ page, host }) => {
+    test(`settings persist with ${gm === 'async' ? 'only the GM.* promise API (Greasemonkey 4)' : 'no manager (localStorage)'}`, async ({
+      page,
+      host,
+    }) => {
       await host.goto('/settings/developer', { gm });
       await openPalette(page);
       await input(page).fill('Toasts');

@@ -35,10 +35,14 @@ const hostSeed = (...args: Parameters<typeof hostConfig>) => ({ 'void-verified-i
 const ready = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
 const toasts = (page: Page) => page.locator('.vv-toast');
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
-const subTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
+const subTab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
 /** Writes a stored value the way the script stores it and reloads, so the script starts with it. */
 async function restartWith(page: Page, key: string, data: unknown): Promise<void> {
-  await page.evaluate(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), [key, stored(data)] as const);
+  await page.evaluate(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), [
+    key,
+    stored(data),
+  ] as const);
   await page.reload();
   await ready(page);
 }
@@ -76,7 +80,10 @@ function dispatch(page: Page, kind: 'paste' | 'drop', payload: Payload, selector
       for (const f of payload.files ?? []) data.items.add(new File([content], f.name, { type: f.type }));
       if (payload.text !== undefined) data.setData('text/plain', payload.text);
       const init = { bubbles: true, cancelable: true, composed: true };
-      const event = kind === 'paste' ? new ClipboardEvent('paste', { ...init, clipboardData: data }) : new DragEvent('drop', { ...init, dataTransfer: data });
+      const event =
+        kind === 'paste'
+          ? new ClipboardEvent('paste', { ...init, clipboardData: data })
+          : new DragEvent('drop', { ...init, dataTransfer: data });
       field.dispatchEvent(event);
       return event.defaultPrevented;
     },
@@ -87,7 +94,10 @@ const PNG = { files: [{ name: 'cat.photo.png', type: 'image/png' }] };
 const textarea = (page: Page) => page.locator(HOST_TEXTAREA).first();
 
 test.describe('pasting and dropping images', () => {
-  test('catbox: a pasted image is uploaded (multipart with reqtype) and its markup inserted; the host model sees it', async ({ page, host }) => {
+  test('catbox: a pasted image is uploaded (multipart with reqtype) and its markup inserted; the host model sees it', async ({
+    page,
+    host,
+  }) => {
     await host.goto('/home', { seed: { ...UPLOADS, ...LOUD_TOASTS } });
     await ready(page);
     await watchModel(page);
@@ -108,7 +118,12 @@ test.describe('pasting and dropping images', () => {
   });
 
   test('catbox with a user hash, a custom width and link wrapping', async ({ page, host }) => {
-    await host.goto('/home', { seed: { ...settingsSeed({ pasteImagesToHostService: true, pasteImageWidth: 300, pasteWrapImagesWithLink: true }), ...hostSeed('catbox', { catbox: { userHash: 'my-hash' } }) } });
+    await host.goto('/home', {
+      seed: {
+        ...settingsSeed({ pasteImagesToHostService: true, pasteImageWidth: 300, pasteWrapImagesWithLink: true }),
+        ...hostSeed('catbox', { catbox: { userHash: 'my-hash' } }),
+      },
+    });
     await ready(page);
     await dispatch(page, 'paste', PNG);
     await expect(textarea(page)).toHaveValue(`[img300(${CATBOX_URL})](${CATBOX_URL})`);
@@ -138,7 +153,9 @@ test.describe('pasting and dropping images', () => {
   });
 
   test('imgur: anonymous with Client-ID, then with the account token as Bearer', async ({ page, host }) => {
-    await host.goto('/home', { seed: { ...UPLOADS, ...LOUD_TOASTS, ...hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret' } }) } });
+    await host.goto('/home', {
+      seed: { ...UPLOADS, ...LOUD_TOASTS, ...hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret' } }) },
+    });
     await ready(page);
     await dispatch(page, 'paste', PNG);
     await expect(textarea(page)).toHaveValue(`img420(${IMGUR_URL})`);
@@ -149,7 +166,19 @@ test.describe('pasting and dropping images', () => {
     expect(anonymous.postData).toMatch(/name="title"\r\n\r\ncat.photo\r\n/);
     await expect(toasts(page).filter({ hasText: 'Uploaded image to imgur.' })).toBeVisible();
 
-    await restartWith(page, 'void-verified-image-host-config', hostConfig('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret', authToken: 'imgur-account-token', refreshToken: 'r', expires: Date.now() + 3_600_000 } }));
+    await restartWith(
+      page,
+      'void-verified-image-host-config',
+      hostConfig('imgur', {
+        imgur: {
+          clientId: 'cid',
+          clientSecret: 'secret',
+          authToken: 'imgur-account-token',
+          refreshToken: 'r',
+          expires: Date.now() + 3_600_000,
+        },
+      }),
+    );
     await dispatch(page, 'paste', PNG);
     await expect(textarea(page)).toHaveValue(`img420(${IMGUR_URL})`);
     expect(host.imageRequests[1]?.headers.authorization).toBe('Bearer imgur-account-token');
@@ -172,7 +201,14 @@ test.describe('pasting and dropping images', () => {
     expect(await dispatch(page, 'paste', pdf)).toBe(false);
     expect(await dispatch(page, 'drop', { files: [{ name: 'notes.txt', type: 'text/plain' }] })).toBe(false);
     // Only the image of a mixed paste is uploaded.
-    expect(await dispatch(page, 'paste', { files: [{ name: 'doc.pdf', type: 'application/pdf' }, { name: 'a.gif', type: 'image/gif' }] })).toBe(true);
+    expect(
+      await dispatch(page, 'paste', {
+        files: [
+          { name: 'doc.pdf', type: 'application/pdf' },
+          { name: 'a.gif', type: 'image/gif' },
+        ],
+      }),
+    ).toBe(true);
     await expect(textarea(page)).toHaveValue(`img420(${CATBOX_URL})`);
     expect(host.imageRequests).toHaveLength(1);
     expect(host.imageRequests[0]?.postData).toContain('filename="a.gif"');
@@ -185,7 +221,10 @@ test.describe('pasting and dropping images', () => {
     expect(host.imageRequests).toHaveLength(1);
   });
 
-  test('our own editors (a textarea with data-markdown-editor in a shadow root) take pastes too; other fields do not', async ({ page, host }) => {
+  test('our own editors (a textarea with data-markdown-editor in a shadow root) take pastes too; other fields do not', async ({
+    page,
+    host,
+  }) => {
     await host.goto('/home', { seed: UPLOADS });
     await ready(page);
     await page.evaluate(() => {
@@ -279,7 +318,9 @@ test.describe('image host settings', () => {
     const select = panel.getByLabel('Image host', { exact: true });
     await expect(select).toHaveValue('catbox');
     await panel.getByLabel('User hash').fill('hash-1');
-    await expect.poll(() => readStored(page, 'void-verified-image-host-config')).toMatchObject({ configurations: { catbox: { userHash: 'hash-1' } } });
+    await expect
+      .poll(() => readStored(page, 'void-verified-image-host-config'))
+      .toMatchObject({ configurations: { catbox: { userHash: 'hash-1' } } });
 
     await select.selectOption('imgbb');
     await expect(panel.getByLabel('API key')).toBeVisible();
@@ -313,18 +354,24 @@ test.describe('image host settings', () => {
   test('the tab shows only while uploads are on', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(subTab(page, 'image host')).toHaveCount(0);
-    await settings(page).getByRole('checkbox', { name: /Upload pasted and dropped images/ }).check();
+    await settings(page)
+      .getByRole('checkbox', { name: /Upload pasted and dropped images/ })
+      .check();
     await expect(subTab(page, 'image host')).toBeVisible();
   });
 
   test('imgur authorization round trip: token stored in seconds, hash removed, tab shown; Clear Authorization', async ({ page, host }) => {
-    await host.goto('/settings/developer', { seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret' } }) } });
+    await host.goto('/settings/developer', {
+      seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret' } }) },
+    });
     await subTab(page, 'image host').click();
     const before = Date.now();
     const authorize = page.waitForRequest((r) => r.url().startsWith('https://api.imgur.com/oauth2/authorize'));
     await settings(page).getByRole('button', { name: 'Authorize' }).click();
     // A fresh random state goes with it (imgur echoes it).
-    expect((await authorize).url()).toMatch(/^https:\/\/api\.imgur\.com\/oauth2\/authorize\?client_id=cid&response_type=token&state=[0-9a-f]{32}$/);
+    expect((await authorize).url()).toMatch(
+      /^https:\/\/api\.imgur\.com\/oauth2\/authorize\?client_id=cid&response_type=token&state=[0-9a-f]{32}$/,
+    );
     // The page was already /settings/developer: wait for the returned page's result before looking at the address.
     const panel = settings(page).getByRole('tabpanel', { name: 'image host' });
     await expect(panel.getByRole('button', { name: 'Clear Authorization' })).toBeVisible();
@@ -333,7 +380,12 @@ test.describe('image host settings', () => {
     await expect(panel.getByRole('button', { name: 'Authorize' })).toHaveCount(0);
     expect(await readStored(page, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
     const saved = (await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig;
-    expect(saved.configurations.imgur).toMatchObject({ clientId: 'cid', clientSecret: 'secret', authToken: 'imgur-token', refreshToken: 'imgur-refresh' });
+    expect(saved.configurations.imgur).toMatchObject({
+      clientId: 'cid',
+      clientSecret: 'secret',
+      authToken: 'imgur-token',
+      refreshToken: 'imgur-refresh',
+    });
     // expires_in=315360000 seconds.
     const expires = saved.configurations.imgur.expires ?? 0;
     expect(expires - before).toBeGreaterThanOrEqual(315_360_000_000 - 1000);
@@ -348,24 +400,52 @@ test.describe('image host settings', () => {
   });
 
   test('a crafted imgur return link is refused: uploads keep going to the same account', async ({ page, host }) => {
-    const mine = { clientId: 'cid', clientSecret: 'secret', authToken: 'mine', refreshToken: 'mine-refresh', expires: Date.now() + 86_400_000 };
-    await host.goto('/settings/developer#void_imgur&access_token=attacker&expires_in=315360000&token_type=bearer&refresh_token=attacker-refresh&account_username=Mallory', {
-      seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: mine }) },
-    });
+    const mine = {
+      clientId: 'cid',
+      clientSecret: 'secret',
+      authToken: 'mine',
+      refreshToken: 'mine-refresh',
+      expires: Date.now() + 86_400_000,
+    };
+    await host.goto(
+      '/settings/developer#void_imgur&access_token=attacker&expires_in=315360000&token_type=bearer&refresh_token=attacker-refresh&account_username=Mallory',
+      {
+        seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: mine }) },
+      },
+    );
     await expect(toasts(page).filter({ hasText: 'Refused an imgur authorization this browser did not start' })).toBeVisible();
     expect(await page.evaluate(() => location.hash)).toBe('');
-    expect(((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur).toEqual({ name: 'imgur', ...mine });
+    expect(((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur).toEqual({
+      name: 'imgur',
+      ...mine,
+    });
   });
 
-  test('replacing an imgur authorization asks first, naming the account: Cancel keeps it, Ok takes all of the new one', async ({ page, host }) => {
+  test('replacing an imgur authorization asks first, naming the account: Cancel keeps it, Ok takes all of the new one', async ({
+    page,
+    host,
+  }) => {
     test.slow(); // several round trips through the authorize page
-    const mine = { clientId: 'cid', clientSecret: 'secret', authToken: 'mine', refreshToken: 'mine-refresh', expires: Date.now() + 86_400_000 };
-    const question = page.getByRole('alertdialog').filter({ hasText: 'Replace that authorization with the one imgur just returned (account Other)?' });
+    const mine = {
+      clientId: 'cid',
+      clientSecret: 'secret',
+      authToken: 'mine',
+      refreshToken: 'mine-refresh',
+      expires: Date.now() + 86_400_000,
+    };
+    const question = page
+      .getByRole('alertdialog')
+      .filter({ hasText: 'Replace that authorization with the one imgur just returned (account Other)?' });
     const returnWith = async (state: string, refresh: string) => {
       await host.goto('/home', { seed: { ...UPLOADS, ...hostSeed('imgur', { imgur: mine }) } });
       await ready(page);
-      await page.evaluate(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), ['void-verified-oauth-pending', stored({ anilist: null, imgur: { state, started: Date.now() } })] as const);
-      await page.goto(`https://anilist.co/settings/developer#void_imgur&access_token=theirs&expires_in=3600&token_type=bearer${refresh}&account_username=Other&state=${state}`);
+      await page.evaluate(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), [
+        'void-verified-oauth-pending',
+        stored({ anilist: null, imgur: { state, started: Date.now() } }),
+      ] as const);
+      await page.goto(
+        `https://anilist.co/settings/developer#void_imgur&access_token=theirs&expires_in=3600&token_type=bearer${refresh}&account_username=Other&state=${state}`,
+      );
     };
     await returnWith('e'.repeat(32), '&refresh_token=theirs-refresh');
     await question.getByRole('button', { name: 'Cancel' }).click();
@@ -395,18 +475,29 @@ test.describe('image host settings', () => {
       // The click leaves for the authorize page and comes back: the wait includes two page loads.
       await expect(toasts(page).filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
       expect(await page.evaluate(() => location.hash)).toBe('');
-      expect(((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur).toMatchObject({ authToken: null, refreshToken: null, expires: null });
+      expect(((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgur).toMatchObject({
+        authToken: null,
+        refreshToken: null,
+        expires: null,
+      });
     }
   });
 
   test('an expired imgur token is refreshed at start-up', async ({ page, host }) => {
-    const expired = hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret', authToken: 'old', refreshToken: 'ref', expires: Date.now() - 1000 } });
+    const expired = hostSeed('imgur', {
+      imgur: { clientId: 'cid', clientSecret: 'secret', authToken: 'old', refreshToken: 'ref', expires: Date.now() - 1000 },
+    });
     await host.goto('/home', { seed: { ...LOUD_TOASTS, ...expired } });
     await expect(toasts(page).filter({ hasText: 'Refreshed imgur access token.' })).toBeVisible();
     expect(host.imageRequests).toHaveLength(1);
     const r = host.imageRequests[0]!;
     expect([r.method, r.url]).toEqual(['POST', 'https://api.imgur.com/oauth2/token']);
-    expect(Object.fromEntries(new URLSearchParams(r.postData ?? ''))).toEqual({ refresh_token: 'ref', client_id: 'cid', client_secret: 'secret', grant_type: 'refresh_token' });
+    expect(Object.fromEntries(new URLSearchParams(r.postData ?? ''))).toEqual({
+      refresh_token: 'ref',
+      client_id: 'cid',
+      client_secret: 'secret',
+      grant_type: 'refresh_token',
+    });
     const saved = (await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig;
     const imgur = saved.configurations.imgur;
     expect(imgur.authToken).toBe('imgur-new');
@@ -422,7 +513,11 @@ test.describe('image host settings', () => {
 
   test('a refused refresh (non-200) is an error and keeps the old values', async ({ page, host }) => {
     host.imageFailures['imgur-token'] = 400;
-    await host.goto('/home', { seed: hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret', authToken: 'old', refreshToken: 'ref', expires: Date.now() - 1000 } }) });
+    await host.goto('/home', {
+      seed: hostSeed('imgur', {
+        imgur: { clientId: 'cid', clientSecret: 'secret', authToken: 'old', refreshToken: 'ref', expires: Date.now() - 1000 },
+      }),
+    });
     await expect(toasts(page).filter({ hasText: 'Error while refreshing imgur token.' })).toBeVisible();
     const saved = (await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig;
     expect(saved.configurations.imgur).toMatchObject({ authToken: 'old', refreshToken: 'ref' });
@@ -434,7 +529,9 @@ test('the AniList token never reaches an image host', async ({ page, host }) => 
   const configs = {
     catbox: hostConfig('catbox', { catbox: { userHash: 'h' } }),
     imgbb: hostConfig('imgbb', { imgbb: { apiKey: 'k' } }),
-    imgur: hostConfig('imgur', { imgur: { clientId: 'cid', clientSecret: 's', authToken: 'old', refreshToken: 'ref', expires: Date.now() - 1000 } }),
+    imgur: hostConfig('imgur', {
+      imgur: { clientId: 'cid', clientSecret: 's', authToken: 'old', refreshToken: 'ref', expires: Date.now() - 1000 },
+    }),
   };
   await host.goto('/home', { seed: { ...auth, ...UPLOADS, ...settingsSeed({ pasteImagesToHostService: true, pasteEnabled: true }) } });
   for (const config of Object.values(configs)) {

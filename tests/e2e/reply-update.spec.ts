@@ -20,20 +20,27 @@ async function openPanel(page: Page) {
   await toggle.click();
   await expect(panel(page)).toBeVisible();
   // The panel sits above the composer's input, as the original places it.
-  expect(await composer(page).evaluate((editor) => editor.querySelector(':scope > [data-void-ui="reply-update"] + .input') !== null)).toBe(true);
+  expect(await composer(page).evaluate((editor) => editor.querySelector(':scope > [data-void-ui="reply-update"] + .input') !== null)).toBe(
+    true,
+  );
 }
 
 test.describe('reply with list update', () => {
   test('updates the list, replies to the activity it created with the composer text, and opens it', async ({ page, host, api }) => {
     await host.goto('/home', { seed });
-    const media = api.state.media.find((m) => m.type === 'ANIME' && (m.episodes ?? 0) > 3 && !api.state.mediaList.some((e) => e.userId === 1 && e.mediaId === m.id))!;
+    const media = api.state.media.find(
+      (m) => m.type === 'ANIME' && (m.episodes ?? 0) > 3 && !api.state.mediaList.some((e) => e.userId === 1 && e.mediaId === m.id),
+    )!;
     await openPanel(page);
     // Nothing picked yet: says so and changes nothing.
     await panel(page).getByRole('button', { name: 'Reply' }).click();
     await expect(page.locator('.vv-toast', { hasText: 'Please search for a media before replying.' })).toBeVisible();
 
     await panel(page).getByRole('combobox', { name: 'Media' }).fill(media.title.userPreferred!.slice(0, 6));
-    await panel(page).getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) }).first().click();
+    await panel(page)
+      .getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) })
+      .first()
+      .click();
     const status = panel(page).getByLabel('Status');
     await expect(status).toHaveValue('PLANNING');
     await status.selectOption('CURRENT');
@@ -52,7 +59,10 @@ test.describe('reply with list update', () => {
     const media = api.state.media.find((m) => m.type === 'ANIME')!;
     await openPanel(page);
     await panel(page).getByRole('combobox', { name: 'Media' }).fill(media.title.userPreferred!.slice(0, 6));
-    await panel(page).getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) }).first().click();
+    await panel(page)
+      .getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) })
+      .first()
+      .click();
     await expect(panel(page).getByLabel('Status')).toBeEnabled();
     await composer(page).locator('textarea').fill('Keep me');
     const replies = api.state.replies.length;

@@ -11,7 +11,10 @@ async function booleanOptions(page: Page): Promise<{ all: string[]; on: string[]
   await page.waitForFunction(() => !!window.__voidVerified);
   return page.evaluate(() => {
     const vv = window.__voidVerified!;
-    const all = vv.registry.options().filter((o) => typeof o.default === 'boolean').map((o) => o.key);
+    const all = vv.registry
+      .options()
+      .filter((o) => typeof o.default === 'boolean')
+      .map((o) => o.key);
     // The GM shim of the sandbox keeps values in the page: read them as the userscript would.
     const raw = (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-settings');
     const data = typeof raw === 'string' ? ((JSON.parse(raw) as { data?: Record<string, unknown> }).data ?? {}) : {};
@@ -58,10 +61,12 @@ test.describe('the sandbox', () => {
   test('`npm start -- --all` starts with every feature on, and a token', async ({ page }) => {
     sandbox = await startSandbox({ port: 0, all: true });
     await page.goto(`${sandbox.url}/home`);
-    await expect.poll(async () => {
-      const { all, on } = await booleanOptions(page);
-      return all.length > 0 && on.length === all.length;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const { all, on } = await booleanOptions(page);
+        return all.length > 0 && on.length === all.length;
+      })
+      .toBe(true);
     // Authorised: the palette does not mark commands that need a token with a lock.
     await page.keyboard.press('Control+Space');
     await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
@@ -82,7 +87,8 @@ test.describe('the sandbox', () => {
       await page.getByPlaceholder('Filter VoidVerified QuickStart').fill(title);
       await page.locator(`[cmdk-item][data-command="${id}"]`).click();
     };
-    const stored = () => page.evaluate(() => (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-auth'));
+    const stored = () =>
+      page.evaluate(() => (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-auth'));
     const token = async () => (JSON.parse(String(await stored())) as { data: { token: string | null } }).data.token;
     await palette('Revoke authorization', 'authorization.revoke');
     await expect.poll(token).toBeNull();

@@ -11,7 +11,8 @@ const PROJECT_URL = projectUrl(JSON.parse(readFileSync(new URL('../../package.js
 const auth = (token: string, expires: number | null) => ({ 'void-verified-auth': JSON.stringify({ v: 1, data: { token, expires } }) });
 const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-settings': JSON.stringify({ v: 1, data: values }) });
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
-const subTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
+const subTab = (page: Page, name: string) =>
+  page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
 const toasts = (page: Page) => page.locator('.vv-toast');
 const stored = (host: Host, key: string) =>
   host.evalInScript((k) => {
@@ -20,7 +21,10 @@ const stored = (host: Host, key: string) =>
   }, key);
 
 const setStored = (host: Host, key: string, data: unknown) =>
-  host.evalInScript(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), [key, JSON.stringify({ v: 1, data })] as const);
+  host.evalInScript(([k, raw]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, raw), [
+    key,
+    JSON.stringify({ v: 1, data }),
+  ] as const);
 
 test.describe('settings page', { tag: '@worlds' }, () => {
   test('header, category tabs, filter and every option of the catalogue with its mark', async ({ page, host }) => {
@@ -32,10 +36,22 @@ test.describe('settings page', { tag: '@worlds' }, () => {
       await expect(source).toHaveAttribute('target', '_blank');
     } else await expect(source, 'no source link while package.json names no address').toHaveCount(0);
     const categories = settings(page).getByRole('tablist', { name: 'Setting categories' });
-    for (const c of ['all', 'users', 'paste', 'activity', 'misc']) await expect(categories.getByRole('tab', { name: c, exact: true })).toBeVisible();
+    for (const c of ['all', 'users', 'paste', 'activity', 'misc'])
+      await expect(categories.getByRole('tab', { name: c, exact: true })).toBeVisible();
     const options = settings(page).locator('.vv-options [data-option]');
     expect(await options.count()).toBeGreaterThanOrEqual(40);
-    for (const key of ['enabledForUsername', 'highlightSize', 'defaultHighlightColor', 'pasteImageWidth', 'markdownHotkeys', 'replaceNotifications', 'goalsEnabled', 'globalCssEnabled', 'changeLogEnabled', 'quickStartEnabled']) {
+    for (const key of [
+      'enabledForUsername',
+      'highlightSize',
+      'defaultHighlightColor',
+      'pasteImageWidth',
+      'markdownHotkeys',
+      'replaceNotifications',
+      'goalsEnabled',
+      'globalCssEnabled',
+      'changeLogEnabled',
+      'quickStartEnabled',
+    ]) {
       await expect(settings(page).locator(`[data-option="${key}"]`)).toHaveCount(1);
     }
     // Defaults from the spec: these are on, the rest off.
@@ -70,10 +86,14 @@ test.describe('settings page', { tag: '@worlds' }, () => {
     await host.goto('/settings/developer');
     await expect(subTab(page, 'global CSS')).toHaveCount(0);
     await expect(subTab(page, 'users')).toHaveAttribute('aria-selected', 'true');
-    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).check();
+    await settings(page)
+      .getByRole('checkbox', { name: /Enable custom global CSS/ })
+      .check();
     await subTab(page, 'global CSS').click();
     await expect(settings(page).getByRole('tabpanel', { name: 'global CSS' })).toBeVisible();
-    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).uncheck();
+    await settings(page)
+      .getByRole('checkbox', { name: /Enable custom global CSS/ })
+      .uncheck();
     await expect(subTab(page, 'global CSS')).toHaveCount(0);
     // Falls back to users.
     await expect(subTab(page, 'users')).toHaveAttribute('aria-selected', 'true');
@@ -99,7 +119,9 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     const authorize = page.waitForRequest((r) => r.url().startsWith('https://anilist.co/api/v2/oauth/authorize'));
     await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
     // The flow carries a fresh random state, which the fixture echoes (as AniList's OAuth server does).
-    expect((await authorize).url()).toMatch(/^https:\/\/anilist\.co\/api\/v2\/oauth\/authorize\?client_id=15519&response_type=token&state=[0-9a-f]{32}$/);
+    expect((await authorize).url()).toMatch(
+      /^https:\/\/anilist\.co\/api\/v2\/oauth\/authorize\?client_id=15519&response_type=token&state=[0-9a-f]{32}$/,
+    );
     await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
     expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
     await expect(page).toHaveURL('https://anilist.co/settings/developer');
@@ -127,20 +149,35 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     expect(await stored(host, 'void-verified-auth')).toEqual({ token: 'sandbox-token', expires: expect.any(Number) });
     await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
     expect(api.requests.filter((r) => r.authorization?.includes('attacker-token'))).toEqual([]);
-
   });
 
-  test("a return whose state is not the one this browser sent is refused, and the marker is used up", async ({ page, host }) => {
-    const pending = { 'void-verified-oauth-pending': JSON.stringify({ v: 1, data: { anilist: { state: 'a'.repeat(32), started: Date.now() }, imgur: null } }) };
-    await host.goto(`/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'b'.repeat(32)}`, { seed: pending });
+  test('a return whose state is not the one this browser sent is refused, and the marker is used up', async ({ page, host }) => {
+    const pending = {
+      'void-verified-oauth-pending': JSON.stringify({
+        v: 1,
+        data: { anilist: { state: 'a'.repeat(32), started: Date.now() }, imgur: null },
+      }),
+    };
+    await host.goto(
+      `/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'b'.repeat(32)}`,
+      { seed: pending },
+    );
     await expect(toasts(page).filter({ hasText: 'did not start' })).toBeVisible();
     expect(await stored(host, 'void-verified-auth')).toBeUndefined();
     expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
   });
 
   test('a pending authorization older than 10 minutes does not vouch for a return', async ({ page, host }) => {
-    const pending = { 'void-verified-oauth-pending': JSON.stringify({ v: 1, data: { anilist: { state: 'a'.repeat(32), started: Date.now() - 11 * 60_000 }, imgur: null } }) };
-    await host.goto(`/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'a'.repeat(32)}`, { seed: pending });
+    const pending = {
+      'void-verified-oauth-pending': JSON.stringify({
+        v: 1,
+        data: { anilist: { state: 'a'.repeat(32), started: Date.now() - 11 * 60_000 }, imgur: null },
+      }),
+    };
+    await host.goto(
+      `/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'a'.repeat(32)}`,
+      { seed: pending },
+    );
     await expect(toasts(page).filter({ hasText: 'started more than 10 minutes ago' })).toBeVisible();
     expect(await stored(host, 'void-verified-auth')).toBeUndefined();
   });
@@ -148,12 +185,16 @@ test.describe('authorization', { tag: '@worlds' }, () => {
   test('replacing a token asks first: Cancel keeps it, Ok takes the new one', async ({ page, host }) => {
     test.slow(); // several round trips through the authorize page
     // A flow started here (the marker) comes back while a token is already stored (say, from another tab).
-    const question = page.getByRole('alertdialog').filter({ hasText: 'VoidVerified is already authorized on this browser. Replace its AniList token' });
+    const question = page
+      .getByRole('alertdialog')
+      .filter({ hasText: 'VoidVerified is already authorized on this browser. Replace its AniList token' });
     const returnWith = async (state: string) => {
       await host.goto('/home', { seed: auth('sandbox-token', Date.now() + 300 * DAY) });
       await host.scriptReady();
       await setStored(host, 'void-verified-oauth-pending', { anilist: { state, started: Date.now() }, imgur: null });
-      await page.goto(`https://anilist.co/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${state}`);
+      await page.goto(
+        `https://anilist.co/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${state}`,
+      );
     };
 
     await returnWith('c'.repeat(32));
@@ -167,12 +208,14 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     await expect.poll(() => stored(host, 'void-verified-auth')).toEqual({ token: OAUTH_TOKEN, expires: expect.any(Number) });
   });
 
-  test("a token of another AniList user than the one signed in is refused, naming them", async ({ page, host, api }) => {
+  test('a token of another AniList user than the one signed in is refused, naming them', async ({ page, host, api }) => {
     // The host is signed in as Akira (id 2); the fake approval hands out Viewer's (id 1) token.
     await host.goto('/settings/developer', { viewer: { id: 2, name: 'Akira' } });
     await subTab(page, 'authorization').click();
     await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
-    await expect(toasts(page).filter({ hasText: "the token is Viewer's, but Akira is signed in to AniList here" })).toBeVisible({ timeout: 15_000 });
+    await expect(toasts(page).filter({ hasText: "the token is Viewer's, but Akira is signed in to AniList here" })).toBeVisible({
+      timeout: 15_000,
+    });
     expect(await stored(host, 'void-verified-auth')).toBeUndefined();
     expect(await page.evaluate(() => location.hash)).toBe('');
     await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
@@ -317,7 +360,8 @@ test.describe('changelog', { tag: '@worlds' }, () => {
     await host.goto('/home', { changelog: true });
     const dialog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
     await expect(dialog).toBeVisible();
-    for (const v of ['2.0.0', '1.21', '1.20', '1.13', '1.7']) await expect(dialog.getByRole('heading', { name: `Version ${v}`, exact: true })).toBeVisible();
+    for (const v of ['2.0.0', '1.21', '1.20', '1.13', '1.7'])
+      await expect(dialog.getByRole('heading', { name: `Version ${v}`, exact: true })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: /^Version / })).toHaveCount(16);
     const goals = dialog.getByRole('checkbox', { name: /Anime and manga goals/ });
     await expect(goals).not.toBeChecked();
@@ -348,7 +392,10 @@ test.describe('changelog', { tag: '@worlds' }, () => {
 });
 
 test.describe('global CSS', { tag: '@worlds' }, () => {
-  test('edited in CodeMirror, applied to the page, removed when off and back when on; never on /settings/developer', async ({ page, host }) => {
+  test('edited in CodeMirror, applied to the page, removed when off and back when on; never on /settings/developer', async ({
+    page,
+    host,
+  }) => {
     test.slow(); // many steps, each through a host move
     await host.goto('/home', { seed: settingsSeed({ globalCssEnabled: true }) });
     await page.keyboard.press('Control+Space');
@@ -368,20 +415,29 @@ test.describe('global CSS', { tag: '@worlds' }, () => {
     expect(await stored(host, 'void-verified-global-css')).toContain('outline: 7px');
 
     // The escape hatch: the settings page that edits it is never styled by it (a host move there too).
-    const push = (path: string) => page.evaluate((p) => (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): unknown } } }).__vue__.$router.push(p), path);
+    const push = (path: string) =>
+      page.evaluate(
+        (p) =>
+          (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): unknown } } }).__vue__.$router.push(p),
+        path,
+      );
     await push('/settings/developer');
     await expect(style).toHaveCount(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
     await subTab(page, 'global CSS').click();
     await expect(settings(page).locator('.cm-content')).toContainText('outline: 7px');
 
-    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).uncheck();
+    await settings(page)
+      .getByRole('checkbox', { name: /Enable custom global CSS/ })
+      .uncheck();
     await push('/home');
     await expect(page.locator('.activity-feed')).toBeVisible();
     await expect(style).toHaveCount(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
     await push('/settings/developer');
-    await settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ }).check();
+    await settings(page)
+      .getByRole('checkbox', { name: /Enable custom global CSS/ })
+      .check();
     await expect(style).toHaveCount(0);
     await push('/home');
     await expect(style).toHaveCount(1);
@@ -389,7 +445,9 @@ test.describe('global CSS', { tag: '@worlds' }, () => {
 
   test('CSS is set as text: markup in it never becomes elements', async ({ page, host }) => {
     const css = '</style><img src=x onerror="window.__pwned=1"><style>';
-    await host.goto('/home', { seed: { ...settingsSeed({ globalCssEnabled: true }), 'void-verified-global-css': JSON.stringify({ v: 1, data: css }) } });
+    await host.goto('/home', {
+      seed: { ...settingsSeed({ globalCssEnabled: true }), 'void-verified-global-css': JSON.stringify({ v: 1, data: css }) },
+    });
     const style = page.locator('head style#void-verified-style-global-css');
     await expect(style).toHaveCount(1);
     expect(await style.textContent()).toBe(css);
@@ -425,7 +483,9 @@ test.describe('time format and colour options', { tag: '@worlds' }, () => {
     await expect(settings(page).locator('[data-option="defaultHighlightColor"]').getByRole('alert')).toBeVisible();
     expect(((await stored(host, 'void-verified-settings')) as Record<string, unknown> | undefined)?.defaultHighlightColor).toBeUndefined();
     await field.fill('#12ab3c');
-    await expect.poll(async () => ((await stored(host, 'void-verified-settings')) as Record<string, unknown>).defaultHighlightColor).toBe('#12ab3c');
+    await expect
+      .poll(async () => ((await stored(host, 'void-verified-settings')) as Record<string, unknown>).defaultHighlightColor)
+      .toBe('#12ab3c');
     await field.fill('');
     await expect(field).toHaveAttribute('placeholder', '#');
   });

@@ -15,10 +15,28 @@ const iso = (ms: number) => new Date(ms).toISOString();
 function originalLocalStorage(): Record<string, string> {
   return {
     // The first option ever saved is bare, the rest `{value}`.
-    'void-verified-settings': JSON.stringify({ quickStartEnabled: true, globalCssEnabled: { value: true }, gifKeyboardEnabled: { value: true }, layoutDesignerEnabled: { value: true }, defaultSign: { value: '★' } }),
+    'void-verified-settings': JSON.stringify({
+      quickStartEnabled: true,
+      globalCssEnabled: { value: true },
+      gifKeyboardEnabled: { value: true },
+      layoutDesignerEnabled: { value: true },
+      defaultSign: { value: '★' },
+    }),
     // lastFetch is a Date (an ISO string in JSON), two days old: the profile is refreshed on load.
     'void-verified-users': JSON.stringify([
-      { username: 'Akira', id: 2, avatar: null, banner: null, color: '192, 99, 255', lastFetch: iso(Date.now() - 2 * DAY), sign: '★', colorOverride: null, highlightEnabled: true, enabledForUsername: true, copyColorFromProfile: true },
+      {
+        username: 'Akira',
+        id: 2,
+        avatar: null,
+        banner: null,
+        color: '192, 99, 255',
+        lastFetch: iso(Date.now() - 2 * DAY),
+        sign: '★',
+        colorOverride: null,
+        highlightEnabled: true,
+        enabledForUsername: true,
+        copyColorFromProfile: true,
+      },
     ]),
     // BaseConfig.save: the whole object, its own storage key included; the keybind as hotkeys-js' key capture writes it.
     'void-verified-quick-start-config': JSON.stringify({
@@ -34,9 +52,25 @@ function originalLocalStorage(): Record<string, string> {
       preserveActivitySearch: true,
     }),
     'void-verified-global-css': 'body { --vv-switched-over: yes; }',
-    'void-verified-layouts': JSON.stringify({ selectedLayout: 0, preview: false, disableCss: false, layoutsList: [{ avatar: 'https://s4.anilist.co/file/a.png', banner: '', bio: 'Winter bio', color: 'green', donatorBadge: '', name: 'Winter' }] }),
-    'void-verified-gif-keyboard': JSON.stringify({ gifs: ['https://media.example.org/wave.gif'], images: [], gifSize: '300', lastSyncTime: iso(Date.now() - DAY) }),
-    'void-verified-time-config': JSON.stringify({ configInLocalStorage: 'void-verified-time-config', dateFormat: 'yyyy-mm-dd', use12HourFormat: false }),
+    'void-verified-layouts': JSON.stringify({
+      selectedLayout: 0,
+      preview: false,
+      disableCss: false,
+      layoutsList: [
+        { avatar: 'https://s4.anilist.co/file/a.png', banner: '', bio: 'Winter bio', color: 'green', donatorBadge: '', name: 'Winter' },
+      ],
+    }),
+    'void-verified-gif-keyboard': JSON.stringify({
+      gifs: ['https://media.example.org/wave.gif'],
+      images: [],
+      gifSize: '300',
+      lastSyncTime: iso(Date.now() - DAY),
+    }),
+    'void-verified-time-config': JSON.stringify({
+      configInLocalStorage: 'void-verified-time-config',
+      dateFormat: 'yyyy-mm-dd',
+      use12HourFormat: false,
+    }),
     'void-verified-read-notifications': JSON.stringify([5001, 5002]),
     'void-verified-collapsed-comments': JSON.stringify([{ id: 77, isCollapsed: true }]),
     'void-verified-mini-profile-cache': JSON.stringify([]),
@@ -60,18 +94,25 @@ async function seedLocalStorage(page: Page, items: Record<string, string>) {
   }, items);
 }
 
-const question = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Found a configuration from the original VoidVerified on this browser. Adopt it?' });
+const question = (page: Page) =>
+  page.getByRole('dialog').filter({ hasText: 'Found a configuration from the original VoidVerified on this browser. Adopt it?' });
 const changelog = (page: Page) => page.getByRole('dialog', { name: 'VoidVerified Changelog' });
 const palette = (page: Page) => page.getByRole('dialog', { name: 'VoidVerified QuickStart' });
 const AUTHORIZE_AGAIN = 'AniList access must be authorized again';
 
-const originalKeys = (page: Page, names: string[]) => page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), names);
-const gmRaw = (page: Page, key: string) => page.evaluate((k) => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k), key);
+const originalKeys = (page: Page, names: string[]) =>
+  page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), names);
+const gmRaw = (page: Page, key: string) =>
+  page.evaluate((k) => (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k), key);
 const stored = async (page: Page, key: string) => {
   const raw = await gmRaw(page, key);
   return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
 };
-const after = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el, '::after').content);
+const after = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el, '::after').content);
 
 /** Accepts the offer; the page reloads with the adopted configuration, and the changelog comes after. */
 async function accept(page: Page) {
@@ -95,10 +136,22 @@ async function expectAdopted(page: Page) {
   const akira = '.activity-entry a.name[href="/user/Akira/"]';
   await expect.poll(() => after(page, akira)).toBe('" ★"');
   expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--vv-switched-over').trim())).toBe('yes');
-  expect(await stored(page, 'void-verified-settings')).toMatchObject({ quickStartEnabled: true, globalCssEnabled: true, gifKeyboardEnabled: true, layoutDesignerEnabled: true, defaultSign: '★' });
+  expect(await stored(page, 'void-verified-settings')).toMatchObject({
+    quickStartEnabled: true,
+    globalCssEnabled: true,
+    gifKeyboardEnabled: true,
+    layoutDesignerEnabled: true,
+    defaultSign: '★',
+  });
   expect(await stored(page, 'void-verified-hotkeys')).toEqual({ 'quickstart.open': 'alt+j' });
-  expect(await stored(page, 'void-verified-layouts')).toMatchObject({ layoutsList: [{ name: 'Winter', bio: 'Winter bio', color: 'green' }] });
-  expect(await stored(page, 'void-verified-gif-keyboard')).toEqual({ gifs: ['https://media.example.org/wave.gif'], images: [], gifSize: 300 });
+  expect(await stored(page, 'void-verified-layouts')).toMatchObject({
+    layoutsList: [{ name: 'Winter', bio: 'Winter bio', color: 'green' }],
+  });
+  expect(await stored(page, 'void-verified-gif-keyboard')).toEqual({
+    gifs: ['https://media.example.org/wave.gif'],
+    images: [],
+    gifSize: 300,
+  });
   expect(await stored(page, 'void-verified-time-config')).toEqual({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false });
   // Same device: its per-device state came along.
   expect(await stored(page, 'void-verified-read-notifications')).toEqual([5001, 5002]);
@@ -123,13 +176,19 @@ test.describe('switching over from the original VoidVerified', () => {
     await accept(page);
     await expectAdopted(page);
     // The refresh of the verified user carried the original's token.
-    await expect.poll(() => api.requests.filter((r) => r.operationName === 'VerifiedUsers').map((r) => r.authorization)).toContain(`Bearer ${OAUTH_TOKEN}`);
+    await expect
+      .poll(() => api.requests.filter((r) => r.operationName === 'VerifiedUsers').map((r) => r.authorization))
+      .toContain(`Bearer ${OAUTH_TOKEN}`);
     // The original's manager keys are as it wrote them (it can be put back in place), its page keys too.
     for (const [key, raw] of Object.entries(manager)) expect(await gmRaw(page, key)).toBe(raw);
     expect(await originalKeys(page, Object.keys(local))).toEqual(local);
   });
 
-  test('beside it: the offer says to authorize again, with the button; the configuration is adopted without a token', async ({ page, host, api }) => {
+  test('beside it: the offer says to authorize again, with the button; the configuration is adopted without a token', async ({
+    page,
+    host,
+    api,
+  }) => {
     const local = originalLocalStorage();
     await seedLocalStorage(page, local);
     await host.goto('/home', { activities: 40, changelog: true });

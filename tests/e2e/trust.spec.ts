@@ -4,18 +4,33 @@ import { expect, test } from './fixtures';
 /** Trust (issue 15): faults in what the host or a stored value holds must not break or stall features. */
 
 const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
-const after = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el, '::after').content);
+const after = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el, '::after').content);
 
 test.describe('values that reach CSS', () => {
   test("a verified user's stored colour that would break out of its rule does not blank the page", async ({ page, host }) => {
     const evil = '0,0,0)}*{display:none}a{b:c(';
     await host.goto('/home', {
       seed: {
-        'void-verified-users': seedValue([{ username: 'Akira', id: 2, color: evil, lastFetch: Date.now(), copyColorFromProfile: true, enabledForUsername: true, highlightEnabled: true }]),
+        'void-verified-users': seedValue([
+          {
+            username: 'Akira',
+            id: 2,
+            color: evil,
+            lastFetch: Date.now(),
+            copyColorFromProfile: true,
+            enabledForUsername: true,
+            highlightEnabled: true,
+          },
+        ]),
       },
     });
     await host.scriptReady();
-    const css = () => page.evaluate(() => [...document.querySelectorAll('style[id^="void-verified-style"]')].map((s) => s.textContent).join('\n'));
+    const css = () =>
+      page.evaluate(() => [...document.querySelectorAll('style[id^="void-verified-style"]')].map((s) => s.textContent).join('\n'));
     await expect.poll(css).toContain('Akira');
     expect(await css()).not.toContain('display:none');
     await expect(page.locator('.activity-entry').first()).toBeVisible();
@@ -60,39 +75,46 @@ test.describe('the API limiter', () => {
       for (let i = 0; i < 30; i++) void window.__voidVerified!.client.request(probe as never, {} as never).catch(() => undefined);
     });
     await page.waitForTimeout(2500);
-    const at = api.requests.filter((r) => r.operationName === 'Probe').map((r) => r.at).sort((a, b) => a - b);
+    const at = api.requests
+      .filter((r) => r.operationName === 'Probe')
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
     expect(at.length).toBeGreaterThan(0);
     expect(at.length).toBeLessThan(30); // not all at once
     for (let i = 5; i < at.length; i++) expect(at[i]! - at[i - 5]!).toBeGreaterThanOrEqual(500); // arrival times at the mock server: jitter on a busy machine; unspread they would be ms apart
   });
 
-  test("five open tabs share AniList's window: together they start at most 5 a second, not 5 each", { tag: '@worlds' }, async ({ page, host, api }) => {
-    test.slow(); // five pages on a 2-core machine
-    await host.goto('/home');
-    const tabs = [page];
-    for (let i = 0; i < 4; i++) tabs.push(await host.newPage('/home'));
-    for (const tab of tabs) await host.scriptReady(tab);
-    // Let the tabs settle who leads before the burst.
-    await page.waitForTimeout(300);
-    const before = api.requests.length;
-    await Promise.all(
-      tabs.map((tab) =>
-        host.evalInScript(
-          () => {
-            const probe = { name: 'Probe', source: 'query Probe { Page(perPage: 1) { pageInfo { total } } }', auth: false };
-            for (let i = 0; i < 30; i++) void window.__voidVerified!.client.request(probe as never, {} as never).catch(() => undefined);
-          },
-          undefined,
-          tab,
+  test(
+    "five open tabs share AniList's window: together they start at most 5 a second, not 5 each",
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      test.slow(); // five pages on a 2-core machine
+      await host.goto('/home');
+      const tabs = [page];
+      for (let i = 0; i < 4; i++) tabs.push(await host.newPage('/home'));
+      for (const tab of tabs) await host.scriptReady(tab);
+      // Let the tabs settle who leads before the burst.
+      await page.waitForTimeout(300);
+      const before = api.requests.length;
+      await Promise.all(
+        tabs.map((tab) =>
+          host.evalInScript(
+            () => {
+              const probe = { name: 'Probe', source: 'query Probe { Page(perPage: 1) { pageInfo { total } } }', auth: false };
+              for (let i = 0; i < 30; i++) void window.__voidVerified!.client.request(probe as never, {} as never).catch(() => undefined);
+            },
+            undefined,
+            tab,
+          ),
         ),
-      ),
-    );
-    await page.waitForTimeout(3500);
-    const probes = api.requests.slice(before).filter((r) => r.operationName === 'Probe');
-    const at = probes.map((r) => r.at).sort((a, b) => a - b);
-    expect(at.length).toBeGreaterThan(5);
-    // 150 asked for; each tab pacing alone would start 5 a second each, 75 or more by now.
-    expect(at.length).toBeLessThanOrEqual(25);
-    for (let i = 5; i < at.length; i++) expect(at[i]! - at[i - 5]!).toBeGreaterThanOrEqual(500);
-  });
+      );
+      await page.waitForTimeout(3500);
+      const probes = api.requests.slice(before).filter((r) => r.operationName === 'Probe');
+      const at = probes.map((r) => r.at).sort((a, b) => a - b);
+      expect(at.length).toBeGreaterThan(5);
+      // 150 asked for; each tab pacing alone would start 5 a second each, 75 or more by now.
+      expect(at.length).toBeLessThanOrEqual(25);
+      for (let i = 5; i < at.length; i++) expect(at[i]! - at[i - 5]!).toBeGreaterThanOrEqual(500);
+    },
+  );
 });

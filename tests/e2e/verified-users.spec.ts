@@ -10,16 +10,26 @@ const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-sett
 const allToasts = { 'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }) };
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
 const toasts = (page: Page) => page.locator('.vv-toast');
-const stored = <T,>(page: Page, key: string) =>
+const stored = <T>(page: Page, key: string) =>
   page.evaluate((k) => {
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
   }, key) as Promise<T>;
 /** Stores a value from another tab (`other`): the page under test hears the change and restyles. */
 const setStored = (other: Page, key: string, data: unknown) =>
-  other.evaluate(([k, v]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, v), [key, seedValue(data)] as const);
+  other.evaluate(([k, v]) => (window as unknown as { GM_setValue(k: string, v: string): void }).GM_setValue(k, v), [
+    key,
+    seedValue(data),
+  ] as const);
 const after = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => ({ content: getComputedStyle(el, '::after').content, color: getComputedStyle(el, '::after').color, name: getComputedStyle(el).color }));
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => ({
+      content: getComputedStyle(el, '::after').content,
+      color: getComputedStyle(el, '::after').color,
+      name: getComputedStyle(el).color,
+    }));
 
 test.describe('verified users', () => {
   test('added from the users tab with the user search, refreshed from the API, removed', async ({ page, host, api }) => {
@@ -36,7 +46,9 @@ test.describe('verified users', () => {
     await result.click();
     await expect(tab.locator('[data-user="Akira"]')).toBeVisible();
     await expect(toasts(page).filter({ hasText: 'Querying Akira.' })).toBeVisible();
-    await expect.poll(async () => (await stored<{ id: number; color: string }[]>(page, 'void-verified-users'))[0]).toMatchObject({ username: 'Akira', id: 2, color: '192, 99, 255' });
+    await expect
+      .poll(async () => (await stored<{ id: number; color: string }[]>(page, 'void-verified-users'))[0])
+      .toMatchObject({ username: 'Akira', id: 2, color: '192, 99, 255' });
     await expect(tab.locator('[data-user="Akira"] img')).toHaveAttribute('width', '60');
 
     // The same name again, in another case: ignored.
@@ -79,20 +91,29 @@ test.describe('verified users', () => {
       expect((await after(page, 'a.name[href="/user/Haruhi/"]')).color).toBe('rgb(255, 111, 97)');
     }
     // The highlight border on Akira's own activities, not on others'.
-    const own = page.locator('.activity-entry', { has: page.locator('.wrap > .text > .header > a.name[href="/user/Akira/"], .details > a.name[href="/user/Akira/"]') }).first();
+    const own = page
+      .locator('.activity-entry', {
+        has: page.locator('.wrap > .text > .header > a.name[href="/user/Akira/"], .details > a.name[href="/user/Akira/"]'),
+      })
+      .first();
     await expect(own.locator('> .wrap')).toHaveCSS('border-right-width', '5px');
     await expect(own.locator('> .wrap')).toHaveCSS('border-right-color', 'rgb(192, 99, 255)');
-    const other = page.locator('.activity-entry', { hasNot: page.locator('a.name[href="/user/Akira/"], a.name[href="/user/Haruhi/"]') }).first();
+    const other = page
+      .locator('.activity-entry', { hasNot: page.locator('a.name[href="/user/Akira/"], a.name[href="/user/Haruhi/"]') })
+      .first();
     await expect(other.locator('> .wrap')).toHaveCSS('border-right-width', '0px');
     // The site's markup between the card and the name is not ours to rely on: a name one wrapper deeper still counts.
     await own.evaluate((entry) => entry.setAttribute('data-test', 'own'));
     const marked = page.locator('.activity-entry[data-test="own"]');
-    await marked.locator('a.name[href="/user/Akira/"]').first().evaluate((a) => {
-      const box = document.createElement('div');
-      box.className = 'name-wrap';
-      a.replaceWith(box);
-      box.append(a);
-    });
+    await marked
+      .locator('a.name[href="/user/Akira/"]')
+      .first()
+      .evaluate((a) => {
+        const box = document.createElement('div');
+        box.className = 'name-wrap';
+        a.replaceWith(box);
+        box.append(a);
+      });
     await expect(marked.locator('.name-wrap > a.name')).toHaveCount(1);
     await expect(marked.locator('> .wrap')).toHaveCSS('border-right-width', '5px');
 
@@ -170,7 +191,10 @@ test.describe('verified users', () => {
 });
 
 test.describe('quick access users', () => {
-  const quick = (extra: Record<string, unknown> = {}) => [{ username: 'Akira', quickAccessEnabled: true, ...extra }, { username: 'Bocchi' }];
+  const quick = (extra: Record<string, unknown> = {}) => [
+    { username: 'Akira', quickAccessEnabled: true, ...extra },
+    { username: 'Bocchi' },
+  ];
 
   test('a strip at the top of /home, refreshed when due, with the timer and a manual refresh', async ({ page, host, api }) => {
     await host.goto('/home', { seed: { ...users(quick()), ...settingsSeed({ quickAccessEnabled: true }), ...allToasts } });
@@ -192,7 +216,10 @@ test.describe('quick access users', () => {
 
   test('not due: no request, and the timer counts the time left', async ({ page, host, api }) => {
     const seed = {
-      ...users([{ username: 'Akira', quickAccessEnabled: true, id: 2, lastFetch: Date.now() }, { username: 'Bocchi', id: 3, lastFetch: Date.now() }]),
+      ...users([
+        { username: 'Akira', quickAccessEnabled: true, id: 2, lastFetch: Date.now() },
+        { username: 'Bocchi', id: 3, lastFetch: Date.now() },
+      ]),
       ...settingsSeed({ quickAccessEnabled: true }),
       'void-verified-quick-access-last-fetch': seedValue(Date.now() - 14 * MIN - 20_000),
     };
@@ -209,18 +236,24 @@ test.describe('quick access users', () => {
     await expect(strip.getByLabel('changed since your last visit')).toBeVisible();
     await strip.getByRole('link', { name: 'Akira' }).click();
     await expect(page).toHaveURL('https://anilist.co/user/Akira/');
-    await expect.poll(async () => (await stored<{ quickAccessBadgeDisplay: boolean }[]>(page, 'void-verified-users'))[0]!.quickAccessBadgeDisplay).toBe(false);
+    await expect
+      .poll(async () => (await stored<{ quickAccessBadgeDisplay: boolean }[]>(page, 'void-verified-users'))[0]!.quickAccessBadgeDisplay)
+      .toBe(false);
   });
 
   test('a failed refresh says so and still records the time', async ({ page, host, api }) => {
     api.failNext(2, { status: 500 });
-    await host.goto('/home', { seed: { ...users(quick({ id: 2, lastFetch: Date.now() - 20 * MIN })), ...settingsSeed({ quickAccessEnabled: true }) } });
+    await host.goto('/home', {
+      seed: { ...users(quick({ id: 2, lastFetch: Date.now() - 20 * MIN })), ...settingsSeed({ quickAccessEnabled: true }) },
+    });
     await expect(toasts(page).filter({ hasText: 'Querying Quick Access failed.' })).toBeVisible();
     await expect.poll(() => stored<number | null>(page, 'void-verified-quick-access-last-fetch')).not.toBeNull();
   });
 
   test('quick access users are in the palette Dashboard', async ({ page, host }) => {
-    await host.goto('/notifications', { seed: { ...users(quick({ id: 2, lastFetch: Date.now() })), ...settingsSeed({ quickAccessEnabled: true }) } });
+    await host.goto('/notifications', {
+      seed: { ...users(quick({ id: 2, lastFetch: Date.now() })), ...settingsSeed({ quickAccessEnabled: true }) },
+    });
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Akira');
     const item = page.locator('[cmdk-item][data-command="quick-access.user.akira"]');

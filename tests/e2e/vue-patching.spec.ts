@@ -15,7 +15,8 @@ interface HostApi {
 type HostWindow = Window & { __host: HostApi };
 const rebuildChild = (page: Page, selector: string, child: string) =>
   page.evaluate(([s, c]) => (window as unknown as HostWindow).__host.rebuildChild(s!, c), [selector, child]);
-const reuse = (page: Page, from: number, to: number) => page.evaluate(([f, t]) => (window as unknown as HostWindow).__host.reuse(f!, t!), [from, to]);
+const reuse = (page: Page, from: number, to: number) =>
+  page.evaluate(([f, t]) => (window as unknown as HostWindow).__host.reuse(f!, t!), [from, to]);
 const patchErrors = (page: Page) => page.evaluate(() => (window as unknown as HostWindow).__host.errors);
 
 const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
@@ -36,15 +37,22 @@ test.describe('injections survive in-place patching', () => {
 
   test('a feed entry reused for another activity: its time tooltip follows the new date', async ({ page, host, api }) => {
     await host.goto('/home', {
-      seed: { ...settingsSeed({ activityTimestampTooltipsEnabled: true }), 'void-verified-time-config': seedValue({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false }) },
+      seed: {
+        ...settingsSeed({ activityTimestampTooltipsEnabled: true }),
+        'void-verified-time-config': seedValue({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false }),
+      },
     });
     const entry = page.locator('.activity-entry').first();
     const time = entry.locator('.wrap time').first();
     const iso = (await time.getAttribute('datetime'))!;
     await expect(time).not.toHaveAttribute('title', /[AP]M$/);
     // Another activity, from a different day, reused into the first entry.
-    const shownIds = await page.locator('.activity-entry .time a[href^="/activity/"]').evaluateAll((as) => as.map((a) => Number(a.getAttribute('href')!.split('/')[2])));
-    const other = api.state.activities.find((a) => !shownIds.includes(a.id) && new Date(a.createdAt * 1000).toISOString().slice(0, 10) !== iso.slice(0, 10))!;
+    const shownIds = await page
+      .locator('.activity-entry .time a[href^="/activity/"]')
+      .evaluateAll((as) => as.map((a) => Number(a.getAttribute('href')!.split('/')[2])));
+    const other = api.state.activities.find(
+      (a) => !shownIds.includes(a.id) && new Date(a.createdAt * 1000).toISOString().slice(0, 10) !== iso.slice(0, 10),
+    )!;
     expect(await reuse(page, shownIds[0]!, other.id)).toBe(true);
     await expect(entry.locator('.time a')).toHaveAttribute('href', `/activity/${other.id}`);
     const next = (await time.getAttribute('datetime'))!;
@@ -61,7 +69,11 @@ test.describe('injections survive in-place patching', () => {
     expect(await patchErrors(page)).toEqual([]);
   });
 
-  test("an entry patched to show another activity: each reply's collapse state follows its reply, there and back", async ({ page, host, api }) => {
+  test("an entry patched to show another activity: each reply's collapse state follows its reply, there and back", async ({
+    page,
+    host,
+    api,
+  }) => {
     await host.goto(WITH_OWN_REPLY, { seed: settingsSeed({ collapsibleReplies: true }) });
     const replies = page.locator('.reply:not(.preview)');
     await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);
@@ -69,7 +81,9 @@ test.describe('injections survive in-place patching', () => {
     await expect(replies.nth(0).locator('.reply-markdown')).toBeHidden();
     // The same entry now shows another activity with replies: Vue patches the reply elements in place.
     const from = Number(WITH_OWN_REPLY.split('/')[2]);
-    const other = api.state.activities.find((a) => a.id !== from && api.state.replies.filter((r) => r.activityId === a.id).length >= 2 && !('isPrivate' in a && a.isPrivate))!;
+    const other = api.state.activities.find(
+      (a) => a.id !== from && api.state.replies.filter((r) => r.activityId === a.id).length >= 2 && !('isPrivate' in a && a.isPrivate),
+    )!;
     expect(await reuse(page, from, other.id)).toBe(true);
     const firstOther = api.state.replies.filter((r) => r.activityId === other.id).sort((a, b) => a.id - b.id)[0]!;
     await expect(replies.nth(0).locator('.reply-markdown')).toContainText(firstOther.text.slice(0, 12));

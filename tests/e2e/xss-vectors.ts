@@ -95,14 +95,36 @@ export const MARKDOWN_VECTORS: readonly string[] = [
  * and other script-bearing attributes, javascript:/vbscript:/data: URLs. Empty means clean.
  */
 export function unsafeParts(root: ParentNode): string[] {
-  const forbidden = ['script', 'iframe', 'style', 'object', 'embed', 'svg', 'math', 'form', 'button', 'input', 'base', 'meta', 'link', 'template', 'noscript', 'body', 'details', 'audio', 'table', 'marquee'];
+  const forbidden = [
+    'script',
+    'iframe',
+    'style',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'form',
+    'button',
+    'input',
+    'base',
+    'meta',
+    'link',
+    'template',
+    'noscript',
+    'body',
+    'details',
+    'audio',
+    'table',
+    'marquee',
+  ];
   const found: string[] = [];
   for (const el of Array.from(root.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase();
     if (forbidden.includes(tag)) found.push(`<${tag}>`);
     for (const a of Array.from(el.attributes)) {
       const name = a.name.toLowerCase();
-      if (name.startsWith('on') || ['style', 'srcdoc', 'formaction', 'poster', 'background', 'action'].includes(name) || name.includes(':')) found.push(`${tag}[${name}]`);
+      if (name.startsWith('on') || ['style', 'srcdoc', 'formaction', 'poster', 'background', 'action'].includes(name) || name.includes(':'))
+        found.push(`${tag}[${name}]`);
       if (/^(?:javascript|vbscript|data):/i.test(a.value.replace(/[\u0000-\u0020]/g, ''))) found.push(`${tag}[${name}=${a.value}]`);
     }
   }
@@ -116,7 +138,11 @@ export function unsafeParts(root: ParentNode): string[] {
  */
 export function sanitizerBundle(): string {
   const bundle = buildSync({
-    stdin: { contents: "export { renderMarkdown } from './src/data/markdown-render'; export { sanitizeHtml } from './src/panels/sanitize';", resolveDir: process.cwd(), loader: 'ts' },
+    stdin: {
+      contents: "export { renderMarkdown } from './src/data/markdown-render'; export { sanitizeHtml } from './src/panels/sanitize';",
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'iife',

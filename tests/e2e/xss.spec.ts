@@ -28,18 +28,25 @@ const calls = (page: Page) => page.evaluate(() => (window as unknown as { __call
 test.describe("DOMPurify's corpus", () => {
   test.beforeEach(async ({ page }) => trapCalls(page));
 
-  test(`all ${DOMPURIFY_CORPUS.length} cases through the sanitizer, as HTML and as markdown, leave nothing unsafe and run nothing`, async ({ page, host }) => {
+  test(`all ${DOMPURIFY_CORPUS.length} cases through the sanitizer, as HTML and as markdown, leave nothing unsafe and run nothing`, async ({
+    page,
+    host,
+  }) => {
     expect(DOMPURIFY_CORPUS.length).toBe(223);
     await host.goto('/home', { script: false });
     await page.addScriptTag({ content: sanitizerBundle() });
     const found = await page.evaluate((corpus) => {
-      type Page = { __md: { renderMarkdown(s: string): string; sanitizeHtml(s: string): string }; __unsafe(root: ParentNode): string[]; __attachLive(html: string): string[] };
+      type Page = {
+        __md: { renderMarkdown(s: string): string; sanitizeHtml(s: string): string };
+        __unsafe(root: ParentNode): string[];
+        __attachLive(html: string): string[];
+      };
       const { __md: md, __unsafe: unsafe, __attachLive: live } = window as unknown as Page;
       const out: string[] = [];
       const attach = (label: string, html: string) => {
         for (const p of live(html)) out.push(`${label}: ${p}`);
       };
-      for (const { title = "(untitled)", payload } of corpus) {
+      for (const { title = '(untitled)', payload } of corpus) {
         attach(`html «${title}»`, md.sanitizeHtml(payload));
         attach(`markdown «${title}»`, md.sanitizeHtml(md.renderMarkdown(payload)));
       }

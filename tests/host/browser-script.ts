@@ -21,7 +21,10 @@ export function moduleExpression(file: URL): string {
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, isolatedModules: true, removeComments: true },
     });
     // "</script" cannot appear inside an inline script; "<\/" means the same in JS strings and regexps.
-    js = `(function () { var exports = {}; var module = { exports: exports };\n${outputText}\nreturn module.exports; })()`.replace(/<\/(script)/gi, '<\\/$1');
+    js = `(function () { var exports = {}; var module = { exports: exports };\n${outputText}\nreturn module.exports; })()`.replace(
+      /<\/(script)/gi,
+      '<\\/$1',
+    );
     cache.set(file.href, js);
   }
   return js;

@@ -162,7 +162,15 @@ export function installGmShim(config: GmShimConfig): void {
         else if (d.responseType === 'arraybuffer') response = buffer;
         let responseHeaders = '';
         res.headers.forEach((value, name) => (responseHeaders += `${name}: ${value}\r\n`));
-        const result = { ...base, status: res.status, statusText: res.statusText, responseText: text, response, responseHeaders, finalUrl: res.url || d.url };
+        const result = {
+          ...base,
+          status: res.status,
+          statusText: res.statusText,
+          responseText: text,
+          response,
+          responseHeaders,
+          finalUrl: res.url || d.url,
+        };
         d.onload?.(result);
         d.onloadend?.(result);
         return result;

@@ -36,7 +36,9 @@ export const GM_PREFIX = '__gm__:';
 export const GM_SEEDED_KEY = '__gm_seeded__';
 
 export function gmShimSource(opts: GmShimOptions = {}): string {
-  const config = JSON.stringify({ mode: opts.mode ?? 'both', seed: opts.seed ?? {}, prefix: GM_PREFIX, seededKey: GM_SEEDED_KEY })
-    .replace(/</g, '\\u003c');
+  const config = JSON.stringify({ mode: opts.mode ?? 'both', seed: opts.seed ?? {}, prefix: GM_PREFIX, seededKey: GM_SEEDED_KEY }).replace(
+    /</g,
+    '\\u003c',
+  );
   return `${moduleExpression(new URL('./gm-shim-runtime.ts', import.meta.url))}.installGmShim(${config});`;
 }

@@ -189,7 +189,8 @@ function requireViewer(ctx: Ctx): SeedUser {
 const userById = (ctx: Ctx, id: number | undefined) => (id === undefined ? undefined : ctx.state.users.find((u) => u.id === id));
 const mediaById = (ctx: Ctx, id: number | undefined) => (id === undefined ? undefined : ctx.state.media.find((m) => m.id === id));
 const activityById = (ctx: Ctx, id: number | undefined) => ctx.state.activities.find((a) => a.id === id);
-const repliesOf = (ctx: Ctx, activityId: number) => ctx.state.replies.filter((r) => r.activityId === activityId).sort((a, b) => a.id - b.id);
+const repliesOf = (ctx: Ctx, activityId: number) =>
+  ctx.state.replies.filter((r) => r.activityId === activityId).sort((a, b) => a.id - b.id);
 const owner = (a: SeedActivity) => (a.__typename === 'MessageActivity' ? a.messengerId : a.userId);
 /** `userId` filters on the profile the activity appears on: the recipient for messages. */
 const profileOf = (a: SeedActivity) => (a.__typename === 'MessageActivity' ? a.recipientId : a.userId);
@@ -297,7 +298,8 @@ function filterMedia(ctx: Ctx, args: Args): SeedMedia[] {
       (search === null || titles(m).some((t) => t.includes(search))),
   );
   const sort = Array.isArray(args.sort) ? (args.sort as string[]) : search !== null ? ['SEARCH_MATCH'] : ['ID'];
-  const rank = (m: SeedMedia) => (search === null ? 0 : titles(m).some((t) => t === search) ? 0 : titles(m).some((t) => t.startsWith(search)) ? 1 : 2);
+  const rank = (m: SeedMedia) =>
+    search === null ? 0 : titles(m).some((t) => t === search) ? 0 : titles(m).some((t) => t.startsWith(search)) ? 1 : 2;
   list = list.sort((a, b) => {
     if (sort.includes('POPULARITY_DESC') || sort.includes('TRENDING_DESC')) return b.popularity - a.popularity;
     if (sort.includes('SCORE_DESC')) return b.averageScore - a.averageScore;
@@ -369,13 +371,11 @@ const activityFields: Record<string, Resolver> = {
   siteUrl: (a: SeedActivity) => `https://anilist.co/activity/${a.id}`,
 };
 
-const markdownField =
-  (key: 'text' | 'message' | 'about') =>
-  (source: Record<string, unknown>, args: { asHtml?: boolean | null }) => {
-    const value = source[key];
-    if (typeof value !== 'string') return null;
-    return args.asHtml ? renderMarkdown(value) : value;
-  };
+const markdownField = (key: 'text' | 'message' | 'about') => (source: Record<string, unknown>, args: { asHtml?: boolean | null }) => {
+  const value = source[key];
+  if (typeof value !== 'string') return null;
+  return args.asHtml ? renderMarkdown(value) : value;
+};
 
 const notificationFields: Record<string, Resolver> = {
   user: (n: { userId?: number }, _args: Args, ctx: Ctx) => userById(ctx, n.userId),
@@ -385,12 +385,25 @@ const notificationFields: Record<string, Resolver> = {
 };
 
 const NOTIFICATION_TYPES = [
-  'AiringNotification', 'FollowingNotification', 'ActivityMessageNotification', 'ActivityMentionNotification',
-  'ActivityReplyNotification', 'ActivityReplySubscribedNotification', 'ActivityLikeNotification',
-  'ActivityReplyLikeNotification', 'ThreadCommentMentionNotification', 'ThreadCommentReplyNotification',
-  'ThreadCommentSubscribedNotification', 'ThreadCommentLikeNotification', 'ThreadLikeNotification',
-  'RelatedMediaAdditionNotification', 'MediaDataChangeNotification', 'MediaMergeNotification',
-  'MediaDeletionNotification', 'MediaSubmissionUpdateNotification', 'StaffSubmissionUpdateNotification',
+  'AiringNotification',
+  'FollowingNotification',
+  'ActivityMessageNotification',
+  'ActivityMentionNotification',
+  'ActivityReplyNotification',
+  'ActivityReplySubscribedNotification',
+  'ActivityLikeNotification',
+  'ActivityReplyLikeNotification',
+  'ThreadCommentMentionNotification',
+  'ThreadCommentReplyNotification',
+  'ThreadCommentSubscribedNotification',
+  'ThreadCommentLikeNotification',
+  'ThreadLikeNotification',
+  'RelatedMediaAdditionNotification',
+  'MediaDataChangeNotification',
+  'MediaMergeNotification',
+  'MediaDeletionNotification',
+  'MediaSubmissionUpdateNotification',
+  'StaffSubmissionUpdateNotification',
   'CharacterSubmissionUpdateNotification',
 ];
 
@@ -408,13 +421,21 @@ function mediaListCollection(ctx: Ctx, args: Args) {
   if (!has(args.userId) && !has(args.userName)) throw invalid('userId', 'A user id or name is required.');
   if (!has(args.type)) throw invalid('type', 'The type field is required.');
   const entries = filterMediaList(ctx, args);
-  const user = has(args.userId) ? userById(ctx, args.userId as number) : ctx.state.users.find((u) => u.name.toLowerCase() === String(args.userName).toLowerCase());
+  const user = has(args.userId)
+    ? userById(ctx, args.userId as number)
+    : ctx.state.users.find((u) => u.name.toLowerCase() === String(args.userName).toLowerCase());
   if (!user) throw notFound();
   const statuses = [...new Set(entries.map((e) => e.status))];
   return {
     user,
     hasNextChunk: false,
-    lists: statuses.map((status) => ({ name: status.charAt(0) + status.slice(1).toLowerCase(), status, isCustomList: false, isSplitCompletedList: false, entries: entries.filter((e) => e.status === status) })),
+    lists: statuses.map((status) => ({
+      name: status.charAt(0) + status.slice(1).toLowerCase(),
+      status,
+      isCustomList: false,
+      isSplitCompletedList: false,
+      entries: entries.filter((e) => e.status === status),
+    })),
   };
 }
 
@@ -426,7 +447,11 @@ function mediaListCollection(ctx: Ctx, args: Args) {
 type FavouriteKind = 'anime' | 'manga' | 'characters' | 'staff';
 function favouriteNodes(ctx: Ctx, userId: number, kind: FavouriteKind): unknown[] {
   const rotate = <T>(items: T[], count: number) => items.map((_, i) => items[(i + userId) % items.length]!).slice(0, count);
-  if (kind === 'anime' || kind === 'manga') return rotate(ctx.state.media.filter((m) => m.type === kind.toUpperCase()), kind === 'anime' ? 12 : 10);
+  if (kind === 'anime' || kind === 'manga')
+    return rotate(
+      ctx.state.media.filter((m) => m.type === kind.toUpperCase()),
+      kind === 'anime' ? 12 : 10,
+    );
   const role = kind === 'characters' ? 'character' : 'staff';
   return Array.from({ length: kind === 'characters' ? 10 : 6 }, (_, i) => {
     const id = (kind === 'characters' ? 80_000 : 90_000) + ((i + userId) % 40);
@@ -434,19 +459,26 @@ function favouriteNodes(ctx: Ctx, userId: number, kind: FavouriteKind): unknown[
     return {
       id,
       name: { first: name, last: null, full: name, native: null, userPreferred: name },
-      image: { large: `https://s4.anilist.co/file/anilistcdn/${role}/large/b${id}-seed.png`, medium: `https://s4.anilist.co/file/anilistcdn/${role}/medium/b${id}-seed.png` },
+      image: {
+        large: `https://s4.anilist.co/file/anilistcdn/${role}/large/b${id}-seed.png`,
+        medium: `https://s4.anilist.co/file/anilistcdn/${role}/medium/b${id}-seed.png`,
+      },
       isFavourite: false,
       siteUrl: `https://anilist.co/${role}/${id}`,
     };
   });
 }
-const favouritesConnection = (kind: FavouriteKind) => (source: { userId: number }, args: { page?: number | null; perPage?: number | null }, ctx: Ctx) => {
-  const page = Math.max(1, args.page ?? 1);
-  const perPage = Math.min(25, Math.max(1, args.perPage ?? 25));
-  const all = favouriteNodes(ctx, source.userId, kind);
-  const lastPage = Math.max(1, Math.ceil(all.length / perPage));
-  return { nodes: all.slice((page - 1) * perPage, page * perPage), pageInfo: { total: all.length, perPage, currentPage: page, lastPage, hasNextPage: page < lastPage } };
-};
+const favouritesConnection =
+  (kind: FavouriteKind) => (source: { userId: number }, args: { page?: number | null; perPage?: number | null }, ctx: Ctx) => {
+    const page = Math.max(1, args.page ?? 1);
+    const perPage = Math.min(25, Math.max(1, args.perPage ?? 25));
+    const all = favouriteNodes(ctx, source.userId, kind);
+    const lastPage = Math.max(1, Math.ceil(all.length / perPage));
+    return {
+      nodes: all.slice((page - 1) * perPage, page * perPage),
+      pageInfo: { total: all.length, perPage, currentPage: page, lastPage, hasNextPage: page < lastPage },
+    };
+  };
 
 const RESOLVERS: Record<string, Record<string, Resolver>> = {
   Query: {
@@ -478,7 +510,9 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       return activity;
     },
     ActivityReply: (_root: unknown, args: Args, ctx: Ctx) => {
-      const reply = ctx.state.replies.find((r) => (!has(args.id) || r.id === args.id) && (!has(args.activityId) || r.activityId === args.activityId));
+      const reply = ctx.state.replies.find(
+        (r) => (!has(args.id) || r.id === args.id) && (!has(args.activityId) || r.activityId === args.activityId),
+      );
       if (!reply) throw notFound();
       return reply;
     },
@@ -509,10 +543,16 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
     following: (page: PageCtx, args: { userId: number }, ctx: Ctx) => {
       const user = userById(ctx, args.userId);
       if (!user) throw notFound();
-      return paginate(page, user.following.map((id) => userById(ctx, id)).filter((u): u is SeedUser => !!u));
+      return paginate(
+        page,
+        user.following.map((id) => userById(ctx, id)).filter((u): u is SeedUser => !!u),
+      );
     },
     followers: (page: PageCtx, args: { userId: number }, ctx: Ctx) =>
-      paginate(page, ctx.state.users.filter((u) => u.following.includes(args.userId))),
+      paginate(
+        page,
+        ctx.state.users.filter((u) => u.following.includes(args.userId)),
+      ),
     mediaList: (page: PageCtx, args: Args, ctx: Ctx) => paginate(page, filterMediaList(ctx, args)),
   },
   User: {
@@ -569,10 +609,18 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       if (has(args.donatorBadge)) viewer.donatorBadge = String(args.donatorBadge);
       if (has(args.profileColor)) {
         const color = String(args.profileColor);
-        if (!/^(blue|purple|green|orange|red|pink|gray|#[0-9a-fA-F]{6})$/.test(color)) throw invalid('profileColor', 'The selected profile color is invalid.');
+        if (!/^(blue|purple|green|orange|red|pink|gray|#[0-9a-fA-F]{6})$/.test(color))
+          throw invalid('profileColor', 'The selected profile color is invalid.');
         viewer.options.profileColor = color;
       }
-      for (const key of ['titleLanguage', 'displayAdultContent', 'airingNotifications', 'timezone', 'activityMergeTime', 'restrictMessagesToFollowing'] as const) {
+      for (const key of [
+        'titleLanguage',
+        'displayAdultContent',
+        'airingNotifications',
+        'timezone',
+        'activityMergeTime',
+        'restrictMessagesToFollowing',
+      ] as const) {
         // The option fields are typed by the schema; graphql-js has already coerced them.
         if (has(args[key])) (viewer.options as Record<string, unknown>)[key] = args[key];
       }
@@ -609,7 +657,12 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
     },
     ToggleLike: (_root: unknown, args: { id?: number | null; type?: string | null }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
-      const target = args.type === 'ACTIVITY' ? activityById(ctx, args.id ?? undefined) : args.type === 'ACTIVITY_REPLY' ? ctx.state.replies.find((x) => x.id === args.id) : undefined;
+      const target =
+        args.type === 'ACTIVITY'
+          ? activityById(ctx, args.id ?? undefined)
+          : args.type === 'ACTIVITY_REPLY'
+            ? ctx.state.replies.find((x) => x.id === args.id)
+            : undefined;
       if (!target) throw notFound();
       toggleIn(target.likeIds, viewer.id);
       return target.likeIds.map((id) => userById(ctx, id)).filter(Boolean);
@@ -633,13 +686,25 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
         return a;
       }
       const a: SeedActivity = {
-        __typename: 'TextActivity', type: 'TEXT', id: nextId(ctx.state.activities, 0), userId: viewer.id, text,
-        createdAt: nowSeconds(ctx), likeIds: [], subscriberIds: [viewer.id], isLocked: !!args.locked, isPinned: false,
+        __typename: 'TextActivity',
+        type: 'TEXT',
+        id: nextId(ctx.state.activities, 0),
+        userId: viewer.id,
+        text,
+        createdAt: nowSeconds(ctx),
+        likeIds: [],
+        subscriberIds: [viewer.id],
+        isLocked: !!args.locked,
+        isPinned: false,
       };
       ctx.state.activities.push(a);
       return a;
     },
-    SaveMessageActivity: (_root: unknown, args: { id?: number | null; message?: string | null; recipientId?: number | null; private?: boolean | null }, ctx: Ctx) => {
+    SaveMessageActivity: (
+      _root: unknown,
+      args: { id?: number | null; message?: string | null; recipientId?: number | null; private?: boolean | null },
+      ctx: Ctx,
+    ) => {
       const viewer = requireViewer(ctx);
       const message = textRequired(args.message, 'message');
       if (has(args.id)) {
@@ -653,9 +718,18 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       const recipient = userById(ctx, args.recipientId ?? undefined);
       if (!recipient) throw invalid('recipientId', 'The selected recipient id is invalid.');
       const a: SeedActivity = {
-        __typename: 'MessageActivity', type: 'MESSAGE', id: nextId(ctx.state.activities, 0), messengerId: viewer.id,
-        recipientId: recipient.id, message, isPrivate: !!args.private, createdAt: nowSeconds(ctx), likeIds: [],
-        subscriberIds: [viewer.id], isLocked: false, isPinned: false,
+        __typename: 'MessageActivity',
+        type: 'MESSAGE',
+        id: nextId(ctx.state.activities, 0),
+        messengerId: viewer.id,
+        recipientId: recipient.id,
+        message,
+        isPrivate: !!args.private,
+        createdAt: nowSeconds(ctx),
+        likeIds: [],
+        subscriberIds: [viewer.id],
+        isLocked: false,
+        isPinned: false,
       };
       ctx.state.activities.push(a);
       return a;
@@ -673,7 +747,14 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       const a = activityById(ctx, args.activityId ?? undefined);
       if (!a || !canSee(a, viewer)) throw notFound();
       if (a.isLocked) throw forbidden();
-      const r: SeedReply = { id: nextId(ctx.state.replies, 0), activityId: a.id, userId: viewer.id, text, createdAt: nowSeconds(ctx), likeIds: [] };
+      const r: SeedReply = {
+        id: nextId(ctx.state.replies, 0),
+        activityId: a.id,
+        userId: viewer.id,
+        text,
+        createdAt: nowSeconds(ctx),
+        likeIds: [],
+      };
       ctx.state.replies.push(r);
       toggleIn(a.subscriberIds, viewer.id, true);
       return r;
@@ -711,9 +792,20 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       const now = nowSeconds(ctx);
       if (!entry) {
         entry = {
-          id: nextId(ctx.state.mediaList, 1000), userId: viewer.id, mediaId: media.id, status: 'CURRENT', progress: 0,
-          progressVolumes: null, score: 0, repeat: 0, priority: 0, private: false, notes: null, hiddenFromStatusLists: false,
-          createdAt: now, updatedAt: now,
+          id: nextId(ctx.state.mediaList, 1000),
+          userId: viewer.id,
+          mediaId: media.id,
+          status: 'CURRENT',
+          progress: 0,
+          progressVolumes: null,
+          score: 0,
+          repeat: 0,
+          priority: 0,
+          private: false,
+          notes: null,
+          hiddenFromStatusLists: false,
+          createdAt: now,
+          updatedAt: now,
         };
         ctx.state.mediaList.push(entry);
       }
@@ -735,10 +827,18 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
       if (changed && !entry.private && !disabled) {
         const progressShown = entry.status === 'CURRENT' || entry.status === 'REPEATING' || entry.status === 'DROPPED';
         ctx.state.activities.push({
-          __typename: 'ListActivity', type: media.type === 'ANIME' ? 'ANIME_LIST' : 'MANGA_LIST', id: nextId(ctx.state.activities, 0),
-          userId: viewer.id, mediaId: media.id, status: listStatusPhrase(media.type, entry.status),
-          progress: progressShown ? String(entry.progress) : null, createdAt: now, likeIds: [], subscriberIds: [viewer.id],
-          isLocked: false, isPinned: false,
+          __typename: 'ListActivity',
+          type: media.type === 'ANIME' ? 'ANIME_LIST' : 'MANGA_LIST',
+          id: nextId(ctx.state.activities, 0),
+          userId: viewer.id,
+          mediaId: media.id,
+          status: listStatusPhrase(media.type, entry.status),
+          progress: progressShown ? String(entry.progress) : null,
+          createdAt: now,
+          likeIds: [],
+          subscriberIds: [viewer.id],
+          isLocked: false,
+          isPinned: false,
         });
       }
       return entry;
@@ -847,7 +947,10 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
     };
   }
 
-  async function answer(req: MockRequest, parsed: { query: string; variables: unknown; document: DocumentNode | null; operationName: unknown }): Promise<MockResponse> {
+  async function answer(
+    req: MockRequest,
+    parsed: { query: string; variables: unknown; document: DocumentNode | null; operationName: unknown },
+  ): Promise<MockResponse> {
     const headers = rateHeaders();
     const name = operationNameOf(parsed.document, parsed.operationName);
     const planned = failures.findIndex((f) => f.operation === undefined || f.operation === name);
@@ -855,7 +958,8 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
     if (failure) {
       if ('network' in failure) return { status: 0, headers: {}, body: '', abort: true };
       if (failure.status === 429) return tooMany(headers, failure.retryAfter ?? 60);
-      if (failure.status === 500) return { status: 500, headers, body: json({ data: null, errors: [{ message: 'Internal Server Error', status: 500 }] }) };
+      if (failure.status === 500)
+        return { status: 500, headers, body: json({ data: null, errors: [{ message: 'Internal Server Error', status: 500 }] }) };
       return { status: 400, headers, body: json({ data: null, errors: [{ message: failure.message ?? 'Bad Request', status: 400 }] }) };
     }
     if (opts.enforceRateLimit && window.length > limit) return tooMany(headers, 60);
@@ -880,7 +984,11 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
       }
     }
     const invalidDoc = validate(schema, document);
-    if (invalidDoc.length > 0) return fail(400, invalidDoc.map((e) => errorItem(e, 400)));
+    if (invalidDoc.length > 0)
+      return fail(
+        400,
+        invalidDoc.map((e) => errorItem(e, 400)),
+      );
 
     const ctx: Ctx = { state, viewer, now };
     const result = await execute({

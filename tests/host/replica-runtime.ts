@@ -117,12 +117,10 @@ const ICONS = {
     '<svg class="icon" viewBox="0 0 512 512" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="M462 62C407 15 325 24 275 76l-19 20-19-20C187 24 105 15 50 62c-63 54-66 150-10 208l193 199c12 13 33 13 46 0l193-199c56-58 53-154-10-208z"/></svg>',
   reply:
     '<svg class="icon" viewBox="0 0 512 512" width="14" height="14" aria-hidden="true"><path fill="currentColor" d="M256 32C114 32 0 125 0 240c0 50 21 95 57 131-13 50-54 95-55 95-2 2-3 6-1 9s5 5 8 5c66 0 116-32 141-51 33 12 68 19 106 19 142 0 256-93 256-208S398 32 256 32z"/></svg>',
-  bell:
-    '<svg class="icon" viewBox="0 0 448 512" width="13" height="13" aria-hidden="true"><path fill="currentColor" d="M224 512c35 0 64-29 64-64H160c0 35 29 64 64 64zm215-150c-19-21-55-52-55-154 0-78-54-140-128-155V32a32 32 0 0 0-64 0v21C118 68 64 130 64 208c0 102-36 133-55 154-6 6-9 14-9 22 0 16 13 32 32 32h384c19 0 32-16 32-32 0-8-3-16-9-22z"/></svg>',
+  bell: '<svg class="icon" viewBox="0 0 448 512" width="13" height="13" aria-hidden="true"><path fill="currentColor" d="M224 512c35 0 64-29 64-64H160c0 35 29 64 64 64zm215-150c-19-21-55-52-55-154 0-78-54-140-128-155V32a32 32 0 0 0-64 0v21C118 68 64 130 64 208c0 102-36 133-55 154-6 6-9 14-9 22 0 16 13 32 32 32h384c19 0 32-16 32-32 0-8-3-16-9-22z"/></svg>',
   search:
     '<svg class="icon" viewBox="0 0 512 512" width="15" height="15" aria-hidden="true"><path fill="currentColor" d="M505 443 405 343c-5-4-11-7-17-7h-16c28-35 44-80 44-128C416 93 323 0 208 0S0 93 0 208s93 208 208 208c48 0 93-16 128-44v16c0 6 3 12 7 17l100 100c9 9 25 9 34 0l28-28c9-10 9-25 0-34zM208 336a128 128 0 1 1 0-256 128 128 0 0 1 0 256z"/></svg>',
-  bars:
-    '<svg class="icon" viewBox="0 0 448 512" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M16 132h416c9 0 16-7 16-16V76c0-9-7-16-16-16H16C7 60 0 67 0 76v40c0 9 7 16 16 16zm0 160h416c9 0 16-7 16-16v-40c0-9-7-16-16-16H16c-9 0-16 7-16 16v40c0 9 7 16 16 16zm0 160h416c9 0 16-7 16-16v-40c0-9-7-16-16-16H16c-9 0-16 7-16 16v40c0 9 7 16 16 16z"/></svg>',
+  bars: '<svg class="icon" viewBox="0 0 448 512" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M16 132h416c9 0 16-7 16-16V76c0-9-7-16-16-16H16C7 60 0 67 0 76v40c0 9 7 16 16 16zm0 160h416c9 0 16-7 16-16v-40c0-9-7-16-16-16H16c-9 0-16 7-16 16v40c0 9 7 16 16 16zm0 160h416c9 0 16-7 16-16v-40c0-9-7-16-16-16H16c-9 0-16 7-16 16v40c0 9 7 16 16 16z"/></svg>',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -138,13 +136,13 @@ export function renderMarkdown(source: string): string {
   const inline = (text: string): string => {
     let t = esc(text);
     t = t.replace(/`([^`]+)`/g, (_m, code: string) => keep(`<code>${code}</code>`));
-    t = t.replace(/img\s?(\d*%?)\(([^)\s]+)\)/gi, (_m, width: string, url: string) =>
-      keep(`<img width="${width}" src="${safeUrl(url)}">`),
-    );
+    t = t.replace(/img\s?(\d*%?)\(([^)\s]+)\)/gi, (_m, width: string, url: string) => keep(`<img width="${width}" src="${safeUrl(url)}">`));
     t = t.replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (_m, alt: string, url: string) => keep(`<img alt="${alt}" src="${safeUrl(url)}">`));
     t = t.replace(/youtube\(([^)\s]+)\)/gi, (_m, video: string) => {
       const id = /(?:v=|youtu\.be\/)([\w-]{6,})/.exec(video)?.[1] ?? video;
-      return keep(`<span class="youtube" id="${id}"><span class="play"></span><img src="https://i.ytimg.com/vi/${id}/hqdefault.jpg"></span>`);
+      return keep(
+        `<span class="youtube" id="${id}"><span class="play"></span><img src="https://i.ytimg.com/vi/${id}/hqdefault.jpg"></span>`,
+      );
     });
     t = t.replace(/webm\(([^)\s]+)\)/gi, (_m, url: string) =>
       keep(`<video muted loop controls><source src="${safeUrl(url)}" type="video/webm"></video>`),
@@ -156,12 +154,22 @@ export function renderMarkdown(source: string): string {
       // Bare links to AniList media become embed cards on the site.
       const media = /^https:\/\/anilist\.co\/(anime|manga)\/(\d+)\/?[^\s]*$/.exec(url);
       if (media)
-        return pre + keep(`<a class="media-embed" href="/${media[1]}/${media[2]}/" data-media-type="${media[1]}" data-media-id="${media[2]}"><span class="title">${media[1]} ${media[2]}</span></a>`);
+        return (
+          pre +
+          keep(
+            `<a class="media-embed" href="/${media[1]}/${media[2]}/" data-media-type="${media[1]}" data-media-id="${media[2]}"><span class="title">${media[1]} ${media[2]}</span></a>`,
+          )
+        );
       return pre + keep(`<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`);
     });
-    t = t.replace(/(^|[^\w])@([A-Za-z0-9_-]{2,20})/g, (_m, pre: string, name: string) => pre + keep(`<a href="/user/${name}">@${name}</a>`));
-    t = t.replace(/~!([\s\S]+?)!~/g, (_m, inner: string) =>
-      keep('<span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>') + inner + keep('</span></span>'),
+    t = t.replace(
+      /(^|[^\w])@([A-Za-z0-9_-]{2,20})/g,
+      (_m, pre: string, name: string) => pre + keep(`<a href="/user/${name}">@${name}</a>`),
+    );
+    t = t.replace(
+      /~!([\s\S]+?)!~/g,
+      (_m, inner: string) =>
+        keep('<span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>') + inner + keep('</span></span>'),
     );
     t = t.replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '<strong>$2</strong>');
     t = t.replace(/(^|[^\w*])[*_](?=\S)([^*_\n]*?\S)[*_](?![\w*])/g, '$1<em>$2</em>');
@@ -180,14 +188,17 @@ export function renderMarkdown(source: string): string {
     if (block.startsWith('\u0001')) blocks.push(block.replace(/\u0001/g, ''));
     else if (heading && !block.includes('\n')) blocks.push(`<h${heading[1]!.length}>${inline(heading[2] ?? '')}</h${heading[1]!.length}>`);
     else if (/^(-{3,}|\*{3,})$/.test(block)) blocks.push('<hr>');
-    else if (lines.every((l) => /^>\s?/.test(l))) blocks.push(`<blockquote>${inline(lines.map((l) => l.replace(/^>\s?/, '')).join('\n'))}</blockquote>`);
+    else if (lines.every((l) => /^>\s?/.test(l)))
+      blocks.push(`<blockquote>${inline(lines.map((l) => l.replace(/^>\s?/, '')).join('\n'))}</blockquote>`);
     else if (lines.every((l) => /^[-*+]\s/.test(l))) blocks.push(`<ul>${lines.map((l) => `<li>${inline(l.slice(2))}</li>`).join('')}</ul>`);
-    else if (lines.every((l) => /^\d+\.\s/.test(l))) blocks.push(`<ol>${lines.map((l) => `<li>${inline(l.replace(/^\d+\.\s/, ''))}</li>`).join('')}</ol>`);
+    else if (lines.every((l) => /^\d+\.\s/.test(l)))
+      blocks.push(`<ol>${lines.map((l) => `<li>${inline(l.replace(/^\d+\.\s/, ''))}</li>`).join('')}</ol>`);
     else blocks.push(`<p>${inline(block)}</p>`);
   }
   // Placeholders can nest (a spoiler inside a centre block), so restore until none are left.
   let html = blocks.join('\n');
-  for (let i = 0; i < 5 && html.includes('\u0000'); i++) html = html.replace(/\u0000(\d+)\u0000/g, (_m, n: string) => saved[Number(n)] ?? '');
+  for (let i = 0; i < 5 && html.includes('\u0000'); i++)
+    html = html.replace(/\u0000(\d+)\u0000/g, (_m, n: string) => saved[Number(n)] ?? '');
   return html;
 }
 
@@ -526,9 +537,21 @@ function likeWrap(kind: 'activity' | 'activity-reply', likeIds: number[], data: 
 }
 
 const EDITOR_BUTTONS = [
-  ['Bold', 'B'], ['Italic', 'I'], ['Strikethrough', 'S'], ['Spoiler', '!'], ['Link', 'a'], ['Image', 'img'],
-  ['Youtube Video', '▶'], ['WebM Video', 'W'], ['Order List', '1.'], ['Unordered List', '•'], ['Header', 'H'],
-  ['Center', '≡'], ['Quote', '"'], ['Code', '<>'], ['Preview', '◉'],
+  ['Bold', 'B'],
+  ['Italic', 'I'],
+  ['Strikethrough', 'S'],
+  ['Spoiler', '!'],
+  ['Link', 'a'],
+  ['Image', 'img'],
+  ['Youtube Video', '▶'],
+  ['WebM Video', 'W'],
+  ['Order List', '1.'],
+  ['Unordered List', '•'],
+  ['Header', 'H'],
+  ['Center', '≡'],
+  ['Quote', '"'],
+  ['Code', '<>'],
+  ['Preview', '◉'],
 ];
 
 export function activityEdit(placeholder: string, saveLabel: string): string {
@@ -613,7 +636,8 @@ export function activityHtml(data: SeedData, a: SeedActivity, opts: RuntimeOptio
 
 export function navHtml(opts: RuntimeOptions): string {
   const v = opts.viewer;
-  const dot = (extra: string) => (opts.unreadNotifications > 0 ? `<div class="notification-dot${extra}">${opts.unreadNotifications}</div>` : '');
+  const dot = (extra: string) =>
+    opts.unreadNotifications > 0 ? `<div class="notification-dot${extra}">${opts.unreadNotifications}</div>` : '';
   const links = v
     ? [
         ['/home', 'Home'],
@@ -673,13 +697,16 @@ function notFound(): RenderedPage {
 /** The inner HTML of `.page-content` for a path (query and hash ignored). */
 export function renderPageContent(data: SeedData, rawPath: string, opts: RuntimeOptions): RenderedPage {
   const path = (rawPath.split(/[?#]/)[0] ?? '/') || '/';
-  const segments = path.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   const [first, second, ...rest] = segments;
   if (first === undefined || first === 'home') return homePage(data, opts);
   if (first === '404') return notFound();
@@ -727,7 +754,7 @@ function homeSide(data: SeedData, opts: RuntimeOptions): string {
         ({ e, m }) =>
           `<div class="media-preview-card small"><a class="cover" href="${mediaPath(m)}"${bg(m.coverImage.medium)}></a>` +
           `<div class="content"><a class="title" href="${mediaPath(m)}">${esc(m.title.userPreferred)}</a>` +
-          `<div class="info">Progress: ${e.progress}${m.episodes ?? m.chapters ? `/${m.episodes ?? m.chapters}` : ''}</div></div></div>`,
+          `<div class="info">Progress: ${e.progress}${(m.episodes ?? m.chapters) ? `/${m.episodes ?? m.chapters}` : ''}</div></div></div>`,
       )
       .join('');
     return `<div class="list-preview-wrap"><div class="section-header"><h2>${title}</h2></div><div class="list-preview">${cards}</div></div>`;
@@ -764,7 +791,9 @@ function profilePage(data: SeedData, opts: RuntimeOptions, name: string, rest: s
     `<div class="header-wrap"><div class="banner"${bg(user.bannerImage)}><div class="shadow"></div><div class="container">` +
     `<div class="banner-content"><img src="${esc(user.avatar.large)}" class="avatar">` +
     `<div class="name-wrapper"><h1 class="name">${esc(user.name)}</h1>${badges(user)}</div>` +
-    (own || viewerId === null ? '' : `<div class="actions"><div class="button follow">${idx.users.get(viewerId)?.following.includes(user.id) ? 'Following' : 'Follow'}</div></div>`) +
+    (own || viewerId === null
+      ? ''
+      : `<div class="actions"><div class="button follow">${idx.users.get(viewerId)?.following.includes(user.id) ? 'Following' : 'Follow'}</div></div>`) +
     `</div></div></div>` +
     `<div class="nav-wrap"><div class="nav container">${tabs}</div></div></div>`;
   let content: string;
@@ -801,7 +830,10 @@ function profilePage(data: SeedData, opts: RuntimeOptions, name: string, rest: s
 function activityPage(data: SeedData, opts: RuntimeOptions, id: number): RenderedPage {
   const a = index(data).activities.get(id);
   if (!a || !visibleTo(a, opts.viewer?.id ?? null)) return notFound();
-  return { title: 'Activity · AniList', html: `<div class="container"><div class="activity-feed">${activityHtml(data, a, opts, true)}</div></div>` };
+  return {
+    title: 'Activity · AniList',
+    html: `<div class="container"><div class="activity-feed">${activityHtml(data, a, opts, true)}</div></div>`,
+  };
 }
 
 const SETTINGS_LINKS: [string, string][] = [
@@ -817,10 +849,15 @@ const SETTINGS_LINKS: [string, string][] = [
 
 function settingsPage(opts: RuntimeOptions, sub: string): RenderedPage {
   const nav = SETTINGS_LINKS.map(
-    ([s, label]) => `<a href="/settings${s ? `/${s}` : ''}" class="link${s === sub ? ' router-link-exact-active router-link-active' : ''}">${label}</a>`,
+    ([s, label]) =>
+      `<a href="/settings${s ? `/${s}` : ''}" class="link${s === sub ? ' router-link-exact-active router-link-active' : ''}">${label}</a>`,
   ).join('');
   const sections: Record<string, string> = {
-    '': `<h2 class="section-header">Profile</h2><div class="section"><h3>About</h3><div class="el-textarea"><textarea class="el-textarea__inner">${esc('')}</textarea></div></div><div class="section"><h3>Profile Color</h3><div class="color-picker">${Object.keys(NAMED_COLOR_RGB).map((c) => `<div class="color" data-color="${c}" style="background: rgb(${NAMED_COLOR_RGB[c]})"></div>`).join('')}</div></div>`,
+    '': `<h2 class="section-header">Profile</h2><div class="section"><h3>About</h3><div class="el-textarea"><textarea class="el-textarea__inner">${esc('')}</textarea></div></div><div class="section"><h3>Profile Color</h3><div class="color-picker">${Object.keys(
+      NAMED_COLOR_RGB,
+    )
+      .map((c) => `<div class="color" data-color="${c}" style="background: rgb(${NAMED_COLOR_RGB[c]})"></div>`)
+      .join('')}</div></div>`,
     account: `<h2 class="section-header">Account</h2><div class="section"><h3>Username</h3><input class="el-input__inner" value="${esc(opts.viewer?.name ?? '')}"></div>`,
     media: '<h2 class="section-header">Anime &amp; Manga</h2><div class="section"><h3>Title Language</h3></div>',
     lists: '<h2 class="section-header">Lists</h2><div class="section"><h3>Scoring System</h3></div>',
@@ -840,7 +877,9 @@ function settingsPage(opts: RuntimeOptions, sub: string): RenderedPage {
 
 /** The site's collapsed reason under a media notification (data change, merge, deletion). */
 function reasonHtml(reason: string | undefined): string {
-  return reason ? `<div class="expand-reason">Show reason</div><div class="reason-markdown"><div class="markdown">${renderMarkdown(reason)}</div></div>` : '';
+  return reason
+    ? `<div class="expand-reason">Show reason</div><div class="reason-markdown"><div class="markdown">${renderMarkdown(reason)}</div></div>`
+    : '';
 }
 
 function notificationHtml(data: SeedData, n: SeedNotification, unread: boolean): string {
@@ -890,7 +929,10 @@ function notificationHtml(data: SeedData, n: SeedNotification, unread: boolean):
 
 function notificationsPage(data: SeedData, opts: RuntimeOptions): RenderedPage {
   const viewerId = opts.viewer?.id ?? null;
-  const list = data.notifications.filter((n) => n.recipientId === viewerId).sort((a, b) => b.id - a.id).slice(0, 25);
+  const list = data.notifications
+    .filter((n) => n.recipientId === viewerId)
+    .sort((a, b) => b.id - a.id)
+    .slice(0, 25);
   const filters = ['All', 'Airing', 'Activity', 'Forum', 'Follows', 'Media']
     .map((label, i) => `<div class="link${i === 0 ? ' active' : ''}">${label}</div>`)
     .join('');
@@ -906,7 +948,9 @@ function mediaPage(data: SeedData, kind: 'anime' | 'manga', id: number): Rendere
   const m = index(data).media.get(id);
   if (!m || m.type.toLowerCase() !== kind) return notFound();
   const set = (type: string, value: string | number | null) =>
-    value === null || value === '' ? '' : `<div class="data-set"><div class="type">${type}</div><div class="value">${esc(String(value))}</div></div>`;
+    value === null || value === ''
+      ? ''
+      : `<div class="data-set"><div class="type">${type}</div><div class="value">${esc(String(value))}</div></div>`;
   const sidebar =
     set('Format', m.format) +
     set(m.type === 'ANIME' ? 'Episodes' : 'Chapters', m.type === 'ANIME' ? m.episodes : m.chapters) +
@@ -1030,7 +1074,10 @@ function sameNode(old: Node, next: Node): boolean {
   if (old.nodeType !== ELEMENT) return true;
   const o = old as Element;
   const n = next as Element;
-  return o.localName === n.localName && firstClass(records.get(o)?.attrs.get('class') ?? o.getAttribute('class')) === firstClass(n.getAttribute('class'));
+  return (
+    o.localName === n.localName &&
+    firstClass(records.get(o)?.attrs.get('class') ?? o.getAttribute('class')) === firstClass(n.getAttribute('class'))
+  );
 }
 
 /** Removes a host node, and the host's nodes of its subtree that live elsewhere (a menu moved to <body>). */
@@ -1078,7 +1125,11 @@ export function patchNode(old: ChildNode, next: Node): void {
 export function patchChildren(parent: Element | DocumentFragment, next: Node): void {
   let rec = records.get(parent);
   if (!rec) {
-    rec = { attrs: parent.nodeType === ELEMENT ? attrMap(parent as Element) : new Map(), children: Array.from(parent.childNodes), text: '' };
+    rec = {
+      attrs: parent.nodeType === ELEMENT ? attrMap(parent as Element) : new Map(),
+      children: Array.from(parent.childNodes),
+      text: '',
+    };
     records.set(parent, rec);
     rec.children.forEach(adoptHostTree);
   }
@@ -1285,7 +1336,9 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   /** Remembers the markup of the activities and replies in freshly rendered HTML (markers still on). */
   function recordTemplates(root: ParentNode): void {
     root.querySelectorAll('[data-replica-activity],[data-replica-reply]').forEach((el) => {
-      const key = el.hasAttribute('data-replica-activity') ? `activity:${el.getAttribute('data-replica-activity')}` : `reply:${el.getAttribute('data-replica-reply')}`;
+      const key = el.hasAttribute('data-replica-activity')
+        ? `activity:${el.getAttribute('data-replica-activity')}`
+        : `reply:${el.getAttribute('data-replica-reply')}`;
       if (!templates.has(key)) templates.set(key, el.outerHTML);
     });
   }
@@ -1452,7 +1505,9 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   // trigger; clicks on others' items inside the menu do not (they are no el-dropdown-items).
   const openMenus = new Map<Element, Element>(); // menu → its .el-dropdown
   function menuOf(dropdown: Element): Element | null {
-    const own = hostChildren(dropdown)?.find((c): c is Element => c.nodeType === ELEMENT && (c as Element).classList.contains('el-dropdown-menu'));
+    const own = hostChildren(dropdown)?.find(
+      (c): c is Element => c.nodeType === ELEMENT && (c as Element).classList.contains('el-dropdown-menu'),
+    );
     return own ?? dropdown.querySelector('.el-dropdown-menu');
   }
   /** The menu's inline style with `display` set (the popper's position is kept while hidden). */
@@ -1632,7 +1687,8 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
       const activity = index(data).activities.get(toId);
       if (!entry) return false;
       if (!activity) throw new Error(`replica: no activity ${toId}`);
-      const withReplies = hostChildren(entry)?.some((c) => c.nodeType === ELEMENT && (c as Element).classList.contains('reply-wrap')) ?? false;
+      const withReplies =
+        hostChildren(entry)?.some((c) => c.nodeType === ELEMENT && (c as Element).classList.contains('reply-wrap')) ?? false;
       const content = parseHostHtml(activityHtml(data, activity, opts, withReplies));
       recordTemplates(content);
       const next = content.firstElementChild;

@@ -198,12 +198,48 @@ export function prng(seed: number): () => number {
 }
 
 const USER_NAMES = [
-  'Viewer', 'Akira', 'Bocchi', 'Chihiro', 'Daisuke', 'Emiru', 'Fumiko', 'Goro', 'Haruhi', 'Isami',
-  'Jun', 'Kaede', 'Lain', 'Makoto', 'Nagisa', 'Osamu', 'Pochita', 'Quinella', 'Rei', 'Sakura',
-  'Tomoya', 'Usagi', 'Violet', 'Wataru', 'Xingqiu', 'Yuki', 'Zenitsu', 'Ayanami', 'Kirito', 'Mitsuha',
+  'Viewer',
+  'Akira',
+  'Bocchi',
+  'Chihiro',
+  'Daisuke',
+  'Emiru',
+  'Fumiko',
+  'Goro',
+  'Haruhi',
+  'Isami',
+  'Jun',
+  'Kaede',
+  'Lain',
+  'Makoto',
+  'Nagisa',
+  'Osamu',
+  'Pochita',
+  'Quinella',
+  'Rei',
+  'Sakura',
+  'Tomoya',
+  'Usagi',
+  'Violet',
+  'Wataru',
+  'Xingqiu',
+  'Yuki',
+  'Zenitsu',
+  'Ayanami',
+  'Kirito',
+  'Mitsuha',
 ];
 
-type MediaRow = [id: number, romaji: string, english: string | null, format: SeedMedia['format'], year: number, count: number | null, duration: number | null, genres: string];
+type MediaRow = [
+  id: number,
+  romaji: string,
+  english: string | null,
+  format: SeedMedia['format'],
+  year: number,
+  count: number | null,
+  duration: number | null,
+  genres: string,
+];
 const ANIME: MediaRow[] = [
   [1, 'Cowboy Bebop', 'Cowboy Bebop', 'TV', 1998, 26, 24, 'Action,Sci-Fi'],
   [5114, 'Hagane no Renkinjutsushi: FULLMETAL ALCHEMIST', 'Fullmetal Alchemist: Brotherhood', 'TV', 2009, 64, 24, 'Action,Adventure,Drama'],
@@ -265,12 +301,23 @@ const TEXTS = [
   'Dropped three shows this season. Quality over quantity.',
 ];
 const REPLIES = [
-  'Agreed!', 'Same here, honestly.', 'Welcome back :)', 'That scene got me too.', 'Have you tried the manga?',
-  'lol', 'Big if true.', 'Thanks for sharing!', 'Happy new year!', 'This is the way.',
+  'Agreed!',
+  'Same here, honestly.',
+  'Welcome back :)',
+  'That scene got me too.',
+  'Have you tried the manga?',
+  'lol',
+  'Big if true.',
+  'Thanks for sharing!',
+  'Happy new year!',
+  'This is the way.',
 ];
 const MESSAGES = [
-  'Hey! Saw your list update, what did you think?', 'Happy birthday!!', 'Thanks for the follow!',
-  'Did you finish it yet?', 'You have to watch this: https://anilist.co/anime/154587',
+  'Hey! Saw your list update, what did you think?',
+  'Happy birthday!!',
+  'Thanks for the follow!',
+  'Did you finish it yet?',
+  'You have to watch this: https://anilist.co/anime/154587',
 ];
 
 function pick<T>(rand: () => number, items: readonly T[]): T {
@@ -288,7 +335,10 @@ function subset(rand: () => number, ids: number[], max: number): number[] {
 }
 
 const hex = (rand: () => number) =>
-  '#' + Math.floor(rand() * 0xffffff).toString(16).padStart(6, '0');
+  '#' +
+  Math.floor(rand() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0');
 
 function makeUser(id: number, name: string, rand: () => number): SeedUser {
   const colors = Object.keys(NAMED_COLORS);
@@ -329,7 +379,11 @@ function makeUser(id: number, name: string, rand: () => number): SeedUser {
   };
 }
 
-function makeMedia([id, romaji, english, format, year, count, duration, genres]: MediaRow, type: SeedMedia['type'], rand: () => number): SeedMedia {
+function makeMedia(
+  [id, romaji, english, format, year, count, duration, genres]: MediaRow,
+  type: SeedMedia['type'],
+  rand: () => number,
+): SeedMedia {
   const kind = type === 'ANIME' ? 'anime' : 'manga';
   return {
     id,
@@ -358,12 +412,20 @@ function makeMedia([id, romaji, english, format, year, count, duration, genres]:
   };
 }
 
-function listPhrase(type: SeedMedia['type'], status: ListStatus, rand: () => number, count: number | null): { status: string; progress: string | null } {
+function listPhrase(
+  type: SeedMedia['type'],
+  status: ListStatus,
+  rand: () => number,
+  count: number | null,
+): { status: string; progress: string | null } {
   const max = count ?? 200;
   const at = 1 + Math.floor(rand() * Math.max(1, max - 1));
   switch (status) {
     case 'CURRENT':
-      return { status: type === 'ANIME' ? 'watched episode' : 'read chapter', progress: rand() < 0.3 && at > 2 ? `${at - 2} - ${at}` : String(at) };
+      return {
+        status: type === 'ANIME' ? 'watched episode' : 'read chapter',
+        progress: rand() < 0.3 && at > 2 ? `${at - 2} - ${at}` : String(at),
+      };
     case 'REPEATING':
       return { status: type === 'ANIME' ? 'rewatched episode' : 'reread chapter', progress: String(at) };
     case 'COMPLETED':
@@ -398,9 +460,18 @@ export function createSeed(): SeedData {
   // The viewer's list: a few of each status.
   const mediaList: SeedMediaListEntry[] = [];
   const viewerPicks: [number, ListStatus][] = [
-    [154587, 'CURRENT'], [130003, 'CURRENT'], [21, 'CURRENT'], [113415, 'CURRENT'], [1, 'COMPLETED'],
-    [9253, 'COMPLETED'], [339, 'PLANNING'], [21827, 'PAUSED'], [30002, 'CURRENT'], [118586, 'CURRENT'],
-    [30104, 'COMPLETED'], [105778, 'DROPPED'],
+    [154587, 'CURRENT'],
+    [130003, 'CURRENT'],
+    [21, 'CURRENT'],
+    [113415, 'CURRENT'],
+    [1, 'COMPLETED'],
+    [9253, 'COMPLETED'],
+    [339, 'PLANNING'],
+    [21827, 'PAUSED'],
+    [30002, 'CURRENT'],
+    [118586, 'CURRENT'],
+    [30104, 'COMPLETED'],
+    [105778, 'DROPPED'],
   ];
   for (const [mediaId, status] of viewerPicks) {
     const m = mediaById.get(mediaId)!;
@@ -459,7 +530,10 @@ export function createSeed(): SeedData {
     } else {
       // Messages: mostly between the viewer and others, in both directions.
       const toViewer = rand() < 0.6;
-      const other = pick(rand, userIds.filter((u) => u !== VIEWER_ID));
+      const other = pick(
+        rand,
+        userIds.filter((u) => u !== VIEWER_ID),
+      );
       activity = {
         ...base,
         __typename: 'MessageActivity',
@@ -496,7 +570,15 @@ export function createSeed(): SeedData {
   const pinned = activities.find((a) => a.__typename === 'TextActivity' && a.userId === VIEWER_ID);
   if (pinned) pinned.isPinned = true;
 
-  return { now: SEED_NOW, users, media, activities, replies, notifications: makeNotifications(users, media, activities, replies, mediaList), mediaList };
+  return {
+    now: SEED_NOW,
+    users,
+    media,
+    activities,
+    replies,
+    notifications: makeNotifications(users, media, activities, replies, mediaList),
+    mediaList,
+  };
 }
 
 function makeNotifications(
@@ -511,35 +593,113 @@ function makeNotifications(
   const byId = new Map(activities.map((a) => [a.id, a]));
   for (const a of activities) {
     if (a.__typename === 'MessageActivity' && a.recipientId === VIEWER_ID && a.messengerId !== VIEWER_ID)
-      out.push({ __typename: 'ActivityMessageNotification', type: 'ACTIVITY_MESSAGE', recipientId: VIEWER_ID, userId: a.messengerId, activityId: a.id, context: ' sent you a message.', createdAt: a.createdAt });
+      out.push({
+        __typename: 'ActivityMessageNotification',
+        type: 'ACTIVITY_MESSAGE',
+        recipientId: VIEWER_ID,
+        userId: a.messengerId,
+        activityId: a.id,
+        context: ' sent you a message.',
+        createdAt: a.createdAt,
+      });
     if (owner(a) === VIEWER_ID)
       for (const liker of a.likeIds.filter((u) => u !== VIEWER_ID).slice(0, 1))
-        out.push({ __typename: 'ActivityLikeNotification', type: 'ACTIVITY_LIKE', recipientId: VIEWER_ID, userId: liker, activityId: a.id, context: ' liked your activity.', createdAt: a.createdAt + 500 });
+        out.push({
+          __typename: 'ActivityLikeNotification',
+          type: 'ACTIVITY_LIKE',
+          recipientId: VIEWER_ID,
+          userId: liker,
+          activityId: a.id,
+          context: ' liked your activity.',
+          createdAt: a.createdAt + 500,
+        });
     if (a.__typename === 'TextActivity' && a.text.includes('@Viewer'))
-      out.push({ __typename: 'ActivityMentionNotification', type: 'ACTIVITY_MENTION', recipientId: VIEWER_ID, userId: a.userId, activityId: a.id, context: ' mentioned you in their activity.', createdAt: a.createdAt });
+      out.push({
+        __typename: 'ActivityMentionNotification',
+        type: 'ACTIVITY_MENTION',
+        recipientId: VIEWER_ID,
+        userId: a.userId,
+        activityId: a.id,
+        context: ' mentioned you in their activity.',
+        createdAt: a.createdAt,
+      });
   }
   for (const r of replies) {
     const a = byId.get(r.activityId);
     if (!a || r.userId === VIEWER_ID) continue;
     if (owner(a) === VIEWER_ID)
-      out.push({ __typename: 'ActivityReplyNotification', type: 'ACTIVITY_REPLY', recipientId: VIEWER_ID, userId: r.userId, activityId: a.id, context: ' replied to your activity.', createdAt: r.createdAt });
+      out.push({
+        __typename: 'ActivityReplyNotification',
+        type: 'ACTIVITY_REPLY',
+        recipientId: VIEWER_ID,
+        userId: r.userId,
+        activityId: a.id,
+        context: ' replied to your activity.',
+        createdAt: r.createdAt,
+      });
     else if (a.subscriberIds.includes(VIEWER_ID))
-      out.push({ __typename: 'ActivityReplySubscribedNotification', type: 'ACTIVITY_REPLY_SUBSCRIBED', recipientId: VIEWER_ID, userId: r.userId, activityId: a.id, context: " replied to activity you're subscribed to.", createdAt: r.createdAt });
+      out.push({
+        __typename: 'ActivityReplySubscribedNotification',
+        type: 'ACTIVITY_REPLY_SUBSCRIBED',
+        recipientId: VIEWER_ID,
+        userId: r.userId,
+        activityId: a.id,
+        context: " replied to activity you're subscribed to.",
+        createdAt: r.createdAt,
+      });
   }
   // A reply by the viewer liked by someone.
   const viewerReply = replies.find((r) => r.userId === VIEWER_ID && r.likeIds.some((u) => u !== VIEWER_ID));
   if (viewerReply)
-    out.push({ __typename: 'ActivityReplyLikeNotification', type: 'ACTIVITY_REPLY_LIKE', recipientId: VIEWER_ID, userId: viewerReply.likeIds.find((u) => u !== VIEWER_ID)!, activityId: viewerReply.activityId, context: ' liked your activity reply.', createdAt: viewerReply.createdAt + 200 });
+    out.push({
+      __typename: 'ActivityReplyLikeNotification',
+      type: 'ACTIVITY_REPLY_LIKE',
+      recipientId: VIEWER_ID,
+      userId: viewerReply.likeIds.find((u) => u !== VIEWER_ID)!,
+      activityId: viewerReply.activityId,
+      context: ' liked your activity reply.',
+      createdAt: viewerReply.createdAt + 200,
+    });
   // Followers.
   for (const u of users.filter((x) => x.following.includes(VIEWER_ID)).slice(0, 4))
-    out.push({ __typename: 'FollowingNotification', type: 'FOLLOWING', recipientId: VIEWER_ID, userId: u.id, context: ' started following you.', createdAt: SEED_NOW - 86400 * (u.id % 7) - 3000 });
+    out.push({
+      __typename: 'FollowingNotification',
+      type: 'FOLLOWING',
+      recipientId: VIEWER_ID,
+      userId: u.id,
+      context: ' started following you.',
+      createdAt: SEED_NOW - 86400 * (u.id % 7) - 3000,
+    });
   // Airing episodes of the viewer's current anime.
   const airing = mediaList.filter((e) => e.status === 'CURRENT' && media.find((m) => m.id === e.mediaId)?.type === 'ANIME');
   airing.forEach((e, i) =>
-    out.push({ __typename: 'AiringNotification', type: 'AIRING', recipientId: VIEWER_ID, animeId: e.mediaId, episode: e.progress + 1, contexts: ['Episode ', ' of ', ' aired.'], createdAt: SEED_NOW - 7200 * (i + 1) }),
+    out.push({
+      __typename: 'AiringNotification',
+      type: 'AIRING',
+      recipientId: VIEWER_ID,
+      animeId: e.mediaId,
+      episode: e.progress + 1,
+      contexts: ['Episode ', ' of ', ' aired.'],
+      createdAt: SEED_NOW - 7200 * (i + 1),
+    }),
   );
-  out.push({ __typename: 'RelatedMediaAdditionNotification', type: 'RELATED_MEDIA_ADDITION', recipientId: VIEWER_ID, mediaId: 118586, context: ' was recently added to the site.', createdAt: SEED_NOW - 86400 * 2 });
-  out.push({ __typename: 'MediaDataChangeNotification', type: 'MEDIA_DATA_CHANGE', recipientId: VIEWER_ID, mediaId: 154587, context: ' received site data changes.', reason: 'Added the episode count.', createdAt: SEED_NOW - 86400 * 3 });
+  out.push({
+    __typename: 'RelatedMediaAdditionNotification',
+    type: 'RELATED_MEDIA_ADDITION',
+    recipientId: VIEWER_ID,
+    mediaId: 118586,
+    context: ' was recently added to the site.',
+    createdAt: SEED_NOW - 86400 * 2,
+  });
+  out.push({
+    __typename: 'MediaDataChangeNotification',
+    type: 'MEDIA_DATA_CHANGE',
+    recipientId: VIEWER_ID,
+    mediaId: 154587,
+    context: ' received site data changes.',
+    reason: 'Added the episode count.',
+    createdAt: SEED_NOW - 86400 * 3,
+  });
   // Forum: two threads, comments by other users.
   const threads = [
     { id: 71001, title: 'Winter 2026 anime discussion' },
@@ -553,23 +713,90 @@ function makeNotifications(
     ['ThreadCommentLikeNotification', 'THREAD_COMMENT_LIKE', ' liked your comment, in the forum thread ', 1],
   ];
   forum.forEach(([typename, type, context, t], i) =>
-    out.push({ __typename: typename, type, recipientId: VIEWER_ID, userId: others[(i * 3 + 2) % others.length]!.id, commentId: 5_550_001 + i, comment: { id: 5_550_001 + i }, thread: threads[t]!, context, createdAt: SEED_NOW - 5400 * (i + 1) - 600 }),
+    out.push({
+      __typename: typename,
+      type,
+      recipientId: VIEWER_ID,
+      userId: others[(i * 3 + 2) % others.length]!.id,
+      commentId: 5_550_001 + i,
+      comment: { id: 5_550_001 + i },
+      thread: threads[t]!,
+      context,
+      createdAt: SEED_NOW - 5400 * (i + 1) - 600,
+    }),
   );
-  out.push({ __typename: 'ThreadLikeNotification', type: 'THREAD_LIKE', recipientId: VIEWER_ID, userId: others[5 % others.length]!.id, threadId: threads[1]!.id, thread: threads[1]!, context: ' liked your forum thread, ', createdAt: SEED_NOW - 86400 - 1200 });
+  out.push({
+    __typename: 'ThreadLikeNotification',
+    type: 'THREAD_LIKE',
+    recipientId: VIEWER_ID,
+    userId: others[5 % others.length]!.id,
+    threadId: threads[1]!.id,
+    thread: threads[1]!,
+    context: ' liked your forum thread, ',
+    createdAt: SEED_NOW - 86400 - 1200,
+  });
   // The site's data: a merge, a deletion and three submission answers.
   const anime = media.filter((m) => m.type === 'ANIME');
   const person = (kind: 'staff' | 'character', id: number, name: string): SeedPerson => ({
     id,
     name: { userPreferred: name, full: name },
-    image: { large: `https://s4.anilist.co/file/anilistcdn/${kind}/large/b${id}-seed.png`, medium: `https://s4.anilist.co/file/anilistcdn/${kind}/medium/b${id}-seed.png` },
+    image: {
+      large: `https://s4.anilist.co/file/anilistcdn/${kind}/large/b${id}-seed.png`,
+      medium: `https://s4.anilist.co/file/anilistcdn/${kind}/medium/b${id}-seed.png`,
+    },
     siteUrl: `https://anilist.co/${kind}/${id}`,
   });
-  out.push({ __typename: 'MediaMergeNotification', type: 'MEDIA_MERGE', recipientId: VIEWER_ID, mediaId: anime[0]!.id, deletedMediaTitles: [`${anime[0]!.title.romaji} (TV)`], context: ' was merged into ', reason: 'Duplicate entry.', createdAt: SEED_NOW - 86400 * 4 });
-  out.push({ __typename: 'MediaDeletionNotification', type: 'MEDIA_DELETION', recipientId: VIEWER_ID, deletedMediaTitle: 'Untitled Original Project (2027)', context: ' was deleted from the site.', reason: 'Cancelled before it was announced.', createdAt: SEED_NOW - 86400 * 5 });
+  out.push({
+    __typename: 'MediaMergeNotification',
+    type: 'MEDIA_MERGE',
+    recipientId: VIEWER_ID,
+    mediaId: anime[0]!.id,
+    deletedMediaTitles: [`${anime[0]!.title.romaji} (TV)`],
+    context: ' was merged into ',
+    reason: 'Duplicate entry.',
+    createdAt: SEED_NOW - 86400 * 4,
+  });
+  out.push({
+    __typename: 'MediaDeletionNotification',
+    type: 'MEDIA_DELETION',
+    recipientId: VIEWER_ID,
+    deletedMediaTitle: 'Untitled Original Project (2027)',
+    context: ' was deleted from the site.',
+    reason: 'Cancelled before it was announced.',
+    createdAt: SEED_NOW - 86400 * 5,
+  });
   const contexts = ['Your submission for ', ' has been ', '.'];
-  out.push({ __typename: 'MediaSubmissionUpdateNotification', type: 'MEDIA_SUBMISSION_UPDATE', recipientId: VIEWER_ID, mediaId: anime[1]!.id, contexts, status: 'accepted', notes: 'Thank you for the episode titles!', submittedTitle: null, createdAt: SEED_NOW - 86400 * 6 });
-  out.push({ __typename: 'StaffSubmissionUpdateNotification', type: 'STAFF_SUBMISSION_UPDATE', recipientId: VIEWER_ID, staff: person('staff', 95_001, 'Kana Hanazawa'), contexts, status: 'rejected', notes: 'Please add a source.', createdAt: SEED_NOW - 86400 * 6 - 3600 });
-  out.push({ __typename: 'CharacterSubmissionUpdateNotification', type: 'CHARACTER_SUBMISSION_UPDATE', recipientId: VIEWER_ID, character: person('character', 85_001, 'Frieren'), contexts, status: 'partially accepted', notes: 'The birthday was kept as it was.', createdAt: SEED_NOW - 86400 * 6 - 7200 });
+  out.push({
+    __typename: 'MediaSubmissionUpdateNotification',
+    type: 'MEDIA_SUBMISSION_UPDATE',
+    recipientId: VIEWER_ID,
+    mediaId: anime[1]!.id,
+    contexts,
+    status: 'accepted',
+    notes: 'Thank you for the episode titles!',
+    submittedTitle: null,
+    createdAt: SEED_NOW - 86400 * 6,
+  });
+  out.push({
+    __typename: 'StaffSubmissionUpdateNotification',
+    type: 'STAFF_SUBMISSION_UPDATE',
+    recipientId: VIEWER_ID,
+    staff: person('staff', 95_001, 'Kana Hanazawa'),
+    contexts,
+    status: 'rejected',
+    notes: 'Please add a source.',
+    createdAt: SEED_NOW - 86400 * 6 - 3600,
+  });
+  out.push({
+    __typename: 'CharacterSubmissionUpdateNotification',
+    type: 'CHARACTER_SUBMISSION_UPDATE',
+    recipientId: VIEWER_ID,
+    character: person('character', 85_001, 'Frieren'),
+    contexts,
+    status: 'partially accepted',
+    notes: 'The birthday was kept as it was.',
+    createdAt: SEED_NOW - 86400 * 6 - 7200,
+  });
   // Keep at most 50: every kind at least once, then the newest. Ids increase with time.
   out.sort((a, b) => b.createdAt - a.createdAt);
   const kept = new Set<Omit<SeedNotification, 'id'>>();

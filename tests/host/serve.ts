@@ -48,7 +48,14 @@ function sandboxSeed() {
     const others = data.users.filter((u) => u.id !== 1);
     data.replies = data.replies.filter((r) => r.activityId !== thread.id);
     for (let i = 0; i < 30; i++)
-      data.replies.push({ id: id++, activityId: thread.id, userId: others[i % others.length]!.id, text: `Reply ${i + 1} in a long thread`, createdAt: thread.createdAt + 60 * (i + 1), likeIds: [] });
+      data.replies.push({
+        id: id++,
+        activityId: thread.id,
+        userId: others[i % others.length]!.id,
+        text: `Reply ${i + 1} in a long thread`,
+        createdAt: thread.createdAt + 60 * (i + 1),
+        likeIds: [],
+      });
   }
   return data;
 }
@@ -56,7 +63,8 @@ function sandboxSeed() {
 const api = createMockApi({ data: sandboxSeed() });
 
 /** The replica's images point at s4.anilist.co, which is offline here; serve placeholders instead. */
-const rewriteAssets = (text: string) => text.replaceAll('https://s4.anilist.co/', '/__asset/s4/').replaceAll('https://i.ytimg.com/', '/__asset/ytimg/');
+const rewriteAssets = (text: string) =>
+  text.replaceAll('https://s4.anilist.co/', '/__asset/s4/').replaceAll('https://i.ytimg.com/', '/__asset/ytimg/');
 
 /** Runs before the userscript: routes its network calls to this server. */
 const BRIDGE = `(function () {
@@ -232,7 +240,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     // Try the product's error paths by hand: the next n API calls answer with this status.
     const status = url.searchParams.get('status');
     const count = Number(url.searchParams.get('n') ?? 1);
-    const failure: MockFailure = status === '429' ? { status: 429, retryAfter: 5 } : status === '400' ? { status: 400 } : status === 'network' ? { network: true } : { status: 500 };
+    const failure: MockFailure =
+      status === '429'
+        ? { status: 429, retryAfter: 5 }
+        : status === '400'
+          ? { status: 400 }
+          : status === 'network'
+            ? { network: true }
+            : { status: 500 };
     const n = Number.isInteger(count) && count > 0 ? count : 1;
     // `op=Name`: only calls of that operation fail (other features' calls in between go through).
     api.failNext(n, failure, url.searchParams.get('op') ?? undefined);
@@ -248,8 +263,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
     await readBody(req);
     const json = (value: unknown) => send(res, 200, 'application/json', JSON.stringify(value));
     if (path === '/__img/catbox') return send(res, 200, 'text/plain', 'https://files.catbox.moe/abc123.png');
-    if (path === '/__img/imgbb') return json({ data: { id: 'x', url: 'https://i.ibb.co/x/y.png', display_url: 'https://i.ibb.co/x/y.png' }, success: true, status: 200 });
-    if (path === '/__img/imgur-token') return json({ access_token: 'imgur-new', expires_in: 3600, token_type: 'bearer', refresh_token: 'imgur-refresh' });
+    if (path === '/__img/imgbb')
+      return json({
+        data: { id: 'x', url: 'https://i.ibb.co/x/y.png', display_url: 'https://i.ibb.co/x/y.png' },
+        success: true,
+        status: 200,
+      });
+    if (path === '/__img/imgur-token')
+      return json({ access_token: 'imgur-new', expires_in: 3600, token_type: 'bearer', refresh_token: 'imgur-refresh' });
     if (path === '/__img/imgur') return json({ data: { link: 'https://i.imgur.com/z.png', id: 'z' }, success: true, status: 200 });
     return send(res, 404, 'text/plain', 'unknown image host');
   }

@@ -35,14 +35,29 @@ import { UserPicker } from '../../src/panels/common/UserPicker';
 import { Providers } from '../../src/panels/overlay';
 import { makeTestServices } from './helpers';
 
-const media = (id: number, title = `Media ${id}`): MediaSearchResult => ({ id, type: 'ANIME', title: { userPreferred: title }, coverImage: { large: null }, startDate: { year: 2020 }, episodes: 12, chapters: null });
+const media = (id: number, title = `Media ${id}`): MediaSearchResult => ({
+  id,
+  type: 'ANIME',
+  title: { userPreferred: title },
+  coverImage: { large: null },
+  startDate: { year: 2020 },
+  episodes: 12,
+  chapters: null,
+});
 const user = (id: number, name = `user${id}`): UserSearchResult => ({ id, name, avatar: { large: null } });
 const params = (patch: Partial<ActivitySearchParams> = {}): ActivitySearchParams => ({ ...defaultParams(), ...patch });
 const picked = (id: number) => ({ ...user(id), selectAll: false });
 
 describe('search variables', () => {
   it('defaults: list mode, Following, newest, 15 per page, no filters', () => {
-    expect(searchVariables(defaultParams(), 1)).toEqual({ page: 1, perPage: 15, type: 'MEDIA_LIST', sort: ['ID_DESC'], isFollowing: true, withReplies: false });
+    expect(searchVariables(defaultParams(), 1)).toEqual({
+      page: 1,
+      perPage: 15,
+      type: 'MEDIA_LIST',
+      sort: ['ID_DESC'],
+      isFollowing: true,
+      withReplies: false,
+    });
   });
 
   it('list mode sends users as userId_in and media as mediaId_in', () => {
@@ -52,7 +67,10 @@ describe('search variables', () => {
   });
 
   it('message mode sends messengers and recipients, never media', () => {
-    const vars = searchVariables(params({ kind: 'MESSAGE', users: [picked(2)], messengers: [picked(4)], recipients: [picked(1)], media: [media(5)] }), 1);
+    const vars = searchVariables(
+      params({ kind: 'MESSAGE', users: [picked(2)], messengers: [picked(4)], recipients: [picked(1)], media: [media(5)] }),
+      1,
+    );
     expect(vars).toMatchObject({ type: 'MESSAGE', messengerId_in: [4], userId_in: [1] });
     expect(vars).not.toHaveProperty('mediaId_in');
   });
@@ -65,10 +83,19 @@ describe('search variables', () => {
   });
 
   it('global feed, oldest, has replies, preload, and dates as Unix timestamps at local midnight', () => {
-    const vars = searchVariables(params({ feed: 'GLOBAL', sort: 'OLDEST', hasReplies: true, preloadReplies: true, after: '2024-01-15', before: '2024-02-01' }), 1);
+    const vars = searchVariables(
+      params({ feed: 'GLOBAL', sort: 'OLDEST', hasReplies: true, preloadReplies: true, after: '2024-01-15', before: '2024-02-01' }),
+      1,
+    );
     expect(vars).toEqual({
-      page: 1, perPage: 15, type: 'MEDIA_LIST', sort: ['ID'], withReplies: true, hasReplies: true,
-      createdAt_greater: new Date(2024, 0, 15).getTime() / 1000, createdAt_lesser: new Date(2024, 1, 1).getTime() / 1000,
+      page: 1,
+      perPage: 15,
+      type: 'MEDIA_LIST',
+      sort: ['ID'],
+      withReplies: true,
+      hasReplies: true,
+      createdAt_greater: new Date(2024, 0, 15).getTime() / 1000,
+      createdAt_lesser: new Date(2024, 1, 1).getTime() / 1000,
     });
     expect(vars).not.toHaveProperty('isFollowing');
   });
@@ -111,7 +138,11 @@ describe('selections', () => {
     selected = toggleUser(selected, user(1));
     expect(selected).toEqual([]);
     selected = selectAllUsers(toggleUser([], user(1)), [user(1), user(2), user(3)]);
-    expect(selected.map((u) => [u.id, u.selectAll])).toEqual([[1, false], [2, true], [3, true]]);
+    expect(selected.map((u) => [u.id, u.selectAll])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+    ]);
     expect(toggleUser(selected, user(2)).map((u) => u.id)).toEqual([1, 2, 3]);
     expect(toggleUser(selected, user(1)).map((u) => u.id)).toEqual([2, 3]);
     expect(selectAllUsers(selected, [user(2), user(4)]).map((u) => u.id)).toEqual([1, 2, 3, 4]);
@@ -129,7 +160,9 @@ describe('selections', () => {
 describe('saved searches', () => {
   it('are validated: missing fields take defaults, bad values are refused', () => {
     const stored = JSON.stringify({ v: 1, data: [{ name: 'Old', params: { kind: 'TEXT', feed: 'GLOBAL', sort: 'NEWEST', perPage: 20 } }] });
-    expect(decodeStored(savedSearchesKey, stored).value).toEqual([{ name: 'Old', params: params({ kind: 'TEXT', feed: 'GLOBAL', perPage: 20 }) }]);
+    expect(decodeStored(savedSearchesKey, stored).value).toEqual([
+      { name: 'Old', params: params({ kind: 'TEXT', feed: 'GLOBAL', perPage: 20 }) },
+    ]);
     expect(paramsSchema.parse({ ...defaultParams(), perPage: 60 }).ok).toBe(false);
     expect(paramsSchema.parse({ ...defaultParams(), kind: 'ANIME_LIST' }).ok).toBe(false);
     const bad = JSON.stringify({ v: 1, data: [{ name: '', params: defaultParams() }] });
@@ -140,7 +173,10 @@ describe('saved searches', () => {
     let list = withSavedSearch([], ' Mine ', params({ kind: 'TEXT' }));
     list = withSavedSearch(list, 'Other', params());
     list = withSavedSearch(list, 'MINE', params({ kind: 'MESSAGE' }));
-    expect(list.map((s) => [s.name, s.params.kind])).toEqual([['MINE', 'MESSAGE'], ['Other', 'MEDIA_LIST']]);
+    expect(list.map((s) => [s.name, s.params.kind])).toEqual([
+      ['MINE', 'MESSAGE'],
+      ['Other', 'MEDIA_LIST'],
+    ]);
     expect(withoutSavedSearch(list, 'mine').map((s) => s.name)).toEqual(['Other']);
     expect(savedSearchCommandId('My Search')).toBe('activity-search.saved.my%20search');
   });
@@ -152,7 +188,10 @@ describe('saved searches', () => {
     const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
       const body = JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> };
       requests.push({ operationName: /query (\w+)/.exec(body.query)![1]!, variables: body.variables });
-      return new Response(JSON.stringify({ data: { Page: { pageInfo: { currentPage: 1, hasNextPage: false, total: 0 }, activities: [] } } }), { status: 200 });
+      return new Response(
+        JSON.stringify({ data: { Page: { pageInfo: { currentPage: 1, hasNextPage: false, total: 0 }, activities: [] } } }),
+        { status: 200 },
+      );
     };
     const { services, store, palette } = makeTestServices(registry, { fetch });
     store.set(savedSearchesKey, withSavedSearch([], 'Texts', params({ kind: 'TEXT', feed: 'GLOBAL' })));
@@ -163,7 +202,9 @@ describe('saved searches', () => {
     expect(activitySearchState().params).toMatchObject({ kind: 'TEXT', feed: 'GLOBAL' });
     await Promise.resolve();
     await new Promise((r) => setTimeout(r, 0));
-    expect(requests).toEqual([{ operationName: 'SearchActivities', variables: { page: 1, perPage: 15, type: 'TEXT', sort: ['ID_DESC'], withReplies: false } }]);
+    expect(requests).toEqual([
+      { operationName: 'SearchActivities', variables: { page: 1, perPage: 15, type: 'TEXT', sort: ['ID_DESC'], withReplies: false } },
+    ]);
     // Closing with 'preserve activity search' off (the default) resets the search.
     palette.close();
     expect(activitySearchState().params).toEqual(defaultParams());
@@ -172,15 +213,31 @@ describe('saved searches', () => {
 
 describe('showing and filtering results', () => {
   it('turns server HTML into one line of plain text', () => {
-    expect(htmlToText('<p>Hi <b>there</b> &amp; <a href="x">you</a></p><p>next&#33; &#x1F600; &lt;3 &constructor;</p>')).toBe('Hi there & you next! 😀 <3 &constructor;');
+    expect(htmlToText('<p>Hi <b>there</b> &amp; <a href="x">you</a></p><p>next&#33; &#x1F600; &lt;3 &constructor;</p>')).toBe(
+      'Hi there & you next! 😀 <3 &constructor;',
+    );
     expect(htmlToText(null)).toBe('');
   });
 
   it('summarises who and what', () => {
     const base = { id: 1, createdAt: 0, isLiked: false, isSubscribed: false, likeCount: 0, replyCount: 0, likes: [] };
     const u = (name: string) => ({ id: 1, name, avatar: null, donatorTier: 0, donatorBadge: null, moderatorRoles: null });
-    const list: FoundActivity = { ...base, __typename: 'ListActivity', status: 'watched episode', progress: '5', user: u('Akira'), media: { id: 1, type: 'ANIME', title: { userPreferred: 'Cowboy Bebop' }, coverImage: null } };
-    const message: FoundActivity = { ...base, __typename: 'MessageActivity', message: 'hi', html: '<p>hi <i>there</i></p>', messenger: u('Akira'), recipient: u('Viewer') };
+    const list: FoundActivity = {
+      ...base,
+      __typename: 'ListActivity',
+      status: 'watched episode',
+      progress: '5',
+      user: u('Akira'),
+      media: { id: 1, type: 'ANIME', title: { userPreferred: 'Cowboy Bebop' }, coverImage: null },
+    };
+    const message: FoundActivity = {
+      ...base,
+      __typename: 'MessageActivity',
+      message: 'hi',
+      html: '<p>hi <i>there</i></p>',
+      messenger: u('Akira'),
+      recipient: u('Viewer'),
+    };
     expect(summarize(list)).toEqual({ who: 'Akira', what: 'Watched episode 5 of Cowboy Bebop' });
     expect(summarize(message)).toEqual({ who: 'Akira → Viewer', what: 'hi there' });
   });
@@ -234,8 +291,22 @@ function setup(answers: Record<string, Answer>) {
 /** The palette items' titles (not the options of the parameters' selects). */
 const items = () => [...document.querySelectorAll('[cmdk-item] .vv-item-title')].map((el) => el.textContent);
 const json = (data: unknown) => async () => new Response(JSON.stringify({ data }), { status: 200 });
-const activity = (id: number, text: string) => ({ __typename: 'TextActivity', id, createdAt: 1_700_000_000, isLiked: false, isSubscribed: false, likeCount: 0, replyCount: 0, likes: [], text, html: `<p>${text}</p>`, user: { id: 2, name: 'Akira', avatar: null, donatorTier: 0, donatorBadge: null, moderatorRoles: null } });
-const page = (ids: number[], total: number, hasNextPage: boolean) => ({ Page: { pageInfo: { currentPage: 1, hasNextPage, total }, activities: ids.map((id) => activity(id, `text ${id}`)) } });
+const activity = (id: number, text: string) => ({
+  __typename: 'TextActivity',
+  id,
+  createdAt: 1_700_000_000,
+  isLiked: false,
+  isSubscribed: false,
+  likeCount: 0,
+  replyCount: 0,
+  likes: [],
+  text,
+  html: `<p>${text}</p>`,
+  user: { id: 2, name: 'Akira', avatar: null, donatorTier: 0, donatorBadge: null, moderatorRoles: null },
+});
+const page = (ids: number[], total: number, hasNextPage: boolean) => ({
+  Page: { pageInfo: { currentPage: 1, hasNextPage, total }, activities: ids.map((id) => activity(id, `text ${id}`)) },
+});
 
 function mode(query = '') {
   return (wrapProps: { ctx: ReturnType<ReturnType<typeof makeTestServices>['services']['context']> }) => (
@@ -305,7 +376,9 @@ describe('ActivitySearchMode', () => {
   });
 
   it('a failed search says so', async () => {
-    const { services, wrap, toastsSeen } = setup({ SearchActivities: async () => new Response('{"errors":[{"message":"boom"}]}', { status: 500 }) });
+    const { services, wrap, toastsSeen } = setup({
+      SearchActivities: async () => new Response('{"errors":[{"message":"boom"}]}', { status: 500 }),
+    });
     const Mode = mode();
     render(wrap(<Mode ctx={services.context(null)} />));
     fireEvent.change(screen.getByLabelText('Feed'), { target: { value: 'GLOBAL' } });
@@ -337,7 +410,9 @@ describe('search boxes', () => {
   it('UserPicker: 3 characters, then a debug toast and the results; picking toggles; Select All adds all', async () => {
     const { services, wrap, toastsSeen, sent } = setup({ SearchUsers: json({ Page: { users: [user(2, 'Haruhi'), user(3, 'Wataru')] } }) });
     let selected: ReturnType<typeof toggleUser> = [];
-    const Harness = () => <UserPicker ctx={services.context(null)} label="Users" selected={selected} onChange={(next) => (selected = next)} />;
+    const Harness = () => (
+      <UserPicker ctx={services.context(null)} label="Users" selected={selected} onChange={(next) => (selected = next)} />
+    );
     const view = render(wrap(<Harness />));
     const box = screen.getByRole('combobox', { name: 'Users' });
     fireEvent.focus(box);
@@ -366,9 +441,19 @@ describe('search boxes', () => {
 
   it('MediaSearchBox: poster, title, type and year or unreleased; the pick joins the latest searches; a failure toasts', async () => {
     let fail = false;
-    const unreleased = { ...media(9, 'Soon'), type: 'MANGA' as const, startDate: { year: null }, coverImage: { large: 'javascript:alert(1)' } };
+    const unreleased = {
+      ...media(9, 'Soon'),
+      type: 'MANGA' as const,
+      startDate: { year: null },
+      coverImage: { large: 'javascript:alert(1)' },
+    };
     const { services, wrap, store, toastsSeen } = setup({
-      SearchMedia: async () => (fail ? new Response('{}', { status: 500 }) : json({ Page: { media: [{ ...media(1, 'Cowboy Bebop'), coverImage: { large: 'https://s4.anilist.co/c.jpg' } }, unreleased] } })()),
+      SearchMedia: async () =>
+        fail
+          ? new Response('{}', { status: 500 })
+          : json({
+              Page: { media: [{ ...media(1, 'Cowboy Bebop'), coverImage: { large: 'https://s4.anilist.co/c.jpg' } }, unreleased] },
+            })(),
     });
     let selected: MediaSearchResult[] = [];
     render(wrap(<MediaSearchBox ctx={services.context(null)} selected={selected} onChange={(next) => (selected = next)} />));

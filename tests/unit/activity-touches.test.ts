@@ -26,7 +26,16 @@ describe('image links', () => {
 
   it('refuses links with an inner image, other extensions and other schemes', () => {
     expect(imageLinkSource('https://i.example.com/b.png', true)).toBeNull();
-    for (const href of ['https://example.com/page', 'https://example.com/b.png.html', 'https://example.com/b.bmp', 'https://example.com/?file=b.png', 'javascript:alert(1)//.png', 'data:image/png;base64,AAAA.png', '', null])
+    for (const href of [
+      'https://example.com/page',
+      'https://example.com/b.png.html',
+      'https://example.com/b.bmp',
+      'https://example.com/?file=b.png',
+      'javascript:alert(1)//.png',
+      'data:image/png;base64,AAAA.png',
+      '',
+      null,
+    ])
       expect(imageLinkSource(href, false), String(href)).toBeNull();
   });
 });
@@ -107,9 +116,23 @@ describe('the activity-touches feature', () => {
   it('is built (not planned) and keeps every option of the original', () => {
     expect(activityTouches.planned).toBeUndefined();
     const keys = (activityTouches.options ?? []).map((o) => o.key);
-    for (const key of ['moveSubscribeButtons', 'hideLikeCount', 'collapsibleReplies', 'autoCollapseLiked', 'autoCollapseSelf', 'imagePreviewEnabled', 'hideMessagesFromListFeed', 'selfMessageEnabled', 'removeAnilistBlanks'])
+    for (const key of [
+      'moveSubscribeButtons',
+      'hideLikeCount',
+      'collapsibleReplies',
+      'autoCollapseLiked',
+      'autoCollapseSelf',
+      'imagePreviewEnabled',
+      'hideMessagesFromListFeed',
+      'selfMessageEnabled',
+      'removeAnilistBlanks',
+    ])
       expect(keys).toContain(key);
-    expect(registry.option('activityTimestampTooltipsEnabled')).toMatchObject({ default: false, category: 'misc', description: 'Replace activity timestamp tooltips with your date format.' });
+    expect(registry.option('activityTimestampTooltipsEnabled')).toMatchObject({
+      default: false,
+      category: 'misc',
+      description: 'Replace activity timestamp tooltips with your date format.',
+    });
     expect(registry.option('selfMessageEnabled')?.authRequired).toBe(true);
   });
 
@@ -131,6 +154,8 @@ describe('the activity-touches feature', () => {
 
   it('publishes to the viewer with private false (the document asks for the id)', () => {
     expect(saveSelfMessage).toMatchObject({ name: 'SaveMessageActivity', auth: true });
-    expect(saveSelfMessage.source).toMatch(/SaveMessageActivity\(message: \$message, recipientId: \$recipientId, private: \$private\) \{ id \}/);
+    expect(saveSelfMessage.source).toMatch(
+      /SaveMessageActivity\(message: \$message, recipientId: \$recipientId, private: \$private\) \{ id \}/,
+    );
   });
 });

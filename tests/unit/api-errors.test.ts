@@ -74,11 +74,15 @@ describe('wrapped API errors (document 1 section 8)', () => {
     expect((await rejection(queryUserAbout({ client }, 'Someone'))).message).toBe('Error querying user about.');
     const { toasts, errors } = toastBus();
     expect(await resetAbout({ client, toasts, store: store() }, 'Someone')).toBe(false);
-    expect(errors()).toEqual([expect.objectContaining({ message: 'Failed to query current about from AniList API.', detail: 'Error querying user about.' })]);
+    expect(errors()).toEqual([
+      expect.objectContaining({ message: 'Failed to query current about from AniList API.', detail: 'Error querying user about.' }),
+    ]);
   });
 
   it('failed to save user about. (publishing the about, saving goals)', async () => {
-    const { client } = fakeClient((name) => (name === 'SaveUserAbout' || name === 'GoalsSaveAbout' ? down() : { User: { id: 1, about: 'hi' } }));
+    const { client } = fakeClient((name) =>
+      name === 'SaveUserAbout' || name === 'GoalsSaveAbout' ? down() : { User: { id: 1, about: 'hi' } },
+    );
     const one = toastBus();
     expect(await publishAbout({ client, toasts: one.toasts, store: store() }, 'new bio', 'old bio')).toBe(false);
     expect(one.errors()).toEqual([expect.objectContaining({ message: 'Failed to publish about.', detail: 'failed to save user about.' })]);
@@ -104,7 +108,9 @@ describe('wrapped API errors (document 1 section 8)', () => {
     const s = store();
     const { toasts, errors } = toastBus();
     await verifyUser({ client, toasts, store: s, settings: { get: () => false } }, 'Someone');
-    expect(errors()).toEqual([expect.objectContaining({ message: 'Failed to query new user.', detail: 'Failed to query user from host API' })]);
+    expect(errors()).toEqual([
+      expect.objectContaining({ message: 'Failed to query new user.', detail: 'Failed to query user from host API' }),
+    ]);
     expect(s.get(verifiedUsersKey).map((u) => u.username)).toEqual(['Someone']);
   });
 
@@ -121,7 +127,10 @@ describe('wrapped API errors (document 1 section 8)', () => {
   it('Failed to query activities. (notification relations; the notifications still come)', async () => {
     expect((await rejection(queryActivityRelations(fakeClient(down).client, [1, 2]))).message).toBe('Failed to query activities.');
     const notifications = {
-      Page: { pageInfo: { currentPage: 1, hasNextPage: false }, notifications: [{ __typename: 'ActivityLikeNotification', id: 5, type: 'ACTIVITY_LIKE', activityId: 900, createdAt: 1 }] },
+      Page: {
+        pageInfo: { currentPage: 1, hasNextPage: false },
+        notifications: [{ __typename: 'ActivityLikeNotification', id: 5, type: 'ACTIVITY_LIKE', activityId: 900, createdAt: 1 }],
+      },
     };
     const { client } = fakeClient((name) => (name === 'Notifications' ? notifications : down()));
     const page = await loadNotificationPage(client, store(), { types: [], page: 1, reset: false }, true);
@@ -141,7 +150,11 @@ describe('wrapped API errors (document 1 section 8)', () => {
     const input = { viewerId: 1, mediaId: 5, mediaListId: 300, status: 'CURRENT' as const, progress: 3, text: 'hi', disabledTypes: [] };
 
     it('sends mediaListId with mediaId, status and progress (document 2 section 7)', async () => {
-      const { client, sent } = fakeClient((name) => (name === 'CreatedMediaActivity' ? { Activity: { __typename: 'ListActivity', id: 77 } } : { SaveMediaListEntry: { id: 300 }, SaveActivityReply: { id: 1 } }));
+      const { client, sent } = fakeClient((name) =>
+        name === 'CreatedMediaActivity'
+          ? { Activity: { __typename: 'ListActivity', id: 77 } }
+          : { SaveMediaListEntry: { id: 300 }, SaveActivityReply: { id: 1 } },
+      );
       expect(await replyWithUpdate(client, input)).toEqual({ ok: true, activityId: 77 });
       expect(sent[0]).toEqual({ name: 'UpdateMediaProgress', variables: { mediaListId: 300, mediaId: 5, status: 'CURRENT', progress: 3 } });
       await replyWithUpdate(client, { ...input, mediaListId: null });
@@ -159,16 +172,33 @@ describe('wrapped API errors (document 1 section 8)', () => {
 
     it('Failed to get created media activity with media id {id}', async () => {
       const failing = fakeClient((name) => (name === 'CreatedMediaActivity' ? down() : { SaveMediaListEntry: { id: 300 } }));
-      expect(await replyWithUpdate(failing.client, input)).toMatchObject({ ok: false, stage: 'find', detail: 'Failed to get created media activity with media id 5' });
+      expect(await replyWithUpdate(failing.client, input)).toMatchObject({
+        ok: false,
+        stage: 'find',
+        detail: 'Failed to get created media activity with media id 5',
+      });
       const none = fakeClient((name) => (name === 'CreatedMediaActivity' ? { Activity: null } : { SaveMediaListEntry: { id: 300 } }));
-      expect(await replyWithUpdate(none.client, input)).toMatchObject({ ok: false, stage: 'find', detail: 'Failed to get created media activity with media id 5' });
+      expect(await replyWithUpdate(none.client, input)).toMatchObject({
+        ok: false,
+        stage: 'find',
+        detail: 'Failed to get created media activity with media id 5',
+      });
     });
 
     it('Failed to reply to activity with id {id}', async () => {
       const { client } = fakeClient((name) =>
-        name === 'ReplyToActivity' ? down() : name === 'CreatedMediaActivity' ? { Activity: { __typename: 'ListActivity', id: 77 } } : { SaveMediaListEntry: { id: 300 } },
+        name === 'ReplyToActivity'
+          ? down()
+          : name === 'CreatedMediaActivity'
+            ? { Activity: { __typename: 'ListActivity', id: 77 } }
+            : { SaveMediaListEntry: { id: 300 } },
       );
-      expect(await replyWithUpdate(client, input)).toEqual({ ok: false, stage: 'reply', message: 'Failed to reply to activity', detail: 'Failed to reply to activity with id 77' });
+      expect(await replyWithUpdate(client, input)).toEqual({
+        ok: false,
+        stage: 'reply',
+        message: 'Failed to reply to activity',
+        detail: 'Failed to reply to activity with id 77',
+      });
       expect((await rejection(postReply(client, 9, 'hi'))).message).toBe('Failed to reply to activity with id 9');
     });
   });
@@ -201,7 +231,9 @@ describe('followed users (document 1 section 7)', () => {
 
   it('Failed to query followed users. (also when a later page fails)', async () => {
     expect((await rejection(fetchFollowing(fakeClient(down).client, 1))).message).toBe('Failed to query followed users.');
-    const { client } = fakeClient((_n, vars) => (vars.page === 2 ? down() : { Page: { pageInfo: { hasNextPage: true }, following: [user(1)] } }));
+    const { client } = fakeClient((_n, vars) =>
+      vars.page === 2 ? down() : { Page: { pageInfo: { hasNextPage: true }, following: [user(1)] } },
+    );
     expect((await rejection(fetchFollowing(client, 1))).message).toBe('Failed to query followed users.');
   });
 

@@ -60,10 +60,12 @@ function fakeLocks(): LocksLike {
         const entry = {
           signal: options.signal,
           run: () =>
-            void callback().then(resolve, reject).finally(() => {
-              held = false;
-              next();
-            }),
+            void callback()
+              .then(resolve, reject)
+              .finally(() => {
+                held = false;
+                next();
+              }),
         };
         options.signal?.addEventListener('abort', () => {
           const i = queue.indexOf(entry);
@@ -87,7 +89,8 @@ const settle = async () => {
 /** Checks every window of a list of starts against AniList's limits. */
 function expectPaced(starts: number[]) {
   const sorted = [...starts].sort((a, b) => a - b);
-  for (let i = REQUESTS_PER_MINUTE; i < sorted.length; i++) expect(sorted[i]! - sorted[i - REQUESTS_PER_MINUTE]!).toBeGreaterThanOrEqual(MINUTE);
+  for (let i = REQUESTS_PER_MINUTE; i < sorted.length; i++)
+    expect(sorted[i]! - sorted[i - REQUESTS_PER_MINUTE]!).toBeGreaterThanOrEqual(MINUTE);
   for (let i = BURST; i < sorted.length; i++) expect(sorted[i]! - sorted[i - BURST]!).toBeGreaterThanOrEqual(BURST_WINDOW_MS);
 }
 
@@ -199,7 +202,13 @@ describe('sharedAllocator: the window shared by all tabs', () => {
     const hub = channelHub();
     // A leader that holds the lock but never answers (a page that hangs).
     const locks: LocksLike = { request: () => new Promise(() => undefined) };
-    const tab = sharedAllocator({ channel: hub.channel(), locks, now: () => t, setTimer: (fn) => timers.push(fn), clearTimer: () => undefined });
+    const tab = sharedAllocator({
+      channel: hub.channel(),
+      locks,
+      now: () => t,
+      setTimer: (fn) => timers.push(fn),
+      clearTimer: () => undefined,
+    });
     const slot = tab.reserve(0);
     t = REPLY_TIMEOUT_MS;
     timers.forEach((fn) => fn());

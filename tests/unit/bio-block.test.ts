@@ -10,18 +10,56 @@ function rng(seed: number) {
   };
 }
 const PIECES = [
-  '', ' ', '\n', '\n\n', '\r\n', 'Hello', '__bold__', '~!spoiler!~', '~~~center~~~', 'img220(https://x.y/z.png)', '[link](https://anilist.co)',
-  '[](json', ')', '[](jsonQUJD)', '[](json!!)', '[]', '(json', 'é', 'ß', '日本語', '😀', '👩‍👩‍👧', '\u200b', '\t', '# Title', '> quote', '`code`', '<b>x</b>', '\\', '"', "'", '{}', '[](json' + 'A'.repeat(10) + ')',
+  '',
+  ' ',
+  '\n',
+  '\n\n',
+  '\r\n',
+  'Hello',
+  '__bold__',
+  '~!spoiler!~',
+  '~~~center~~~',
+  'img220(https://x.y/z.png)',
+  '[link](https://anilist.co)',
+  '[](json',
+  ')',
+  '[](jsonQUJD)',
+  '[](json!!)',
+  '[]',
+  '(json',
+  'é',
+  'ß',
+  '日本語',
+  '😀',
+  '👩‍👩‍👧',
+  '\u200b',
+  '\t',
+  '# Title',
+  '> quote',
+  '`code`',
+  '<b>x</b>',
+  '\\',
+  '"',
+  "'",
+  '{}',
+  '[](json' + 'A'.repeat(10) + ')',
 ];
 function randomText(rand: () => number): string {
   const n = Math.floor(rand() * 12);
   let s = '';
-  for (let i = 0; i < n; i++) s += rand() < 0.8 ? PIECES[Math.floor(rand() * PIECES.length)]! : String.fromCodePoint(Math.floor(rand() * 0x2ffff));
+  for (let i = 0; i < n; i++)
+    s += rand() < 0.8 ? PIECES[Math.floor(rand() * PIECES.length)]! : String.fromCodePoint(Math.floor(rand() * 0x2ffff));
   return s;
 }
 function randomData(rand: () => number): Record<string, unknown> {
   const data: Record<string, unknown> = { customCss: randomText(rand) };
-  if (rand() < 0.7) data.goals = Array.from({ length: Math.floor(rand() * 4) }, (_, i) => ({ id: i, type: 'completedAnime', name: randomText(rand), target: i + 1 }));
+  if (rand() < 0.7)
+    data.goals = Array.from({ length: Math.floor(rand() * 4) }, (_, i) => ({
+      id: i,
+      type: 'completedAnime',
+      name: randomText(rand),
+      target: i + 1,
+    }));
   if (rand() < 0.5) data.automail = { css: randomText(rand), n: rand() };
   return data;
 }

@@ -27,7 +27,8 @@ describe('the built userscript', () => {
     }
     expect(header).toContain('@grant       GM_xmlhttpRequest');
     expect(header).toContain('@grant       GM.xmlHttpRequest');
-    for (const host of ['graphql.anilist.co', 'catbox.moe', 'api.imgbb.com', 'api.imgur.com']) expect(header).toContain(`@connect     ${host}`);
+    for (const host of ['graphql.anilist.co', 'catbox.moe', 'api.imgbb.com', 'api.imgur.com'])
+      expect(header).toContain(`@connect     ${host}`);
     expect(header).not.toContain('@require');
     expect(readFileSync(metaPath, 'utf8').trim()).toBe(header);
   });
@@ -35,7 +36,8 @@ describe('the built userscript', () => {
   it('carries the metadata of this package.json, and no address while it names none', () => {
     expect(header, 'The built header should be metadataBlock() of package.json').toBe(metadataBlock(pkg));
     if (!pkg.homepage && !pkg.repository) {
-      for (const key of ['@homepageURL', '@downloadURL', '@updateURL']) expect(header, `Without homepage or repository the header has no ${key}`).not.toContain(key);
+      for (const key of ['@homepageURL', '@downloadURL', '@updateURL'])
+        expect(header, `Without homepage or repository the header has no ${key}`).not.toContain(key);
       expect(script, 'Without an address the script links to no made-up project page').not.toMatch(/github\.com\/voidverified-palette/);
     }
   });
@@ -56,14 +58,28 @@ describe('the built userscript', () => {
 
 describe('the metadata block', () => {
   const base: PackageFields = { version: '1.2.3', description: 'Test build' };
-  const line = (block: string, key: string) => block.split('\n').find((l) => l.startsWith(`// @${key} `))?.replace(/^\/\/ @\S+\s+/, '');
+  const line = (block: string, key: string) =>
+    block
+      .split('\n')
+      .find((l) => l.startsWith(`// @${key} `))
+      ?.replace(/^\/\/ @\S+\s+/, '');
 
   it('with homepage and a GitHub repository: homepage, download and update addresses of the latest release', () => {
-    const block = metadataBlock({ ...base, homepage: 'https://example.org/palette', repository: { type: 'git', url: 'git+https://github.com/someone/palette.git' } });
+    const block = metadataBlock({
+      ...base,
+      homepage: 'https://example.org/palette',
+      repository: { type: 'git', url: 'git+https://github.com/someone/palette.git' },
+    });
     expect(line(block, 'homepageURL'), 'homepageURL is package.json homepage').toBe('https://example.org/palette');
-    expect(line(block, 'downloadURL'), 'downloadURL is the latest release asset').toBe('https://github.com/someone/palette/releases/latest/download/voidverified.user.js');
-    expect(line(block, 'updateURL'), 'updateURL is the latest release meta file').toBe('https://github.com/someone/palette/releases/latest/download/voidverified.meta.js');
-    expect(line(block, 'namespace'), 'the namespace does not follow the addresses (a changed one installs a second copy)').toBe('voidverified-palette');
+    expect(line(block, 'downloadURL'), 'downloadURL is the latest release asset').toBe(
+      'https://github.com/someone/palette/releases/latest/download/voidverified.user.js',
+    );
+    expect(line(block, 'updateURL'), 'updateURL is the latest release meta file').toBe(
+      'https://github.com/someone/palette/releases/latest/download/voidverified.meta.js',
+    );
+    expect(line(block, 'namespace'), 'the namespace does not follow the addresses (a changed one installs a second copy)').toBe(
+      'voidverified-palette',
+    );
     expect(line(block, 'version')).toBe('1.2.3');
   });
 

@@ -95,9 +95,25 @@ describe('Pagination', () => {
 describe('Tooltip', () => {
   it('shows on hover, 5px above the trigger, and hides on leave', () => {
     const { wrap, container } = setup();
-    render(wrap(<Tooltip content="Hello there"><button type="button">Trigger</button></Tooltip>));
+    render(
+      wrap(
+        <Tooltip content="Hello there">
+          <button type="button">Trigger</button>
+        </Tooltip>,
+      ),
+    );
     const trigger = screen.getByRole('button', { name: 'Trigger' });
-    vi.spyOn(trigger.parentElement!, 'getBoundingClientRect').mockReturnValue({ left: 100, top: 200, width: 40, height: 20, right: 140, bottom: 220, x: 100, y: 200, toJSON: () => ({}) });
+    vi.spyOn(trigger.parentElement!, 'getBoundingClientRect').mockReturnValue({
+      left: 100,
+      top: 200,
+      width: 40,
+      height: 20,
+      right: 140,
+      bottom: 220,
+      x: 100,
+      y: 200,
+      toJSON: () => ({}),
+    });
     expect(screen.queryByRole('tooltip')).toBeNull();
     fireEvent.mouseEnter(trigger.parentElement!);
     const tip = screen.getByRole('tooltip');
@@ -113,7 +129,13 @@ describe('Tooltip', () => {
 
   it('shows on keyboard focus, hides on blur and on Escape', () => {
     const { wrap } = setup();
-    render(wrap(<Tooltip content="Tip"><button type="button">Trigger</button></Tooltip>));
+    render(
+      wrap(
+        <Tooltip content="Tip">
+          <button type="button">Trigger</button>
+        </Tooltip>,
+      ),
+    );
     const trigger = screen.getByRole('button', { name: 'Trigger' });
     act(() => trigger.focus());
     expect(screen.getByRole('tooltip').textContent).toBe('Tip');
@@ -194,7 +216,13 @@ describe('ColorInput', () => {
 describe('Collapsible', () => {
   it('collapses from its header and stays collapsed across remounts with the same id', () => {
     const { wrap, store } = setup();
-    const view = render(wrap(<Collapsible id="goals" title="Goals"><p>Body</p></Collapsible>));
+    const view = render(
+      wrap(
+        <Collapsible id="goals" title="Goals">
+          <p>Body</p>
+        </Collapsible>,
+      ),
+    );
     const header = screen.getByRole('button', { name: /Goals/ });
     expect(header.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByText('Body').parentElement!.hidden).toBe(false);
@@ -204,10 +232,22 @@ describe('Collapsible', () => {
     expect(store.get(collapsedKey)).toEqual({ goals: true });
     view.unmount();
 
-    render(wrap(<Collapsible id="goals" title="Goals again"><p>Body</p></Collapsible>));
+    render(
+      wrap(
+        <Collapsible id="goals" title="Goals again">
+          <p>Body</p>
+        </Collapsible>,
+      ),
+    );
     expect(screen.getByRole('button', { name: /Goals again/ }).getAttribute('aria-expanded')).toBe('false');
     cleanup();
-    render(wrap(<Collapsible id="other" title="Other"><p>Body</p></Collapsible>));
+    render(
+      wrap(
+        <Collapsible id="other" title="Other">
+          <p>Body</p>
+        </Collapsible>,
+      ),
+    );
     expect(screen.getByRole('button', { name: /Other/ }).getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -239,7 +279,19 @@ describe('Collapsible', () => {
   it('can leave its state to its owner', () => {
     const { wrap, store } = setup();
     const changes: boolean[] = [];
-    render(wrap(<Collapsible id="owned" title="Owned" collapsed={false} onCollapsedChange={(c) => changes.push(c)} actions={<button type="button">Act</button>}><p>Body</p></Collapsible>));
+    render(
+      wrap(
+        <Collapsible
+          id="owned"
+          title="Owned"
+          collapsed={false}
+          onCollapsedChange={(c) => changes.push(c)}
+          actions={<button type="button">Act</button>}
+        >
+          <p>Body</p>
+        </Collapsible>,
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: /Owned/ }));
     expect(changes).toEqual([true]);
     expect(store.get(collapsedKey)).toEqual({});
@@ -248,7 +300,13 @@ describe('Collapsible', () => {
 
   it('stores only what differs from the default', () => {
     const { wrap, store } = setup();
-    render(wrap(<Collapsible id="a" title="A" defaultCollapsed><p>Body</p></Collapsible>));
+    render(
+      wrap(
+        <Collapsible id="a" title="A" defaultCollapsed>
+          <p>Body</p>
+        </Collapsible>,
+      ),
+    );
     const header = screen.getByRole('button', { name: /A/ });
     expect(header.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(header);

@@ -67,19 +67,34 @@ describe('ShortcutsPanel', () => {
 describe('Dashboard', () => {
   it('groups AniList Links and VoidVerified Settings and shows hotkeys', () => {
     const { services, wrap } = setup();
-    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    render(
+      wrap(
+        <Cmdk shouldFilter={false}>
+          <Cmdk.List>
+            <Dashboard query="" ctx={services.context(null)} close={() => {}} />
+          </Cmdk.List>
+        </Cmdk>,
+      ),
+    );
     expect(screen.getByText('AniList Links')).toBeTruthy();
     expect(screen.getByText('VoidVerified Settings')).toBeTruthy();
     expect(screen.getByText('Home')).toBeTruthy();
     // The rest of a section is counted, not drawn, until you type.
     expect(screen.getAllByText(/more: keep typing/).length).toBeGreaterThan(0);
-
   });
 
-  it('shows a command\'s hotkey beside it', () => {
+  it("shows a command's hotkey beside it", () => {
     const { services, store, wrap } = setup();
     store.set(hotkeysKey, { 'health.show': 'alt+shift+h' });
-    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="health" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    render(
+      wrap(
+        <Cmdk shouldFilter={false}>
+          <Cmdk.List>
+            <Dashboard query="health" ctx={services.context(null)} close={() => {}} />
+          </Cmdk.List>
+        </Cmdk>,
+      ),
+    );
     const item = screen.getByText('Health').closest('[cmdk-item]') as HTMLElement;
     expect(within(item).getByText('Alt+Shift+H').tagName).toBe('KBD');
   });
@@ -87,14 +102,30 @@ describe('Dashboard', () => {
   it("shows only page-relevant and recent commands before typing when 'displayAllResultsOnEmpty' is off", () => {
     const { services, store, wrap } = setup();
     store.set(quickStartConfigKey, { ...store.get(quickStartConfigKey), displayAllResultsOnEmpty: false });
-    const { unmount } = render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    const { unmount } = render(
+      wrap(
+        <Cmdk shouldFilter={false}>
+          <Cmdk.List>
+            <Dashboard query="" ctx={services.context(null)} close={() => {}} />
+          </Cmdk.List>
+        </Cmdk>,
+      ),
+    );
     expect(screen.queryByText('AniList Links')).toBeNull();
     // Only the page-relevant group (if any command applies to /home) or the empty-state hint.
     const headings = [...document.querySelectorAll('[cmdk-group-heading]')].map((h) => h.textContent);
     expect(headings.every((h) => h === 'On this page' || h === 'Recent')).toBe(true);
     if (!headings.length) expect(screen.getByText('Type to search every command.')).toBeTruthy();
     unmount();
-    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="home" ctx={services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>));
+    render(
+      wrap(
+        <Cmdk shouldFilter={false}>
+          <Cmdk.List>
+            <Dashboard query="home" ctx={services.context(null)} close={() => {}} />
+          </Cmdk.List>
+        </Cmdk>,
+      ),
+    );
     expect(screen.getByText('Home')).toBeTruthy();
   });
 
@@ -105,7 +136,11 @@ describe('Dashboard', () => {
     const container = document.createElement('div');
     render(
       <Providers services={t.services} container={container} name="t">
-        <Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="list" ctx={t.services.context(null)} close={() => {}} /></Cmdk.List></Cmdk>
+        <Cmdk shouldFilter={false}>
+          <Cmdk.List>
+            <Dashboard query="list" ctx={t.services.context(null)} close={() => {}} />
+          </Cmdk.List>
+        </Cmdk>
       </Providers>,
     );
     expect(screen.queryByText('Anime List: Watching')).toBeNull();
@@ -114,7 +149,15 @@ describe('Dashboard', () => {
   it('runs a toggle through the registry and keeps the palette open', async () => {
     const { services, wrap } = setup();
     let closed = false;
-    render(wrap(<Cmdk shouldFilter={false}><Cmdk.List><Dashboard query="toasts" ctx={services.context(null)} close={() => (closed = true)} /></Cmdk.List></Cmdk>));
+    render(
+      wrap(
+        <Cmdk shouldFilter={false}>
+          <Cmdk.List>
+            <Dashboard query="toasts" ctx={services.context(null)} close={() => (closed = true)} />
+          </Cmdk.List>
+        </Cmdk>,
+      ),
+    );
     const item = screen.getByText('Toasts').closest('[cmdk-item]') as HTMLElement;
     expect(within(item).getByText('On')).toBeTruthy();
     await act(async () => {

@@ -42,7 +42,10 @@ registry.define(paste);
 const optionProblem = optionChecker(registry);
 
 /* A verified-users key as a later feature may declare it (built here, not registered). */
-const userSchema = s.object({ username: s.string({ min: 1 }), id: s.nullable(s.number()), color: s.nullable(s.string()), highlightEnabled: s.boolean() }, { defaults: { id: null, color: null, highlightEnabled: false } });
+const userSchema = s.object(
+  { username: s.string({ min: 1 }), id: s.nullable(s.number()), color: s.nullable(s.string()), highlightEnabled: s.boolean() },
+  { defaults: { id: null, color: null, highlightEnabled: false } },
+);
 const usersKey: KeyDef<unknown> = {
   name: 'void-verified-users',
   version: 1,
@@ -77,7 +80,8 @@ function configured() {
 
 const validFile = () => buildExport(configured().store, new Date('2026-01-02T03:04:05.000Z'), keys());
 const validText = () => JSON.stringify(validFile(), null, 2);
-const withConfigs = (configs: Record<string, unknown>) => JSON.stringify({ ...validFile(), configs: { ...validFile().configs, ...configs } });
+const withConfigs = (configs: Record<string, unknown>) =>
+  JSON.stringify({ ...validFile(), configs: { ...validFile().configs, ...configs } });
 
 /* ---------------------------------------------------------------- the malformed corpus */
 
@@ -99,7 +103,13 @@ export function corpus(): Case[] {
   // Wrong types for each field of each key.
   const wrong = (value: unknown, nullable: boolean): unknown[] => {
     const base: unknown[] =
-      typeof value === 'boolean' ? ['yes', 1, 0, [], {}] : typeof value === 'number' ? ['5', 'NaN', 'Infinity', true, [], {}] : typeof value === 'string' ? [5, true, [], {}] : [];
+      typeof value === 'boolean'
+        ? ['yes', 1, 0, [], {}]
+        : typeof value === 'number'
+          ? ['5', 'NaN', 'Infinity', true, [], {}]
+          : typeof value === 'string'
+            ? [5, true, [], {}]
+            : [];
     return nullable ? base : [...base, null];
   };
   const leaves = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
@@ -130,15 +140,25 @@ export function corpus(): Case[] {
   // Values out of range, huge numbers, NaN-ish strings.
   const settings = file.configs[settingsKey.name] as Record<string, unknown>;
   const toaster = file.configs[toasterConfigKey.name] as Record<string, unknown>;
-  for (const width of [0, -1, 10001, 1e308, 1.5e300, '420px', 'NaN', '1e999']) cases.push([`pasteImageWidth ${String(width)}`, withConfigs({ [settingsKey.name]: { ...settings, pasteImageWidth: width } })]);
-  cases.push(['pasteImageWidth 1e400 (Infinity)', withConfigs({ [settingsKey.name]: { ...settings } }).replace('"pasteImageWidth":300', '"pasteImageWidth":1e400')]);
+  for (const width of [0, -1, 10001, 1e308, 1.5e300, '420px', 'NaN', '1e999'])
+    cases.push([`pasteImageWidth ${String(width)}`, withConfigs({ [settingsKey.name]: { ...settings, pasteImageWidth: width } })]);
+  cases.push([
+    'pasteImageWidth 1e400 (Infinity)',
+    withConfigs({ [settingsKey.name]: { ...settings } }).replace('"pasteImageWidth":300', '"pasteImageWidth":1e400'),
+  ]);
   cases.push(['toastLevel -1e400', withConfigs({}).replace('"toastLevel":1', '"toastLevel":-1e400')]);
-  for (const level of [4, -1, 2.5, 1e308]) cases.push([`toastLevel ${level}`, withConfigs({ [toasterConfigKey.name]: { ...toaster, toastLevel: level } })]);
-  for (const duration of [2, 0, 11]) cases.push([`duration ${duration}`, withConfigs({ [toasterConfigKey.name]: { ...toaster, duration } })]);
-  for (const location of ['middle', '', 'TOP-LEFT']) cases.push([`location ${location}`, withConfigs({ [toasterConfigKey.name]: { ...toaster, location } })]);
+  for (const level of [4, -1, 2.5, 1e308])
+    cases.push([`toastLevel ${level}`, withConfigs({ [toasterConfigKey.name]: { ...toaster, toastLevel: level } })]);
+  for (const duration of [2, 0, 11])
+    cases.push([`duration ${duration}`, withConfigs({ [toasterConfigKey.name]: { ...toaster, duration } })]);
+  for (const location of ['middle', '', 'TOP-LEFT'])
+    cases.push([`location ${location}`, withConfigs({ [toasterConfigKey.name]: { ...toaster, location } })]);
   cases.push(['dateFormat too long', withConfigs({ [timeConfigKey.name]: { dateFormat: 'y'.repeat(41), use12HourFormat: true } })]);
   cases.push(['defaultHighlightColor not a string', withConfigs({ [settingsKey.name]: { ...settings, defaultHighlightColor: 0xffffff } })]);
-  cases.push(['too many hotkeys', withConfigs({ [hotkeysKey.name]: Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`c${i}`, 'ctrl+k'])) })]);
+  cases.push([
+    'too many hotkeys',
+    withConfigs({ [hotkeysKey.name]: Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`c${i}`, 'ctrl+k'])) }),
+  ]);
   cases.push(['hotkey too long', withConfigs({ [hotkeysKey.name]: { a: 'x'.repeat(65) } })]);
   cases.push(['user without a name', withConfigs({ [usersKey.name]: [{ id: 1 }] })]);
   cases.push(['users not an array', withConfigs({ [usersKey.name]: { 0: { username: 'a' } } })]);
@@ -148,11 +168,26 @@ export function corpus(): Case[] {
     const q = JSON.stringify(bad);
     cases.push([`${bad} at the top`, `{${q}:{"polluted":true},"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{}}`]);
     cases.push([`${bad} in configs`, `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{${q}:{"polluted":true}}}`]);
-    cases.push([`${bad} in settings`, `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-settings":{${q}:{"polluted":true}}}}`]);
-    cases.push([`${bad} in toaster config (keeps unknown fields)`, `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-toaster-config":{"toastLevel":1,"duration":5,"location":"top-left","extra":{"deep":{${q}:{"polluted":true}}}}}}`]);
-    cases.push([`${bad} in an array item`, `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-users":[{"username":"a",${q}:{"polluted":true}}]}}`]);
-    cases.push([`${bad} in an array in an array`, `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-toaster-config":{"toastLevel":1,"duration":5,"location":"top-left","x":[[{${q}:1}]]}}}`]);
-    cases.push([`${bad} in hotkeys`, `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-hotkeys":{${q}:"ctrl+k"}}}`]);
+    cases.push([
+      `${bad} in settings`,
+      `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-settings":{${q}:{"polluted":true}}}}`,
+    ]);
+    cases.push([
+      `${bad} in toaster config (keeps unknown fields)`,
+      `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-toaster-config":{"toastLevel":1,"duration":5,"location":"top-left","extra":{"deep":{${q}:{"polluted":true}}}}}}`,
+    ]);
+    cases.push([
+      `${bad} in an array item`,
+      `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-users":[{"username":"a",${q}:{"polluted":true}}]}}`,
+    ]);
+    cases.push([
+      `${bad} in an array in an array`,
+      `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-toaster-config":{"toastLevel":1,"duration":5,"location":"top-left","x":[[{${q}:1}]]}}}`,
+    ]);
+    cases.push([
+      `${bad} in hotkeys`,
+      `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-hotkeys":{${q}:"ctrl+k"}}}`,
+    ]);
     cases.push([`${bad} in the original's settings`, `{"settings":{"highlightEnabled":{"value":false},${q}:{"value":true}}}`]);
     cases.push([`${bad} in an original setting entry`, `{"settings":{"highlightEnabled":{"value":false,${q}:{"polluted":true}}}}`]);
     cases.push([`${bad} at the original's top`, `{"settings":{},${q}:{"polluted":true}}`]);
@@ -162,12 +197,30 @@ export function corpus(): Case[] {
   const pad = ' '.repeat(MAX_IMPORT_BYTES);
   cases.push(['oversized (whitespace)', text + pad]);
   cases.push(['oversized (one big string)', withConfigs({ [globalCssKey.name]: 'a'.repeat(MAX_IMPORT_BYTES) })]);
-  cases.push(['oversized in bytes, not in characters', JSON.stringify({ settings: { defaultSign: '✔'.repeat(Math.ceil(MAX_IMPORT_BYTES / 3) + 10) } })]);
+  cases.push([
+    'oversized in bytes, not in characters',
+    JSON.stringify({ settings: { defaultSign: '✔'.repeat(Math.ceil(MAX_IMPORT_BYTES / 3) + 10) } }),
+  ]);
 
   // Not an object at the top.
-  for (const root of ['null', '[]', '[{}]', `[${text}]`, '0', '42', '-1e400', '"text"', 'true', 'false', '""', `"${EXPORT_FORMAT}"`]) cases.push([`root ${root.slice(0, 20)}`, root]);
+  for (const root of ['null', '[]', '[{}]', `[${text}]`, '0', '42', '-1e400', '"text"', 'true', 'false', '""', `"${EXPORT_FORMAT}"`])
+    cases.push([`root ${root.slice(0, 20)}`, root]);
   for (const empty of ['', ' ', '\n\t ', '\uFEFF']) cases.push([`empty ${JSON.stringify(empty)}`, empty]);
-  for (const bad of ['{', '}', '{"a":}', "{'format':1}", '{format:1}', 'NaN', 'undefined', '{"a":1,}', '[1,2', '{"a":"\\x"}', '<html></html>', '// comment\n{}']) cases.push([`not JSON: ${bad}`, bad]);
+  for (const bad of [
+    '{',
+    '}',
+    '{"a":}',
+    "{'format':1}",
+    '{format:1}',
+    'NaN',
+    'undefined',
+    '{"a":1,}',
+    '[1,2',
+    '{"a":"\\x"}',
+    '<html></html>',
+    '// comment\n{}',
+  ])
+    cases.push([`not JSON: ${bad}`, bad]);
 
   // Binary garbage (a seeded generator, so the corpus is the same on every run).
   let seed = 12345;
@@ -186,23 +239,43 @@ export function corpus(): Case[] {
     if (drop) delete copy[drop];
     return JSON.stringify(copy);
   };
-  for (const format of ['voidverified-palette-configs', 'VOIDVERIFIED-PALETTE-CONFIG', '', null, 1, true, [], {}]) cases.push([`format ${JSON.stringify(format)}`, top({ format })]);
-  for (const version of [0, 2, 1.5, -1, '1', null, true, [1], Number.POSITIVE_INFINITY]) cases.push([`version ${String(version)}`, top({ version })]);
+  for (const format of ['voidverified-palette-configs', 'VOIDVERIFIED-PALETTE-CONFIG', '', null, 1, true, [], {}])
+    cases.push([`format ${JSON.stringify(format)}`, top({ format })]);
+  for (const version of [0, 2, 1.5, -1, '1', null, true, [1], Number.POSITIVE_INFINITY])
+    cases.push([`version ${String(version)}`, top({ version })]);
   cases.push(['version missing', top({}, 'version')]);
   cases.push(['configs missing', top({}, 'configs')]);
   cases.push(['exportedAt missing', top({}, 'exportedAt')]);
   for (const configs of [null, [], 'x', 1, true]) cases.push([`configs ${JSON.stringify(configs)}`, top({ configs })]);
-  for (const exportedAt of [1, null, {}, [], 'x'.repeat(65)]) cases.push([`exportedAt ${JSON.stringify(exportedAt).slice(0, 20)}`, top({ exportedAt })]);
+  for (const exportedAt of [1, null, {}, [], 'x'.repeat(65)])
+    cases.push([`exportedAt ${JSON.stringify(exportedAt).slice(0, 20)}`, top({ exportedAt })]);
   cases.push(['an extra top-level field', top({ extra: 1 })]);
   // Keys that are not ours, or not part of a configuration.
-  for (const name of ['void-verified-nope', 'settings', 'void-verified-auth', 'void-verified-palette-frecency', 'void-verified-palette-adoption', 'void-verified-query-cache', '']) {
+  for (const name of [
+    'void-verified-nope',
+    'settings',
+    'void-verified-auth',
+    'void-verified-palette-frecency',
+    'void-verified-palette-adoption',
+    'void-verified-query-cache',
+    '',
+  ]) {
     cases.push([`configs key ${name || '(empty)'}`, withConfigs({ [name]: {} })]);
   }
 
   // Deep nesting.
-  cases.push(['deep arrays in a kept field', withConfigs({}).replace('"location":"top-right"', `"location":"top-right","deep":${'['.repeat(100)}${']'.repeat(100)}`)]);
-  cases.push(['deep objects in a kept field', withConfigs({}).replace('"location":"top-right"', `"location":"top-right","deep":${'{"a":'.repeat(100)}1${'}'.repeat(100)}`)]);
-  cases.push(['very deep arrays', `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-global-css":${'['.repeat(200_000)}${']'.repeat(200_000)}}}`]);
+  cases.push([
+    'deep arrays in a kept field',
+    withConfigs({}).replace('"location":"top-right"', `"location":"top-right","deep":${'['.repeat(100)}${']'.repeat(100)}`),
+  ]);
+  cases.push([
+    'deep objects in a kept field',
+    withConfigs({}).replace('"location":"top-right"', `"location":"top-right","deep":${'{"a":'.repeat(100)}1${'}'.repeat(100)}`),
+  ]);
+  cases.push([
+    'very deep arrays',
+    `{"format":"${EXPORT_FORMAT}","version":1,"exportedAt":"x","configs":{"void-verified-global-css":${'['.repeat(200_000)}${']'.repeat(200_000)}}}`,
+  ]);
   cases.push(['deep unclosed arrays', '['.repeat(100_000)]);
 
   // The original's format, strict where a value maps.
@@ -255,7 +328,9 @@ describe('import messages', () => {
     const settings = validFile().configs[settingsKey.name] as Record<string, unknown>;
     const { deps, toasts } = setup();
     await importText(withConfigs({ [settingsKey.name]: { ...settings, highlightEnabled: 'yes' } }), deps);
-    expect(toasts.error).toHaveBeenCalledWith('There was an error reading the file. void-verified-settings.highlightEnabled: expected boolean');
+    expect(toasts.error).toHaveBeenCalledWith(
+      'There was an error reading the file. void-verified-settings.highlightEnabled: expected boolean',
+    );
   });
 
   it.each([
@@ -264,8 +339,19 @@ describe('import messages', () => {
     ['[1]', 'Expected a JSON object at the top level, got array.'],
     ['{"settings":', 'It is not valid JSON (it may be truncated).'],
     ['{"settings":{"a":{"__proto__":{"x":1}}}}', 'settings.a.__proto__: forbidden key'],
-    [JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: 'x', configs: { 'void-verified-nope': 1 } }), 'void-verified-nope: not a VoidVerified configuration key'],
-    [JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: 'x', configs: { 'void-verified-auth': { token: 't', expires: null } } }), 'void-verified-auth: not part of a configuration file'],
+    [
+      JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: 'x', configs: { 'void-verified-nope': 1 } }),
+      'void-verified-nope: not a VoidVerified configuration key',
+    ],
+    [
+      JSON.stringify({
+        format: EXPORT_FORMAT,
+        version: 1,
+        exportedAt: 'x',
+        configs: { 'void-verified-auth': { token: 't', expires: null } },
+      }),
+      'void-verified-auth: not part of a configuration file',
+    ],
     ['{"nothing":1}', 'It is not a VoidVerified configuration (none of its keys is known).'],
     [JSON.stringify({ settings: { highlightEnabled: { value: 'yes' } } }), 'settings.highlightEnabled: expected boolean'],
   ])('%s → %s', (text, problem) => {
@@ -284,8 +370,19 @@ describe('export and round trip', () => {
     expect(file.version).toBe(1);
     expect(file.exportedAt).toBe('2026-01-02T03:04:05.000Z');
     for (const key of declaredKeys()) expect(Object.keys(file.configs).includes(key.name), key.name).toBe(key.exported);
-    for (const name of ['void-verified-auth', 'void-verified-palette-frecency', 'void-verified-palette-adoption', 'void-verified-changelog-seen']) expect(file.configs).not.toHaveProperty(name);
-    expect(file.configs[settingsKey.name]).toEqual({ highlightEnabled: false, defaultSign: '★', pasteImageWidth: 300, highlightSize: '3px' });
+    for (const name of [
+      'void-verified-auth',
+      'void-verified-palette-frecency',
+      'void-verified-palette-adoption',
+      'void-verified-changelog-seen',
+    ])
+      expect(file.configs).not.toHaveProperty(name);
+    expect(file.configs[settingsKey.name]).toEqual({
+      highlightEnabled: false,
+      defaultSign: '★',
+      pasteImageWidth: 300,
+      highlightSize: '3px',
+    });
     expect(JSON.parse(exportText(configured().store))).toMatchObject({ format: EXPORT_FORMAT, version: 1 });
   });
 
@@ -311,7 +408,14 @@ describe('export and round trip', () => {
   it('leaves keys that are not in the file as they are, and reads a byte-order mark', async () => {
     const t = setup();
     t.store.set(globalCssKey, 'a { }');
-    const text = '\uFEFF' + JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), configs: { [settingsKey.name]: { highlightEnabled: false } } });
+    const text =
+      '\uFEFF' +
+      JSON.stringify({
+        format: EXPORT_FORMAT,
+        version: 1,
+        exportedAt: new Date().toISOString(),
+        configs: { [settingsKey.name]: { highlightEnabled: false } },
+      });
     expect((await importText(text, t.deps)).ok).toBe(true);
     expect(t.store.get(globalCssKey)).toBe('a { }');
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false });
@@ -333,7 +437,12 @@ describe('export and round trip', () => {
   it('refuses an invalid value before writing anything', async () => {
     const t = setup();
     t.store.set(globalCssKey, 'old');
-    await expect(applyImport(t.store, [[globalCssKey as KeyDef<unknown>, 'new'], [settingsKey as KeyDef<unknown>, { x: { bad: true } }]])).rejects.toThrow(/Refusing/);
+    await expect(
+      applyImport(t.store, [
+        [globalCssKey as KeyDef<unknown>, 'new'],
+        [settingsKey as KeyDef<unknown>, { x: { bad: true } }],
+      ]),
+    ).rejects.toThrow(/Refusing/);
     expect(t.store.get(globalCssKey)).toBe('old');
     expect(t.backend.data.get(globalCssKey.name)).toBe(encodeStored(globalCssKey, 'old'));
   });
@@ -351,7 +460,13 @@ describe('export and round trip', () => {
 
 describe("the original VoidVerified's file", () => {
   const original = {
-    settings: { highlightEnabled: false, defaultSign: { value: '★' }, pasteImageWidthValue: { value: '300' }, colorUserActivity: { value: true }, rememberCollapsedReplies: { value: true } },
+    settings: {
+      highlightEnabled: false,
+      defaultSign: { value: '★' },
+      pasteImageWidthValue: { value: '300' },
+      colorUserActivity: { value: true },
+      rememberCollapsedReplies: { value: true },
+    },
     verifiedUSers: [{ username: 'Alice', id: 1, color: '1, 2, 3', highlightEnabled: true, sign: '' }],
     quickStartConfig: { addNavigationButtons: false },
     toasterConfig: { toastLevel: 0, duration: 3, location: 'top-left' },
@@ -370,7 +485,13 @@ describe("the original VoidVerified's file", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.source).toBe('original');
-    expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false, defaultSign: '★', pasteImageWidth: 300, colorUserActivity: true, rememberCollapsedReplies: true });
+    expect(t.store.get(settingsKey)).toEqual({
+      highlightEnabled: false,
+      defaultSign: '★',
+      pasteImageWidth: 300,
+      colorUserActivity: true,
+      rememberCollapsedReplies: true,
+    });
     expect(t.store.get(usersKey)).toEqual([{ username: 'Alice', id: 1, color: '1, 2, 3', highlightEnabled: true }]);
     expect(t.store.get(quickStartConfigKey)).toEqual({ ...quickStartConfigKey.defaultValue(), addNavigationButtons: false });
     expect(t.store.get(toasterConfigKey)).toEqual({ toastLevel: 0, duration: 3, location: 'top-left' });
@@ -385,39 +506,71 @@ describe("the original VoidVerified's file", () => {
       { name: 'somethingNew', reason: 'unknown' },
     ]);
     const notSupported = unsupported.length ? `${unsupported.join(', ')} (not supported yet); ` : '';
-    expect(t.toasts.warning).toHaveBeenCalledWith(`Config successfully imported. Skipped: ${notSupported}readNotifications (kept per device); somethingNew (unknown).`);
+    expect(t.toasts.warning).toHaveBeenCalledWith(
+      `Config successfully imported. Skipped: ${notSupported}readNotifications (kept per device); somethingNew (unknown).`,
+    );
     expect(t.reload).toHaveBeenCalledTimes(1);
   });
 
   it("maps the original's notification configs; unknown types are dropped, missing fields take defaults", async () => {
     const t = setup();
     const file = {
-      notificationsConfig: { groupNotifications: false, notificationTypes: ['AIRING', 'NOT_A_TYPE'], collapsed: false, resetDefaultNotifications: false, addActivityRelation: true },
-      notificationsConfigQuickAccess: { groupNotifications: true, notificationTypes: ['FOLLOWING'], collapsed: true, hideDefaultNotificationDot: true },
+      notificationsConfig: {
+        groupNotifications: false,
+        notificationTypes: ['AIRING', 'NOT_A_TYPE'],
+        collapsed: false,
+        resetDefaultNotifications: false,
+        addActivityRelation: true,
+      },
+      notificationsConfigQuickAccess: {
+        groupNotifications: true,
+        notificationTypes: ['FOLLOWING'],
+        collapsed: true,
+        hideDefaultNotificationDot: true,
+      },
     };
     expect((await importText(JSON.stringify(file), t.deps)).ok).toBe(true);
-    expect(t.store.get(feedConfigKey)).toEqual({ ...feedConfigKey.defaultValue(), groupNotifications: false, notificationTypes: ['AIRING'], resetDefaultNotifications: false, addActivityRelation: true });
-    expect(t.store.get(quickAccessConfigKey)).toEqual({ ...quickAccessConfigKey.defaultValue(), notificationTypes: ['FOLLOWING'], collapsed: true, hideDefaultNotificationDot: true });
+    expect(t.store.get(feedConfigKey)).toEqual({
+      ...feedConfigKey.defaultValue(),
+      groupNotifications: false,
+      notificationTypes: ['AIRING'],
+      resetDefaultNotifications: false,
+      addActivityRelation: true,
+    });
+    expect(t.store.get(quickAccessConfigKey)).toEqual({
+      ...quickAccessConfigKey.defaultValue(),
+      notificationTypes: ['FOLLOWING'],
+      collapsed: true,
+      hideDefaultNotificationDot: true,
+    });
   });
 
   it('reads the settings when the first option was stored bare', async () => {
     const t = setup();
-    expect((await importText(JSON.stringify({ settings: { highlightEnabled: false, copyColorFromProfile: { value: false } } }), t.deps)).ok).toBe(true);
+    expect(
+      (await importText(JSON.stringify({ settings: { highlightEnabled: false, copyColorFromProfile: { value: false } } }), t.deps)).ok,
+    ).toBe(true);
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false, copyColorFromProfile: false });
     expect(t.toasts.success).toHaveBeenCalledWith(IMPORT_SUCCESS);
   });
 
   it('skips the verified users while no key holds them', async () => {
     const t = setup();
-    const result = await importText(JSON.stringify({ settings: {}, verifiedUSers: [{ username: 'A' }] }), { ...t.deps, keys: declaredKeys().filter((k) => k.name !== usersKey.name) });
+    const result = await importText(JSON.stringify({ settings: {}, verifiedUSers: [{ username: 'A' }] }), {
+      ...t.deps,
+      keys: declaredKeys().filter((k) => k.name !== usersKey.name),
+    });
     expect(result).toMatchObject({ ok: true, skipped: [{ name: 'verifiedUSers', reason: 'unsupported' }] });
   });
 
   it('formats the skipped list', () => {
     expect(successMessage([])).toBe(IMPORT_SUCCESS);
-    expect(successMessage([{ name: 'layouts', reason: 'unsupported' }, { name: 'gifKeyboardConfig', reason: 'unsupported' }])).toBe(
-      'Config successfully imported. Skipped: layouts, gifKeyboardConfig (not supported yet).',
-    );
+    expect(
+      successMessage([
+        { name: 'layouts', reason: 'unsupported' },
+        { name: 'gifKeyboardConfig', reason: 'unsupported' },
+      ]),
+    ).toBe('Config successfully imported. Skipped: layouts, gifKeyboardConfig (not supported yet).');
   });
 });
 
@@ -491,25 +644,43 @@ describe('first-run adoption', () => {
 
   it('an invalid original configuration is refused whole, recorded, and explained', async () => {
     const t = setup();
-    const { run } = adopt(t, true, { 'void-verified-settings': JSON.stringify({ highlightEnabled: { value: 'yes' } }), 'void-verified-global-css': 'x' });
+    const { run } = adopt(t, true, {
+      'void-verified-settings': JSON.stringify({ highlightEnabled: { value: 'yes' } }),
+      'void-verified-global-css': 'x',
+    });
     expect(await run()).toBe('failed');
     expect(t.store.get(globalCssKey)).toBe('');
     expect([...t.backend.data.keys()]).toEqual([adoptionKey.name]);
-    expect(t.toasts.error).toHaveBeenCalledWith('The configuration of the original VoidVerified could not be adopted. settings.highlightEnabled: expected boolean');
+    expect(t.toasts.error).toHaveBeenCalledWith(
+      'The configuration of the original VoidVerified could not be adopted. settings.highlightEnabled: expected boolean',
+    );
     expect(t.reload).not.toHaveBeenCalled();
   });
 });
 
 /* ---------------------------------------------------------------- credentials and confirmed writes */
 
-const SECRETS = { apiKey: 'bb-secret-key', clientSecret: 'imgur-client-secret', authToken: 'imgur-access-token', refreshToken: 'imgur-refresh-token', userHash: 'catbox-user-hash' };
+const SECRETS = {
+  apiKey: 'bb-secret-key',
+  clientSecret: 'imgur-client-secret',
+  authToken: 'imgur-access-token',
+  refreshToken: 'imgur-refresh-token',
+  userHash: 'catbox-user-hash',
+};
 const hostConfigWith = (values: Partial<typeof SECRETS>, clientId = 'public-client-id'): ImageHostConfig => {
   const d = imageHostConfigKey.defaultValue();
   return {
     selectedHost: 'imgbb',
     configurations: {
       imgbb: { ...d.configurations.imgbb, apiKey: values.apiKey ?? '' },
-      imgur: { ...d.configurations.imgur, clientId, clientSecret: values.clientSecret ?? '', authToken: values.authToken ?? null, refreshToken: values.refreshToken ?? null, expires: values.authToken ? 1_900_000_000_000 : null },
+      imgur: {
+        ...d.configurations.imgur,
+        clientId,
+        clientSecret: values.clientSecret ?? '',
+        authToken: values.authToken ?? null,
+        refreshToken: values.refreshToken ?? null,
+        expires: values.authToken ? 1_900_000_000_000 : null,
+      },
       catbox: { ...d.configurations.catbox, userHash: values.userHash ?? '' },
     },
   };
@@ -531,7 +702,13 @@ describe('credentials are never exported, and taken from a file only when the us
     expect(t.store.get(imageHostConfigKey)).toEqual(hostConfigWith(SECRETS));
   });
 
-  const withHostConfig = (config: unknown) => JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), configs: { [imageHostConfigKey.name]: config, [globalCssKey.name]: 'from the file' } });
+  const withHostConfig = (config: unknown) =>
+    JSON.stringify({
+      format: EXPORT_FORMAT,
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      configs: { [imageHostConfigKey.name]: config, [globalCssKey.name]: 'from the file' },
+    });
 
   function target(answer?: boolean) {
     const t = setup();
@@ -563,8 +740,12 @@ describe('credentials are never exported, and taken from a file only when the us
     expect(t.store.get(globalCssKey)).toBe('from the file');
     // Not the file's credentials, nor empty ones: this browser's own.
     expect(t.store.get(imageHostConfigKey)).toEqual({ ...hostConfigWith({ apiKey: 'mine', userHash: 'my-hash' }, 'public-client-id') });
-    expect(JSON.stringify([...t.backend.data.values()])).not.toMatch(/bb-secret-key|imgur-client-secret|imgur-access-token|imgur-refresh-token|catbox-user-hash/);
-    expect(t.toasts.warning).toHaveBeenCalledWith(`${IMPORT_SUCCESS} Skipped: ${LABELS.join(', ')} (credentials not taken; the ones stored here are kept).`);
+    expect(JSON.stringify([...t.backend.data.values()])).not.toMatch(
+      /bb-secret-key|imgur-client-secret|imgur-access-token|imgur-refresh-token|catbox-user-hash/,
+    );
+    expect(t.toasts.warning).toHaveBeenCalledWith(
+      `${IMPORT_SUCCESS} Skipped: ${LABELS.join(', ')} (credentials not taken; the ones stored here are kept).`,
+    );
     expect(t.toasts.success).not.toHaveBeenCalled();
     expect(t.reload).toHaveBeenCalledTimes(1);
   });
@@ -579,7 +760,11 @@ describe('credentials are never exported, and taken from a file only when the us
     const t = target(true);
     await importText(withHostConfig(hostConfigWith({ authToken: 'theirs-token' })), t.deps);
     expect(t.confirmSecrets).toHaveBeenCalledWith(secretsQuestion(['imgur access and refresh tokens']));
-    expect(t.store.get(imageHostConfigKey).configurations).toMatchObject({ imgbb: { apiKey: 'mine' }, imgur: { authToken: 'theirs-token', expires: 1_900_000_000_000 }, catbox: { userHash: 'my-hash' } });
+    expect(t.store.get(imageHostConfigKey).configurations).toMatchObject({
+      imgbb: { apiKey: 'mine' },
+      imgur: { authToken: 'theirs-token', expires: 1_900_000_000_000 },
+      catbox: { userHash: 'my-hash' },
+    });
   });
 
   it('our own export, imported back, asks nothing and keeps the credentials stored here', async () => {
@@ -624,7 +809,12 @@ function refusingSetup(mode: 'throw' | 'reject', failing: string[]) {
 
 describe('import reports success only once every write is confirmed', () => {
   const twoKeys = () =>
-    JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), configs: { [globalCssKey.name]: 'new css', [timeConfigKey.name]: { dateFormat: 'yyyy-mm-dd', use12HourFormat: true } } });
+    JSON.stringify({
+      format: EXPORT_FORMAT,
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      configs: { [globalCssKey.name]: 'new css', [timeConfigKey.name]: { dateFormat: 'yyyy-mm-dd', use12HourFormat: true } },
+    });
 
   it.each(['throw', 'reject'] as const)('a refused second write (%s) fails the import and puts the first key back', async (mode) => {
     const t = refusingSetup(mode, [timeConfigKey.name]);
@@ -644,7 +834,13 @@ describe('import reports success only once every write is confirmed', () => {
     const t = configured();
     const base = t.backend;
     const pending: (() => void)[] = [];
-    const store = new Store({ ...base, write: (key: string, value: string) => new Promise<void>((resolve) => pending.push(() => (base.write(key, value), resolve()))) }, () => {});
+    const store = new Store(
+      {
+        ...base,
+        write: (key: string, value: string) => new Promise<void>((resolve) => pending.push(() => (base.write(key, value), resolve()))),
+      },
+      () => {},
+    );
     const done = importText(twoKeys(), { ...t.deps, store });
     await vi.waitFor(() => expect(pending.length).toBe(1));
     expect(t.toasts.success).not.toHaveBeenCalled();
@@ -660,16 +856,26 @@ describe('import reports success only once every write is confirmed', () => {
   it('a refused adoption is recorded as failed, says so, and leaves nothing of it', async () => {
     const t = setup();
     const base = t.backend;
-    const store = new Store({ ...base, write: (key: string, value: string) => (key === globalCssKey.name ? Promise.reject(new Error('manager error')) : base.write(key, value)) }, () => {});
+    const store = new Store(
+      {
+        ...base,
+        write: (key: string, value: string) =>
+          key === globalCssKey.name ? Promise.reject(new Error('manager error')) : base.write(key, value),
+      },
+      () => {},
+    );
     const outcome = await offerAdoption({
       ...t.deps,
       store,
       confirm: async () => true,
-      getItem: (key) => ({ 'void-verified-settings': JSON.stringify({ highlightEnabled: false }), 'void-verified-global-css': 'a { }' })[key] ?? null,
+      getItem: (key) =>
+        ({ 'void-verified-settings': JSON.stringify({ highlightEnabled: false }), 'void-verified-global-css': 'a { }' })[key] ?? null,
       now: 5,
     });
     expect(outcome).toBe('failed');
-    expect(t.toasts.error).toHaveBeenCalledWith(`${ADOPT_ERROR} The import failed: ${globalCssKey.name} could not be saved (manager error). Nothing was changed.`);
+    expect(t.toasts.error).toHaveBeenCalledWith(
+      `${ADOPT_ERROR} The import failed: ${globalCssKey.name} could not be saved (manager error). Nothing was changed.`,
+    );
     expect(t.reload).not.toHaveBeenCalled();
     expect([...base.data.keys()]).toEqual([adoptionKey.name]);
     expect(store.get(adoptionKey)).toEqual({ outcome: 'failed', at: 5 });

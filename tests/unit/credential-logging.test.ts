@@ -33,13 +33,21 @@ describe('credentials stay out of console messages', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = new Store(memoryBackend(), () => {});
     const d = imageHostConfigKey.defaultValue();
-    store.set(imageHostConfigKey, { ...d, selectedHost: 'imgbb', configurations: { ...d.configurations, imgbb: { name: 'imgbb', apiKey: KEY } } });
+    store.set(imageHostConfigKey, {
+      ...d,
+      selectedHost: 'imgbb',
+      configurations: { ...d.configurations, imgbb: { name: 'imgbb', apiKey: KEY } },
+    });
     const transport = gmTransport((details) => {
       details[how]({});
       return undefined;
     });
     const said: string[] = [];
-    const uploader = new ImageUploader({ store, transport, toasts: { debug: (m) => said.push(m), success: (m) => said.push(m), error: (m) => said.push(m) } });
+    const uploader = new ImageUploader({
+      store,
+      transport,
+      toasts: { debug: (m) => said.push(m), success: (m) => said.push(m), error: (m) => said.push(m) },
+    });
     expect(await uploader.upload([new File(['x'], 'a.png', { type: 'image/png' })])).toEqual([]);
     expect(said).toContain('Failed to upload image to imgbb.');
     expect(error).toHaveBeenCalled();

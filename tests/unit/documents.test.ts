@@ -9,7 +9,14 @@ const modules = import.meta.glob('../../src/data/**/*.ts', { eager: true }) as R
 
 const documents = Object.entries(modules).flatMap(([file, mod]) =>
   Object.entries(mod)
-    .filter(([, v]) => typeof v === 'object' && v !== null && typeof (v as { source?: unknown }).source === 'string' && typeof (v as { name?: unknown }).name === 'string' && 'auth' in v)
+    .filter(
+      ([, v]) =>
+        typeof v === 'object' &&
+        v !== null &&
+        typeof (v as { source?: unknown }).source === 'string' &&
+        typeof (v as { name?: unknown }).name === 'string' &&
+        'auth' in v,
+    )
     .map(([exportName, v]) => ({ file, exportName, doc: v as { name: string; source: string } })),
 );
 

@@ -126,7 +126,11 @@ describe('the stored config', () => {
   it('round-trips and fills missing fields with defaults', () => {
     const c = config({ gifs: urls(2), gifSize: 300 });
     expect(decodeStored(gifKeyboardKey, encodeStored(gifKeyboardKey, c)).value).toEqual(c);
-    expect(decodeStored(gifKeyboardKey, JSON.stringify({ v: 1, data: { gifs: ['https://x/a.gif'] } })).value).toEqual({ gifs: ['https://x/a.gif'], images: [], gifSize: 260 });
+    expect(decodeStored(gifKeyboardKey, JSON.stringify({ v: 1, data: { gifs: ['https://x/a.gif'] } })).value).toEqual({
+      gifs: ['https://x/a.gif'],
+      images: [],
+      gifSize: 260,
+    });
   });
 
   it('falls back to the default for invalid values', () => {
@@ -139,7 +143,12 @@ describe('the stored config', () => {
   });
 
   it("reads the original's localStorage shape: string size, extra fields, duplicates", () => {
-    const original = { gifs: ['https://x/a.gif', 'https://x/a.gif', 5], images: ['https://x/b.png'], gifSize: '305', lastSyncTime: '2024-01-01' };
+    const original = {
+      gifs: ['https://x/a.gif', 'https://x/a.gif', 5],
+      images: ['https://x/b.png'],
+      gifSize: '305',
+      lastSyncTime: '2024-01-01',
+    };
     const { value, migrated, problem } = decodeStored(gifKeyboardKey, JSON.stringify(original));
     expect(problem).toBeUndefined();
     expect(migrated).toBe(true);
@@ -172,6 +181,8 @@ describe('the feature', () => {
       ['gifKeyboardLikeButtonsEnabled', true],
     ]);
     expect(gifKeyboard.commands?.find((c) => c.id === 'gif-keyboard.open')?.page).toBe('gif-keyboard.media');
-    expect(gifKeyboard.panels?.some((p) => p.kind === 'palette-page' && p.id === 'gif-keyboard.media' && p.title === 'GIF keyboard')).toBe(true);
+    expect(gifKeyboard.panels?.some((p) => p.kind === 'palette-page' && p.id === 'gif-keyboard.media' && p.title === 'GIF keyboard')).toBe(
+      true,
+    );
   });
 });

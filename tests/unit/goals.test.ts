@@ -35,7 +35,10 @@ const date = (text: string | null): FuzzyDate | null => {
   return { year: year ?? null, month: month ?? null, day: day ?? null };
 };
 let nextId = 1;
-const entry = (format: string, o: { progress?: number; volumes?: number | null; duration?: number | null; started?: string | null; completed?: string | null }): GoalListEntry => ({
+const entry = (
+  format: string,
+  o: { progress?: number; volumes?: number | null; duration?: number | null; started?: string | null; completed?: string | null },
+): GoalListEntry => ({
   id: nextId++,
   progress: o.progress ?? 0,
   progressVolumes: o.volumes ?? null,
@@ -43,7 +46,15 @@ const entry = (format: string, o: { progress?: number; volumes?: number | null; 
   completedAt: date(o.completed ?? null),
   media: { format, duration: o.duration ?? null },
 });
-const goal = (type: GoalType, o: Partial<Goal> = {}): Goal => ({ id: 0.5, type, name: type, target: 10, startAt: '2024-01-01', endAt: '2024-01-31', ...o });
+const goal = (type: GoalType, o: Partial<Goal> = {}): Goal => ({
+  id: 0.5,
+  type,
+  name: type,
+  target: 10,
+  startAt: '2024-01-01',
+  endAt: '2024-01-31',
+  ...o,
+});
 
 // Goal period: January 2024 (both ends inclusive).
 const ANIME: GoalListEntry[] = [
@@ -149,8 +160,12 @@ describe('goals read from a bio or an old list', () => {
     expect(normalizeGoals(undefined)).toEqual([]);
   });
   it('the original’s list (no envelope, a string target) migrates into the key', () => {
-    const original = JSON.stringify([{ type: 'completedMovies', name: 'Films', target: '4', startAt: '2024-01-01', endAt: '2024-12-31', id: 0.42 }]);
-    expect(decodeStored(goalsKey, original).value).toEqual([{ id: 0.42, type: 'completedMovies', name: 'Films', target: 4, startAt: '2024-01-01', endAt: '2024-12-31' }]);
+    const original = JSON.stringify([
+      { type: 'completedMovies', name: 'Films', target: '4', startAt: '2024-01-01', endAt: '2024-12-31', id: 0.42 },
+    ]);
+    expect(decodeStored(goalsKey, original).value).toEqual([
+      { id: 0.42, type: 'completedMovies', name: 'Films', target: 4, startAt: '2024-01-01', endAt: '2024-12-31' },
+    ]);
     expect(goalsKey.name).toBe('void-verified-goals-config');
   });
 });
@@ -160,7 +175,14 @@ describe('goals on an overview', () => {
   const at = (endAt: string, name = endAt) => goal('completedAnime', { name, startAt: '2024-01-01', endAt });
   it('soonest end first, at most 6', () => {
     const goals = ['2024-12-01', '2024-07-01', '2024-06-20', '2024-09-01', '2024-08-01', '2024-10-01', '2024-11-01'].map((e) => at(e));
-    expect(visibleGoals(goals, day).map((g) => g.endAt)).toEqual(['2024-06-20', '2024-07-01', '2024-08-01', '2024-09-01', '2024-10-01', '2024-11-01']);
+    expect(visibleGoals(goals, day).map((g) => g.endAt)).toEqual([
+      '2024-06-20',
+      '2024-07-01',
+      '2024-08-01',
+      '2024-09-01',
+      '2024-10-01',
+      '2024-11-01',
+    ]);
   });
   it('kept until 7 days after their end', () => {
     const goals = [at('2024-06-08', 'seven days ago'), at('2024-06-07', 'eight days ago'), at('2024-06-15', 'today')];
@@ -187,7 +209,13 @@ describe('goal schedule: desired daily progress against elapsed days', () => {
   // 30 days, target 30: one a day.
   const g = goal('watchedEpisodes', { target: 30, startAt: '2024-04-01', endAt: '2024-04-30' });
   it('nothing is expected before or on the first day', () => {
-    expect(goalSchedule(g, 0, parseDay('2024-03-20')!)).toMatchObject({ totalDays: 30, elapsedDays: 0, dailyTarget: 1, expected: 0, behind: 0 });
+    expect(goalSchedule(g, 0, parseDay('2024-03-20')!)).toMatchObject({
+      totalDays: 30,
+      elapsedDays: 0,
+      dailyTarget: 1,
+      expected: 0,
+      behind: 0,
+    });
     expect(goalSchedule(g, 0, parseDay('2024-04-01')!)).toMatchObject({ elapsedDays: 0, behind: 0 });
   });
   it('midway: on track at or above the expected progress, behind by the difference below it', () => {
@@ -233,7 +261,10 @@ describe('saving and fetching goals', () => {
 
   it('save writes the goals into the block and keeps the text and other keys exactly', async () => {
     let about = encodeBio(text, { customCss: 'a{}', automail: { keep: 1 } });
-    const api = fakeApi({ GoalsUserAbout: () => ({ User: { id: 1, about } }), GoalsSaveAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }) });
+    const api = fakeApi({
+      GoalsUserAbout: () => ({ User: { id: 1, about } }),
+      GoalsSaveAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
+    });
     api.store.set(goalsKey, local);
     expect(await saveGoals(api.services, 'Viewer')).toBe(true);
     expect(api.calls.map((c) => c.name)).toEqual(['GoalsUserAbout', 'GoalsSaveAbout']);
@@ -245,7 +276,10 @@ describe('saving and fetching goals', () => {
 
   it('save into a bio without a block puts one before the text', async () => {
     let about = text;
-    const api = fakeApi({ GoalsUserAbout: () => ({ User: { id: 1, about } }), GoalsSaveAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }) });
+    const api = fakeApi({
+      GoalsUserAbout: () => ({ User: { id: 1, about } }),
+      GoalsSaveAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
+    });
     api.store.set(goalsKey, local);
     await saveGoals(api.services, 'Viewer');
     expect(about).toMatch(/^\[\]\(json[A-Za-z0-9+/=]+\)\n\n/);
@@ -253,7 +287,10 @@ describe('saving and fetching goals', () => {
   });
 
   it('a block that cannot be read, or a failing query, saves nothing', async () => {
-    const unreadable = fakeApi({ GoalsUserAbout: () => ({ User: { id: 1, about: '[](jsonAAAA)\n\nhi' } }), GoalsSaveAbout: () => ({ UpdateUser: { id: 1 } }) });
+    const unreadable = fakeApi({
+      GoalsUserAbout: () => ({ User: { id: 1, about: '[](jsonAAAA)\n\nhi' } }),
+      GoalsSaveAbout: () => ({ UpdateUser: { id: 1 } }),
+    });
     expect(await saveGoals(unreadable.services, 'Viewer')).toBe(false);
     expect(unreadable.calls.map((c) => c.name)).toEqual(['GoalsUserAbout']);
     expect(unreadable.said()).toEqual(['Failed to save goals.']);
@@ -302,7 +339,11 @@ describe('a profile’s goals', () => {
   const collection = (entries: GoalListEntry[]) => ({ MediaListCollection: { lists: [{ entries }] } });
 
   it('one media list query per list type needed, with progress and schedule', async () => {
-    const goals = [goal('completedAnime', { id: 1, target: 6 }), goal('readNovelChapters', { id: 2, target: 100, endAt: '2024-01-25' }), goal('watchedHours', { id: 3, target: 31 })];
+    const goals = [
+      goal('completedAnime', { id: 1, target: 6 }),
+      goal('readNovelChapters', { id: 2, target: 100, endAt: '2024-01-25' }),
+      goal('watchedHours', { id: 3, target: 31 }),
+    ];
     const api = fakeApi({
       GoalsUserAbout: () => ({ User: { id: 2, about: bio(goals) } }),
       GoalsMediaList: (v) => collection(v.type === 'ANIME' ? ANIME : MANGA),
@@ -331,7 +372,10 @@ describe('a profile’s goals', () => {
   });
 
   it('a failure toasts once and is rethrown', async () => {
-    const api = fakeApi({ GoalsUserAbout: () => ({ User: { id: 2, about: bio([goal('completedAnime')]) } }), GoalsMediaList: () => Promise.reject(new Error('HTTP 500')) });
+    const api = fakeApi({
+      GoalsUserAbout: () => ({ User: { id: 2, about: bio([goal('completedAnime')]) } }),
+      GoalsMediaList: () => Promise.reject(new Error('HTTP 500')),
+    });
     await expect(loadProfileGoals(api.services, 'Akira', day)).rejects.toThrow('HTTP 500');
     expect(api.said()).toEqual(['Failed to query user goals.']);
   });

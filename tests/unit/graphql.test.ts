@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBackend } from '../../src/data/backend';
-import { ApiError, BURST, BURST_WINDOW_MS, GraphQLClient, MAX_PAUSE_MS, MISSING_TOKEN_MESSAGE, rateLimitKey, RateLimiter, type Clock, type GqlDocument } from '../../src/data/graphql';
+import {
+  ApiError,
+  BURST,
+  BURST_WINDOW_MS,
+  GraphQLClient,
+  MAX_PAUSE_MS,
+  MISSING_TOKEN_MESSAGE,
+  rateLimitKey,
+  RateLimiter,
+  type Clock,
+  type GqlDocument,
+} from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/data/toasts';
 
@@ -64,7 +75,10 @@ describe('GraphQLClient', () => {
   });
 
   it('stores the remaining-rate-limit header, and treats a missing one as unknown', async () => {
-    const { client, store } = setup([() => json({ data: { ok: 1 } }, 200, { 'X-RateLimit-Remaining': '77', 'X-RateLimit-Limit': '90' }), () => json({ data: { ok: 2 } })]);
+    const { client, store } = setup([
+      () => json({ data: { ok: 1 } }, 200, { 'X-RateLimit-Remaining': '77', 'X-RateLimit-Limit': '90' }),
+      () => json({ data: { ok: 2 } }),
+    ]);
     await client.request(doc, {});
     expect(store.get(rateLimitKey)).toMatchObject({ remaining: 77, limit: 90 });
     expect(client.realRemaining()).toBe(17);
@@ -109,7 +123,9 @@ describe('GraphQLClient', () => {
     await expect(client.request(doc, {})).rejects.toThrow(TypeError);
     expect(toasts.at(-1)).toMatchObject({ type: 'warning' });
     // The count the API last reported (64), not the adjusted 4.
-    expect(toasts.at(-1)!.message).toBe('Preflight check failed. This might be caused by too many requests. Last known remaining queries: 64.');
+    expect(toasts.at(-1)!.message).toBe(
+      'Preflight check failed. This might be caused by too many requests. Last known remaining queries: 64.',
+    );
     const before = clock.t;
     await client.request(doc, {});
     expect(calls[1]!.at - before).toBeGreaterThanOrEqual(1000);

@@ -7,7 +7,10 @@ import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/data/toasts';
 
 /** Services over in-memory storage and a scripted fetch, for unit and component tests. */
-export function makeTestServices(registry = new Registry(), opts: { fetch?: typeof fetch; path?: string; viewer?: { id: number; name: string } | null } = {}) {
+export function makeTestServices(
+  registry = new Registry(),
+  opts: { fetch?: typeof fetch; path?: string; viewer?: { id: number; name: string } | null } = {},
+) {
   const store = new Store(memoryBackend(), () => {});
   const toastsSeen: Toast[] = [];
   const toasts = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { bindingsFor, clashesWith, effectiveHotkey, findConflicts, formatHotkey, hotkeyFromEvent, parseHotkey, toTinykeys } from '../../src/commands/hotkeys';
+import {
+  bindingsFor,
+  clashesWith,
+  effectiveHotkey,
+  findConflicts,
+  formatHotkey,
+  hotkeyFromEvent,
+  parseHotkey,
+  toTinykeys,
+} from '../../src/commands/hotkeys';
 import type { Command } from '../../src/commands/types';
 
-const cmd = (id: string, hotkey: string | null, extra: Partial<Command> = {}): Command => ({ id, title: id, section: 's', hotkey, run: () => {}, ...extra });
+const cmd = (id: string, hotkey: string | null, extra: Partial<Command> = {}): Command => ({
+  id,
+  title: id,
+  section: 's',
+  hotkey,
+  run: () => {},
+  ...extra,
+});
 
 describe('hotkey notation', () => {
   it.each([
@@ -39,7 +55,12 @@ describe('hotkey notation', () => {
 });
 
 describe('overrides and conflicts', () => {
-  const commands = [cmd('a', 'ctrl+b'), cmd('b', 'alt+x'), cmd('e', 'ctrl+b', { scope: 'editor' }), cmd('g', 'ctrl+space', { allowInInputs: true })];
+  const commands = [
+    cmd('a', 'ctrl+b'),
+    cmd('b', 'alt+x'),
+    cmd('e', 'ctrl+b', { scope: 'editor' }),
+    cmd('g', 'ctrl+space', { allowInInputs: true }),
+  ];
 
   it('uses the override, null unbinds, an unreadable override falls back to the default', () => {
     expect(effectiveHotkey(commands[0]!, {})).toBe('ctrl+b');

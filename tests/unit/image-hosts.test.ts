@@ -29,21 +29,36 @@ const NOW = 1_700_000_000_000;
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 const png = (name = 'cat.photo.png') => new File([PNG_BYTES], name, { type: 'image/png' });
 const PNG_BASE64 = Buffer.from(PNG_BYTES).toString('base64');
-const imgur = (change: Partial<ImgurConfig> = {}): ImgurConfig => ({ ...imageHostConfigKey.defaultValue().configurations.imgur, ...change });
+const imgur = (change: Partial<ImgurConfig> = {}): ImgurConfig => ({
+  ...imageHostConfigKey.defaultValue().configurations.imgur,
+  ...change,
+});
 const ok = (text: string, status = 200): HttpResponse => ({ status, text });
 const form = (body: HttpRequest['body']) => (body instanceof FormData ? body : new URLSearchParams(typeof body === 'string' ? body : ''));
 
 /** A store with the given host settings, a recording fake transport and the toasts said. */
-function setup(host: ImageHost, configs: { imgbb?: object; imgur?: Partial<ImgurConfig>; catbox?: object } = {}, answer: (r: HttpRequest) => HttpResponse | Promise<HttpResponse> = () => ok('')) {
+function setup(
+  host: ImageHost,
+  configs: { imgbb?: object; imgur?: Partial<ImgurConfig>; catbox?: object } = {},
+  answer: (r: HttpRequest) => HttpResponse | Promise<HttpResponse> = () => ok(''),
+) {
   const store = new Store(memoryBackend(), () => {});
   const d = imageHostConfigKey.defaultValue();
   store.set(imageHostConfigKey, {
     selectedHost: host,
-    configurations: { imgbb: { ...d.configurations.imgbb, ...configs.imgbb }, imgur: { ...d.configurations.imgur, ...configs.imgur }, catbox: { ...d.configurations.catbox, ...configs.catbox } },
+    configurations: {
+      imgbb: { ...d.configurations.imgbb, ...configs.imgbb },
+      imgur: { ...d.configurations.imgur, ...configs.imgur },
+      catbox: { ...d.configurations.catbox, ...configs.catbox },
+    },
   });
   const requests: HttpRequest[] = [];
   const said: [string, string][] = [];
-  const toasts = { debug: (m: string) => said.push(['debug', m]), success: (m: string) => said.push(['success', m]), error: (m: string) => said.push(['error', m]) };
+  const toasts = {
+    debug: (m: string) => said.push(['debug', m]),
+    success: (m: string) => said.push(['success', m]),
+    error: (m: string) => said.push(['error', m]),
+  };
   const uploader = new ImageUploader({ store, toasts, now: () => NOW, transport: async (r) => (requests.push(r), answer(r)) });
   return { store, requests, said, uploader };
 }
@@ -62,7 +77,10 @@ describe('the stored configuration', () => {
   });
 
   it("reads the original's raw value and fills what is missing", () => {
-    const original = JSON.stringify({ selectedHost: 'imgur', configurations: { imgur: { name: 'imgur', clientId: 'id', clientSecret: 's', expires: 5, refreshToken: 'r', authToken: 't' } } });
+    const original = JSON.stringify({
+      selectedHost: 'imgur',
+      configurations: { imgur: { name: 'imgur', clientId: 'id', clientSecret: 's', expires: 5, refreshToken: 'r', authToken: 't' } },
+    });
     const { value, problem } = decodeStored(imageHostConfigKey, original);
     expect(problem).toBeUndefined();
     expect(value.selectedHost).toBe('imgur');
@@ -94,19 +112,35 @@ describe('pure helpers', () => {
 });
 
 describe('the imgur OAuth return', () => {
-
   it('is stored, and Clear Authorization nulls the token and the refresh token', () => {
     const { store } = setup('imgur', { imgur: { clientId: 'id', clientSecret: 'secret' } });
     storeImgurTokens(store, { authToken: 't', expires: NOW + 1000, refreshToken: 'r' });
-    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ clientId: 'id', clientSecret: 'secret', authToken: 't', refreshToken: 'r', expires: NOW + 1000 });
+    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authToken: 't',
+      refreshToken: 'r',
+      expires: NOW + 1000,
+    });
     // A refresh answer without a new refresh token keeps the old one.
     storeImgurTokens(store, { authToken: 't2', expires: NOW + 2000, refreshToken: null });
     expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ authToken: 't2', refreshToken: 'r' });
     // A new authorization replaces all three: no refresh token of an earlier account stays.
     storeImgurAuthorization(store, { authToken: 't3', expires: null, refreshToken: null });
-    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ clientId: 'id', clientSecret: 'secret', authToken: 't3', refreshToken: null, expires: null });
+    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authToken: 't3',
+      refreshToken: null,
+      expires: null,
+    });
     clearImgurAuthorization(store);
-    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ clientId: 'id', clientSecret: 'secret', authToken: null, refreshToken: null });
+    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authToken: null,
+      refreshToken: null,
+    });
   });
 });
 
@@ -127,7 +161,12 @@ describe('the imgur refresh decision', () => {
     const r = imgurRefreshRequest(due);
     expect(r.method).toBe('POST');
     expect(r.url).toBe('https://api.imgur.com/oauth2/token');
-    expect(Object.fromEntries(form(r.body))).toEqual({ refresh_token: 'r', client_id: 'id', client_secret: 's', grant_type: 'refresh_token' });
+    expect(Object.fromEntries(form(r.body))).toEqual({
+      refresh_token: 'r',
+      client_id: 'id',
+      client_secret: 's',
+      grant_type: 'refresh_token',
+    });
   });
 
   it('reads the answer in seconds; a non-200 answer is a failure', () => {
@@ -142,7 +181,11 @@ describe('the imgur refresh decision', () => {
   it('stores the new token with a success toast', async () => {
     const t = setup('imgur', { imgur: due }, () => ok(JSON.stringify({ access_token: 'new', expires_in: 3600, refresh_token: 'r2' })));
     expect(await t.uploader.refreshImgur()).toBe(true);
-    expect(t.store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ authToken: 'new', refreshToken: 'r2', expires: NOW + 3_600_000 });
+    expect(t.store.get(imageHostConfigKey).configurations.imgur).toMatchObject({
+      authToken: 'new',
+      refreshToken: 'r2',
+      expires: NOW + 3_600_000,
+    });
     expect(t.said).toEqual([['success', IMAGE_HOST_TOASTS.refreshed]]);
     expect(IMAGE_HOST_TOASTS.refreshed).toBe('Refreshed imgur access token.');
   });
@@ -198,10 +241,16 @@ describe('request building and answers', () => {
     const anonymous = imgurRequest(imgur({ clientId: 'cid' }), PNG_BASE64, 'cat.photo.png', NOW);
     expect(anonymous).toMatchObject({ method: 'POST', url: 'https://api.imgur.com/3/image', headers: { Authorization: 'Client-ID cid' } });
     expect(Object.fromEntries(form(anonymous.body))).toEqual({ image: PNG_BASE64, title: 'cat.photo' });
-    expect(imgurRequest(imgur({ clientId: 'cid', authToken: 'tok', expires: NOW + 1 }), PNG_BASE64, 'a.png', NOW).headers?.Authorization).toBe('Bearer tok');
-    expect(imgurRequest(imgur({ clientId: 'cid', authToken: 'tok', expires: null }), PNG_BASE64, 'a.png', NOW).headers?.Authorization).toBe('Bearer tok');
+    expect(
+      imgurRequest(imgur({ clientId: 'cid', authToken: 'tok', expires: NOW + 1 }), PNG_BASE64, 'a.png', NOW).headers?.Authorization,
+    ).toBe('Bearer tok');
+    expect(imgurRequest(imgur({ clientId: 'cid', authToken: 'tok', expires: null }), PNG_BASE64, 'a.png', NOW).headers?.Authorization).toBe(
+      'Bearer tok',
+    );
     // An expired token that could not be refreshed would only fail: upload anonymously instead.
-    expect(imgurRequest(imgur({ clientId: 'cid', authToken: 'tok', expires: NOW - 1 }), PNG_BASE64, 'a.png', NOW).headers?.Authorization).toBe('Client-ID cid');
+    expect(
+      imgurRequest(imgur({ clientId: 'cid', authToken: 'tok', expires: NOW - 1 }), PNG_BASE64, 'a.png', NOW).headers?.Authorization,
+    ).toBe('Client-ID cid');
     expect(imgurUrl(ok(JSON.stringify({ data: { link: 'https://i.imgur.com/z.png' } })))).toBe('https://i.imgur.com/z.png');
     expect(imgurUrl(ok(JSON.stringify({ data: { error: 'x' } }), 403))).toBeNull();
   });
@@ -220,7 +269,10 @@ describe('uploading', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const t = setup('catbox', {}, () => ok('Internal error', 500));
     expect(await t.uploader.upload([png()])).toEqual([]);
-    expect(t.said).toEqual([['debug', 'Uploading image to catbox.'], ['error', 'Failed to upload image to catbox.']]);
+    expect(t.said).toEqual([
+      ['debug', 'Uploading image to catbox.'],
+      ['error', 'Failed to upload image to catbox.'],
+    ]);
     const down = setup('catbox', {}, () => Promise.reject(new Error('network error')));
     expect(await down.uploader.upload([png()])).toEqual([]);
     expect(down.said.at(-1)).toEqual(['error', 'Failed to upload image to catbox.']);
@@ -230,11 +282,17 @@ describe('uploading', () => {
     const t = setup('imgbb', { imgbb: { apiKey: 'key' } }, () => ok(JSON.stringify({ data: { url: 'https://i.ibb.co/x/y.png' } })));
     expect(await t.uploader.upload([png()])).toEqual(['https://i.ibb.co/x/y.png']);
     expect(t.requests[0]!.url).toBe('https://api.imgbb.com/1/upload?key=key');
-    expect(t.said).toEqual([['debug', 'Uploading image to imgbb.'], ['success', 'Uploaded image to imgbb.']]);
+    expect(t.said).toEqual([
+      ['debug', 'Uploading image to imgbb.'],
+      ['success', 'Uploaded image to imgbb.'],
+    ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const bad = setup('imgbb', { imgbb: { apiKey: 'key' } }, () => ok('{"error":{"message":"Invalid API v1 key."}}', 400));
     expect(await bad.uploader.upload([png()])).toEqual([]);
-    expect(bad.said).toEqual([['debug', 'Uploading image to imgbb.'], ['error', 'Failed to upload image to imgbb.']]);
+    expect(bad.said).toEqual([
+      ['debug', 'Uploading image to imgbb.'],
+      ['error', 'Failed to upload image to imgbb.'],
+    ]);
   });
 
   it('imgbb without a key, imgur without a client id: silently nothing', async () => {
@@ -257,8 +315,13 @@ describe('uploading', () => {
   });
 
   it('imgur: refreshes an expired token first, then uploads with it', async () => {
-    const t = setup('imgur', { imgur: { clientId: 'cid', clientSecret: 's', authToken: 'old', refreshToken: 'r', expires: NOW - 1 } }, (r) =>
-      r.url.endsWith('/oauth2/token') ? ok(JSON.stringify({ access_token: 'fresh', expires_in: 3600 })) : ok(JSON.stringify({ data: { link: 'https://i.imgur.com/z.png' } })),
+    const t = setup(
+      'imgur',
+      { imgur: { clientId: 'cid', clientSecret: 's', authToken: 'old', refreshToken: 'r', expires: NOW - 1 } },
+      (r) =>
+        r.url.endsWith('/oauth2/token')
+          ? ok(JSON.stringify({ access_token: 'fresh', expires_in: 3600 }))
+          : ok(JSON.stringify({ data: { link: 'https://i.imgur.com/z.png' } })),
     );
     expect(await t.uploader.upload([png()])).toEqual(['https://i.imgur.com/z.png']);
     expect(t.requests.map((r) => r.url)).toEqual(['https://api.imgur.com/oauth2/token', 'https://api.imgur.com/3/image']);
@@ -299,7 +362,9 @@ describe('transports', () => {
   });
 
   it('fetch without credentials', async () => {
-    const fetcher = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response('https://files.catbox.moe/a.png', { status: 200 }));
+    const fetcher = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) => new Response('https://files.catbox.moe/a.png', { status: 200 }),
+    );
     const res = await fetchTransport(fetcher)({ method: 'POST', url: 'https://catbox.moe/user/api.php', body: 'b' });
     expect(res).toEqual({ status: 200, text: 'https://files.catbox.moe/a.png' });
     expect(fetcher.mock.calls[0]?.[1]).toMatchObject({ method: 'POST', credentials: 'omit', body: 'b' });

@@ -20,7 +20,11 @@ function start(injections: Injection[]) {
   registry.define({ id: 'probe', title: 'Probe', category: 'misc', description: 'Test injections', injections });
   const { services } = makeTestServices(registry);
   const critical: CriticalFailure[] = [];
-  injector = new Injector(registry, () => services.context(null), (f) => critical.push(f));
+  injector = new Injector(
+    registry,
+    () => services.context(null),
+    (f) => critical.push(f),
+  );
   vi.spyOn(console, 'error').mockImplementation(() => {});
   injector.start();
   return { critical, injector };
@@ -82,7 +86,9 @@ describe('critical failures of the injection engine', () => {
       },
     };
     const { critical, injector: engine } = start([good.injection, paste]);
-    expect(critical).toEqual([expect.objectContaining({ kind: 'injection', injection: 'paste-and-drop', message: 'Failed to set up the paste handler.' })]);
+    expect(critical).toEqual([
+      expect.objectContaining({ kind: 'injection', injection: 'paste-and-drop', message: 'Failed to set up the paste handler.' }),
+    ]);
     expect(engine.activeInjections()).toEqual(['probe/count-.a']);
 
     // More landmarks and more reconciles (a route change, a settings change): not tried again.
@@ -96,7 +102,14 @@ describe('critical failures of the injection engine', () => {
   });
 
   it('a mount failing without setupFailure is only logged (Health lists it), and the injection stays on', async () => {
-    const flaky: Injection = { id: 'flaky', route: () => true, selector: '.b', mount: () => { throw new Error('feature bug'); } };
+    const flaky: Injection = {
+      id: 'flaky',
+      route: () => true,
+      selector: '.b',
+      mount: () => {
+        throw new Error('feature bug');
+      },
+    };
     const { critical, injector: engine } = start([flaky]);
     expect(critical).toEqual([]);
     expect(engine.failures).toHaveLength(1);

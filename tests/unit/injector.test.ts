@@ -132,7 +132,13 @@ describe('Injector and a host that patches like Vue', () => {
   });
 
   it('follows the new data when the element is reused for another user (its key changed)', async () => {
-    const seen = start({ id: 'keyed', route: () => true, selector: '.entry', key: (el) => el.querySelector('a.name')?.getAttribute('href') ?? null, mount: badge });
+    const seen = start({
+      id: 'keyed',
+      route: () => true,
+      selector: '.entry',
+      key: (el) => el.querySelector('a.name')?.getAttribute('href') ?? null,
+      mount: badge,
+    });
     const first = document.querySelector('.entry')!;
     const link = first.querySelector('a.name')!;
     // Vue patches in place: same elements, new href and text.

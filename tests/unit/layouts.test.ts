@@ -43,7 +43,11 @@ import { decodeStored } from '../../src/data/storage';
 import { makeTestServices } from './helpers';
 
 const layout = (extra: Partial<Layout> = {}): Layout => ({ ...newLayout(), ...extra });
-const state = (layouts: Partial<Layout>[], extra: Partial<LayoutsState> = {}): LayoutsState => ({ ...defaultLayouts(), layoutsList: layouts.map(layout), ...extra });
+const state = (layouts: Partial<Layout>[], extra: Partial<LayoutsState> = {}): LayoutsState => ({
+  ...defaultLayouts(),
+  layoutsList: layouts.map(layout),
+  ...extra,
+});
 const names = (s: LayoutsState) => s.layoutsList.map((l) => l.name);
 
 describe('layout reducers', () => {
@@ -119,7 +123,8 @@ describe('layout rules', () => {
   it('accepts only http(s) image URLs', () => {
     expect(isHttpUrl('https://s4.anilist.co/a.png')).toBe(true);
     expect(isHttpUrl('http://x.y/a.gif')).toBe(true);
-    for (const bad of ['', 'javascript:alert(1)', 'data:image/png;base64,AA', '//x.y/a.png', 'https://x.y/a") ; b', 'https://x.y/a b']) expect(isHttpUrl(bad), bad).toBe(false);
+    for (const bad of ['', 'javascript:alert(1)', 'data:image/png;base64,AA', '//x.y/a.png', 'https://x.y/a") ; b', 'https://x.y/a b'])
+      expect(isHttpUrl(bad), bad).toBe(false);
   });
 
   it('shows publish buttons only with a token and a changed, non-empty, allowed value', () => {
@@ -127,7 +132,10 @@ describe('layout rules', () => {
     const l = layout({ color: 'red', donatorBadge: 'New badge' });
     expect(publishVisibility(l, published, false, 3)).toEqual({ about: false, color: false, badge: false });
     expect(publishVisibility(l, published, true, 3)).toEqual({ about: true, color: true, badge: true });
-    expect(publishVisibility(layout({ color: 'blue', donatorBadge: 'Old' }), published, true, 3)).toMatchObject({ color: false, badge: false });
+    expect(publishVisibility(layout({ color: 'blue', donatorBadge: 'Old' }), published, true, 3)).toMatchObject({
+      color: false,
+      badge: false,
+    });
     expect(publishVisibility(layout({ color: '', donatorBadge: '   ' }), published, true, 3)).toMatchObject({ color: false, badge: false });
     expect(publishVisibility(l, published, true, 2)).toMatchObject({ color: true, badge: false }); // badge needs tier 3
     expect(publishVisibility(layout({ color: '#123456' }), published, true, 1).color).toBe(false); // custom colour needs tier 2
@@ -155,10 +163,24 @@ describe('preview view', () => {
   it('is null while not previewing', () => expect(previewView({ ...s, preview: false }, 4)).toBeNull());
 
   it('takes valid parts only, the badge from tier 3, the CSS from the bio block', () => {
-    expect(previewView(s, 3)).toEqual({ avatar: 'https://a/1.png', banner: null, color: '252, 157, 214', badge: 'Badge', about: 'Hello **there**', css: '.x { color: red; }' });
+    expect(previewView(s, 3)).toEqual({
+      avatar: 'https://a/1.png',
+      banner: null,
+      color: '252, 157, 214',
+      badge: 'Badge',
+      about: 'Hello **there**',
+      css: '.x { color: red; }',
+    });
     expect(previewView(s, 2)!.badge).toBeNull();
     expect(previewView(setDisableCss(s, true), 3)!.css).toBeNull();
-    expect(previewView(state([{ color: '#zzzzzz' }], { preview: true }), 4)).toEqual({ avatar: null, banner: null, color: null, badge: null, about: null, css: null });
+    expect(previewView(state([{ color: '#zzzzzz' }], { preview: true }), 4)).toEqual({
+      avatar: null,
+      banner: null,
+      color: null,
+      badge: null,
+      about: null,
+      css: null,
+    });
   });
 });
 
@@ -204,10 +226,22 @@ describe('bio helpers', () => {
 
 describe('the stored layouts', () => {
   it('reads the original VoidVerified store (no envelope, nulls, long badges)', () => {
-    const raw = JSON.stringify({ layoutsList: [{ name: 'Mine', avatar: null, banner: 'https://b', color: 'red', donatorBadge: 'y'.repeat(40), bio: 'hi' }], selectedLayout: 0, preview: true, disableCss: false });
+    const raw = JSON.stringify({
+      layoutsList: [{ name: 'Mine', avatar: null, banner: 'https://b', color: 'red', donatorBadge: 'y'.repeat(40), bio: 'hi' }],
+      selectedLayout: 0,
+      preview: true,
+      disableCss: false,
+    });
     const { value, problem } = decodeStored(layoutsKey, raw);
     expect(problem).toBeUndefined();
-    expect(value.layoutsList[0]).toEqual({ name: 'Mine', avatar: '', banner: 'https://b', color: 'red', donatorBadge: 'y'.repeat(24), bio: 'hi' });
+    expect(value.layoutsList[0]).toEqual({
+      name: 'Mine',
+      avatar: '',
+      banner: 'https://b',
+      color: 'red',
+      donatorBadge: 'y'.repeat(24),
+      bio: 'hi',
+    });
     expect(value.preview).toBe(true);
   });
 
@@ -260,7 +294,8 @@ describe('publish actions', () => {
       const body = JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> };
       seen.push(body);
       const answer = answers.shift()?.(body);
-      if (answer === 'fail') return new Response(JSON.stringify({ data: null, errors: [{ message: 'nope', status: 400 }] }), { status: 400 });
+      if (answer === 'fail')
+        return new Response(JSON.stringify({ data: null, errors: [{ message: 'nope', status: 400 }] }), { status: 400 });
       return new Response(JSON.stringify({ data: answer }), { status: 200 });
     };
     return { fetch: fetch as typeof globalThis.fetch, seen };
@@ -276,7 +311,10 @@ describe('publish actions', () => {
 
   it('publishes the about over the current one, keeping its block', async () => {
     const current = encodeBio('old', { goals: [1], customCss: 'old {}' });
-    const { fetch, seen } = api([() => ({ Viewer: { id: 1, about: current, donatorBadge: null, options: null } }), () => ({ UpdateUser: { id: 1 } })]);
+    const { fetch, seen } = api([
+      () => ({ Viewer: { id: 1, about: current, donatorBadge: null, options: null } }),
+      () => ({ UpdateUser: { id: 1 } }),
+    ]);
     const { services, toastsSeen } = authorized(fetch);
     expect(await publishAbout(services, 'new text')).toBe(true);
     const sent = seen[1]!.variables.about as string;
@@ -292,7 +330,14 @@ describe('publish actions', () => {
     expect(await publishColor(services, 'red')).toBeNull();
     expect(await publishBadge(services, 'b')).toBeNull();
     expect(await resetAbout(services, 'Viewer')).toBe(false);
-    expect(messages(toastsSeen)).toEqual(expect.arrayContaining(['Failed to publish about.', 'Failed to publish color.', 'Failed to publish donator badge.', 'Failed to query current about from AniList API.']));
+    expect(messages(toastsSeen)).toEqual(
+      expect.arrayContaining([
+        'Failed to publish about.',
+        'Failed to publish color.',
+        'Failed to publish donator badge.',
+        'Failed to query current about from AniList API.',
+      ]),
+    );
     expect(store.get(layoutsKey)).toEqual(defaultLayouts());
   });
 

@@ -11,7 +11,9 @@ describe('renderMarkdown', () => {
   });
 
   it('headers # to #####, with or without a space', () => {
-    expect(html('# One\n##Two\n### Three\n####Four\n##### Five')).toBe('<h1>One</h1>\n<h2>Two</h2>\n<h3>Three</h3>\n<h4>Four</h4>\n<h5>Five</h5>');
+    expect(html('# One\n##Two\n### Three\n####Four\n##### Five')).toBe(
+      '<h1>One</h1>\n<h2>Two</h2>\n<h3>Three</h3>\n<h4>Four</h4>\n<h5>Five</h5>',
+    );
     expect(html('## x ##')).toBe('<h2>x</h2>');
   });
 
@@ -19,7 +21,9 @@ describe('renderMarkdown', () => {
     expect(html('img(https://i.example/a.png)')).toBe('<p><img width="" src="https://i.example/a.png"></p>');
     expect(html('img220(https://i.example/a.png)')).toBe('<p><img width="220" src="https://i.example/a.png"></p>');
     expect(html('img50%(https://i.example/a.png)')).toBe('<p><img width="50%" src="https://i.example/a.png"></p>');
-    expect(html('img 300(https://i.example/a.png) IMG(https://i.example/b.png)')).toBe('<p><img width="300" src="https://i.example/a.png"> <img width="" src="https://i.example/b.png"></p>');
+    expect(html('img 300(https://i.example/a.png) IMG(https://i.example/b.png)')).toBe(
+      '<p><img width="300" src="https://i.example/a.png"> <img width="" src="https://i.example/b.png"></p>',
+    );
     expect(html('![alt](https://i.example/a.png)')).toBe('<p><img src="https://i.example/a.png" alt="alt"></p>');
   });
 
@@ -29,7 +33,8 @@ describe('renderMarkdown', () => {
   });
 
   it('youtube(...) becomes span.youtube with a thumbnail from i.ytimg.com', () => {
-    const card = '<span class="youtube" id="dQw4w9WgXcQ"><span class="play"></span><img src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"></span>';
+    const card =
+      '<span class="youtube" id="dQw4w9WgXcQ"><span class="play"></span><img src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"></span>';
     expect(html('youtube(https://www.youtube.com/watch?v=dQw4w9WgXcQ)')).toBe(`<p>${card}</p>`);
     expect(html('youtube(https://youtu.be/dQw4w9WgXcQ)')).toBe(`<p>${card}</p>`);
     expect(html('youtube(dQw4w9WgXcQ)')).toBe(`<p>${card}</p>`);
@@ -45,13 +50,19 @@ describe('renderMarkdown', () => {
   });
 
   it('webm(...) becomes a muted looping video with controls and a source', () => {
-    expect(html('webm(https://v.example/a.webm)')).toBe('<p><video muted loop controls><source src="https://v.example/a.webm" type="video/webm"></video></p>');
+    expect(html('webm(https://v.example/a.webm)')).toBe(
+      '<p><video muted loop controls><source src="https://v.example/a.webm" type="video/webm"></video></p>',
+    );
     expect(html('webm(https://v.example/a.mp4)')).toContain('type="video/mp4"');
   });
 
   it('~!spoiler!~ becomes span.markdown-spoiler, inline, over lines and over paragraphs', () => {
-    expect(html('~!secret!~')).toBe('<p><span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>secret</span></span></p>');
-    expect(html('a ~!b\nc!~ d')).toBe('<p>a <span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>b<br>c</span></span> d</p>');
+    expect(html('~!secret!~')).toBe(
+      '<p><span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>secret</span></span></p>',
+    );
+    expect(html('a ~!b\nc!~ d')).toBe(
+      '<p>a <span class="markdown-spoiler"><i class="hide-spoiler el-icon-circle-close"></i><span>b<br>c</span></span> d</p>',
+    );
     expect(html('~!one\n\ntwo!~')).toBe('<div class="markdown-spoiler"><span><p>one</p>\n<p>two</p>\n</span></div>');
     expect(html('<div rel="spoiler">raw</div>')).toContain('<span class="markdown-spoiler">');
   });
@@ -85,7 +96,9 @@ describe('renderMarkdown', () => {
 
   it('a single newline is a <br>; quotes, lists and rules', () => {
     expect(html('one\ntwo')).toBe('<p>one<br>two</p>');
-    expect(html('> q\n\n- a\n- b\n\n1. x\n\n---')).toBe('<blockquote>\n<p>q</p>\n</blockquote>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol>\n<li>x</li>\n</ol>\n<hr>');
+    expect(html('> q\n\n- a\n- b\n\n1. x\n\n---')).toBe(
+      '<blockquote>\n<p>q</p>\n</blockquote>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ol>\n<li>x</li>\n</ol>\n<hr>',
+    );
   });
 
   it('strips the domains the site blacklists', () => {
@@ -94,7 +107,8 @@ describe('renderMarkdown', () => {
 
   it('leaves raw HTML for the sanitizer and survives anything', () => {
     expect(html('<b>x</b>')).toBe('<p><b>x</b></p>');
-    for (const odd of ['', '~~~', '~!', 'img(', 'youtube()', '@', '#', '[](', '```', '~~~~~~', '\u0000', '<'.repeat(50)]) expect(() => renderMarkdown(odd)).not.toThrow();
+    for (const odd of ['', '~~~', '~!', 'img(', 'youtube()', '@', '#', '[](', '```', '~~~~~~', '\u0000', '<'.repeat(50)])
+      expect(() => renderMarkdown(odd)).not.toThrow();
   });
 });
 

@@ -19,7 +19,9 @@ function parse(written: string): TextState {
 function show(state: TextState | null): string | null {
   if (!state) return null;
   const { text, start, end } = state;
-  return start === end ? `${text.slice(0, start)}|${text.slice(start)}` : `${text.slice(0, start)}«${text.slice(start, end)}»${text.slice(end)}`;
+  return start === end
+    ? `${text.slice(0, start)}|${text.slice(start)}`
+    : `${text.slice(0, start)}«${text.slice(start, end)}»${text.slice(end)}`;
 }
 
 function apply(id: string, written: string, imageWidth: number | string = 420): string | null {
@@ -177,13 +179,26 @@ describe('video commands', () => {
   ];
   it('YouTube wraps only watch, embed, shorts and youtu.be links', () => {
     for (const url of youtube) expect(apply('youtube', `x «${url}» y`), url).toBe(`x youtube(«${url}») y`);
-    for (const url of ['https://vimeo.com/1', 'https://www.youtube.com/', 'https://www.youtube.com/@channel', 'dQw4w9WgXcQ', 'see https://youtu.be/dQw4w9WgXcQ', 'javascript:alert(1)'])
+    for (const url of [
+      'https://vimeo.com/1',
+      'https://www.youtube.com/',
+      'https://www.youtube.com/@channel',
+      'dQw4w9WgXcQ',
+      'see https://youtu.be/dQw4w9WgXcQ',
+      'javascript:alert(1)',
+    ])
       expect(apply('youtube', `«${url}»`), url).toBeNull();
   });
   it('WebM wraps only http(s) links ending in webm or mp4', () => {
     expect(apply('webm', '«https://v.example/a.webm»')).toBe('webm(«https://v.example/a.webm»)');
     expect(apply('webm', 'x «http://v.example/b.MP4» y')).toBe('x webm(«http://v.example/b.MP4») y');
-    for (const url of ['https://v.example/a.gif', 'ftp://v.example/a.webm', 'v.example/a.webm', 'https://v.example/a.webm?x=1', 'javascript:a.webm'])
+    for (const url of [
+      'https://v.example/a.gif',
+      'ftp://v.example/a.webm',
+      'v.example/a.webm',
+      'https://v.example/a.webm?x=1',
+      'javascript:a.webm',
+    ])
       expect(apply('webm', `«${url}»`), url).toBeNull();
   });
   it('do nothing on an empty selection', () => {
@@ -271,7 +286,12 @@ describe('textEdit', () => {
     expect(textEdit('aaa', 'aaaa')).toEqual({ start: 3, end: 3, text: 'a' });
   });
   it('applied, gives the new text', () => {
-    for (const [a, b] of [['one\ntwo', '- one\n- two'], ['__x__', 'x'], ['ab', 'ba'], ['hello', '']]) {
+    for (const [a, b] of [
+      ['one\ntwo', '- one\n- two'],
+      ['__x__', 'x'],
+      ['ab', 'ba'],
+      ['hello', ''],
+    ]) {
       const e = textEdit(a!, b!);
       expect(a!.slice(0, e.start) + e.text + a!.slice(e.end)).toBe(b);
     }

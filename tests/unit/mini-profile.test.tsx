@@ -29,8 +29,19 @@ import { makeTestServices } from './helpers';
 
 afterEach(() => cleanup());
 
-const media = (id: number, type: 'ANIME' | 'MANGA') => ({ id, type, title: { userPreferred: `${type} ${id}` }, coverImage: { large: `https://img.test/${id}.jpg` }, isFavourite: false });
-const person = (id: number) => ({ id, name: { userPreferred: `Person ${id}` }, image: { large: `https://img.test/p${id}.jpg` }, isFavourite: false });
+const media = (id: number, type: 'ANIME' | 'MANGA') => ({
+  id,
+  type,
+  title: { userPreferred: `${type} ${id}` },
+  coverImage: { large: `https://img.test/${id}.jpg` },
+  isFavourite: false,
+});
+const person = (id: number) => ({
+  id,
+  name: { userPreferred: `Person ${id}` },
+  image: { large: `https://img.test/p${id}.jpg` },
+  isFavourite: false,
+});
 const range = (n: number, from: number) => Array.from({ length: n }, (_, i) => from + i);
 
 function apiUser(overrides: Record<string, unknown> = {}) {
@@ -117,7 +128,13 @@ describe('config', () => {
 
   it("reads the original's config, keeping valid fields and defaulting the rest", () => {
     const original = JSON.stringify({ numberOfFavourites: 12, position: 'top', hoverTags: false, displayStaff: true, displayBio: 'yes' });
-    expect(decodeStored(miniProfileConfigKey, original).value).toEqual({ ...MINI_PROFILE_DEFAULTS, numberOfFavourites: 12, position: 'top', hoverTags: false, displayStaff: true });
+    expect(decodeStored(miniProfileConfigKey, original).value).toEqual({
+      ...MINI_PROFILE_DEFAULTS,
+      numberOfFavourites: 12,
+      position: 'top',
+      hoverTags: false,
+      displayStaff: true,
+    });
     expect(normalizeConfig({ numberOfFavourites: 99, position: 'left' })).toEqual({ ...MINI_PROFILE_DEFAULTS, numberOfFavourites: 25 });
     expect(normalizeConfig(null)).toEqual(MINI_PROFILE_DEFAULTS);
   });
@@ -126,7 +143,9 @@ describe('config', () => {
     const store = new Store(memoryBackend(), () => {});
     expect(() => store.set(miniProfileConfigKey, { ...MINI_PROFILE_DEFAULTS, numberOfFavourites: 26 })).toThrow();
     expect(() => store.set(miniProfileConfigKey, { ...MINI_PROFILE_DEFAULTS, numberOfFavourites: 0 })).toThrow();
-    expect(decodeStored(miniProfileConfigKey, JSON.stringify({ v: 1, data: { ...MINI_PROFILE_DEFAULTS, position: 'left' } })).problem).toBeDefined();
+    expect(
+      decodeStored(miniProfileConfigKey, JSON.stringify({ v: 1, data: { ...MINI_PROFILE_DEFAULTS, position: 'left' } })).problem,
+    ).toBeDefined();
     expect([clampFavourites(0), clampFavourites(3.6), clampFavourites(40), clampFavourites(Number.NaN)]).toEqual([1, 4, 25, 6]);
   });
 });
@@ -136,12 +155,20 @@ describe('data', () => {
     expect(miniProfileQuery.name).toBe('MiniProfile');
     expect(miniProfileQuery.auth).toBe(false);
     expect(miniProfileQuery.source).toContain('about(asHtml: true)');
-    for (const kind of ['anime', 'manga', 'characters', 'staff']) expect(miniProfileQuery.source).toContain(`${kind}(page: 1, perPage: $perPage)`);
+    for (const kind of ['anime', 'manga', 'characters', 'staff'])
+      expect(miniProfileQuery.source).toContain(`${kind}(page: 1, perPage: $perPage)`);
   });
 
   it('reads the API answer: null nodes and connections become empty lists; junk is refused', () => {
-    const parsed = parseMiniProfile(apiUser({ favourites: { anime: { nodes: [null, media(1, 'ANIME')] }, manga: null, characters: { nodes: null } } }));
-    expect(parsed?.favourites).toEqual({ anime: { nodes: [media(1, 'ANIME')] }, manga: { nodes: [] }, characters: { nodes: [] }, staff: { nodes: [] } });
+    const parsed = parseMiniProfile(
+      apiUser({ favourites: { anime: { nodes: [null, media(1, 'ANIME')] }, manga: null, characters: { nodes: null } } }),
+    );
+    expect(parsed?.favourites).toEqual({
+      anime: { nodes: [media(1, 'ANIME')] },
+      manga: { nodes: [] },
+      characters: { nodes: [] },
+      staff: { nodes: [] },
+    });
     expect(parseMiniProfile(null)).toBeNull();
     expect(parseMiniProfile({ name: 7 })).toBeNull();
   });
@@ -198,7 +225,9 @@ describe('cache', () => {
   });
 
   it('rejects on failure and caches nothing', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ data: null, errors: [{ message: 'Not Found.', status: 404 }] }), { status: 404 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ data: null, errors: [{ message: 'Not Found.', status: 404 }] }), { status: 404 }),
+    );
     const { services, store } = makeTestServices(undefined, { fetch });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(loadMiniProfile(services, 'Nobody', 6)).rejects.toThrow();
@@ -269,8 +298,17 @@ describe('feature and configuration panel', () => {
     );
     fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'center' } });
     fireEvent.change(screen.getByLabelText('Number of favourites'), { target: { value: '12' } });
-    for (const label of ['Display bio', 'Display character favourites', 'Display staff favourites']) fireEvent.click(screen.getByRole('checkbox', { name: label }));
+    for (const label of ['Display bio', 'Display character favourites', 'Display staff favourites'])
+      fireEvent.click(screen.getByRole('checkbox', { name: label }));
     fireEvent.click(screen.getByRole('checkbox', { name: /hovering @mentions/ }));
-    expect(store.get(miniProfileConfigKey)).toEqual({ ...MINI_PROFILE_DEFAULTS, position: 'center', numberOfFavourites: 12, displayBio: false, displayCharacters: true, displayStaff: true, hoverTags: false });
+    expect(store.get(miniProfileConfigKey)).toEqual({
+      ...MINI_PROFILE_DEFAULTS,
+      position: 'center',
+      numberOfFavourites: 12,
+      displayBio: false,
+      displayCharacters: true,
+      displayStaff: true,
+      hoverTags: false,
+    });
   });
 });

@@ -15,7 +15,11 @@ describe('mock API', () => {
   it('is deterministic and answers a users search with paging and rate-limit headers', async () => {
     expect(createSeed()).toEqual(createSeed());
     const api = createMockApi();
-    const res = await call(api, 'query Find($s: String) { Page(perPage: 2) { pageInfo { total perPage currentPage lastPage hasNextPage } users(search: $s) { id name } } }', { s: 'a' });
+    const res = await call(
+      api,
+      'query Find($s: String) { Page(perPage: 2) { pageInfo { total perPage currentPage lastPage hasNextPage } users(search: $s) { id name } } }',
+      { s: 'a' },
+    );
     expect(res.status).toBe(200);
     const page = (res.json.data as { Page: { pageInfo: Record<string, unknown>; users: { name: string }[] } }).Page;
     expect(page.users).toHaveLength(2);
@@ -63,7 +67,9 @@ describe('mock API', () => {
   it('persists UpdateUser, likes, posts, replies and deletes; reset() restores the seed', async () => {
     const api = createMockApi({ now: () => SEED_NOW * 1000 });
     await call(api, 'mutation ($a: String) { UpdateUser(about: $a, profileColor: "pink") { id } }', { a: 'new bio' }, AUTH);
-    expect((await call(api, '{ User(id: 1) { about options { profileColor } } }')).json.data).toEqual({ User: { about: 'new bio', options: { profileColor: 'pink' } } });
+    expect((await call(api, '{ User(id: 1) { about options { profileColor } } }')).json.data).toEqual({
+      User: { about: 'new bio', options: { profileColor: 'pink' } },
+    });
 
     const like = 'mutation { ToggleLikeV2(id: 700000001, type: ACTIVITY) { ... on ListActivity { isLiked likeCount } } }';
     const before = api.state.activities.find((a) => a.id === 700000001)!.likeIds.length;
@@ -73,11 +79,23 @@ describe('mock API', () => {
     const posted = await call(api, 'mutation { SaveTextActivity(text: "hello") { id createdAt user { name } } }', {}, AUTH);
     const { id, createdAt } = (posted.json.data as { SaveTextActivity: { id: number; createdAt: number } }).SaveTextActivity;
     expect(createdAt).toBe(SEED_NOW);
-    const reply = await call(api, 'mutation ($id: Int) { SaveActivityReply(activityId: $id, text: "first") { id activityId } }', { id }, AUTH);
+    const reply = await call(
+      api,
+      'mutation ($id: Int) { SaveActivityReply(activityId: $id, text: "first") { id activityId } }',
+      { id },
+      AUTH,
+    );
     expect(reply.json.data).toMatchObject({ SaveActivityReply: { activityId: id } });
-    const read = await call(api, 'query ($id: Int) { Activity(id: $id) { __typename ... on TextActivity { text replyCount isSubscribed } } }', { id }, AUTH);
+    const read = await call(
+      api,
+      'query ($id: Int) { Activity(id: $id) { __typename ... on TextActivity { text replyCount isSubscribed } } }',
+      { id },
+      AUTH,
+    );
     expect(read.json.data).toEqual({ Activity: { __typename: 'TextActivity', text: 'hello', replyCount: 1, isSubscribed: true } });
-    expect((await call(api, 'mutation ($id: Int) { DeleteActivity(id: $id) { deleted } }', { id }, AUTH)).json.data).toEqual({ DeleteActivity: { deleted: true } });
+    expect((await call(api, 'mutation ($id: Int) { DeleteActivity(id: $id) { deleted } }', { id }, AUTH)).json.data).toEqual({
+      DeleteActivity: { deleted: true },
+    });
     expect((await call(api, 'query ($id: Int) { Activity(id: $id) { __typename } }', { id })).status).toBe(404);
 
     const empty = await call(api, 'mutation { SaveTextActivity(text: "") { id } }', {}, AUTH);
@@ -125,29 +143,91 @@ describe('mock API', () => {
     // thread has no comment, and a submission that edits an existing entry has no submitted title.
     const one = (typename: string) => list.find((n) => n.__typename === typename)!;
     for (const t of union.getTypes()) {
-      const empty = Object.entries(one(t.name)).filter(([, v]) => v === null).map(([k]) => k);
-      expect([t.name, empty]).toEqual([t.name, t.name === 'ThreadLikeNotification' ? ['comment'] : t.name === 'MediaSubmissionUpdateNotification' ? ['submittedTitle'] : []]);
+      const empty = Object.entries(one(t.name))
+        .filter(([, v]) => v === null)
+        .map(([k]) => k);
+      expect([t.name, empty]).toEqual([
+        t.name,
+        t.name === 'ThreadLikeNotification' ? ['comment'] : t.name === 'MediaSubmissionUpdateNotification' ? ['submittedTitle'] : [],
+      ]);
     }
     const user = { name: expect.any(String), avatar: { large: expect.stringMatching(/^https:/) } };
     const thread = { id: expect.any(Number), title: expect.any(String) };
-    expect(one('ThreadCommentMentionNotification')).toMatchObject({ type: 'THREAD_COMMENT_MENTION', context: ' mentioned you, in the forum thread ', commentId: expect.any(Number), comment: { id: expect.any(Number) }, thread, user });
-    expect(one('ThreadCommentReplyNotification')).toMatchObject({ type: 'THREAD_COMMENT_REPLY', context: ' replied to your comment, in the forum thread ', thread, user });
-    expect(one('ThreadCommentSubscribedNotification')).toMatchObject({ type: 'THREAD_SUBSCRIBED', context: ' commented in your subscribed forum thread ', thread, user });
-    expect(one('ThreadCommentLikeNotification')).toMatchObject({ type: 'THREAD_COMMENT_LIKE', context: ' liked your comment, in the forum thread ', thread, user });
+    expect(one('ThreadCommentMentionNotification')).toMatchObject({
+      type: 'THREAD_COMMENT_MENTION',
+      context: ' mentioned you, in the forum thread ',
+      commentId: expect.any(Number),
+      comment: { id: expect.any(Number) },
+      thread,
+      user,
+    });
+    expect(one('ThreadCommentReplyNotification')).toMatchObject({
+      type: 'THREAD_COMMENT_REPLY',
+      context: ' replied to your comment, in the forum thread ',
+      thread,
+      user,
+    });
+    expect(one('ThreadCommentSubscribedNotification')).toMatchObject({
+      type: 'THREAD_SUBSCRIBED',
+      context: ' commented in your subscribed forum thread ',
+      thread,
+      user,
+    });
+    expect(one('ThreadCommentLikeNotification')).toMatchObject({
+      type: 'THREAD_COMMENT_LIKE',
+      context: ' liked your comment, in the forum thread ',
+      thread,
+      user,
+    });
     const liked = one('ThreadLikeNotification');
     expect(liked).toMatchObject({ type: 'THREAD_LIKE', context: ' liked your forum thread, ', thread, user });
     expect(liked.threadId).toBe((liked.thread as { id: number }).id);
     for (const n of list.filter((x) => String(x.type).startsWith('THREAD_COMMENT') || x.type === 'THREAD_SUBSCRIBED'))
       expect(n.commentId).toBe((n.comment as { id: number }).id);
-    expect(one('AiringNotification')).toMatchObject({ episode: expect.any(Number), contexts: ['Episode ', ' of ', ' aired.'], media: { title: { userPreferred: expect.any(String) } } });
+    expect(one('AiringNotification')).toMatchObject({
+      episode: expect.any(Number),
+      contexts: ['Episode ', ' of ', ' aired.'],
+      media: { title: { userPreferred: expect.any(String) } },
+    });
     const merge = one('MediaMergeNotification');
-    expect(merge).toMatchObject({ type: 'MEDIA_MERGE', context: ' was merged into ', deletedMediaTitles: [expect.any(String)], reason: expect.any(String), media: { id: expect.any(Number) } });
+    expect(merge).toMatchObject({
+      type: 'MEDIA_MERGE',
+      context: ' was merged into ',
+      deletedMediaTitles: [expect.any(String)],
+      reason: expect.any(String),
+      media: { id: expect.any(Number) },
+    });
     expect(merge.mediaId).toBe((merge.media as { id: number }).id);
-    expect(one('MediaDeletionNotification')).toMatchObject({ type: 'MEDIA_DELETION', deletedMediaTitle: expect.any(String), context: expect.stringMatching(/^ was deleted from the site/), reason: expect.any(String) });
+    expect(one('MediaDeletionNotification')).toMatchObject({
+      type: 'MEDIA_DELETION',
+      deletedMediaTitle: expect.any(String),
+      context: expect.stringMatching(/^ was deleted from the site/),
+      reason: expect.any(String),
+    });
     const contexts = ['Your submission for ', ' has been ', '.'];
-    expect(one('MediaSubmissionUpdateNotification')).toMatchObject({ type: 'MEDIA_SUBMISSION_UPDATE', contexts, status: 'accepted', notes: expect.any(String), media: { id: expect.any(Number), title: { userPreferred: expect.any(String) } } });
-    expect(one('StaffSubmissionUpdateNotification')).toMatchObject({ type: 'STAFF_SUBMISSION_UPDATE', contexts, status: 'rejected', staff: { id: expect.any(Number), name: { userPreferred: expect.any(String) }, image: { large: expect.stringMatching(/^https:/) } } });
-    expect(one('CharacterSubmissionUpdateNotification')).toMatchObject({ type: 'CHARACTER_SUBMISSION_UPDATE', contexts, status: 'partially accepted', character: { id: expect.any(Number), name: { userPreferred: expect.any(String) }, image: { large: expect.stringMatching(/^https:/) } } });
+    expect(one('MediaSubmissionUpdateNotification')).toMatchObject({
+      type: 'MEDIA_SUBMISSION_UPDATE',
+      contexts,
+      status: 'accepted',
+      notes: expect.any(String),
+      media: { id: expect.any(Number), title: { userPreferred: expect.any(String) } },
+    });
+    expect(one('StaffSubmissionUpdateNotification')).toMatchObject({
+      type: 'STAFF_SUBMISSION_UPDATE',
+      contexts,
+      status: 'rejected',
+      staff: { id: expect.any(Number), name: { userPreferred: expect.any(String) }, image: { large: expect.stringMatching(/^https:/) } },
+    });
+    expect(one('CharacterSubmissionUpdateNotification')).toMatchObject({
+      type: 'CHARACTER_SUBMISSION_UPDATE',
+      contexts,
+      status: 'partially accepted',
+      character: {
+        id: expect.any(Number),
+        name: { userPreferred: expect.any(String) },
+        image: { large: expect.stringMatching(/^https:/) },
+      },
+    });
     // Newest first, ids unique; and ids increase with time in the seed.
     const ids = list.map((n) => n.id as number);
     expect(ids).toEqual([...new Set(ids)].sort((a, b) => b - a));
@@ -174,11 +254,14 @@ describe('mock API', () => {
     expect(list.every((a) => a.userId === 1)).toBe(true);
     expect(list.map((a) => a.id)).toEqual([...list.map((a) => a.id)].sort((a, b) => a - b));
 
-    const q = '{ Page { notifications(type_in: [AIRING, ACTIVITY_REPLY], resetNotificationCount: true) { __typename ... on AiringNotification { episode media { id } } } } }';
+    const q =
+      '{ Page { notifications(type_in: [AIRING, ACTIVITY_REPLY], resetNotificationCount: true) { __typename ... on AiringNotification { episode media { id } } } } }';
     const n = await call(api, q, {}, AUTH);
     const items = (n.json.data as { Page: { notifications: { __typename: string }[] } }).Page.notifications;
     expect(new Set(items.map((i) => i.__typename))).toEqual(new Set(['AiringNotification', 'ActivityReplyNotification']));
-    expect((await call(api, '{ Viewer { unreadNotificationCount } }', {}, AUTH)).json.data).toEqual({ Viewer: { unreadNotificationCount: 0 } });
+    expect((await call(api, '{ Viewer { unreadNotificationCount } }', {}, AUTH)).json.data).toEqual({
+      Viewer: { unreadNotificationCount: 0 },
+    });
   });
 
   it('failNext answers 429, 500, 400 and network failures in order', async () => {

@@ -33,7 +33,12 @@ import {
 import { Store } from '../../src/data/storage';
 
 const user = (id: number, name = `User${id}`) => ({ id, name, avatar: { large: `https://img/${id}.png` } });
-const n = (over: Partial<RawNotification> & { id: number }): RawNotification => ({ __typename: 'X', type: 'ACTIVITY_LIKE', createdAt: 100, ...over });
+const n = (over: Partial<RawNotification> & { id: number }): RawNotification => ({
+  __typename: 'X',
+  type: 'ACTIVITY_LIKE',
+  createdAt: 100,
+  ...over,
+});
 const newStore = () => new Store(memoryBackend(), () => {});
 
 describe('notification filters', () => {
@@ -85,7 +90,10 @@ describe('grouping', () => {
     expect(groupNotifications(mixed, true).map((g) => g.group.length)).toEqual([0, 0, 0, 0]);
     expect(groupNotifications(likes, false).every((g) => g.group.length === 0)).toBe(true);
     // Comments of a thread group by comment.
-    const comments = [n({ id: 2, type: 'THREAD_COMMENT_LIKE', commentId: 7, user: user(1) }), n({ id: 1, type: 'THREAD_COMMENT_LIKE', commentId: 8, user: user(2) })];
+    const comments = [
+      n({ id: 2, type: 'THREAD_COMMENT_LIKE', commentId: 7, user: user(1) }),
+      n({ id: 1, type: 'THREAD_COMMENT_LIKE', commentId: 8, user: user(2) }),
+    ];
     expect(groupNotifications(comments, true)).toHaveLength(2);
   });
 });
@@ -96,27 +104,50 @@ describe('what a notification says and where it leads', () => {
   it('links each kind to its target', () => {
     expect(notificationPath(n({ id: 1, type: 'ACTIVITY_REPLY', activityId: 42 }))).toBe('/activity/42');
     expect(notificationPath(n({ id: 1, type: 'ACTIVITY_MESSAGE', activityId: 43 }))).toBe('/activity/43');
-    expect(notificationPath(n({ id: 1, type: 'THREAD_COMMENT_REPLY', commentId: 5, thread: { id: 3, title: 't' } }))).toBe('/forum/thread/3/comment/5');
+    expect(notificationPath(n({ id: 1, type: 'THREAD_COMMENT_REPLY', commentId: 5, thread: { id: 3, title: 't' } }))).toBe(
+      '/forum/thread/3/comment/5',
+    );
     expect(notificationPath(n({ id: 1, type: 'THREAD_LIKE', threadId: 3 }))).toBe('/forum/thread/3/');
     expect(notificationPath(n({ id: 1, type: 'FOLLOWING', user: user(1, 'A b') }))).toBe('/user/A%20b/');
     expect(notificationPath(n({ id: 1, type: 'AIRING', media: { ...media, type: 'ANIME' } }))).toBe('/anime/9/');
     expect(notificationPath(n({ id: 1, type: 'MEDIA_DATA_CHANGE', media }))).toBe('/manga/9/');
     expect(notificationPath(n({ id: 1, type: 'MEDIA_DELETION', deletedMediaTitle: 'Gone' }))).toBeNull();
     expect(notificationPath(n({ id: 1, type: 'STAFF_SUBMISSION_UPDATE', staff: { id: 4, name: null, image: null } }))).toBe('/staff/4/');
-    expect(notificationPath(n({ id: 1, type: 'CHARACTER_SUBMISSION_UPDATE', character: { id: 6, name: null, image: null } }))).toBe('/character/6/');
+    expect(notificationPath(n({ id: 1, type: 'CHARACTER_SUBMISSION_UPDATE', character: { id: 6, name: null, image: null } }))).toBe(
+      '/character/6/',
+    );
   });
 
   it('builds the sentence from contexts, names and titles', () => {
-    expect(notificationText(n({ id: 1, type: 'AIRING', episode: 4, contexts: ['Episode ', ' of ', ' aired.'], media }))).toBe('Episode 4 of Berserk aired.');
-    expect(notificationText(n({ id: 1, type: 'THREAD_COMMENT_REPLY', user: user(1, 'Ann'), context: ' replied to your comment, in the forum thread ', thread: { id: 1, title: 'Spring' } }))).toBe(
-      'Ann replied to your comment, in the forum thread Spring',
+    expect(notificationText(n({ id: 1, type: 'AIRING', episode: 4, contexts: ['Episode ', ' of ', ' aired.'], media }))).toBe(
+      'Episode 4 of Berserk aired.',
     );
-    expect(notificationText(n({ id: 1, type: 'MEDIA_DELETION', deletedMediaTitle: 'Gone', context: ' was deleted from the site.' }))).toBe('Gone was deleted from the site.');
-    expect(notificationText(n({ id: 1, type: 'MEDIA_MERGE', deletedMediaTitles: ['Old'], context: ' was merged into ', media }))).toBe('Old was merged into Berserk');
-    expect(notificationText(n({ id: 1, type: 'MEDIA_SUBMISSION_UPDATE', contexts: ['Your submission for ', ' has been ', '.'], status: 'accepted', media }))).toBe(
-      'Your submission for Berserk has been accepted.',
+    expect(
+      notificationText(
+        n({
+          id: 1,
+          type: 'THREAD_COMMENT_REPLY',
+          user: user(1, 'Ann'),
+          context: ' replied to your comment, in the forum thread ',
+          thread: { id: 1, title: 'Spring' },
+        }),
+      ),
+    ).toBe('Ann replied to your comment, in the forum thread Spring');
+    expect(notificationText(n({ id: 1, type: 'MEDIA_DELETION', deletedMediaTitle: 'Gone', context: ' was deleted from the site.' }))).toBe(
+      'Gone was deleted from the site.',
     );
-    expect(notificationParts(n({ id: 1, type: 'FOLLOWING', user: user(1, 'Ann'), context: ' started following you.' }))[0]).toEqual({ text: 'Ann', strong: true });
+    expect(notificationText(n({ id: 1, type: 'MEDIA_MERGE', deletedMediaTitles: ['Old'], context: ' was merged into ', media }))).toBe(
+      'Old was merged into Berserk',
+    );
+    expect(
+      notificationText(
+        n({ id: 1, type: 'MEDIA_SUBMISSION_UPDATE', contexts: ['Your submission for ', ' has been ', '.'], status: 'accepted', media }),
+      ),
+    ).toBe('Your submission for Berserk has been accepted.');
+    expect(notificationParts(n({ id: 1, type: 'FOLLOWING', user: user(1, 'Ann'), context: ' started following you.' }))[0]).toEqual({
+      text: 'Ann',
+      strong: true,
+    });
   });
 });
 
@@ -153,7 +184,15 @@ describe('read state and caches', () => {
     const cached: ActivityRelation = { id: 1, kind: 'TextActivity', image: null, label: 'Ann', mediaPath: null };
     expect(splitRelationIds([1, 2, 3], { '1': cached }, [2])).toEqual({ cached: [cached], missing: [3] });
     const relations = toRelations({
-      following: { activities: [{ __typename: 'ListActivity', id: 5, media: { id: 9, type: 'ANIME', title: { userPreferred: 'Frieren' }, coverImage: { large: 'https://c' } } }] },
+      following: {
+        activities: [
+          {
+            __typename: 'ListActivity',
+            id: 5,
+            media: { id: 9, type: 'ANIME', title: { userPreferred: 'Frieren' }, coverImage: { large: 'https://c' } },
+          },
+        ],
+      },
       global: {
         activities: [
           { __typename: 'ListActivity', id: 5, media: null },
@@ -166,8 +205,17 @@ describe('read state and caches', () => {
       { id: 5, kind: 'ListActivity', image: 'https://c', label: 'Frieren', mediaPath: '/anime/9/' },
       { id: 6, kind: 'MessageActivity', image: 'https://b', label: 'Bo', mediaPath: null },
     ]);
-    expect(relationIds([n({ id: 1, activityId: 3 }), n({ id: 2, activityId: 3 }), n({ id: 3, type: 'ACTIVITY_MESSAGE', activityId: 4 })])).toEqual([3]);
-    expect(Object.keys(cacheRelations({}, Array.from({ length: 1200 }, (_, i) => ({ ...cached, id: i }))))).toHaveLength(1000);
+    expect(
+      relationIds([n({ id: 1, activityId: 3 }), n({ id: 2, activityId: 3 }), n({ id: 3, type: 'ACTIVITY_MESSAGE', activityId: 4 })]),
+    ).toEqual([3]);
+    expect(
+      Object.keys(
+        cacheRelations(
+          {},
+          Array.from({ length: 1200 }, (_, i) => ({ ...cached, id: i })),
+        ),
+      ),
+    ).toHaveLength(1000);
     expect(cacheDead([1, 2], [2, 3])).toEqual([1, 2, 3]);
   });
 });
@@ -185,12 +233,18 @@ function fakeClient(answers: Record<string, (vars: unknown) => unknown>) {
     },
   };
 }
-const page = (list: RawNotification[], hasNextPage = false) => ({ Page: { pageInfo: { currentPage: 1, hasNextPage }, notifications: list } });
+const page = (list: RawNotification[], hasNextPage = false) => ({
+  Page: { pageInfo: { currentPage: 1, hasNextPage }, notifications: list },
+});
 
 describe('loading a page', () => {
   const list = [n({ id: 3, activityId: 30 }), n({ id: 2, activityId: 20 }), n({ id: 1, activityId: 10 })];
   const relationAnswer = (vars: unknown) => ({
-    following: { activities: (vars as { ids: number[] }).ids.filter((id) => id === 30).map((id) => ({ __typename: 'TextActivity', id, user: { name: 'A', avatar: null } })) },
+    following: {
+      activities: (vars as { ids: number[] }).ids
+        .filter((id) => id === 30)
+        .map((id) => ({ __typename: 'TextActivity', id, user: { name: 'A', avatar: null } })),
+    },
     global: { activities: [] },
   });
 
@@ -219,7 +273,9 @@ describe('loading a page', () => {
     expect(result.relationsFailed).toBe(true);
     expect(result.list).toHaveLength(3);
     const broken = fakeClient({ Notifications: () => Promise.reject(new Error('HTTP 500')) });
-    await expect(loadNotificationPage(broken, store, { types: [], page: 1, reset: false }, false)).rejects.toThrow('Failed to query notifications.');
+    await expect(loadNotificationPage(broken, store, { types: [], page: 1, reset: false }, false)).rejects.toThrow(
+      'Failed to query notifications.',
+    );
   });
 
   it('throttles the home panel per type list, and forgets on reset', () => {
@@ -266,7 +322,12 @@ describe('the unread count across tabs', () => {
   afterEach(() => vi.useRealTimers());
   const answer = () => page([n({ id: 2 }), n({ id: 1 })]);
 
-  function tab(store: Store, client: ReturnType<typeof fakeClient>, locks: ReturnType<typeof fakeLocks> | null, toasts = { error: vi.fn() }) {
+  function tab(
+    store: Store,
+    client: ReturnType<typeof fakeClient>,
+    locks: ReturnType<typeof fakeLocks> | null,
+    toasts = { error: vi.fn() },
+  ) {
     const counter = new NotificationCounter({ client, store, toasts, locks, now: () => Date.now() });
     return { counter, stop: counter.start(), toasts };
   }

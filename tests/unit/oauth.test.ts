@@ -22,8 +22,12 @@ const store = () => new Store(memoryBackend(), () => {});
 describe('returned tokens', () => {
   it('are refused with characters outside the JWT alphabet (a newline would break every later request)', () => {
     expect(isTokenShaped('eyJ0eXAi.eyJhdWQi-_x.Sig_-09')).toBe(true);
-    for (const t of ['a\nb', 'a b', 'a%b', 'a+b', 'a/b', 'a=b', 'ä', '', 'x'.repeat(8193)]) expect(isTokenShaped(t), JSON.stringify(t)).toBe(false);
-    expect(parseAuthHash('#void_auth&access_token=a%0Ab&expires_in=60', NOW)).toEqual({ ok: false, problem: 'its token has characters a token cannot have' });
+    for (const t of ['a\nb', 'a b', 'a%b', 'a+b', 'a/b', 'a=b', 'ä', '', 'x'.repeat(8193)])
+      expect(isTokenShaped(t), JSON.stringify(t)).toBe(false);
+    expect(parseAuthHash('#void_auth&access_token=a%0Ab&expires_in=60', NOW)).toEqual({
+      ok: false,
+      problem: 'its token has characters a token cannot have',
+    });
     expect(parseAuthHash('#void_auth&access_token=a%20b', NOW)).toMatchObject({ ok: false });
   });
 
@@ -41,7 +45,8 @@ describe('returned tokens', () => {
   it('expiryFromSeconds: absent is null, anything but whole seconds within the cap is undefined', () => {
     expect(expiryFromSeconds(null, NOW, 100)).toBeNull();
     expect(expiryFromSeconds('100', NOW, 100)).toBe(NOW + 100_000);
-    for (const raw of ['101', '0', '-1', '1.5', '1e3', 'Infinity', 'NaN', '']) expect(expiryFromSeconds(raw, NOW, 100), raw).toBeUndefined();
+    for (const raw of ['101', '0', '-1', '1.5', '1e3', 'Infinity', 'NaN', ''])
+      expect(expiryFromSeconds(raw, NOW, 100), raw).toBeUndefined();
   });
 });
 
@@ -98,14 +103,41 @@ describe('the pending marker', () => {
 });
 
 describe('the imgur return', () => {
-  const hash = '#void_imgur&access_token=0123abcd&expires_in=315360000&token_type=bearer&refresh_token=ref9&account_username=Viewer&account_id=1';
+  const hash =
+    '#void_imgur&access_token=0123abcd&expires_in=315360000&token_type=bearer&refresh_token=ref9&account_username=Viewer&account_id=1';
 
   it('is read by key, with its state and account', () => {
-    expect(parseImgurReturn(`${hash}&state=st`, NOW)).toEqual({ ok: true, authToken: '0123abcd', expires: NOW + 315_360_000_000, refreshToken: 'ref9', account: 'Viewer', state: 'st' });
-    expect(parseImgurReturn('#void_imgur&access_token=t', NOW)).toEqual({ ok: true, authToken: 't', expires: null, refreshToken: null, account: null, state: null });
+    expect(parseImgurReturn(`${hash}&state=st`, NOW)).toEqual({
+      ok: true,
+      authToken: '0123abcd',
+      expires: NOW + 315_360_000_000,
+      refreshToken: 'ref9',
+      account: 'Viewer',
+      state: 'st',
+    });
+    expect(parseImgurReturn('#void_imgur&access_token=t', NOW)).toEqual({
+      ok: true,
+      authToken: 't',
+      expires: null,
+      refreshToken: null,
+      account: null,
+      state: null,
+    });
     // Any order of the fields.
-    expect(parseImgurReturn('#void_imgur&refresh_token=r&token_type=bearer&expires_in=60&access_token=t', NOW)).toMatchObject({ ok: true, authToken: 't', expires: NOW + 60_000, refreshToken: 'r' });
-    for (const other of ['', '#void_auth&access_token=t', '#void_imgurx&access_token=t', '#void_imgur&expires_in=60', '#void_imgur&access_token=']) expect(parseImgurReturn(other, NOW), other).toBeNull();
+    expect(parseImgurReturn('#void_imgur&refresh_token=r&token_type=bearer&expires_in=60&access_token=t', NOW)).toMatchObject({
+      ok: true,
+      authToken: 't',
+      expires: NOW + 60_000,
+      refreshToken: 'r',
+    });
+    for (const other of [
+      '',
+      '#void_auth&access_token=t',
+      '#void_imgurx&access_token=t',
+      '#void_imgur&expires_in=60',
+      '#void_imgur&access_token=',
+    ])
+      expect(parseImgurReturn(other, NOW), other).toBeNull();
   });
 
   it('refuses bad token characters (access or refresh) and absurd expiries', () => {
@@ -124,10 +156,7 @@ describe('asking whose a returned token is', () => {
   it('sends the given token, not the stored one, and an "Invalid token" answer leaves the stored token alone', async () => {
     const sent: (string | undefined)[] = [];
     let invalid = 0;
-    const answers = [
-      { data: { Viewer: { id: 7, name: 'Other' } } },
-      { data: null, errors: [{ message: 'Invalid token', status: 400 }] },
-    ];
+    const answers = [{ data: { Viewer: { id: 7, name: 'Other' } } }, { data: null, errors: [{ message: 'Invalid token', status: 400 }] }];
     const client = new GraphQLClient({
       fetch: async (_url, init) => {
         sent.push((init?.headers as Record<string, string>).Authorization);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/commands/types';
 import { fuzzyScore, groupRanked, rankCommands, SECTION_MATCHES, SECTION_ONLY_CUTOFF } from '../../src/panels/palette/rank';
 
-const c = (id: string, title: string, section = 'S', extra: Partial<Command> = {}): Command => ({ id, title, section, run: () => {}, ...extra });
+const c = (id: string, title: string, section = 'S', extra: Partial<Command> = {}): Command => ({
+  id,
+  title,
+  section,
+  run: () => {},
+  ...extra,
+});
 const none = () => false;
 
 describe('palette ranking', () => {
@@ -22,7 +28,11 @@ describe('palette ranking', () => {
   });
 
   it('lists Dashboard content first before typing, after what is used; typing ignores it', () => {
-    const cmds = [c('tool', 'Mark all as read', 'Tools'), c('note', 'Ann liked your activity.', 'Notifications', { dashboard: true }), c('used', 'Used', 'Links')];
+    const cmds = [
+      c('tool', 'Mark all as read', 'Tools'),
+      c('note', 'Ann liked your activity.', 'Notifications', { dashboard: true }),
+      c('used', 'Used', 'Links'),
+    ];
     const now = Date.now();
     const empty = rankCommands(cmds, { query: '', usage: { used: { count: 1, last: now } }, relevant: none, now });
     expect(empty.map((r) => r.command.id)).toEqual(['used', 'note', 'tool']);
@@ -31,7 +41,12 @@ describe('palette ranking', () => {
   });
 
   it('matches keywords and sections too', () => {
-    const ranked = rankCommands([c('a', 'Health', 'QuickStart', { keywords: ['diagnostics'] })], { query: 'diagn', usage: {}, relevant: none, now: 0 });
+    const ranked = rankCommands([c('a', 'Health', 'QuickStart', { keywords: ['diagnostics'] })], {
+      query: 'diagn',
+      usage: {},
+      relevant: none,
+      now: 0,
+    });
     expect(ranked).toHaveLength(1);
   });
 
@@ -52,7 +67,12 @@ describe('palette ranking', () => {
       [SECTION_MATCHES, ['revoke', 'css']],
     ]);
     // Even heavy use does not lift a section-only match above a match by title.
-    const used = rankCommands(cmds, { query: 'verif', usage: { revoke: { count: 50, last: 0 } }, relevant: (x) => x.id === 'revoke', now: 0 });
+    const used = rankCommands(cmds, {
+      query: 'verif',
+      usage: { revoke: { count: 50, last: 0 } },
+      relevant: (x) => x.id === 'revoke',
+      now: 0,
+    });
     expect(used.map((r) => r.command.id)).toEqual(['users', 'badge', 'revoke', 'css']);
   });
 
@@ -106,12 +126,20 @@ describe('page relevance of AniList links', async () => {
     const registry = new Registry();
     registry.define(anilistLinks);
     const onSettings = makeTestServices(registry, { path: '/settings/account' }).services.context(null);
-    const relevant = registry.commands(onSettings).filter((c) => c.relevant?.(onSettings)).map((c) => c.id);
+    const relevant = registry
+      .commands(onSettings)
+      .filter((c) => c.relevant?.(onSettings))
+      .map((c) => c.id);
     expect(relevant).toContain('links.settings-developer');
     expect(relevant).not.toContain('links.settings-account');
     expect(relevant).not.toContain('links.home');
     const onProfile = makeTestServices(registry, { path: '/user/Viewer/' }).services.context(null);
-    expect(registry.commands(onProfile).filter((c) => c.relevant?.(onProfile)).map((c) => c.id)).toContain('links.animelist-watching');
+    expect(
+      registry
+        .commands(onProfile)
+        .filter((c) => c.relevant?.(onProfile))
+        .map((c) => c.id),
+    ).toContain('links.animelist-watching');
   });
 });
 

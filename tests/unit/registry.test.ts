@@ -57,7 +57,10 @@ describe('the registry', () => {
   it('runs every command without throwing', async () => {
     for (const c of commands) {
       if (!c.run) continue;
-      await expect(Promise.resolve().then(() => c.run!(services.context(null))), c.id).resolves.not.toThrow();
+      await expect(
+        Promise.resolve().then(() => c.run!(services.context(null))),
+        c.id,
+      ).resolves.not.toThrow();
     }
   });
 
@@ -65,7 +68,15 @@ describe('the registry', () => {
     const r = new Registry();
     r.define({ id: 'a', title: 'A', category: 'misc', description: 'a', commands: [{ id: 'x', title: 'X', section: 'S', run: () => {} }] });
     expect(() => r.define({ id: 'a', title: 'A', category: 'misc', description: 'a' })).toThrow(/twice/);
-    expect(() => r.define({ id: 'b', title: 'B', category: 'misc', description: 'b', commands: [{ id: 'x', title: 'X', section: 'S', run: () => {} }] })).toThrow(/twice/);
+    expect(() =>
+      r.define({
+        id: 'b',
+        title: 'B',
+        category: 'misc',
+        description: 'b',
+        commands: [{ id: 'x', title: 'X', section: 'S', run: () => {} }],
+      }),
+    ).toThrow(/twice/);
     expect(() => r.define({ id: 'Bad Id', title: 'B', category: 'misc', description: 'b' })).toThrow(/kebab/);
   });
 });

@@ -32,7 +32,9 @@ function hostRoot(html: string): HTMLElement {
 
 describe('patching in place (Vue 2 style)', () => {
   it('keeps elements of the same tag and first class; updates texts, adds, changes and removes attributes', () => {
-    const root = hostRoot('<div class="card kind-a" title="old" data-x="1"><span class="count">3</span><a class="name" href="/user/A/">A</a></div>');
+    const root = hostRoot(
+      '<div class="card kind-a" title="old" data-x="1"><span class="count">3</span><a class="name" href="/user/A/">A</a></div>',
+    );
     const card = root.firstElementChild!;
     const count = card.querySelector('.count')!;
     const countText = count.firstChild!;

@@ -41,7 +41,15 @@ describe('replica (Node side)', () => {
     expect(notifications).toHaveLength(20);
     const viewer = seed.users.find((u) => u.id === VIEWER_ID)!;
     const opts = {
-      viewer: { id: viewer.id, name: viewer.name, donatorTier: 0, donatorBadge: '', profileColor: 'blue', avatar: viewer.avatar.large, bannerImage: null },
+      viewer: {
+        id: viewer.id,
+        name: viewer.name,
+        donatorTier: 0,
+        donatorBadge: '',
+        profileColor: 'blue',
+        avatar: viewer.avatar.large,
+        bannerImage: null,
+      },
       activities: 0,
       theme: 'default' as const,
       unreadNotifications: 0,
@@ -58,15 +66,23 @@ describe('replica (Node side)', () => {
     };
     for (const n of notifications) expect(item(n.type).html, n.type).toMatch(/<time datetime=/);
     const mention = item('THREAD_COMMENT_MENTION');
-    expect(mention.html).toContain(`href="/forum/thread/${mention.n.thread!.id}/comment/${mention.n.commentId}">${esc(mention.n.thread!.title)}</a>`);
+    expect(mention.html).toContain(
+      `href="/forum/thread/${mention.n.thread!.id}/comment/${mention.n.commentId}">${esc(mention.n.thread!.title)}</a>`,
+    );
     const like = item('THREAD_LIKE');
     expect(like.html).toContain(`<a class="context" href="/forum/thread/${like.n.threadId}">${esc(like.n.context!)}</a>`);
     const merge = item('MEDIA_MERGE');
-    expect(merge.html).toContain(`<span class="link">${esc(merge.n.deletedMediaTitles![0]!)}</span><span class="context"> was merged into </span><a class="link" href="/anime/${merge.n.mediaId}/`);
+    expect(merge.html).toContain(
+      `<span class="link">${esc(merge.n.deletedMediaTitles![0]!)}</span><span class="context"> was merged into </span><a class="link" href="/anime/${merge.n.mediaId}/`,
+    );
     const deletion = item('MEDIA_DELETION');
-    expect(deletion.html).toContain(`<span class="link">${esc(deletion.n.deletedMediaTitle!)}</span><span class="context">${esc(deletion.n.context!)}</span><div class="expand-reason">`);
+    expect(deletion.html).toContain(
+      `<span class="link">${esc(deletion.n.deletedMediaTitle!)}</span><span class="context">${esc(deletion.n.context!)}</span><div class="expand-reason">`,
+    );
     expect(deletion.html).not.toContain('<a ');
-    expect(html).toMatch(/Your submission for <\/span><a class="link" href="\/staff\/\d+">[^<]+<\/a><span class="context"> has been rejected\.<\/span>/);
+    expect(html).toMatch(
+      /Your submission for <\/span><a class="link" href="\/staff\/\d+">[^<]+<\/a><span class="context"> has been rejected\.<\/span>/,
+    );
     expect(html).toMatch(/href="\/character\/\d+">[^<]+<\/a><span class="context"> has been partially accepted\.<\/span>/);
     expect(html).toMatch(/href="\/anime\/\d+\/[^"]*">[^<]+<\/a><span class="context"> has been accepted\.<\/span>/);
     expect(html).not.toContain('undefined');

@@ -32,7 +32,11 @@ describe('reply with list update', () => {
   });
   it('needs a media, and refuses a disabled list activity type with the spec text', async () => {
     const c = client({});
-    expect(await replyWithUpdate(c, { ...input, mediaId: null })).toEqual({ ok: false, stage: 'input', message: 'Please search for a media before replying.' });
+    expect(await replyWithUpdate(c, { ...input, mediaId: null })).toEqual({
+      ok: false,
+      stage: 'input',
+      message: 'Please search for a media before replying.',
+    });
     expect(await replyWithUpdate(c, { ...input, disabledTypes: [{ type: 'CURRENT', disabled: true }] })).toEqual({
       ok: false,
       stage: 'input',
@@ -41,13 +45,25 @@ describe('reply with list update', () => {
     expect(c.calls).toEqual([]);
   });
   it('updates, finds the created activity, replies; stops at the first failure and says which', async () => {
-    const ok = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } }, ReplyToActivity: { SaveActivityReply: { id: 9 } } });
+    const ok = client({
+      UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } },
+      CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } },
+      ReplyToActivity: { SaveActivityReply: { id: 9 } },
+    });
     expect(await replyWithUpdate(ok, input)).toEqual({ ok: true, activityId: 77 });
     expect(ok.calls).toEqual(['UpdateMediaProgress', 'CreatedMediaActivity', 'ReplyToActivity']);
     const failUpdate = client({ UpdateMediaProgress: new Error('x') });
-    expect(await replyWithUpdate(failUpdate, input)).toMatchObject({ ok: false, stage: 'update', message: 'Failed to update media progress' });
+    expect(await replyWithUpdate(failUpdate, input)).toMatchObject({
+      ok: false,
+      stage: 'update',
+      message: 'Failed to update media progress',
+    });
     expect(failUpdate.calls).toEqual(['UpdateMediaProgress']);
-    const failReply = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } }, ReplyToActivity: new Error('x') });
+    const failReply = client({
+      UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } },
+      CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } },
+      ReplyToActivity: new Error('x'),
+    });
     expect(await replyWithUpdate(failReply, input)).toMatchObject({ ok: false, stage: 'reply', message: 'Failed to reply to activity' });
     const notFound = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: null } });
     expect(await replyWithUpdate(notFound, input)).toMatchObject({ ok: false, stage: 'find' });

@@ -74,7 +74,9 @@ describe('navigate', () => {
     // Our document's #app carries no Vue instance (an isolated world); the page's does.
     mountApp(undefined);
     const pageApp = { __vue__: { $router: router } };
-    (globalThis as { unsafeWindow?: unknown }).unsafeWindow = { document: { querySelector: (s: string) => (s === '#app' ? pageApp : null) } };
+    (globalThis as { unsafeWindow?: unknown }).unsafeWindow = {
+      document: { querySelector: (s: string) => (s === '#app' ? pageApp : null) },
+    };
     expect(hostRouter()).toBe(router);
     navigate('/notifications');
     expect(router.calls).toEqual(['push /notifications']);

@@ -27,7 +27,10 @@ describe('schema:update, the file it writes', () => {
 
   it('starts with a # header naming the endpoint, the date and the sha256 of the SDL, then a blank line', () => {
     const header = update.text.slice(0, update.text.indexOf('\n\n'));
-    expect(header.split('\n').every((line) => line.startsWith('#')), 'every header line is a GraphQL comment').toBe(true);
+    expect(
+      header.split('\n').every((line) => line.startsWith('#')),
+      'every header line is a GraphQL comment',
+    ).toBe(true);
     expect(header).toContain('introspection of https://graphql.anilist.co');
     expect(header).toContain('# Date: 2026-11-23');
     expect(recordedSha256(update.text), 'the header records the hash of the SDL').toBe(sha256(update.sdl));
@@ -56,7 +59,9 @@ describe('schema:update, the summary it prints', () => {
   });
 
   it('names the types added, removed and changed', () => {
-    const next = TINY.replace('type Media {\n  id: Int!\n}', 'type Staff {\n  id: Int!\n}').replace('Media(id: Int): Media', 'Staff(id: Int): Staff').replace('name: String!', 'name: String!\n  about: String');
+    const next = TINY.replace('type Media {\n  id: Int!\n}', 'type Staff {\n  id: Int!\n}')
+      .replace('Media(id: Int): Media', 'Staff(id: Int): Staff')
+      .replace('name: String!', 'name: String!\n  about: String');
     const update = updatedSchemaFile(introspect(next), previous, date);
     expect(update.changed).toBe(true);
     expect(update.summary).toBe('3 types (was 3): added Staff; removed Media; changed Query, User');
@@ -64,7 +69,13 @@ describe('schema:update, the summary it prints', () => {
 
   it('shortens long lists of names', () => {
     const many = Array.from({ length: 10 }, (_, i) => `type T${i} { id: Int }`).join('\n');
-    const update = updatedSchemaFile(introspect(`${TINY}\nextend type Query { t: T0 }\n${many}\n${Array.from({ length: 9 }, (_, i) => `extend type T${i} { next: T${i + 1} }`).join('\n')}`), previous, date);
+    const update = updatedSchemaFile(
+      introspect(
+        `${TINY}\nextend type Query { t: T0 }\n${many}\n${Array.from({ length: 9 }, (_, i) => `extend type T${i} { next: T${i + 1} }`).join('\n')}`,
+      ),
+      previous,
+      date,
+    );
     expect(update.summary).toBe('13 types (was 3): added T0, T1, T2, T3, T4, T5, T6, T7 and 2 more; changed Query');
   });
 

@@ -14,20 +14,43 @@ const store = () => new Store(memoryBackend(), () => {});
 
 describe('the OAuth return fragment', () => {
   it('is read by key, whatever the order, with the expiry from expires_in seconds', () => {
-    expect(parseAuthHash('#void_auth&access_token=abc.def&token_type=Bearer&expires_in=31536000', NOW)).toEqual({ ok: true, token: 'abc.def', tokenType: 'Bearer', expires: NOW + 31_536_000_000, state: null });
-    expect(parseAuthHash('#void_auth&expires_in=60&token_type=Bearer&access_token=xyz&state=s1', NOW)).toEqual({ ok: true, token: 'xyz', tokenType: 'Bearer', expires: NOW + 60_000, state: 's1' });
+    expect(parseAuthHash('#void_auth&access_token=abc.def&token_type=Bearer&expires_in=31536000', NOW)).toEqual({
+      ok: true,
+      token: 'abc.def',
+      tokenType: 'Bearer',
+      expires: NOW + 31_536_000_000,
+      state: null,
+    });
+    expect(parseAuthHash('#void_auth&expires_in=60&token_type=Bearer&access_token=xyz&state=s1', NOW)).toEqual({
+      ok: true,
+      token: 'xyz',
+      tokenType: 'Bearer',
+      expires: NOW + 60_000,
+      state: 's1',
+    });
     expect(parseAuthHash('void_auth&access_token=t', NOW)).toEqual({ ok: true, token: 't', tokenType: null, expires: null, state: null });
   });
 
   it('ignores fragments that are not ours or carry no token', () => {
-    for (const hash of ['', '#', '#void_imgur&access_token=x&expires_in=1', '#access_token=x', '#void_auth', '#void_auth&access_token=', '#void_authx&access_token=t']) {
+    for (const hash of [
+      '',
+      '#',
+      '#void_imgur&access_token=x&expires_in=1',
+      '#access_token=x',
+      '#void_auth',
+      '#void_auth&access_token=',
+      '#void_authx&access_token=t',
+    ]) {
       expect(parseAuthHash(hash, NOW), hash).toBeNull();
     }
   });
 
   it('refuses an expiry that is not a whole number of seconds up to a year', () => {
     for (const e of ['soon', '-5', '0', '1e308', '31622401', '99999999999', ' 60', '0x10', '']) {
-      expect(parseAuthHash(`#void_auth&access_token=t&expires_in=${e}`, NOW), e).toEqual({ ok: false, problem: 'its expiry is not a number of seconds up to a year' });
+      expect(parseAuthHash(`#void_auth&access_token=t&expires_in=${e}`, NOW), e).toEqual({
+        ok: false,
+        problem: 'its expiry is not a number of seconds up to a year',
+      });
     }
   });
 });
@@ -67,7 +90,8 @@ describe('the changelog', () => {
     features.forEach((f) => registry.define(f));
     for (const v of CHANGELOG) {
       expect(v.features.length, v.versionNumber).toBeGreaterThan(0);
-      for (const f of v.features) if (f.option) expect(typeof registry.option(f.option)?.default, `${v.versionNumber}: ${f.option}`).toBe('boolean');
+      for (const f of v.features)
+        if (f.option) expect(typeof registry.option(f.option)?.default, `${v.versionNumber}: ${f.option}`).toBe('boolean');
     }
   });
 
@@ -92,7 +116,9 @@ describe('toasts', () => {
   it('show by rank: info 0, success 1, warning 2, error 3; critical and notify always', () => {
     const types = ['info', 'success', 'warning', 'error'] as const;
     for (let level = 0; level <= 3; level++) {
-      types.forEach((type, rank) => expect(shouldShow(type, { enabled: true, level, duration: 5 }), `${type} at ${level}`).toBe(level <= rank));
+      types.forEach((type, rank) =>
+        expect(shouldShow(type, { enabled: true, level, duration: 5 }), `${type} at ${level}`).toBe(level <= rank),
+      );
       for (const type of types) expect(shouldShow(type, { enabled: false, level, duration: 5 })).toBe(false);
       for (const type of ['critical', 'notify'] as const) {
         expect(shouldShow(type, { enabled: true, level, duration: 5 })).toBe(true);
@@ -117,7 +143,11 @@ describe('toasts', () => {
   it('config: defaults level 2, 5 seconds, bottom-left; bad values fall back', () => {
     expect(toasterConfigKey.defaultValue()).toEqual({ toastLevel: 2, duration: 5, location: 'bottom-left' });
     const decode = (data: unknown) => decodeStored(toasterConfigKey, JSON.stringify({ v: 1, data }));
-    expect(decode({ toastLevel: 0, duration: 10, location: 'top-right' }).value).toEqual({ toastLevel: 0, duration: 10, location: 'top-right' });
+    expect(decode({ toastLevel: 0, duration: 10, location: 'top-right' }).value).toEqual({
+      toastLevel: 0,
+      duration: 10,
+      location: 'top-right',
+    });
     expect(decode({ toastLevel: 1 }).value).toEqual({ toastLevel: 1, duration: 5, location: 'bottom-left' });
     for (const bad of [{ duration: 4 }, { location: 'middle' }, { toastLevel: 4 }, { toastLevel: 1.5 }, 'x']) {
       const r = decode(bad);

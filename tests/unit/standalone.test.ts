@@ -49,7 +49,8 @@ describe('the repository stands alone', () => {
     expect(text.startsWith('# '), 'The schema file should start with a # header saying where it came from').toBe(true);
     const schema = buildSchema(text);
     const query = schema.getQueryType()?.getFields() ?? {};
-    for (const field of ['Page', 'User', 'Viewer', 'Notification']) expect(query[field], `The schema's Query should have the field ${field}`).toBeDefined();
+    for (const field of ['Page', 'User', 'Viewer', 'Notification'])
+      expect(query[field], `The schema's Query should have the field ${field}`).toBeDefined();
     expect(schema.getMutationType()?.getFields().SaveTextActivity, 'The schema should have the mutation SaveTextActivity').toBeDefined();
   });
 });

@@ -150,7 +150,12 @@ describe('Store.setAll: confirmed writes as one change', () => {
     const heard = vi.fn();
     store.subscribe(demo, heard);
     const before = new Map(backend.data);
-    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toMatchObject({ name: 'WriteFailure', key: 'test-other', unrestored: [] });
+    await expect(
+      store.setAll([
+        [demo, { size: 2, label: 'new' }],
+        [other, 'new'],
+      ]),
+    ).rejects.toMatchObject({ name: 'WriteFailure', key: 'test-other', unrestored: [] });
     expect(new Map(backend.data)).toEqual(before);
     expect(store.get(demo)).toEqual({ size: 1, label: 'before' });
     expect(store.get(other)).toBe('');
@@ -160,7 +165,12 @@ describe('Store.setAll: confirmed writes as one change', () => {
   it('a key that was absent is removed again, not written with its default', async () => {
     const backend = refusing('reject', { 'test-other': 1 });
     const store = new Store(backend, () => {});
-    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toThrow(/test-other could not be saved \(Setting the value of 'test-other' exceeded the quota\.\)/);
+    await expect(
+      store.setAll([
+        [demo, { size: 2, label: 'new' }],
+        [other, 'new'],
+      ]),
+    ).rejects.toThrow(/test-other could not be saved \(Setting the value of 'test-other' exceeded the quota\.\)/);
     expect(backend.data.size).toBe(0);
   });
 
@@ -168,9 +178,18 @@ describe('Store.setAll: confirmed writes as one change', () => {
     // The first key's write succeeds, its restoring write is refused; the second key is refused.
     const base = refusing('throw', { 'test-other': 1 }, { 'test-demo': encodeStored(demo, { size: 1, label: 'before' }) });
     let demoWrites = 0;
-    const backend = { ...base, write: (key: string, value: string) => (key === 'test-demo' && ++demoWrites === 2 ? Promise.reject(new Error('manager error')) : base.write(key, value)) };
+    const backend = {
+      ...base,
+      write: (key: string, value: string) =>
+        key === 'test-demo' && ++demoWrites === 2 ? Promise.reject(new Error('manager error')) : base.write(key, value),
+    };
     const store = new Store(backend, () => {});
-    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toMatchObject({ unrestored: ['test-demo'] });
+    await expect(
+      store.setAll([
+        [demo, { size: 2, label: 'new' }],
+        [other, 'new'],
+      ]),
+    ).rejects.toMatchObject({ unrestored: ['test-demo'] });
     // What the manager holds now is what the store reads.
     expect(store.get(demo)).toEqual({ size: 2, label: 'new' });
   });
@@ -178,12 +197,20 @@ describe('Store.setAll: confirmed writes as one change', () => {
   it('resolves only once the manager confirmed every write, then tells listeners', async () => {
     const base = memoryBackend();
     const pending: (() => void)[] = [];
-    const backend = { ...base, write: (key: string, value: string) => new Promise<void>((resolve) => pending.push(() => (base.write(key, value), resolve()))) };
+    const backend = {
+      ...base,
+      write: (key: string, value: string) => new Promise<void>((resolve) => pending.push(() => (base.write(key, value), resolve()))),
+    };
     const store = new Store(backend, () => {});
     const heard = vi.fn();
     store.subscribe(other, heard);
     let done = false;
-    const all = store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']]).then(() => (done = true));
+    const all = store
+      .setAll([
+        [demo, { size: 2, label: 'new' }],
+        [other, 'new'],
+      ])
+      .then(() => (done = true));
     for (let i = 0; i < 2; i++) {
       await vi.waitFor(() => expect(pending.length).toBe(1));
       expect(done).toBe(false);
@@ -199,7 +226,12 @@ describe('Store.setAll: confirmed writes as one change', () => {
     const base = memoryBackend();
     const backend = { ...base, write: (key: string, value: string) => base.write(key, key === 'test-other' ? '"truncated' : value) };
     const store = new Store(backend, () => {});
-    await expect(store.setAll([[demo, { size: 2, label: 'new' }], [other, 'new']])).rejects.toThrow(/reads back differently/);
+    await expect(
+      store.setAll([
+        [demo, { size: 2, label: 'new' }],
+        [other, 'new'],
+      ]),
+    ).rejects.toThrow(/reads back differently/);
     expect(base.data.size).toBe(0);
   });
 

@@ -36,11 +36,18 @@ function importsOf(path: string): string[] {
 const all = files(SRC).map((path) => ({ path: rel(path), imports: importsOf(path), text: readFileSync(path, 'utf8') }));
 const inFolder = (folder: string) => all.filter((f) => f.path.startsWith(`src/${folder}/`));
 const FEATURES = 'src/commands/features/';
-const featureOf = (path: string) => (path.startsWith(FEATURES) ? path.slice(FEATURES.length).split('/')[0]!.replace(/\.(tsx?)$/, '') : null);
+const featureOf = (path: string) =>
+  path.startsWith(FEATURES)
+    ? path
+        .slice(FEATURES.length)
+        .split('/')[0]!
+        .replace(/\.(tsx?)$/, '')
+    : null;
 
 /** Imports that break a rule today, each with why; remove an entry once its import is gone. */
 const KNOWN: Record<string, string> = {
-  'src/commands/features/changelog.tsx -> src/commands/features/import-export': 'the changelog waits for the adoption question; to be shared through src/data',
+  'src/commands/features/changelog.tsx -> src/commands/features/import-export':
+    'the changelog waits for the adoption question; to be shared through src/data',
   'src/inject/shadow.ts -> src/panels/styles': 'the shadow root is created with the panels’ style sheet; to be passed in by the caller',
   'src/inject/react.tsx -> src/panels/overlay': 'the React mount helper wraps mounts in the panels’ providers; to move to src/panels',
 };
@@ -81,7 +88,10 @@ describe('the layout of the source', () => {
     const files = all.filter((f) => f.path.startsWith(FEATURES) && !f.path.endsWith('/index.ts'));
     for (const feature of features) {
       const file = files.find((f) => featureOf(f.path) === feature.id);
-      expect(file, `Feature '${feature.id}' lives in no file of that name: name its file src/commands/features/${feature.id}.ts(x)`).toBeDefined();
+      expect(
+        file,
+        `Feature '${feature.id}' lives in no file of that name: name its file src/commands/features/${feature.id}.ts(x)`,
+      ).toBeDefined();
     }
   });
 

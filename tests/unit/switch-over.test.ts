@@ -49,12 +49,22 @@ describe('in place: the manager storage the original leaves', () => {
   const table: { stored: string; value: { token: string | null; expires: number | null }; valid: string | null; warns: boolean }[] = [
     { stored: originalAuth('jwt.ok', EXPIRES), value: { token: 'jwt.ok', expires: Date.parse(EXPIRES) }, valid: 'jwt.ok', warns: false },
     // Expired: kept as it is, but it is no token (the original deletes it on its next start).
-    { stored: originalAuth('jwt.old', '2026-01-01T00:00:00.000Z'), value: { token: 'jwt.old', expires: Date.parse('2026-01-01T00:00:00.000Z') }, valid: null, warns: false },
+    {
+      stored: originalAuth('jwt.old', '2026-01-01T00:00:00.000Z'),
+      value: { token: 'jwt.old', expires: Date.parse('2026-01-01T00:00:00.000Z') },
+      valid: null,
+      warns: false,
+    },
     // No readable expiry: unusable, falls back to no token with a warning.
     { stored: originalAuth('jwt.x', 'soon'), value: { token: null, expires: null }, valid: null, warns: true },
     { stored: JSON.stringify({ token: 'jwt.x' }), value: { token: null, expires: null }, valid: null, warns: true },
     // Our own form still reads as before.
-    { stored: encodeStored(authKey, { token: 'ours', expires: Date.parse(EXPIRES) }), value: { token: 'ours', expires: Date.parse(EXPIRES) }, valid: 'ours', warns: false },
+    {
+      stored: encodeStored(authKey, { token: 'ours', expires: Date.parse(EXPIRES) }),
+      value: { token: 'ours', expires: Date.parse(EXPIRES) },
+      valid: 'ours',
+      warns: false,
+    },
   ];
 
   it.each(table)('void-verified-auth $stored → $value', ({ stored, value, valid, warns }) => {
@@ -131,20 +141,54 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
     short: 'settings',
     key: 'void-verified-settings',
     // Settings.saveSetting: the first option ever saved is bare, the rest `{value}`.
-    raw: JSON.stringify({ quickStartEnabled: true, globalCssEnabled: { value: true }, gifKeyboardEnabled: { value: true }, layoutDesignerEnabled: { value: true }, pasteImageWidthValue: { value: '300' }, defaultSign: { value: '★' } }),
+    raw: JSON.stringify({
+      quickStartEnabled: true,
+      globalCssEnabled: { value: true },
+      gifKeyboardEnabled: { value: true },
+      layoutDesignerEnabled: { value: true },
+      pasteImageWidthValue: { value: '300' },
+      defaultSign: { value: '★' },
+    }),
     check: (store) =>
-      expect(store.get(settingsKey)).toEqual({ quickStartEnabled: true, globalCssEnabled: true, gifKeyboardEnabled: true, layoutDesignerEnabled: true, pasteImageWidth: 300, defaultSign: '★' }),
+      expect(store.get(settingsKey)).toEqual({
+        quickStartEnabled: true,
+        globalCssEnabled: true,
+        gifKeyboardEnabled: true,
+        layoutDesignerEnabled: true,
+        pasteImageWidth: 300,
+        defaultSign: '★',
+      }),
   },
   {
     short: 'verifiedUSers',
     key: 'void-verified-users',
     raw: JSON.stringify([
-      { username: 'Alice', id: 11, avatar: 'https://s4.anilist.co/a.png', banner: null, color: '61, 180, 242', lastFetch: '2026-11-30T08:00:00.000Z', sign: null, colorOverride: null, highlightEnabled: true, quickAccessEnabled: true },
+      {
+        username: 'Alice',
+        id: 11,
+        avatar: 'https://s4.anilist.co/a.png',
+        banner: null,
+        color: '61, 180, 242',
+        lastFetch: '2026-11-30T08:00:00.000Z',
+        sign: null,
+        colorOverride: null,
+        highlightEnabled: true,
+        quickAccessEnabled: true,
+      },
       { username: 'Bob', sign: '♥' },
     ]),
     check: (store) => {
       const [alice, bob] = store.get(verifiedUsersKey);
-      expect(alice).toMatchObject({ username: 'Alice', id: 11, color: '61, 180, 242', lastFetch: Date.parse('2026-11-30T08:00:00.000Z'), sign: '', colorOverride: '', highlightEnabled: true, quickAccessEnabled: true });
+      expect(alice).toMatchObject({
+        username: 'Alice',
+        id: 11,
+        color: '61, 180, 242',
+        lastFetch: Date.parse('2026-11-30T08:00:00.000Z'),
+        sign: '',
+        colorOverride: '',
+        highlightEnabled: true,
+        quickAccessEnabled: true,
+      });
       expect(bob).toMatchObject({ username: 'Bob', id: null, sign: '♥', lastFetch: null });
     },
   },
@@ -193,20 +237,54 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
   {
     short: 'miniProfileConfig',
     key: 'void-verified-mini-profile-config',
-    raw: JSON.stringify({ numberOfFavourites: '8', hoverTags: false, hoverNotifications: true, displayAnime: true, displayManga: false, displayCharacters: true, displayStaff: false, displayBio: true }),
-    check: (store) => expect(store.get(miniProfileConfigKey)).toEqual({ ...miniProfileConfigKey.defaultValue(), numberOfFavourites: 8, hoverTags: false, displayManga: false, displayCharacters: true }),
+    raw: JSON.stringify({
+      numberOfFavourites: '8',
+      hoverTags: false,
+      hoverNotifications: true,
+      displayAnime: true,
+      displayManga: false,
+      displayCharacters: true,
+      displayStaff: false,
+      displayBio: true,
+    }),
+    check: (store) =>
+      expect(store.get(miniProfileConfigKey)).toEqual({
+        ...miniProfileConfigKey.defaultValue(),
+        numberOfFavourites: 8,
+        hoverTags: false,
+        displayManga: false,
+        displayCharacters: true,
+      }),
   },
   {
     short: 'gifKeyboardConfig',
     key: 'void-verified-gif-keyboard',
     // The size slider's value is a string; lastSyncTime a Date.
-    raw: JSON.stringify({ gifs: ['https://i.example.org/a.gif'], images: ['https://i.example.org/b.png'], gifSize: '300', lastSyncTime: '2026-11-01T00:00:00.000Z' }),
-    check: (store) => expect(store.get(gifKeyboardKey)).toEqual({ gifs: ['https://i.example.org/a.gif'], images: ['https://i.example.org/b.png'], gifSize: 300 }),
+    raw: JSON.stringify({
+      gifs: ['https://i.example.org/a.gif'],
+      images: ['https://i.example.org/b.png'],
+      gifSize: '300',
+      lastSyncTime: '2026-11-01T00:00:00.000Z',
+    }),
+    check: (store) =>
+      expect(store.get(gifKeyboardKey)).toEqual({
+        gifs: ['https://i.example.org/a.gif'],
+        images: ['https://i.example.org/b.png'],
+        gifSize: 300,
+      }),
   },
   {
     short: 'layouts',
     key: 'void-verified-layouts',
-    raw: JSON.stringify({ selectedLayout: 1, preview: true, disableCss: false, layoutsList: [{ avatar: '', banner: '', bio: '', color: '', donatorBadge: '', name: 'New Layout' }, { avatar: 'https://i.example.org/av.png', banner: '', bio: 'Hi', color: 'green', donatorBadge: '', name: 'Winter' }] }),
+    raw: JSON.stringify({
+      selectedLayout: 1,
+      preview: true,
+      disableCss: false,
+      layoutsList: [
+        { avatar: '', banner: '', bio: '', color: '', donatorBadge: '', name: 'New Layout' },
+        { avatar: 'https://i.example.org/av.png', banner: '', bio: 'Hi', color: 'green', donatorBadge: '', name: 'Winter' },
+      ],
+    }),
     check: (store) =>
       expect(store.get(layoutsKey)).toEqual({
         selectedLayout: 1,
@@ -226,7 +304,14 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
       selectedHost: 'imgur',
       configurations: {
         imgbb: { name: 'imgbb', apiKey: 'bb' },
-        imgur: { name: 'imgur', clientId: 'cid', clientSecret: 'sec', expires: '2027-01-01T00:00:00.000Z', refreshToken: 'r', authToken: 'a' },
+        imgur: {
+          name: 'imgur',
+          clientId: 'cid',
+          clientSecret: 'sec',
+          expires: '2027-01-01T00:00:00.000Z',
+          refreshToken: 'r',
+          authToken: 'a',
+        },
         catbox: { name: 'catbox', userHash: '' },
       },
     }),
@@ -235,7 +320,14 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
         selectedHost: 'imgur',
         configurations: {
           imgbb: { name: 'imgbb', apiKey: 'bb' },
-          imgur: { name: 'imgur', clientId: 'cid', clientSecret: 'sec', expires: Date.parse('2027-01-01T00:00:00.000Z'), refreshToken: 'r', authToken: 'a' },
+          imgur: {
+            name: 'imgur',
+            clientId: 'cid',
+            clientSecret: 'sec',
+            expires: Date.parse('2027-01-01T00:00:00.000Z'),
+            refreshToken: 'r',
+            authToken: 'a',
+          },
           catbox: { name: 'catbox', userHash: '' },
         },
       }),
@@ -243,15 +335,42 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
   {
     short: 'notificationsConfig',
     key: 'void-verified-notifications-config',
-    raw: JSON.stringify({ groupNotifications: false, dontGroupWhenFiltering: true, notificationTypes: ['AIRING', 'FOLLOWING'], collapsed: true, resetDefaultNotifications: false, addActivityRelation: true }),
+    raw: JSON.stringify({
+      groupNotifications: false,
+      dontGroupWhenFiltering: true,
+      notificationTypes: ['AIRING', 'FOLLOWING'],
+      collapsed: true,
+      resetDefaultNotifications: false,
+      addActivityRelation: true,
+    }),
     check: (store) =>
-      expect(store.get(feedConfigKey)).toEqual({ ...feedConfigKey.defaultValue(), groupNotifications: false, dontGroupWhenFiltering: true, notificationTypes: ['AIRING', 'FOLLOWING'], collapsed: true, resetDefaultNotifications: false, addActivityRelation: true }),
+      expect(store.get(feedConfigKey)).toEqual({
+        ...feedConfigKey.defaultValue(),
+        groupNotifications: false,
+        dontGroupWhenFiltering: true,
+        notificationTypes: ['AIRING', 'FOLLOWING'],
+        collapsed: true,
+        resetDefaultNotifications: false,
+        addActivityRelation: true,
+      }),
   },
   {
     short: 'notificationsConfigQuickAccess',
     key: 'void-verified-quick-access-notifications-config',
-    raw: JSON.stringify({ groupNotifications: true, dontGroupWhenFiltering: true, notificationTypes: ['ACTIVITY_LIKE'], collapsed: false, resetDefaultNotifications: true, addActivityRelation: false }),
-    check: (store) => expect(store.get(quickAccessConfigKey)).toEqual({ ...quickAccessConfigKey.defaultValue(), dontGroupWhenFiltering: true, notificationTypes: ['ACTIVITY_LIKE'] }),
+    raw: JSON.stringify({
+      groupNotifications: true,
+      dontGroupWhenFiltering: true,
+      notificationTypes: ['ACTIVITY_LIKE'],
+      collapsed: false,
+      resetDefaultNotifications: true,
+      addActivityRelation: false,
+    }),
+    check: (store) =>
+      expect(store.get(quickAccessConfigKey)).toEqual({
+        ...quickAccessConfigKey.defaultValue(),
+        dontGroupWhenFiltering: true,
+        notificationTypes: ['ACTIVITY_LIKE'],
+      }),
   },
   {
     short: 'readNotifications',
@@ -299,7 +418,11 @@ const LEFT_BEHIND: Record<string, string> = {
 };
 
 function page(): Map<string, string> {
-  return new Map([...LOCAL.map((row): [string, string] => [row.key, row.raw]), ...Object.entries(LEFT_BEHIND), ['auth', JSON.stringify({ id: 1, name: 'Me' })]]);
+  return new Map([
+    ...LOCAL.map((row): [string, string] => [row.key, row.raw]),
+    ...Object.entries(LEFT_BEHIND),
+    ['auth', JSON.stringify({ id: 1, name: 'Me' })],
+  ]);
 }
 
 function setup(seed: Record<string, string> = {}) {
@@ -335,7 +458,9 @@ describe("beside it: adopting the original's page localStorage", () => {
       const raw = t.backend.data.get(name);
       expect(raw === undefined || !raw.includes('Alice'), name).toBe(true);
     }
-    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: miniMediaConfig, drafts, inProgressCategories (not supported yet).');
+    expect(t.toasts.warning).toHaveBeenCalledWith(
+      'Config successfully imported. Skipped: miniMediaConfig, drafts, inProgressCategories (not supported yet).',
+    );
   });
 
   it('says the AniList access must be authorized again when no token is here, and not when one is', async () => {
@@ -355,7 +480,9 @@ describe("beside it: adopting the original's page localStorage", () => {
   });
 
   it("an original's file keeps read notifications per device, and maps its collapse records to ours", () => {
-    const file = Object.fromEntries(LOCAL.map((row) => [row.short, row.short === 'globalCSS' ? row.raw : (JSON.parse(row.raw) as unknown)]));
+    const file = Object.fromEntries(
+      LOCAL.map((row) => [row.short, row.short === 'globalCSS' ? row.raw : (JSON.parse(row.raw) as unknown)]),
+    );
     const result = parseImport(JSON.stringify(file), { optionProblem });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -364,7 +491,11 @@ describe("beside it: adopting the original's page localStorage", () => {
     expect(result.skipped).toEqual(expect.arrayContaining([{ name: 'readNotifications', reason: 'per-device' }]));
     expect(result.skipped.map((x) => x.name)).not.toContain('collapsedContainers');
     expect(result.skipped.map((x) => x.name)).not.toContain('collapsedReplies');
-    expect(result.writes.find(([key]) => key.name === collapsedKey.name)?.[1]).toEqual({ 'quick-start-search-props': true, 'reply-7': true, 'reply-8': false });
+    expect(result.writes.find(([key]) => key.name === collapsedKey.name)?.[1]).toEqual({
+      'quick-start-search-props': true,
+      'reply-7': true,
+      'reply-8': false,
+    });
   });
 
   it("importing an original's file: its QuickStart keybind becomes the palette's hotkey, its collapsed containers ours", async () => {
@@ -389,7 +520,13 @@ describe("beside it: adopting the original's page localStorage", () => {
     const items = page();
     const get = (k: string) => items.get(k) ?? null;
     expect(originalFromLocalStorage(get)).not.toHaveProperty('readNotifications');
-    expect(originalFromLocalStorage(get, { sameDevice: true })).toMatchObject({ readNotifications: [101, 102, 103], collapsedReplies: [{ id: 7, isCollapsed: true }, { id: 8, isCollapsed: false }] });
+    expect(originalFromLocalStorage(get, { sameDevice: true })).toMatchObject({
+      readNotifications: [101, 102, 103],
+      collapsedReplies: [
+        { id: 7, isCollapsed: true },
+        { id: 8, isCollapsed: false },
+      ],
+    });
     expect(originalFromLocalStorage((k) => (k === 'void-verified-read-notifications' ? '[1]' : null), { sameDevice: true })).toBeNull();
   });
 

@@ -8,7 +8,8 @@ describe('tidying the bundle', () => {
   });
 
   it('never touches strings, regular expressions or template literals', () => {
-    const code = '(() => {\n  var s = "/* not a comment */ // nor this";\n  var r = /\\/\\*x/g;\n  var t = `line\n    keeps its spaces\n\n  /* and this */`;\n})();\n';
+    const code =
+      '(() => {\n  var s = "/* not a comment */ // nor this";\n  var r = /\\/\\*x/g;\n  var t = `line\n    keeps its spaces\n\n  /* and this */`;\n})();\n';
     const out = tidy(code);
     expect(out).toContain('"/* not a comment */ // nor this"');
     expect(out).toContain('/\\/\\*x/g');

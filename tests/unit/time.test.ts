@@ -109,8 +109,14 @@ describe('timeConfigKey', () => {
   });
 
   it('fills missing fields with their defaults', () => {
-    expect(decodeStored(timeConfigKey, JSON.stringify({ use12HourFormat: false })).value).toEqual({ dateFormat: 'mm/dd/yyyy', use12HourFormat: false });
-    expect(decodeStored(timeConfigKey, JSON.stringify({ v: 1, data: { dateFormat: 'dd.mm.yyyy' } })).value).toEqual({ dateFormat: 'dd.mm.yyyy', use12HourFormat: true });
+    expect(decodeStored(timeConfigKey, JSON.stringify({ use12HourFormat: false })).value).toEqual({
+      dateFormat: 'mm/dd/yyyy',
+      use12HourFormat: false,
+    });
+    expect(decodeStored(timeConfigKey, JSON.stringify({ v: 1, data: { dateFormat: 'dd.mm.yyyy' } })).value).toEqual({
+      dateFormat: 'dd.mm.yyyy',
+      use12HourFormat: true,
+    });
   });
 
   it('keeps an unknown date format (formatting falls back) instead of discarding the config', () => {

@@ -23,11 +23,26 @@ import { decodeStored } from '../../src/data/storage';
 
 const schema = loadAniListSchema();
 const options = (values: Record<string, boolean | string | number> = {}) => {
-  const defaults: Record<string, boolean | string | number> = { copyColorFromProfile: true, enabledForUsername: true, highlightEnabled: true, highlightEnabledForReplies: true, defaultSign: '✔', highlightSize: '5px', defaultHighlightColor: '#FFFFFF' };
+  const defaults: Record<string, boolean | string | number> = {
+    copyColorFromProfile: true,
+    enabledForUsername: true,
+    highlightEnabled: true,
+    highlightEnabledForReplies: true,
+    defaultSign: '✔',
+    highlightSize: '5px',
+    defaultHighlightColor: '#FFFFFF',
+  };
   return { get: (key: string) => ({ ...defaults, ...values })[key] ?? false };
 };
 const user = (extra: Partial<VerifiedUser> = {}): VerifiedUser => ({ ...addUser([], 'Akira')[0]!, ...extra });
-const api = (extra: Partial<ApiUser> = {}): ApiUser => ({ id: 2, name: 'Akira', avatar: { large: 'https://a/2.png' }, bannerImage: 'https://b/2.jpg', options: { profileColor: 'purple' }, ...extra });
+const api = (extra: Partial<ApiUser> = {}): ApiUser => ({
+  id: 2,
+  name: 'Akira',
+  avatar: { large: 'https://a/2.png' },
+  bannerImage: 'https://b/2.jpg',
+  options: { profileColor: 'purple' },
+  ...extra,
+});
 
 describe('verified user rules', () => {
   it('maps profile colours: named ones to fixed triples, others as hex', () => {
@@ -53,8 +68,12 @@ describe('verified user rules', () => {
     expect(resolveColor(user({ color: c }), options({ copyColorFromProfile: false }))).toBe(DEFAULT_COLOR);
     expect(resolveColor(user({ color: c, copyColorFromProfile: true }), options({ copyColorFromProfile: false }))).toBe(c);
     expect(resolveColor(user({ color: null }), options())).toBe('120, 180, 255');
-    expect(resolveColor(user({ color: null }), options({ useDefaultHighlightColor: true, defaultHighlightColor: '#112233' }))).toBe('17, 34, 51');
-    expect(resolveColor(user({ color: null }), options({ useDefaultHighlightColor: true, defaultHighlightColor: 'nope' }))).toBe(DEFAULT_COLOR);
+    expect(resolveColor(user({ color: null }), options({ useDefaultHighlightColor: true, defaultHighlightColor: '#112233' }))).toBe(
+      '17, 34, 51',
+    );
+    expect(resolveColor(user({ color: null }), options({ useDefaultHighlightColor: true, defaultHighlightColor: 'nope' }))).toBe(
+      DEFAULT_COLOR,
+    );
     expect(resolveColor(user({ color: c, colorOverride: 'nonsense' }), options())).toBe(c);
   });
 
@@ -76,15 +95,30 @@ describe('verified user rules', () => {
   it('updates from API data by id, else by case-insensitive name', () => {
     const list = [user({ username: 'akira' }), user({ username: 'Renamed', id: 3 })];
     const next = updateFromApi(list, [api(), api({ id: 3, name: 'NewName', options: { profileColor: '#010203' } })], options(), 1000);
-    expect(next[0]).toMatchObject({ username: 'Akira', id: 2, color: '192, 99, 255', avatar: 'https://a/2.png', banner: 'https://b/2.jpg', lastFetch: 1000 });
+    expect(next[0]).toMatchObject({
+      username: 'Akira',
+      id: 2,
+      color: '192, 99, 255',
+      avatar: 'https://a/2.png',
+      banner: 'https://b/2.jpg',
+      lastFetch: 1000,
+    });
     expect(next[1]).toMatchObject({ username: 'NewName', id: 3, color: '1, 2, 3' });
   });
 
   it('raises the quick-access badge only for a change, with the badge on globally or for the user', () => {
     const known = user({ id: 2, avatar: 'https://a/2.png', banner: 'https://b/2.jpg', color: '192, 99, 255', lastFetch: 1 });
     expect(updateFromApi([known], [api()], options({ quickAccessBadge: true }), 2)[0]!.quickAccessBadgeDisplay).toBe(false);
-    for (const change of [{ avatar: { large: 'https://a/new.png' } }, { bannerImage: null }, { options: { profileColor: 'red' } }, { name: 'Akira2' }]) {
-      expect(updateFromApi([known], [api(change)], options({ quickAccessBadge: true }), 2)[0]!.quickAccessBadgeDisplay, JSON.stringify(change)).toBe(true);
+    for (const change of [
+      { avatar: { large: 'https://a/new.png' } },
+      { bannerImage: null },
+      { options: { profileColor: 'red' } },
+      { name: 'Akira2' },
+    ]) {
+      expect(
+        updateFromApi([known], [api(change)], options({ quickAccessBadge: true }), 2)[0]!.quickAccessBadgeDisplay,
+        JSON.stringify(change),
+      ).toBe(true);
       expect(updateFromApi([known], [api(change)], options(), 2)[0]!.quickAccessBadgeDisplay).toBe(false);
       expect(updateFromApi([{ ...known, quickAccessBadge: true }], [api(change)], options(), 2)[0]!.quickAccessBadgeDisplay).toBe(true);
     }
@@ -94,7 +128,11 @@ describe('verified user rules', () => {
 
   it('finds users due for a refresh (missing or 15 minutes old)', () => {
     const now = 10_000_000;
-    const list = [user({ username: 'a', lastFetch: null }), user({ username: 'b', lastFetch: now - 15 * 60_000 }), user({ username: 'c', lastFetch: now - 60_000 })];
+    const list = [
+      user({ username: 'a', lastFetch: null }),
+      user({ username: 'b', lastFetch: now - 15 * 60_000 }),
+      user({ username: 'c', lastFetch: now - 60_000 }),
+    ];
     expect(staleUsers(list, now).map((u) => u.username)).toEqual(['a', 'b']);
   });
 
@@ -116,7 +154,10 @@ describe('verified user rules', () => {
 
 describe('the batched users query', () => {
   it('asks for every user in one valid document, by id when known, else by name', () => {
-    const { doc, variables } = verifiedUsersQuery([{ id: 2, username: 'Akira' }, { id: null, username: 'Bocchi' }]);
+    const { doc, variables } = verifiedUsersQuery([
+      { id: 2, username: 'Akira' },
+      { id: null, username: 'Bocchi' },
+    ]);
     expect(validate(schema, parse(doc.source)).map((e) => e.message)).toEqual([]);
     expect(variables).toEqual({ u0: 2, u1: 'Bocchi' });
     expect(doc.partial).toBe(true);
@@ -125,7 +166,10 @@ describe('the batched users query', () => {
 });
 
 describe('generated CSS', () => {
-  const list = [user({ color: '192, 99, 255' }), user({ username: 'Haruhi', sign: '★', colorOverride: '#ff0000', enabledForUsername: true })];
+  const list = [
+    user({ color: '192, 99, 255' }),
+    user({ username: 'Haruhi', sign: '★', colorOverride: '#ff0000', enabledForUsername: true }),
+  ];
 
   it('signs and colours usernames case-insensitively, escaping the sign', () => {
     const css = usernameCss(list, options());
@@ -139,7 +183,9 @@ describe('generated CSS', () => {
   it('highlights activities and replies with the size option, and colours links when asked', () => {
     const css = highlightCss(list, options({ highlightSize: '8px' }));
     // Names at any depth under the header or details (the original's matching), not a chain of direct children.
-    expect(css).toContain('.activity-entry .wrap:has(:is(.header, .details) a.name[href$="/user/Akira/" i]):not(:has(.small)) { border-right: 8px solid rgb(192, 99, 255); }');
+    expect(css).toContain(
+      '.activity-entry .wrap:has(:is(.header, .details) a.name[href$="/user/Akira/" i]):not(:has(.small)) { border-right: 8px solid rgb(192, 99, 255); }',
+    );
     expect(css).toContain('.reply:not(.preview):has(.header a.name[href$="/user/Akira/" i]) { border-right: 8px');
     expect(css).not.toContain('recipient');
     expect(css).not.toContain('.activity-markdown a');

@@ -30,7 +30,14 @@ export const activitySearchFeature: FeatureDef = {
       run: (c) => openActivitySearch(c, saved.params),
     })),
   panels: [
-    { kind: 'palette-mode', id: 'ActivitySearch', title: 'ActivitySearch', debounceMs: 350, placeholder: 'Filter loaded activities', component: ActivitySearchMode },
+    {
+      kind: 'palette-mode',
+      id: 'ActivitySearch',
+      title: 'ActivitySearch',
+      debounceMs: 350,
+      placeholder: 'Filter loaded activities',
+      component: ActivitySearchMode,
+    },
     { kind: 'palette-page', id: ACTIVITY_VIEW, title: 'Activity', placeholder: 'Activity', component: ActivityView },
   ],
 };

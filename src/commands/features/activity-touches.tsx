@@ -101,7 +101,7 @@ function setCollapsed(store: Store, replies: readonly Element[], next: (current:
 
 /** The reply an element (ours, in a shadow root inside it, or the host's) belongs to. */
 function replyOf(element: Element | null): Element | null {
-  for (let el = element; el; ) {
+  for (let el = element; el;) {
     const reply = el.closest('.reply:not(.preview)');
     if (reply) return replyInfo.has(reply) ? reply : null;
     const root = el.getRootNode();
@@ -131,7 +131,13 @@ function mountReply(reply: Element, ctx: CommandContext): (() => void) | void {
   apply();
   const stop = ctx.store.subscribe(collapsedKey, apply);
   const place = reply.querySelector('.header .actions') ?? reply.querySelector('.header') ?? reply;
-  const unmount = mountUi(ctx, 'reply-collapse', (host) => place.prepend(host), <ReplyCollapseButton collapsed={() => isCollapsed(ctx.store, reply)} command={TOGGLE_REPLY} />, 'span');
+  const unmount = mountUi(
+    ctx,
+    'reply-collapse',
+    (host) => place.prepend(host),
+    <ReplyCollapseButton collapsed={() => isCollapsed(ctx.store, reply)} command={TOGGLE_REPLY} />,
+    'span',
+  );
   return () => {
     stop();
     unmount();
@@ -187,16 +193,77 @@ export const activityTouches: FeatureDef = {
   category: 'activity',
   description: 'Subscribe buttons, like counts, collapsible replies, image previews, timestamps, the self message and link targets.',
   options: [
-    { key: 'moveSubscribeButtons', title: 'Move subscribe buttons', description: 'Move the activity subscribe button next to replies and likes.', default: false, category: 'activity' },
-    { key: 'hideLikeCount', title: 'Hide like counts', description: 'Hide like counts on activities and replies.', default: false, category: 'activity' },
-    { key: 'collapsibleReplies', title: 'Collapsible replies', description: 'Add a collapse button to replies.', default: false, category: 'activity' },
-    { key: 'autoCollapseLiked', title: 'Collapse liked replies', description: 'Start replies you liked collapsed.', default: false, category: 'activity' },
-    { key: 'autoCollapseSelf', title: 'Collapse own replies', description: 'Start your own replies collapsed.', default: false, category: 'activity' },
-    { key: 'imagePreviewEnabled', title: 'Image link preview', description: 'Preview linked images on hover.', default: false, category: 'activity' },
-    { key: 'hideMessagesFromListFeed', title: 'Fix messages in list feed', description: "Hide private messages from the list feed on your own profile (an AniList bug).", default: false, category: 'activity' },
-    { key: 'selfMessageEnabled', title: 'Self-message button', description: 'Add a button on your profile to post a message to yourself.', default: false, category: 'activity', authRequired: true },
-    { key: 'removeAnilistBlanks', title: 'AniList links in same tab', description: 'Open AniList links in the same tab.', default: false, category: 'misc' },
-    { key: 'activityTimestampTooltipsEnabled', title: 'Timestamp tooltips', description: 'Replace activity timestamp tooltips with your date format.', default: false, category: 'misc' },
+    {
+      key: 'moveSubscribeButtons',
+      title: 'Move subscribe buttons',
+      description: 'Move the activity subscribe button next to replies and likes.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'hideLikeCount',
+      title: 'Hide like counts',
+      description: 'Hide like counts on activities and replies.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'collapsibleReplies',
+      title: 'Collapsible replies',
+      description: 'Add a collapse button to replies.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'autoCollapseLiked',
+      title: 'Collapse liked replies',
+      description: 'Start replies you liked collapsed.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'autoCollapseSelf',
+      title: 'Collapse own replies',
+      description: 'Start your own replies collapsed.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'imagePreviewEnabled',
+      title: 'Image link preview',
+      description: 'Preview linked images on hover.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'hideMessagesFromListFeed',
+      title: 'Fix messages in list feed',
+      description: 'Hide private messages from the list feed on your own profile (an AniList bug).',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'selfMessageEnabled',
+      title: 'Self-message button',
+      description: 'Add a button on your profile to post a message to yourself.',
+      default: false,
+      category: 'activity',
+      authRequired: true,
+    },
+    {
+      key: 'removeAnilistBlanks',
+      title: 'AniList links in same tab',
+      description: 'Open AniList links in the same tab.',
+      default: false,
+      category: 'misc',
+    },
+    {
+      key: 'activityTimestampTooltipsEnabled',
+      title: 'Timestamp tooltips',
+      description: 'Replace activity timestamp tooltips with your date format.',
+      default: false,
+      category: 'misc',
+    },
   ],
   commands: [
     {
@@ -269,7 +336,8 @@ export const activityTouches: FeatureDef = {
             if (a !== link) show(a, a && imageLinkSource(a.getAttribute('href'), a.querySelector('img') !== null, location.href), event);
           }
         };
-        for (const type of ['mouseover', 'mousemove', 'mouseout'] as const) document.addEventListener(type, onPointer, { passive: true, signal: ctx.signal });
+        for (const type of ['mouseover', 'mousemove', 'mouseout'] as const)
+          document.addEventListener(type, onPointer, { passive: true, signal: ctx.signal });
         return unmount;
       },
     },
@@ -306,7 +374,12 @@ export const activityTouches: FeatureDef = {
       single: true,
       when: (ctx) => selfMessageApplies(ctx) && ctx.authorized,
       mount: (header, ctx) => {
-        const unmount = mountUi(ctx, 'self-message', (host) => header.after(host), <SelfMessage open={selfMessageOpen} openCommand={MESSAGE_SELF} publish={(text) => publishSelfMessage(ctx.context(), text)} />);
+        const unmount = mountUi(
+          ctx,
+          'self-message',
+          (host) => header.after(host),
+          <SelfMessage open={selfMessageOpen} openCommand={MESSAGE_SELF} publish={(text) => publishSelfMessage(ctx.context(), text)} />,
+        );
         return () => {
           unmount();
           // Leaving the overview closes the box; the host rebuilding the header keeps it as it was.
@@ -325,11 +398,16 @@ export const activityTouches: FeatureDef = {
       mount: mountReply,
     },
     styleInjection('reply-collapse-style', 'collapsibleReplies', `.reply.${COLLAPSED_CLASS} .reply-markdown { display: none !important; }`),
-    styleInjection('hide-like-count', 'hideLikeCount', '.activity-entry .like-wrap .count, .reply .like-wrap .count { display: none !important; }'),
+    styleInjection(
+      'hide-like-count',
+      'hideLikeCount',
+      '.activity-entry .like-wrap .count, .reply .like-wrap .count { display: none !important; }',
+    ),
     {
       id: 'move-subscribe',
       route: anyPage,
-      selector: '.activity-entry span[label="Subscribe"]:not([data-void-bell]), .activity-entry span[label="Unsubscribe"]:not([data-void-bell])',
+      selector:
+        '.activity-entry span[label="Subscribe"]:not([data-void-bell]), .activity-entry span[label="Unsubscribe"]:not([data-void-bell])',
       optional: true,
       when: on('moveSubscribeButtons'),
       mount: mirrorBell,
@@ -347,7 +425,10 @@ export const activityTouches: FeatureDef = {
       single: true,
       when: (ctx) => on('hideMessagesFromListFeed')(ctx) && ownProfile(ctx),
       mount: (body, ctx) => {
-        setStyle('list-feed-messages', `body.${LIST_FEED_CLASS} .activity-feed .activity-entry.activity-message { display: none !important; }`);
+        setStyle(
+          'list-feed-messages',
+          `body.${LIST_FEED_CLASS} .activity-feed .activity-entry.activity-message { display: none !important; }`,
+        );
         const onClick = (event: MouseEvent) => {
           const tab = event.target instanceof Element ? event.target.closest('.activity-feed-wrap .section-header ul > li') : null;
           if (tab?.parentElement) body.classList.toggle(LIST_FEED_CLASS, [...tab.parentElement.children].indexOf(tab) === 3);

@@ -26,26 +26,48 @@ const LINKS: Link[] = [
   { id: 'social', title: 'Profile: Social', path: user('social') },
   { id: 'reviews-own', title: 'Profile: Reviews', path: user('reviews') },
   { id: 'submissions', title: 'Profile: Submissions', path: user('submissions') },
-  ...(['overview', 'genres', 'tags', 'studios', 'staff'] as const).map(
-    (s): Link => ({ id: `stats-anime-${s}`, title: `Stats: Anime ${s}`, path: user(`stats/anime/${s}`), keywords: ['statistics'] }),
-  ),
-  ...(['overview', 'genres', 'tags', 'staff'] as const).map(
-    (s): Link => ({ id: `stats-manga-${s}`, title: `Stats: Manga ${s}`, path: user(`stats/manga/${s}`), keywords: ['statistics'] }),
-  ),
+  ...(['overview', 'genres', 'tags', 'studios', 'staff'] as const).map((s): Link => ({
+    id: `stats-anime-${s}`,
+    title: `Stats: Anime ${s}`,
+    path: user(`stats/anime/${s}`),
+    keywords: ['statistics'],
+  })),
+  ...(['overview', 'genres', 'tags', 'staff'] as const).map((s): Link => ({
+    id: `stats-manga-${s}`,
+    title: `Stats: Manga ${s}`,
+    path: user(`stats/manga/${s}`),
+    keywords: ['statistics'],
+  })),
   { id: 'animelist', title: 'Anime List', path: user('animelist') },
-  ...['Watching', 'Planning', 'Completed', 'Rewatching', 'Paused', 'Dropped'].map(
-    (s): Link => ({ id: `animelist-${s.toLowerCase()}`, title: `Anime List: ${s}`, path: user(`animelist/${s}`) }),
-  ),
+  ...['Watching', 'Planning', 'Completed', 'Rewatching', 'Paused', 'Dropped'].map((s): Link => ({
+    id: `animelist-${s.toLowerCase()}`,
+    title: `Anime List: ${s}`,
+    path: user(`animelist/${s}`),
+  })),
   { id: 'mangalist', title: 'Manga List', path: user('mangalist') },
-  ...['Reading', 'Planning', 'Completed', 'Rereading', 'Paused', 'Dropped'].map(
-    (s): Link => ({ id: `mangalist-${s.toLowerCase()}`, title: `Manga List: ${s}`, path: user(`mangalist/${s}`) }),
-  ),
+  ...['Reading', 'Planning', 'Completed', 'Rereading', 'Paused', 'Dropped'].map((s): Link => ({
+    id: `mangalist-${s.toLowerCase()}`,
+    title: `Manga List: ${s}`,
+    path: user(`mangalist/${s}`),
+  })),
   { id: 'settings', title: 'Settings', path: '/settings' },
-  ...['account', 'media', 'lists', 'notifications'].map(
-    (s): Link => ({ id: `settings-${s}`, title: `Settings: ${s[0]!.toUpperCase()}${s.slice(1)}`, path: `/settings/${s}` }),
-  ),
-  { id: 'settings-developer', title: 'Settings: Developer & VoidVerified', path: '/settings/developer', keywords: ['voidverified', 'options'] },
-  ...['anime', 'manga', 'staff', 'characters'].map((s): Link => ({ id: `search-${s}`, title: `Browse ${s}`, path: `/search/${s}`, keywords: ['search'] })),
+  ...['account', 'media', 'lists', 'notifications'].map((s): Link => ({
+    id: `settings-${s}`,
+    title: `Settings: ${s[0]!.toUpperCase()}${s.slice(1)}`,
+    path: `/settings/${s}`,
+  })),
+  {
+    id: 'settings-developer',
+    title: 'Settings: Developer & VoidVerified',
+    path: '/settings/developer',
+    keywords: ['voidverified', 'options'],
+  },
+  ...['anime', 'manga', 'staff', 'characters'].map((s): Link => ({
+    id: `search-${s}`,
+    title: `Browse ${s}`,
+    path: `/search/${s}`,
+    keywords: ['search'],
+  })),
   { id: 'anime-top-100', title: 'Browse anime: Top 100', path: '/search/anime/top-100' },
   { id: 'anime-trending', title: 'Browse anime: Trending', path: '/search/anime/trending' },
   { id: 'anime-top-movies', title: 'Browse anime: Top movies', path: '/search/anime/top-movies' },
@@ -54,9 +76,11 @@ const LINKS: Link[] = [
   { id: 'manga-top-manhwa', title: 'Browse manga: Top manhwa', path: '/search/manga/top-manhwa' },
   { id: 'reviews', title: 'Reviews', path: '/reviews' },
   { id: 'recommendations', title: 'Recommendations', path: '/recommendations' },
-  ...['overview', 'recent', 'new', 'subscribed', 'search'].map(
-    (s): Link => ({ id: `forum-${s}`, title: `Forum: ${s[0]!.toUpperCase()}${s.slice(1)}`, path: `/forum/${s}` }),
-  ),
+  ...['overview', 'recent', 'new', 'subscribed', 'search'].map((s): Link => ({
+    id: `forum-${s}`,
+    title: `Forum: ${s[0]!.toUpperCase()}${s.slice(1)}`,
+    path: `/forum/${s}`,
+  })),
   { id: 'apps', title: 'Apps', path: '/apps' },
   { id: 'site-stats', title: 'Site stats', path: '/site-stats' },
   { id: 'moderators', title: 'Moderators', path: '/moderators' },
@@ -66,7 +90,7 @@ const LINKS: Link[] = [
 /** '/settings/account' → 'settings'; '/user/Name/animelist' → 'user/name'. */
 function sectionOf(path: string): string {
   const parts = path.toLowerCase().split('/').filter(Boolean);
-  return parts[0] === 'user' ? parts.slice(0, 2).join('/') : parts[0] ?? '';
+  return parts[0] === 'user' ? parts.slice(0, 2).join('/') : (parts[0] ?? '');
 }
 
 const linksShown = (ctx: CommandContext) => ctx.store.get(quickStartConfigKey).anilistLinksEnabled;

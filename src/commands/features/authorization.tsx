@@ -1,4 +1,13 @@
-import { AUTH_RETURN_PATH, AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft, validToken } from '../../data/auth';
+import {
+  AUTH_RETURN_PATH,
+  AUTHORIZE_URL,
+  authKey,
+  expiryWarningKey,
+  parseAuthHash,
+  shouldWarnExpiry,
+  daysLeft,
+  validToken,
+} from '../../data/auth';
 import { settingsTabKey } from '../../data/config';
 import { tokenViewer } from '../../data/documents';
 import { ApiError } from '../../data/graphql';
@@ -28,7 +37,8 @@ export const AUTH_RETURN_TEXTS = {
   otherUser: (owner: string, signedIn: string) =>
     `Refused the AniList authorization: the token is ${owner}'s, but ${signedIn} is signed in to AniList here. ${NOTHING_CHANGED}`,
   notAccepted: `Refused the AniList authorization: AniList did not accept the returned token. ${NOTHING_CHANGED}`,
-  unchecked: (why: string) => `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
+  unchecked: (why: string) =>
+    `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
 };
 
 /** Why a return is refused when the pending marker does not vouch for it (null: it does). */
@@ -52,7 +62,8 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
   if (!parsed.ok) return void ctx.toasts.error(AUTH_RETURN_TEXTS.malformed(parsed.problem));
 
   const current = validToken(ctx.store);
-  if (current && current !== parsed.token && !(await ctx.confirm(AUTH_RETURN_TEXTS.replace))) return void ctx.toasts.info(AUTH_RETURN_TEXTS.kept);
+  if (current && current !== parsed.token && !(await ctx.confirm(AUTH_RETURN_TEXTS.replace)))
+    return void ctx.toasts.info(AUTH_RETURN_TEXTS.kept);
 
   // Whose token is it? Asked with the new token before it is stored, so no request goes out with
   // someone else's token.
@@ -69,7 +80,9 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
 
   ctx.store.set(authKey, { token: parsed.token, expires: parsed.expires });
   ctx.toasts.success(
-    parsed.expires ? `Authorized VoidVerified for ${owner.name} until ${dateIn(ctx)(parsed.expires)}.` : `Authorized VoidVerified for ${owner.name}.`,
+    parsed.expires
+      ? `Authorized VoidVerified for ${owner.name} until ${dateIn(ctx)(parsed.expires)}.`
+      : `Authorized VoidVerified for ${owner.name}.`,
   );
 }
 
@@ -105,7 +118,14 @@ export const authorization: FeatureDef = {
       },
     },
   ],
-  panels: [{ kind: 'settings-tab', id: AUTH_TAB, title: 'authorization', component: ({ ctx }) => <Authorization ctx={ctx} formatDate={dateIn(ctx)} /> }],
+  panels: [
+    {
+      kind: 'settings-tab',
+      id: AUTH_TAB,
+      title: 'authorization',
+      component: ({ ctx }) => <Authorization ctx={ctx} formatDate={dateIn(ctx)} />,
+    },
+  ],
   injections: [
     {
       // AniList sends the user back to /settings/developer#void_auth&access_token=…
@@ -126,7 +146,9 @@ export const authorization: FeatureDef = {
         ctx.store.set(expiryWarningKey, Date.now());
         const left = daysLeft(ctx.store) ?? 0;
         const when = left === 0 ? 'today' : left === 1 ? 'in 1 day' : `in ${left} days`;
-        ctx.toasts.warning(`Your VoidVerified authorization expires ${when}. Authorize again in the settings to keep using the features that need it.`);
+        ctx.toasts.warning(
+          `Your VoidVerified authorization expires ${when}. Authorize again in the settings to keep using the features that need it.`,
+        );
       },
     },
   ],

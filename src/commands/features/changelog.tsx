@@ -12,9 +12,23 @@ export const changelog: FeatureDef = {
   title: 'Changelog',
   category: 'misc',
   description: 'What changed in each version, shown after an update.',
-  options: [{ key: 'changeLogEnabled', title: 'Changelog', description: 'Show the changelog when a new version is installed.', default: true, category: 'misc' }],
+  options: [
+    {
+      key: 'changeLogEnabled',
+      title: 'Changelog',
+      description: 'Show the changelog when a new version is installed.',
+      default: true,
+      category: 'misc',
+    },
+  ],
   commands: [
-    { id: 'changelog.open', title: 'View Changelog', section: 'VoidVerified Settings', keywords: ['changes', 'version', 'release notes', 'whats new'], run: (ctx) => ctx.dialogs.open(DIALOG) },
+    {
+      id: 'changelog.open',
+      title: 'View Changelog',
+      section: 'VoidVerified Settings',
+      keywords: ['changes', 'version', 'release notes', 'whats new'],
+      run: (ctx) => ctx.dialogs.open(DIALOG),
+    },
   ],
   panels: [
     {
@@ -37,7 +51,8 @@ export const changelog: FeatureDef = {
       // just adopted, since the page reloads and shows it then.
       mount: (_body, ctx) => {
         void adoptionSettled(ctx).then((outcome) => {
-          if (outcome !== 'adopted' && shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true)) ctx.dialogs.open(DIALOG);
+          if (outcome !== 'adopted' && shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true))
+            ctx.dialogs.open(DIALOG);
         });
       },
     },

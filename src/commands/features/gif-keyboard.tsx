@@ -1,6 +1,17 @@
 import { Command as Cmdk } from 'cmdk';
 import { useSyncExternalStore } from 'react';
-import { addedMessage, addMedia, classifyMedia, filterMedia, gifKeyboardKey, KIND_LABEL, MEDIA_KINDS, mediaMarkup, removeMedia, type MediaKind } from '../../data/gif-keyboard';
+import {
+  addedMessage,
+  addMedia,
+  classifyMedia,
+  filterMedia,
+  gifKeyboardKey,
+  KIND_LABEL,
+  MEDIA_KINDS,
+  mediaMarkup,
+  removeMedia,
+  type MediaKind,
+} from '../../data/gif-keyboard';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { mountUi } from '../../inject/react';
 import { GifKeyboard } from '../../panels/GifKeyboard';
@@ -58,7 +69,14 @@ export function markdownField(element: Element | null): TextField | null {
 function ToggleButton({ open }: { open: Cell<boolean> }) {
   const isOpen = useCell(open);
   return (
-    <button type="button" className="vv-gif-toggle" title="GIF Keyboard" aria-label="GIF Keyboard" aria-expanded={isOpen} onClick={() => open.set(!isOpen)}>
+    <button
+      type="button"
+      className="vv-gif-toggle"
+      title="GIF Keyboard"
+      aria-label="GIF Keyboard"
+      aria-expanded={isOpen}
+      onClick={() => open.set(!isOpen)}
+    >
       GIF
     </button>
   );
@@ -81,7 +99,14 @@ function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Cell<Hover
     ctx.toasts.success(saved ? `Removed media from ${KIND_LABEL[kind]}` : addedMessage(kind));
   };
   return (
-    <button type="button" className="vv-gif-like" aria-pressed={saved} aria-label={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'} title={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'} onClick={toggle}>
+    <button
+      type="button"
+      className="vv-gif-like"
+      aria-pressed={saved}
+      aria-label={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'}
+      title={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'}
+      onClick={toggle}
+    >
       {saved ? '♥' : '♡'}
     </button>
   );
@@ -94,10 +119,12 @@ function deliver(ctx: CommandContext, markup: string, close: () => void): void {
   const field = paletteTarget(ctx);
   if (!field) {
     // Through a promise, so a missing clipboard API (insecure page) is a failure, not a throw.
-    Promise.resolve().then(() => navigator.clipboard.writeText(markup)).then(
-      () => ctx.toasts.success(`Copied ${markup} to the clipboard.`),
-      () => ctx.toasts.error('Could not copy the image markup to the clipboard.'),
-    );
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(markup))
+      .then(
+        () => ctx.toasts.success(`Copied ${markup} to the clipboard.`),
+        () => ctx.toasts.error('Could not copy the image markup to the clipboard.'),
+      );
     close();
     return;
   }
@@ -109,7 +136,8 @@ function deliver(ctx: CommandContext, markup: string, close: () => void): void {
 function GifPalettePage({ query, ctx, close }: PalettePageProps) {
   const config = useStored(gifKeyboardKey);
   const matches = filterMedia(config, query);
-  if (!config.gifs.length && !config.images.length) return <Cmdk.Empty>No saved GIFs or images yet: add some with the GIF button under an editor.</Cmdk.Empty>;
+  if (!config.gifs.length && !config.images.length)
+    return <Cmdk.Empty>No saved GIFs or images yet: add some with the GIF button under an editor.</Cmdk.Empty>;
   if (!matches.length) return <Cmdk.Empty>No saved media matches “{query.trim()}”.</Cmdk.Empty>;
   const target = paletteTarget(ctx) ? 'Insert' : 'Copy';
   return (
@@ -120,14 +148,23 @@ function GifPalettePage({ query, ctx, close }: PalettePageProps) {
         return (
           <Cmdk.Group key={kind} heading={KIND_LABEL[kind]} className="vv-group">
             {list.slice(0, PER_GROUP).map(({ url }) => (
-              <Cmdk.Item key={url} value={`${kind}:${url}`} className="vv-item" onSelect={() => deliver(ctx, mediaMarkup(url, config.gifSize), close)}>
+              <Cmdk.Item
+                key={url}
+                value={`${kind}:${url}`}
+                className="vv-item"
+                onSelect={() => deliver(ctx, mediaMarkup(url, config.gifSize), close)}
+              >
                 {/* classifyMedia accepts http(s) URLs only: nothing else becomes an image source. */}
-                {classifyMedia(url) && <img className="vv-gif-thumb" src={url} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer" />}
+                {classifyMedia(url) && (
+                  <img className="vv-gif-thumb" src={url} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer" />
+                )}
                 <span className="vv-item-title">{url}</span>
                 <span className="vv-item-hint">{target}</span>
               </Cmdk.Item>
             ))}
-            {list.length > PER_GROUP && <div className="vv-more">{list.length - PER_GROUP} more: type part of a URL to narrow the list.</div>}
+            {list.length > PER_GROUP && (
+              <div className="vv-more">{list.length - PER_GROUP} more: type part of a URL to narrow the list.</div>
+            )}
           </Cmdk.Group>
         );
       })}
@@ -141,8 +178,20 @@ export const gifKeyboard: FeatureDef = {
   category: 'paste',
   description: 'Saved GIFs and images one click away under every editor.',
   options: [
-    { key: 'gifKeyboardEnabled', title: 'GIF keyboard', description: 'Add a GIF and image keyboard to editors.', default: false, category: 'paste' },
-    { key: 'gifKeyboardLikeButtonsEnabled', title: 'GIF like buttons', description: 'Add buttons on GIFs and images to save them to the keyboard.', default: true, category: 'paste' },
+    {
+      key: 'gifKeyboardEnabled',
+      title: 'GIF keyboard',
+      description: 'Add a GIF and image keyboard to editors.',
+      default: false,
+      category: 'paste',
+    },
+    {
+      key: 'gifKeyboardLikeButtonsEnabled',
+      title: 'GIF like buttons',
+      description: 'Add buttons on GIFs and images to save them to the keyboard.',
+      default: true,
+      category: 'paste',
+    },
   ],
   commands: [
     {
@@ -155,7 +204,15 @@ export const gifKeyboard: FeatureDef = {
       relevant: (ctx) => paletteTarget(ctx) !== null,
     },
   ],
-  panels: [{ kind: 'palette-page', id: 'gif-keyboard.media', title: 'GIF keyboard', placeholder: 'Filter saved media by URL', component: GifPalettePage }],
+  panels: [
+    {
+      kind: 'palette-page',
+      id: 'gif-keyboard.media',
+      title: 'GIF keyboard',
+      placeholder: 'Filter saved media by URL',
+      component: GifPalettePage,
+    },
+  ],
   injections: [
     {
       id: 'editor-keyboard',
@@ -171,11 +228,22 @@ export const gifKeyboard: FeatureDef = {
           if (field) insertAtCaret(field, markup);
         };
         const toolbar = editor.querySelector('.markdown-editor');
-        const stopButton = mountUi(ctx, 'gif-keyboard-button', (host) => (toolbar ? toolbar.append(host) : editor.prepend(host)), <ToggleButton open={open} />, 'span');
+        const stopButton = mountUi(
+          ctx,
+          'gif-keyboard-button',
+          (host) => (toolbar ? toolbar.append(host) : editor.prepend(host)),
+          <ToggleButton open={open} />,
+          'span',
+        );
         // Under the text field (its wrapper), else at the end of the editor.
         const anchor = textarea();
         const below = anchor?.closest('.input') ?? anchor;
-        const stopPanel = mountUi(ctx, 'gif-keyboard', (host) => (below && editor.contains(below) ? below.after(host) : editor.append(host)), <EditorKeyboard ctx={ctx} open={open} insert={insert} />);
+        const stopPanel = mountUi(
+          ctx,
+          'gif-keyboard',
+          (host) => (below && editor.contains(below) ? below.after(host) : editor.append(host)),
+          <EditorKeyboard ctx={ctx} open={open} insert={insert} />,
+        );
         return () => {
           stopButton();
           stopPanel();
@@ -190,7 +258,8 @@ export const gifKeyboard: FeatureDef = {
       when: enabled,
       mount: (_body, ctx) => {
         const onFocusIn = (event: FocusEvent) => {
-          if (event.target instanceof Element && event.target.matches('[data-void-ui="overlay"]')) focusedBeforePalette = event.relatedTarget instanceof Element ? event.relatedTarget : null;
+          if (event.target instanceof Element && event.target.matches('[data-void-ui="overlay"]'))
+            focusedBeforePalette = event.relatedTarget instanceof Element ? event.relatedTarget : null;
         };
         document.addEventListener('focusin', onFocusIn, { signal: ctx.signal });
         return () => void (focusedBeforePalette = null);

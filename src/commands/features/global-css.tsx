@@ -31,7 +31,14 @@ export const globalCss: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'global-css.editor', title: 'Global CSS', placeholder: 'Global CSS', layout: 'form', component: ({ ctx }) => <GlobalCss ctx={ctx} /> },
+    {
+      kind: 'palette-page',
+      id: 'global-css.editor',
+      title: 'Global CSS',
+      placeholder: 'Global CSS',
+      layout: 'form',
+      component: ({ ctx }) => <GlobalCss ctx={ctx} />,
+    },
     { kind: 'settings-tab', id: 'tab.global-css', title: 'global CSS', option: 'globalCssEnabled', component: GlobalCss },
   ],
   injections: [

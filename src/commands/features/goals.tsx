@@ -41,11 +41,33 @@ export const goals: FeatureDef = {
   category: 'misc',
   description: 'Anime and manga goals kept in your bio and shown on your profile overview.',
   options: [
-    { key: 'goalsEnabled', title: 'Goals', description: 'Show anime and manga goals on profile overviews.', default: false, category: 'misc', authRequired: true },
+    {
+      key: 'goalsEnabled',
+      title: 'Goals',
+      description: 'Show anime and manga goals on profile overviews.',
+      default: false,
+      category: 'misc',
+      authRequired: true,
+    },
   ],
-  commands: [{ id: 'goals.edit', title: 'Edit goals', section: 'VoidVerified Settings', keywords: ['goals', 'anime', 'manga', 'bio', 'target'], page: 'goals.editor' }],
+  commands: [
+    {
+      id: 'goals.edit',
+      title: 'Edit goals',
+      section: 'VoidVerified Settings',
+      keywords: ['goals', 'anime', 'manga', 'bio', 'target'],
+      page: 'goals.editor',
+    },
+  ],
   panels: [
-    { kind: 'palette-page', id: 'goals.editor', title: 'Goals', placeholder: 'Goals', layout: 'form', component: ({ ctx }) => <Goals ctx={ctx} /> },
+    {
+      kind: 'palette-page',
+      id: 'goals.editor',
+      title: 'Goals',
+      placeholder: 'Goals',
+      layout: 'form',
+      component: ({ ctx }) => <Goals ctx={ctx} />,
+    },
     { kind: 'settings-tab', id: 'tab.goals', title: 'goals', option: 'goalsEnabled', component: Goals },
   ],
   injections: [
@@ -66,7 +88,12 @@ export const goals: FeatureDef = {
           (list) => {
             if (!list.length || ctx.signal.aborted) return;
             const column = overview.querySelector(':scope > .section');
-            unmount = mountUi(ctx, 'goals', (host) => (column ? column.append(host) : overview.before(host)), <GoalsOverview goals={list} />);
+            unmount = mountUi(
+              ctx,
+              'goals',
+              (host) => (column ? column.append(host) : overview.before(host)),
+              <GoalsOverview goals={list} />,
+            );
           },
           (error: unknown) => console.error('[VoidVerified] profile goals failed', error),
         );

@@ -46,6 +46,8 @@ export const health: FeatureDef = {
   title: 'Health',
   category: 'misc',
   description: 'Shows which features could not find their place on this page.',
-  commands: [{ id: 'health.show', title: 'Health', section: 'QuickStart', keywords: ['diagnostics', 'debug', 'broken', 'missing'], page: 'health' }],
+  commands: [
+    { id: 'health.show', title: 'Health', section: 'QuickStart', keywords: ['diagnostics', 'debug', 'broken', 'missing'], page: 'health' },
+  ],
   panels: [{ kind: 'palette-page', id: 'health', title: 'Health', placeholder: 'Health of this page', component: HealthPage }],
 };

@@ -1,4 +1,11 @@
-import { ADOPT_AUTHORIZE_AGAIN, ADOPT_QUESTION, adoptionKey, offerAdoption, type AdoptionOutcome, type AdoptionQuestion } from '../../data/config-io';
+import {
+  ADOPT_AUTHORIZE_AGAIN,
+  ADOPT_QUESTION,
+  adoptionKey,
+  offerAdoption,
+  type AdoptionOutcome,
+  type AdoptionQuestion,
+} from '../../data/config-io';
 import { attachShadowUi, createUiHost } from '../../inject/shadow';
 import { downloadConfig, ImportExport, importDeps, importFile } from '../../panels/ImportExport';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
@@ -93,12 +100,14 @@ let adoption: Promise<AdoptionOutcome | null> | null = null;
 export function adoptionSettled(ctx: AppServices): Promise<AdoptionOutcome | null> {
   if (adoption) return adoption;
   if (ctx.store.get(adoptionKey) !== null || typeof localStorage === 'undefined') return Promise.resolve(null);
-  adoption = offerAdoption({ ...importDeps(ctx), confirm: (question) => askAdoption(ctx, question), getItem: (key) => localStorage.getItem(key) }).catch(
-    (error: unknown) => {
-      console.error('[VoidVerified] the adoption check failed', error);
-      return null;
-    },
-  );
+  adoption = offerAdoption({
+    ...importDeps(ctx),
+    confirm: (question) => askAdoption(ctx, question),
+    getItem: (key) => localStorage.getItem(key),
+  }).catch((error: unknown) => {
+    console.error('[VoidVerified] the adoption check failed', error);
+    return null;
+  });
   return adoption;
 }
 
@@ -106,7 +115,8 @@ export const importExport: FeatureDef = {
   id: 'import-export',
   title: 'Import/Export',
   category: 'misc',
-  description: 'Export the configuration to a file, import one (also from the original VoidVerified), and adopt the original’s configuration on first run.',
+  description:
+    'Export the configuration to a file, import one (also from the original VoidVerified), and adopt the original’s configuration on first run.',
   commands: [
     {
       id: 'import-export.export',
@@ -127,7 +137,13 @@ export const importExport: FeatureDef = {
   ],
   panels: [
     { kind: 'settings-tab', id: 'tab.import-export', title: 'Import/Export', component: ImportExport },
-    { kind: 'dialog', id: ADOPT_DIALOG, title: 'Your VoidVerified configuration', onClose: () => answer(false), component: AdoptionQuestionDialog },
+    {
+      kind: 'dialog',
+      id: ADOPT_DIALOG,
+      title: 'Your VoidVerified configuration',
+      onClose: () => answer(false),
+      component: AdoptionQuestionDialog,
+    },
   ],
   injections: [
     {

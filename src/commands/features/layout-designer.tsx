@@ -125,7 +125,9 @@ function profilePreview(root: HTMLElement) {
 function SwitchLayoutPage({ query, ctx, close }: PalettePageProps) {
   const state = normalize(useStored(layoutsKey));
   const q = query.trim().toLowerCase();
-  const items = state.layoutsList.map((layout, index) => ({ index, label: layoutLabel(layout, index) })).filter((i) => i.label.toLowerCase().includes(q));
+  const items = state.layoutsList
+    .map((layout, index) => ({ index, label: layoutLabel(layout, index) }))
+    .filter((i) => i.label.toLowerCase().includes(q));
   if (!items.length) return <Cmdk.Empty>No layout matches.</Cmdk.Empty>;
   return (
     <Cmdk.Group heading="Switch layout">
@@ -155,10 +157,24 @@ export const layoutDesigner: FeatureDef = {
   category: 'misc',
   description: 'Preview and publish profile layouts: avatar, banner, colour, donator badge and about.',
   options: [
-    { key: 'layoutDesignerEnabled', title: 'Layout designer', description: 'Enable the layout designer in settings.', default: false, category: 'misc', authRequired: true },
+    {
+      key: 'layoutDesignerEnabled',
+      title: 'Layout designer',
+      description: 'Enable the layout designer in settings.',
+      default: false,
+      category: 'misc',
+      authRequired: true,
+    },
   ],
   commands: [
-    { id: 'layout-designer.switch', title: 'Switch layout…', section: SECTION, keywords: ['profile', 'layout'], when: enabled, page: 'layout-designer.switch' },
+    {
+      id: 'layout-designer.switch',
+      title: 'Switch layout…',
+      section: SECTION,
+      keywords: ['profile', 'layout'],
+      when: enabled,
+      page: 'layout-designer.switch',
+    },
     {
       id: 'layout-designer.preview',
       title: 'Toggle layout preview',
@@ -182,7 +198,13 @@ export const layoutDesigner: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'layout-designer.switch', title: 'Switch layout', placeholder: 'Filter layouts', component: SwitchLayoutPage },
+    {
+      kind: 'palette-page',
+      id: 'layout-designer.switch',
+      title: 'Switch layout',
+      placeholder: 'Filter layouts',
+      component: SwitchLayoutPage,
+    },
     { kind: 'settings-tab', id: 'tab.layout', title: 'layout', option: 'layoutDesignerEnabled', component: LayoutDesigner },
   ],
   injections: [

@@ -55,7 +55,9 @@ function ExactPreview({ ctx }: PalettePageProps) {
     ctx.client
       .request(renderMarkdownQuery, { markdown: text }, { signal: controller.signal })
       .then((data) => setResult({ html: sanitizeHtml(data.Markdown?.html ?? '') }))
-      .catch((error: unknown) => !controller.signal.aborted && setResult({ error: error instanceof Error ? error.message : String(error) }));
+      .catch(
+        (error: unknown) => !controller.signal.aborted && setResult({ error: error instanceof Error ? error.message : String(error) }),
+      );
     return () => controller.abort();
   }, [ctx.client, text]);
 
@@ -107,8 +109,20 @@ export const markdown: FeatureDef = {
   category: 'activity',
   description: 'A toolbar and remappable hotkeys in every markdown editor.',
   options: [
-    { key: 'markdownHotkeys', title: 'Markdown hotkeys', description: 'Enable markdown shortcuts in editors.', default: false, category: 'activity' },
-    { key: 'markdownTaskbarEnabled', title: 'Markdown toolbar', description: "Add the markdown toolbar to AniList's editors.", default: false, category: 'activity' },
+    {
+      key: 'markdownHotkeys',
+      title: 'Markdown hotkeys',
+      description: 'Enable markdown shortcuts in editors.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'markdownTaskbarEnabled',
+      title: 'Markdown toolbar',
+      description: "Add the markdown toolbar to AniList's editors.",
+      default: false,
+      category: 'activity',
+    },
   ],
   commands: [
     ...MARKDOWN_MAPPINGS.map(hotkeyCommand),
@@ -133,8 +147,22 @@ export const markdown: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'markdown.exact-preview', title: 'Exact preview', placeholder: 'Exact preview', layout: 'form', component: ExactPreview },
-    { kind: 'palette-page', id: 'markdown.write-status', title: 'Write a status', placeholder: 'Write a status', layout: 'form', component: WriteStatus },
+    {
+      kind: 'palette-page',
+      id: 'markdown.exact-preview',
+      title: 'Exact preview',
+      placeholder: 'Exact preview',
+      layout: 'form',
+      component: ExactPreview,
+    },
+    {
+      kind: 'palette-page',
+      id: 'markdown.write-status',
+      title: 'Write a status',
+      placeholder: 'Write a status',
+      layout: 'form',
+      component: WriteStatus,
+    },
   ],
   injections: [
     {

@@ -44,7 +44,12 @@ function mountMessages(dropdown: Element, ctx: CommandContext): () => void {
   const show = () => {
     unmount?.();
     const feed = wrap.querySelector('.activity-feed');
-    unmount = mountUi(ctx, 'messages-feed', (host) => (feed ? feed.after(host) : wrap.append(host)), <MessagesFeed ctx={ctx} following={following} />);
+    unmount = mountUi(
+      ctx,
+      'messages-feed',
+      (host) => (feed ? feed.after(host) : wrap.append(host)),
+      <MessagesFeed ctx={ctx} following={following} />,
+    );
   };
   const hide = () => {
     unmount?.();
@@ -84,7 +89,14 @@ export const messagesFeed: FeatureDef = {
   category: 'activity',
   description: 'A Messages choice in the home feed.',
   options: [
-    { key: 'messageFeedEnabled', title: 'Messages feed', description: 'Add a Messages feed to the home page.', default: false, category: 'activity', authRequired: true },
+    {
+      key: 'messageFeedEnabled',
+      title: 'Messages feed',
+      description: 'Add a Messages feed to the home page.',
+      default: false,
+      category: 'activity',
+      authRequired: true,
+    },
   ],
   injections: [
     {

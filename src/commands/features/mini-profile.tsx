@@ -169,7 +169,13 @@ export const miniProfile: FeatureDef = {
   category: 'users',
   description: 'A profile card when hovering a user link.',
   options: [
-    { key: 'miniProfileEnabled', title: 'Mini profile', description: 'Show a mini profile when hovering a user.', default: false, category: 'users' },
+    {
+      key: 'miniProfileEnabled',
+      title: 'Mini profile',
+      description: 'Show a mini profile when hovering a user.',
+      default: false,
+      category: 'users',
+    },
   ],
   commands: [
     {
@@ -181,7 +187,14 @@ export const miniProfile: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'mini-profile.config', title: 'Mini Profile Configuration', placeholder: 'Mini Profile Configuration', layout: 'form', component: ({ ctx }) => <MiniProfileConfig ctx={ctx} /> },
+    {
+      kind: 'palette-page',
+      id: 'mini-profile.config',
+      title: 'Mini Profile Configuration',
+      placeholder: 'Mini Profile Configuration',
+      layout: 'form',
+      component: ({ ctx }) => <MiniProfileConfig ctx={ctx} />,
+    },
     { kind: 'settings-tab', id: 'tab.mini-profile', title: 'mini profile', option: 'miniProfileEnabled', component: MiniProfileConfig },
   ],
   injections: [

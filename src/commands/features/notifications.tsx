@@ -45,8 +45,22 @@ export const notifications: FeatureDef = {
   category: 'misc',
   description: 'A replacement notifications feed, an unread count shared by all tabs, and notifications on the home page.',
   options: [
-    { key: 'replaceNotifications', title: 'Replace notifications', description: "Replace AniList's notifications page.", default: false, category: 'misc', authRequired: true },
-    { key: 'quickAccessNotificationsEnabled', title: 'Quick access notifications', description: 'Show notifications on the home page.', default: false, category: 'misc', authRequired: true },
+    {
+      key: 'replaceNotifications',
+      title: 'Replace notifications',
+      description: "Replace AniList's notifications page.",
+      default: false,
+      category: 'misc',
+      authRequired: true,
+    },
+    {
+      key: 'quickAccessNotificationsEnabled',
+      title: 'Quick access notifications',
+      description: 'Show notifications on the home page.',
+      default: false,
+      category: 'misc',
+      authRequired: true,
+    },
   ],
   commands: [
     {
@@ -97,17 +111,15 @@ export const notifications: FeatureDef = {
     const onlyUnread = ctx.store.get(quickStartConfigKey).onlyIncludeUnreadNotifications;
     return newest
       .filter((n) => !onlyUnread || !read.has(n.id))
-      .map(
-        (n): Command => ({
-          id: `notifications.item.${n.id}`,
-          title: n.text,
-          section: 'Notifications',
-          keywords: ['notification', n.type.toLowerCase().replace(/_/g, ' ')],
-          dashboard: true,
-          hint: () => `${read.has(n.id) ? '' : 'unread · '}${relativeTime(fromUnix(n.createdAt))}`,
-          run: (c) => openNotification(c, n.id, n.path),
-        }),
-      );
+      .map((n): Command => ({
+        id: `notifications.item.${n.id}`,
+        title: n.text,
+        section: 'Notifications',
+        keywords: ['notification', n.type.toLowerCase().replace(/_/g, ' ')],
+        dashboard: true,
+        hint: () => `${read.has(n.id) ? '' : 'unread · '}${relativeTime(fromUnix(n.createdAt))}`,
+        run: (c) => openNotification(c, n.id, n.path),
+      }));
   },
   injections: [
     {

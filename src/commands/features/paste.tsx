@@ -19,7 +19,8 @@ const SETTINGS_PATH = '/settings/developer';
 const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
 export const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
 /** Said (critical) when the paste and drop listeners cannot be set up (document 2 section 8). */
-export const PASTE_SETUP_FAILED = 'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
+export const PASTE_SETUP_FAILED =
+  'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
 
 const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
 const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store, toasts: ctx.toasts });
@@ -50,7 +51,8 @@ async function acceptImgurReturn(ctx: CommandContext): Promise<void> {
   if (check !== 'ok') return void ctx.toasts.error(check === 'stale' ? IMGUR_RETURN_TEXTS.stale : IMGUR_RETURN_TEXTS.notStarted);
   if (!parsed.ok) return void ctx.toasts.error(IMGUR_RETURN_TEXTS.malformed(parsed.problem));
   const current = ctx.store.get(imageHostConfigKey).configurations.imgur.authToken;
-  if (current && current !== parsed.authToken && !(await ctx.confirm(IMGUR_RETURN_TEXTS.replace(parsed.account)))) return void ctx.toasts.info(IMGUR_RETURN_TEXTS.kept);
+  if (current && current !== parsed.authToken && !(await ctx.confirm(IMGUR_RETURN_TEXTS.replace(parsed.account))))
+    return void ctx.toasts.info(IMGUR_RETURN_TEXTS.kept);
   storeImgurAuthorization(ctx.store, { authToken: parsed.authToken, expires: parsed.expires, refreshToken: parsed.refreshToken });
   ctx.toasts.success(IMGUR_RETURN_TEXTS.done(parsed.account));
 }
@@ -102,10 +104,36 @@ export const paste: FeatureDef = {
   category: 'paste',
   description: 'Wraps pasted image links as images and uploads pasted or dropped images to an image host.',
   options: [
-    { key: 'pasteEnabled', title: 'Wrap pasted images', description: 'Wrap pasted image links in image markup.', default: false, category: 'paste' },
-    { key: 'pasteWrapImagesWithLink', title: 'Link pasted images', description: 'Also wrap pasted images in a link to the image.', default: false, category: 'paste' },
-    { key: 'pasteImageWidth', title: 'Pasted image width', description: 'Width in pixels of pasted images.', default: 420, category: 'paste', min: 1, max: 10000 },
-    { key: 'pasteImagesToHostService', title: 'Upload pasted images', description: 'Upload pasted and dropped images to the selected image host.', default: false, category: 'paste' },
+    {
+      key: 'pasteEnabled',
+      title: 'Wrap pasted images',
+      description: 'Wrap pasted image links in image markup.',
+      default: false,
+      category: 'paste',
+    },
+    {
+      key: 'pasteWrapImagesWithLink',
+      title: 'Link pasted images',
+      description: 'Also wrap pasted images in a link to the image.',
+      default: false,
+      category: 'paste',
+    },
+    {
+      key: 'pasteImageWidth',
+      title: 'Pasted image width',
+      description: 'Width in pixels of pasted images.',
+      default: 420,
+      category: 'paste',
+      min: 1,
+      max: 10000,
+    },
+    {
+      key: 'pasteImagesToHostService',
+      title: 'Upload pasted images',
+      description: 'Upload pasted and dropped images to the selected image host.',
+      default: false,
+      category: 'paste',
+    },
   ],
   commands: [
     {
@@ -117,7 +145,14 @@ export const paste: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'paste.image-host', title: 'Image host settings', placeholder: 'Image host settings', layout: 'form', component: ({ ctx }) => <ImageHostSettings ctx={ctx} /> },
+    {
+      kind: 'palette-page',
+      id: 'paste.image-host',
+      title: 'Image host settings',
+      placeholder: 'Image host settings',
+      layout: 'form',
+      component: ({ ctx }) => <ImageHostSettings ctx={ctx} />,
+    },
     { kind: 'settings-tab', id: IMAGE_HOST_TAB, title: 'image host', option: 'pasteImagesToHostService', component: ImageHostSettings },
   ],
   injections: [
@@ -133,14 +168,22 @@ export const paste: FeatureDef = {
         const doc = body.ownerDocument;
         const options = { signal: ctx.signal };
         doc.addEventListener('paste', (e) => onPaste(e, ctx), options);
-        doc.addEventListener('drop', (e) => {
-          const field = markdownField(e);
-          if (field) uploadFiles(e, field, e.dataTransfer?.files, ctx);
-        }, options);
+        doc.addEventListener(
+          'drop',
+          (e) => {
+            const field = markdownField(e);
+            if (field) uploadFiles(e, field, e.dataTransfer?.files, ctx);
+          },
+          options,
+        );
         // Lets files be dropped on the editors (a drop fires only where dragover was cancelled or text is accepted).
-        doc.addEventListener('dragover', (e) => {
-          if (e.dataTransfer?.types.includes('Files') && markdownField(e) && on(ctx, 'pasteImagesToHostService')) e.preventDefault();
-        }, options);
+        doc.addEventListener(
+          'dragover',
+          (e) => {
+            if (e.dataTransfer?.types.includes('Files') && markdownField(e) && on(ctx, 'pasteImagesToHostService')) e.preventDefault();
+          },
+          options,
+        );
       },
     },
     {
@@ -171,7 +214,11 @@ export const paste: FeatureDef = {
         source.setAttribute('type', type);
         const video = source.parentElement;
         // Re-run source selection if the browser already gave up on (or has not picked) a source.
-        if (video instanceof HTMLVideoElement && (video.error || !video.currentSrc || video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)) video.load();
+        if (
+          video instanceof HTMLVideoElement &&
+          (video.error || !video.currentSrc || video.networkState === HTMLMediaElement.NETWORK_NO_SOURCE)
+        )
+          video.load();
       },
     },
   ],

@@ -40,9 +40,27 @@ export const quickAccess: FeatureDef = {
   category: 'users',
   description: 'A strip of chosen users at the top of the home page, with a badge when their profile changed.',
   options: [
-    { key: 'quickAccessEnabled', title: 'Quick access users', description: 'Show quick access to users on the home page.', default: false, category: 'users' },
-    { key: 'quickAccessBadge', title: 'Quick access badge', description: 'Badge a quick access user whose avatar, banner, colour or name changed.', default: false, category: 'users' },
-    { key: 'quickAccessTimer', title: 'Quick access timer', description: 'Show the time until quick access refreshes.', default: true, category: 'users' },
+    {
+      key: 'quickAccessEnabled',
+      title: 'Quick access users',
+      description: 'Show quick access to users on the home page.',
+      default: false,
+      category: 'users',
+    },
+    {
+      key: 'quickAccessBadge',
+      title: 'Quick access badge',
+      description: 'Badge a quick access user whose avatar, banner, colour or name changed.',
+      default: false,
+      category: 'users',
+    },
+    {
+      key: 'quickAccessTimer',
+      title: 'Quick access timer',
+      description: 'Show the time until quick access refreshes.',
+      default: true,
+      category: 'users',
+    },
   ],
   commands: [
     {
@@ -87,10 +105,19 @@ export const quickAccess: FeatureDef = {
         });
         const wake = () => clock.wake();
         // A new fetch time (from here or another tab), the timer option, the chosen users, or the tab shown again.
-        const unsubscribe = [ctx.store.subscribe(quickAccessFetchKey, wake), ctx.store.subscribe(settingsKey, wake), ctx.store.subscribe(verifiedUsersKey, wake)];
+        const unsubscribe = [
+          ctx.store.subscribe(quickAccessFetchKey, wake),
+          ctx.store.subscribe(settingsKey, wake),
+          ctx.store.subscribe(verifiedUsersKey, wake),
+        ];
         doc.addEventListener('visibilitychange', wake, { signal: ctx.signal });
         clock.wake();
-        const unmount = mountUi(ctx, 'quick-access', (host) => column.prepend(host), <QuickAccess ctx={ctx} clock={clock} refresh={() => void ctx.run('quick-access.refresh')} />);
+        const unmount = mountUi(
+          ctx,
+          'quick-access',
+          (host) => column.prepend(host),
+          <QuickAccess ctx={ctx} clock={clock} refresh={() => void ctx.run('quick-access.refresh')} />,
+        );
         return () => {
           clock.stop();
           unsubscribe.forEach((u) => u());

@@ -10,7 +10,13 @@ const navButtons = (ctx: CommandContext) => enabled(ctx) && ctx.store.get(quickS
 
 function NavButton({ ctx }: { ctx: CommandContext }) {
   return (
-    <button type="button" className="vv-nav-button" aria-label="Open VoidVerified QuickStart" title="VoidVerified QuickStart" onClick={() => void ctx.run(OPEN_COMMAND_ID)}>
+    <button
+      type="button"
+      className="vv-nav-button"
+      aria-label="Open VoidVerified QuickStart"
+      title="VoidVerified QuickStart"
+      onClick={() => void ctx.run(OPEN_COMMAND_ID)}
+    >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path fill="currentColor" d="M13 2 4 14h7l-1 8 9-12h-7z" />
       </svg>
@@ -52,7 +58,14 @@ export const quickstart: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'quickstart.config', title: 'QuickStart Configuration', placeholder: 'QuickStart Configuration', layout: 'form', component: ({ ctx }) => <QuickStartConfig ctx={ctx} /> },
+    {
+      kind: 'palette-page',
+      id: 'quickstart.config',
+      title: 'QuickStart Configuration',
+      placeholder: 'QuickStart Configuration',
+      layout: 'form',
+      component: ({ ctx }) => <QuickStartConfig ctx={ctx} />,
+    },
     { kind: 'settings-tab', id: 'tab.quickstart', title: 'quickStart', option: 'quickStartEnabled', component: QuickStartConfig },
   ],
   injections: [
@@ -63,7 +76,13 @@ export const quickstart: FeatureDef = {
       single: true,
       when: navButtons,
       mount: (wrap, ctx) =>
-        mountUi(ctx, 'quickstart-nav', (host) => wrap.insertBefore(host, wrap.querySelector(':scope > .search')), <NavButton ctx={ctx} />, 'span'),
+        mountUi(
+          ctx,
+          'quickstart-nav',
+          (host) => wrap.insertBefore(host, wrap.querySelector(':scope > .search')),
+          <NavButton ctx={ctx} />,
+          'span',
+        ),
     },
     {
       id: 'mobile-nav-button',

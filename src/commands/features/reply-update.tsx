@@ -66,7 +66,14 @@ export const replyUpdate: FeatureDef = {
   category: 'activity',
   description: 'Update a list entry and reply to the activity it creates, from the home composer.',
   options: [
-    { key: 'replyActivityUpdate', title: 'Insta-reply with list update', description: 'Add insta-reply to activity update in the home feed.', default: false, category: 'activity', authRequired: true },
+    {
+      key: 'replyActivityUpdate',
+      title: 'Insta-reply with list update',
+      description: 'Add insta-reply to activity update in the home feed.',
+      default: false,
+      category: 'activity',
+      authRequired: true,
+    },
   ],
   injections: [
     {

@@ -34,14 +34,29 @@ function UserSearchPage({ query, ctx, close }: PalettePageProps) {
       </>
     );
   }
-  if (error) return <div className="vv-error" role="alert">Failed to query media with search word {search}</div>;
+  if (error)
+    return (
+      <div className="vv-error" role="alert">
+        Failed to query media with search word {search}
+      </div>
+    );
   if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
   const users = followedFirst(data?.Page.users ?? [], followed);
   if (!users.length) return <Cmdk.Empty>No user matches “{search}”.</Cmdk.Empty>;
   return <UserGroup heading="Users" users={users} ctx={ctx} close={close} />;
 }
 
-function UserGroup({ heading, users, ctx, close }: { heading: string; users: readonly UserSearchResult[]; ctx: PalettePageProps['ctx']; close(): void }) {
+function UserGroup({
+  heading,
+  users,
+  ctx,
+  close,
+}: {
+  heading: string;
+  users: readonly UserSearchResult[];
+  ctx: PalettePageProps['ctx'];
+  close(): void;
+}) {
   return (
     <Cmdk.Group heading={heading}>
       {users.map((u) => (
@@ -89,7 +104,9 @@ function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
             ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
           }}
         >
-          {safeImage(m.coverImage?.large) && <img className="vv-cover" src={safeImage(m.coverImage?.large)} alt="" width={24} height={34} />}
+          {safeImage(m.coverImage?.large) && (
+            <img className="vv-cover" src={safeImage(m.coverImage?.large)} alt="" width={24} height={34} />
+          )}
           <span className="vv-item-title">{m.title?.userPreferred ?? `#${m.id}`}</span>
           <span className="vv-item-hint">
             {m.type === 'MANGA' ? 'Manga' : 'Anime'} {m.startDate?.year ?? 'unreleased'}
@@ -107,7 +124,13 @@ export const search: FeatureDef = {
   description: 'Find any user, anime or manga by name from the palette.',
   commands: [
     { id: 'search.user', title: 'Go to user…', section: 'Search', keywords: ['profile', 'find', 'people'], page: 'search.users' },
-    { id: 'search.media', title: 'Go to anime or manga…', section: 'Search', keywords: ['find', 'title', 'series', 'media'], page: 'search.media' },
+    {
+      id: 'search.media',
+      title: 'Go to anime or manga…',
+      section: 'Search',
+      keywords: ['find', 'title', 'series', 'media'],
+      page: 'search.media',
+    },
   ],
   panels: [
     { kind: 'palette-page', id: 'search.users', title: 'Go to user', placeholder: 'User name', component: UserSearchPage },

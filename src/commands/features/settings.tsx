@@ -54,17 +54,23 @@ function EditOptionPage({ query, arg, ctx, close }: PalettePageProps) {
   };
   return (
     <Cmdk.Group heading={`${option.title}: ${option.description} (now ${current || 'empty'})`}>
-      {(option.choices ?? []).filter((c) => c.toLowerCase().includes(typed.toLowerCase())).map((choice) => (
-        <Cmdk.Item key={choice} value={`choice/${choice}`} onSelect={() => save(choice)}>
-          Set to {choice}
-        </Cmdk.Item>
-      ))}
+      {(option.choices ?? [])
+        .filter((c) => c.toLowerCase().includes(typed.toLowerCase()))
+        .map((choice) => (
+          <Cmdk.Item key={choice} value={`choice/${choice}`} onSelect={() => save(choice)}>
+            Set to {choice}
+          </Cmdk.Item>
+        ))}
       {!option.choices && typed && !problem && (
         <Cmdk.Item value="set" onSelect={() => save(candidate)}>
           Set to “{typed}”
         </Cmdk.Item>
       )}
-      {problem && <div className="vv-error" role="alert">{problem}</div>}
+      {problem && (
+        <div className="vv-error" role="alert">
+          {problem}
+        </div>
+      )}
       {!typed && !option.choices && <div className="vv-note">Type the new value and press Enter.</div>}
       <Cmdk.Item value="reset" onSelect={() => save(option.default as string | number)}>
         Reset to default ({String(option.default) || 'empty'})
@@ -88,7 +94,9 @@ export const settings: FeatureDef = {
     },
   ],
   provideCommands: (ctx) => ctx.registry.options().map(optionCommand),
-  panels: [{ kind: 'palette-page', id: 'settings.edit-option', title: 'Setting', placeholder: 'Type a new value', component: EditOptionPage }],
+  panels: [
+    { kind: 'palette-page', id: 'settings.edit-option', title: 'Setting', placeholder: 'Type a new value', component: EditOptionPage },
+  ],
   injections: [
     {
       id: 'settings-page',
@@ -110,4 +118,3 @@ export const settings: FeatureDef = {
     },
   ],
 };
-

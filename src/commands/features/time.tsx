@@ -17,7 +17,14 @@ export const time: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'palette-page', id: 'time.config', title: 'Time Format Configuration', placeholder: 'Time Format Configuration', layout: 'form', component: ({ ctx }) => <TimeConfig ctx={ctx} /> },
+    {
+      kind: 'palette-page',
+      id: 'time.config',
+      title: 'Time Format Configuration',
+      placeholder: 'Time Format Configuration',
+      layout: 'form',
+      component: ({ ctx }) => <TimeConfig ctx={ctx} />,
+    },
     { kind: 'settings-tab', id: 'tab.time', title: 'time', component: TimeConfig },
   ],
 };

@@ -9,10 +9,23 @@ export const toasts: FeatureDef = {
   description: 'Short notices in a corner of the page.',
   options: [{ key: 'toasterEnabled', title: 'Toasts', description: 'Enable toast notifications.', default: true, category: 'misc' }],
   commands: [
-    { id: 'toasts.configure', title: 'Configure Toasts', section: 'VoidVerified Settings', keywords: ['notices', 'level', 'location', 'duration'], page: 'toasts.config' },
+    {
+      id: 'toasts.configure',
+      title: 'Configure Toasts',
+      section: 'VoidVerified Settings',
+      keywords: ['notices', 'level', 'location', 'duration'],
+      page: 'toasts.config',
+    },
   ],
   panels: [
-    { kind: 'palette-page', id: 'toasts.config', title: 'Configure Toasts', placeholder: 'Configure Toasts', layout: 'form', component: ({ ctx }) => <ToastConfig ctx={ctx} /> },
+    {
+      kind: 'palette-page',
+      id: 'toasts.config',
+      title: 'Configure Toasts',
+      placeholder: 'Configure Toasts',
+      layout: 'form',
+      component: ({ ctx }) => <ToastConfig ctx={ctx} />,
+    },
     { kind: 'settings-tab', id: 'tab.toasts', title: 'toasts', option: 'toasterEnabled', component: ToastConfig },
   ],
 };

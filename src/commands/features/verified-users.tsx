@@ -1,7 +1,16 @@
 import { Command as Cmdk } from 'cmdk';
 import { settingsKey } from '../../data/config';
 import { highlightCss, profileCss, usernameCss } from '../../data/verified-styles';
-import { findUser, refreshUsers, removeUser, sameName, setUserField, staleUsers, verifiedUsersKey, verifyUser } from '../../data/verified-users';
+import {
+  findUser,
+  refreshUsers,
+  removeUser,
+  sameName,
+  setUserField,
+  staleUsers,
+  verifiedUsersKey,
+  verifyUser,
+} from '../../data/verified-users';
 import { onRouteChange } from '../../inject/route';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../panels/common/UserSearchBox';
@@ -33,7 +42,8 @@ function clearBadge(ctx: CommandContext, path: string): void {
   const name = /^\/user\/([^/]+)/i.exec(path)?.[1];
   if (!name) return;
   const user = findUser(ctx.store.get(verifiedUsersKey), decodeSegment(name));
-  if (user?.quickAccessBadgeDisplay) ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, 'quickAccessBadgeDisplay', false));
+  if (user?.quickAccessBadgeDisplay)
+    ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, 'quickAccessBadgeDisplay', false));
 }
 
 /** 'Verify user…': the palette input searches users (3 characters, 800 ms); picking one verifies them. */
@@ -46,7 +56,12 @@ function AddUserPage({ query, ctx, close }: PalettePageProps) {
     void verifyUser(ctx, name);
   };
   if (!ready) return <div className="vv-note">Type at least {USER_SEARCH_MIN} characters of a user name.</div>;
-  if (error) return <div className="vv-error" role="alert">Failed to query media with search word {search}</div>;
+  if (error)
+    return (
+      <div className="vv-error" role="alert">
+        Failed to query media with search word {search}
+      </div>
+    );
   if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
   const found = data?.Page.users ?? [];
   return (
@@ -93,21 +108,103 @@ export const verifiedUsers: FeatureDef = {
   category: 'users',
   description: 'A sign after chosen usernames, and highlight borders and colours on their activities and replies.',
   options: [
-    { key: 'enabledForUsername', title: 'Verified sign on usernames', description: 'Show a verified sign after verified usernames.', default: true, category: 'users' },
-    { key: 'enabledForProfileName', title: 'Verified sign on profiles', description: "Show the verified sign on a verified user's profile header.", default: false, category: 'users' },
-    { key: 'defaultSign', title: 'Default sign', description: 'The sign shown after a verified username when the user has none of their own.', default: '✔', category: 'users', maxLength: 16 },
-    { key: 'copyColorFromProfile', title: 'Copy profile colour', description: "Use each verified user's own profile colour.", default: true, category: 'users' },
-    { key: 'highlightEnabled', title: 'Highlight activities', description: "Mark verified users' activities with a coloured border.", default: true, category: 'users' },
-    { key: 'highlightEnabledForReplies', title: 'Highlight replies', description: "Mark verified users' replies with a coloured border.", default: true, category: 'users' },
-    { key: 'highlightSize', title: 'Highlight size', description: 'Width of the highlight border (a CSS length such as 5px).', default: '5px', category: 'users', maxLength: 16 },
-    { key: 'colorUserActivity', title: 'Colour activity links', description: "Colour the links in verified users' activities with their colour.", default: false, category: 'users' },
-    { key: 'colorUserReplies', title: 'Colour reply links', description: "Colour the links in verified users' replies with their colour.", default: false, category: 'users' },
-    { key: 'useDefaultHighlightColor', title: 'Fallback highlight colour', description: 'Use the fallback highlight colour when a verified user has no colour.', default: false, category: 'users' },
-    { key: 'defaultHighlightColor', title: 'Fallback colour', description: 'The fallback highlight colour.', default: '#FFFFFF', category: 'users', format: 'color' },
+    {
+      key: 'enabledForUsername',
+      title: 'Verified sign on usernames',
+      description: 'Show a verified sign after verified usernames.',
+      default: true,
+      category: 'users',
+    },
+    {
+      key: 'enabledForProfileName',
+      title: 'Verified sign on profiles',
+      description: "Show the verified sign on a verified user's profile header.",
+      default: false,
+      category: 'users',
+    },
+    {
+      key: 'defaultSign',
+      title: 'Default sign',
+      description: 'The sign shown after a verified username when the user has none of their own.',
+      default: '✔',
+      category: 'users',
+      maxLength: 16,
+    },
+    {
+      key: 'copyColorFromProfile',
+      title: 'Copy profile colour',
+      description: "Use each verified user's own profile colour.",
+      default: true,
+      category: 'users',
+    },
+    {
+      key: 'highlightEnabled',
+      title: 'Highlight activities',
+      description: "Mark verified users' activities with a coloured border.",
+      default: true,
+      category: 'users',
+    },
+    {
+      key: 'highlightEnabledForReplies',
+      title: 'Highlight replies',
+      description: "Mark verified users' replies with a coloured border.",
+      default: true,
+      category: 'users',
+    },
+    {
+      key: 'highlightSize',
+      title: 'Highlight size',
+      description: 'Width of the highlight border (a CSS length such as 5px).',
+      default: '5px',
+      category: 'users',
+      maxLength: 16,
+    },
+    {
+      key: 'colorUserActivity',
+      title: 'Colour activity links',
+      description: "Colour the links in verified users' activities with their colour.",
+      default: false,
+      category: 'users',
+    },
+    {
+      key: 'colorUserReplies',
+      title: 'Colour reply links',
+      description: "Colour the links in verified users' replies with their colour.",
+      default: false,
+      category: 'users',
+    },
+    {
+      key: 'useDefaultHighlightColor',
+      title: 'Fallback highlight colour',
+      description: 'Use the fallback highlight colour when a verified user has no colour.',
+      default: false,
+      category: 'users',
+    },
+    {
+      key: 'defaultHighlightColor',
+      title: 'Fallback colour',
+      description: 'The fallback highlight colour.',
+      default: '#FFFFFF',
+      category: 'users',
+      format: 'color',
+    },
   ],
   commands: [
-    { id: 'verified.add', title: 'Verify user…', section: SECTION, keywords: ['add', 'verified', 'highlight', 'sign', 'user'], page: 'verified.add' },
-    { id: 'verified.remove', title: 'Remove verified user…', section: SECTION, keywords: ['delete', 'unverify', 'user'], page: 'verified.remove', when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0 },
+    {
+      id: 'verified.add',
+      title: 'Verify user…',
+      section: SECTION,
+      keywords: ['add', 'verified', 'highlight', 'sign', 'user'],
+      page: 'verified.add',
+    },
+    {
+      id: 'verified.remove',
+      title: 'Remove verified user…',
+      section: SECTION,
+      keywords: ['delete', 'unverify', 'user'],
+      page: 'verified.remove',
+      when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
+    },
     {
       id: 'verified.refresh',
       title: 'Refresh verified users',
@@ -134,7 +231,13 @@ export const verifiedUsers: FeatureDef = {
   panels: [
     { kind: 'settings-tab', id: 'tab.users', title: 'users', component: VerifiedUsers },
     { kind: 'palette-page', id: 'verified.add', title: 'Verify user', placeholder: 'User name', component: AddUserPage },
-    { kind: 'palette-page', id: 'verified.remove', title: 'Remove verified user', placeholder: 'Filter verified users', component: RemoveUserPage },
+    {
+      kind: 'palette-page',
+      id: 'verified.remove',
+      title: 'Remove verified user',
+      placeholder: 'Filter verified users',
+      component: RemoveUserPage,
+    },
   ],
   injections: [
     {

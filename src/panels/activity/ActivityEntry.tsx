@@ -84,7 +84,11 @@ function Badges({ user }: { user: ActivityUser | null }) {
   return (
     <>
       {donator && (
-        <BadgeIcon icon="donator" name={donator.text === 'Donator' ? 'Donator' : `Donator: ${donator.text}`} className={`vv-donator${donator.rainbow ? ' vv-rainbow' : ''}`} />
+        <BadgeIcon
+          icon="donator"
+          name={donator.text === 'Donator' ? 'Donator' : `Donator: ${donator.text}`}
+          className={`vv-donator${donator.rainbow ? ' vv-rainbow' : ''}`}
+        />
       )}
       {mod && modIcon && <BadgeIcon icon={modIcon} name={`Moderator: ${mod}`} className="vv-mod" />}
     </>
@@ -93,7 +97,11 @@ function Badges({ user }: { user: ActivityUser | null }) {
 
 function Avatar({ user }: { user: ActivityUser | Liker | null }) {
   const src = safeImage(user?.avatar?.large);
-  return src ? <img className="vv-avatar" src={src} alt="" width={36} height={36} /> : <span className="vv-avatar vv-avatar-empty vv-avatar-small" />;
+  return src ? (
+    <img className="vv-avatar" src={src} alt="" width={36} height={36} />
+  ) : (
+    <span className="vv-avatar vv-avatar-empty vv-avatar-small" />
+  );
 }
 
 export function Time({ seconds }: { seconds: number }) {
@@ -106,7 +114,21 @@ export function Time({ seconds }: { seconds: number }) {
   );
 }
 
-function Likes({ id, type, count, liked, likers, ctx }: { id: number; type: 'ACTIVITY' | 'ACTIVITY_REPLY'; count: number; liked: boolean; likers: (Liker | null)[]; ctx: CommandContext }) {
+function Likes({
+  id,
+  type,
+  count,
+  liked,
+  likers,
+  ctx,
+}: {
+  id: number;
+  type: 'ACTIVITY' | 'ACTIVITY_REPLY';
+  count: number;
+  liked: boolean;
+  likers: (Liker | null)[];
+  ctx: CommandContext;
+}) {
   const [state, setState] = useState({ count, liked });
   const [open, setOpen] = useState(false);
   const people = likers.filter((l): l is Liker => l !== null);
@@ -178,7 +200,14 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
   );
   return (
     <span className="vv-anchor" ref={root}>
-      <button type="button" className="vv-icon-button" aria-label="More actions" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="vv-icon-button"
+        aria-label="More actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         ⋯
       </button>
       {open && (
@@ -198,9 +227,27 @@ function Html({ html, className }: { html: string | null; className: string }) {
 }
 
 /** The edit dialog: locks page scroll (Radix), saves TEXT, MESSAGE or REPLY, then shows the saved text. */
-function EditDialog({ ctx, type, id, initial, onSaved, onClose }: { ctx: CommandContext; type: EditType; id: number; initial: string; onSaved(saved: { text: string; html: string | null }): void; onClose(): void }) {
+function EditDialog({
+  ctx,
+  type,
+  id,
+  initial,
+  onSaved,
+  onClose,
+}: {
+  ctx: CommandContext;
+  type: EditType;
+  id: number;
+  initial: string;
+  onSaved(saved: { text: string; html: string | null }): void;
+  onClose(): void;
+}) {
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={`Edit ${type === 'REPLY' ? 'reply' : type === 'MESSAGE' ? 'message' : 'activity'}`}>
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Edit ${type === 'REPLY' ? 'reply' : type === 'MESSAGE' ? 'message' : 'activity'}`}
+    >
       <TextEditor
         ctx={ctx}
         initial={initial}
@@ -247,16 +294,35 @@ function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContex
         <Time seconds={reply.createdAt} />
         <Likes id={reply.id} type="ACTIVITY_REPLY" count={reply.likeCount} liked={!!reply.isLiked} likers={reply.likes ?? []} ctx={ctx} />
         {(can.edit || can.delete) && (
-          <Menu ctx={ctx} link={`/activity/${reply.id}`} onEdit={can.edit ? () => setEditing(true) : undefined} onDelete={can.delete ? () => void remove() : undefined} />
+          <Menu
+            ctx={ctx}
+            link={`/activity/${reply.id}`}
+            onEdit={can.edit ? () => setEditing(true) : undefined}
+            onDelete={can.delete ? () => void remove() : undefined}
+          />
         )}
       </div>
       <Html html={body.html} className="vv-act-markdown" />
-      {editing && <EditDialog ctx={ctx} type="REPLY" id={reply.id} initial={body.text} onSaved={setBody} onClose={() => setEditing(false)} />}
+      {editing && (
+        <EditDialog ctx={ctx} type="REPLY" id={reply.id} initial={body.text} onSaved={setBody} onClose={() => setEditing(false)} />
+      )}
     </li>
   );
 }
 
-function Replies({ activityId, ctx, preloaded, onCount, onFailed }: { activityId: number; ctx: CommandContext; preloaded?: Reply[]; onCount(delta: number): void; onFailed(): void }) {
+function Replies({
+  activityId,
+  ctx,
+  preloaded,
+  onCount,
+  onFailed,
+}: {
+  activityId: number;
+  ctx: CommandContext;
+  preloaded?: Reply[];
+  onCount(delta: number): void;
+  onFailed(): void;
+}) {
   const [replies, setReplies] = useState<Reply[]>(preloaded ?? []);
   const [page, setPage] = useState(preloaded ? 1 : 0);
   const [hasNext, setHasNext] = useState(false);
@@ -332,7 +398,17 @@ function Replies({ activityId, ctx, preloaded, onCount, onFailed }: { activityId
   );
 }
 
-export function ActivityEntry({ activity, ctx, onRemoved, preloadedReplies }: { activity: Activity; ctx: CommandContext; onRemoved?(): void; preloadedReplies?: Reply[] }) {
+export function ActivityEntry({
+  activity,
+  ctx,
+  onRemoved,
+  preloadedReplies,
+}: {
+  activity: Activity;
+  ctx: CommandContext;
+  onRemoved?(): void;
+  preloadedReplies?: Reply[];
+}) {
   const [subscribed, setSubscribed] = useState(!!activity.isSubscribed);
   const [open, setOpen] = useState(false);
   const [replyCount, setReplyCount] = useState(activity.replyCount);
@@ -340,7 +416,8 @@ export function ActivityEntry({ activity, ctx, onRemoved, preloadedReplies }: { 
   const [removed, setRemoved] = useState(false);
   const [repliesMounted, setRepliesMounted] = useState(false);
   const [body, setBody] = useState({
-    text: (activity.__typename === 'TextActivity' ? activity.text : activity.__typename === 'MessageActivity' ? activity.message : null) ?? '',
+    text:
+      (activity.__typename === 'TextActivity' ? activity.text : activity.__typename === 'MessageActivity' ? activity.message : null) ?? '',
     html: activity.__typename === 'ListActivity' ? null : activity.html,
   });
   const can = activityPermissions(activity, ctx.viewer?.id);
@@ -349,7 +426,10 @@ export function ActivityEntry({ activity, ctx, onRemoved, preloadedReplies }: { 
 
   async function subscribe() {
     try {
-      const { ToggleActivitySubscription } = await ctx.client.request(toggleSubscription, { activityId: activity.id, subscribe: !subscribed });
+      const { ToggleActivitySubscription } = await ctx.client.request(toggleSubscription, {
+        activityId: activity.id,
+        subscribe: !subscribed,
+      });
       // The label follows the server's answer.
       setSubscribed(!!ToggleActivitySubscription?.isSubscribed);
     } catch {
@@ -369,7 +449,11 @@ export function ActivityEntry({ activity, ctx, onRemoved, preloadedReplies }: { 
   if (removed) return null;
 
   return (
-    <article className={`vv-activity vv-activity-${activity.__typename}`} data-activity-id={activity.id} aria-label={`Activity by ${author?.name ?? 'someone'}`}>
+    <article
+      className={`vv-activity vv-activity-${activity.__typename}`}
+      data-activity-id={activity.id}
+      aria-label={`Activity by ${author?.name ?? 'someone'}`}
+    >
       <div className="vv-act-head">
         <Avatar user={author} />
         <UserLink user={author} ctx={ctx} />
@@ -396,7 +480,9 @@ export function ActivityEntry({ activity, ctx, onRemoved, preloadedReplies }: { 
       </div>
       {activity.__typename === 'ListActivity' ? (
         <div className="vv-act-list">
-          {safeImage(activity.media?.coverImage?.large) && <img className="vv-cover" src={safeImage(activity.media?.coverImage?.large)} alt="" width={40} height={56} />}
+          {safeImage(activity.media?.coverImage?.large) && (
+            <img className="vv-cover" src={safeImage(activity.media?.coverImage?.large)} alt="" width={40} height={56} />
+          )}
           <span>
             {statusText(activity.status, activity.progress)}{' '}
             {activity.media && (
@@ -428,7 +514,14 @@ export function ActivityEntry({ activity, ctx, onRemoved, preloadedReplies }: { 
         >
           {replyCount} {replyCount === 1 ? 'reply' : 'replies'}
         </button>
-        <Likes id={activity.id} type="ACTIVITY" count={activity.likeCount} liked={!!activity.isLiked} likers={activity.likes ?? []} ctx={ctx} />
+        <Likes
+          id={activity.id}
+          type="ACTIVITY"
+          count={activity.likeCount}
+          liked={!!activity.isLiked}
+          likers={activity.likes ?? []}
+          ctx={ctx}
+        />
       </div>
       {repliesMounted && (
         <div hidden={!open}>

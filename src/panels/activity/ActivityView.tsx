@@ -46,7 +46,12 @@ export function ActivityView({ arg, ctx, close }: PalettePageProps) {
         <span className="vv-item-hint">/activity/{activity.id}</span>
       </Cmdk.Item>
       <div className="vv-activity-view" onKeyDown={(e) => e.key !== 'Escape' && e.key !== 'Tab' && e.stopPropagation()}>
-        <ActivityEntry activity={activity} ctx={ctx} preloadedReplies={replies && replies.length ? replies : undefined} onRemoved={() => ctx.palette.pop()} />
+        <ActivityEntry
+          activity={activity}
+          ctx={ctx}
+          preloadedReplies={replies && replies.length ? replies : undefined}
+          onRemoved={() => ctx.palette.pop()}
+        />
       </div>
     </>
   );

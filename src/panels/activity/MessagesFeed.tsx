@@ -13,7 +13,11 @@ export function MessagesFeed({ ctx, following }: { ctx: CommandContext; followin
   async function load(next: number) {
     setBusy(true);
     try {
-      const { Page } = await ctx.client.request(messagesFeed, { page: next, perPage: MESSAGES_PER_PAGE, isFollowing: following ? true : null });
+      const { Page } = await ctx.client.request(messagesFeed, {
+        page: next,
+        perPage: MESSAGES_PER_PAGE,
+        isFollowing: following ? true : null,
+      });
       const found = Page.activities.filter((a): a is Activity => a !== null);
       setItems((current) => (next === 1 ? found : [...current, ...found.filter((a) => !current.some((c) => c.id === a.id))]));
       setPage(Page.pageInfo.currentPage ?? next);

@@ -6,7 +6,17 @@ import { useMemo } from 'react';
  * The CodeMirror CSS editor. Loaded on demand (React.lazy): CodeMirror's modules build their
  * parser tables and facets when they first run, which would otherwise happen on every page load.
  */
-export default function CssEditor({ value, onChange, onBlur, label }: { value: string; onChange(value: string): void; onBlur(): void; label: string }) {
+export default function CssEditor({
+  value,
+  onChange,
+  onBlur,
+  label,
+}: {
+  value: string;
+  onChange(value: string): void;
+  onBlur(): void;
+  label: string;
+}) {
   const extensions = useMemo(() => [css()], []);
   return (
     <CodeMirror

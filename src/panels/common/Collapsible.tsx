@@ -60,7 +60,13 @@ export function Collapsible({
   return (
     <section className={`vv-collapsible ${className}`.trim()} data-collapsed={collapsed} data-collapse-id={id}>
       <div className="vv-collapsible-head">
-        <button type="button" className="vv-collapsible-header" aria-expanded={!collapsed} aria-controls={body} onClick={() => setCollapsed(!collapsed)}>
+        <button
+          type="button"
+          className="vv-collapsible-header"
+          aria-expanded={!collapsed}
+          aria-controls={body}
+          onClick={() => setCollapsed(!collapsed)}
+        >
           <span className="vv-collapsible-chevron" aria-hidden="true">
             {collapsed ? '▸' : '▾'}
           </span>

@@ -52,7 +52,13 @@ export function ColorInput({ label, value, onChange, id }: { label: string; valu
         onBlur={() => setTouched(true)}
         onKeyDown={(e) => e.key === 'Enter' && setTouched(true)}
       />
-      <input type="color" className="vv-color-picker" aria-label={`${label} picker`} value={value || '#000000'} onChange={(e) => onChange(e.target.value.toLowerCase())} />
+      <input
+        type="color"
+        className="vv-color-picker"
+        aria-label={`${label} picker`}
+        value={value || '#000000'}
+        onChange={(e) => onChange(e.target.value.toLowerCase())}
+      />
       {invalid && (
         <span id={`${fieldId}-error`} className="vv-error" role="alert">
           Not a colour: use # and six hex digits, like #3db4f2.

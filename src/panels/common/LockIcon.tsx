@@ -2,7 +2,10 @@
 export function LockIcon() {
   return (
     <svg className="vv-lock" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7zm2 0h4V5a2 2 0 1 0-4 0z" />
+      <path
+        fill="currentColor"
+        d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7zm2 0h4V5a2 2 0 1 0-4 0z"
+      />
     </svg>
   );
 }

@@ -124,7 +124,13 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
       {shown.length > 0 && (
         <div className="vv-search-dropdown">
           {text.trim() ? props.actions?.(shown) : <div className="vv-subtle">Latest searches</div>}
-          <ul id={`${id}-list`} className="vv-search-results" role="listbox" aria-label={`${label} results`} aria-multiselectable={multiple || undefined}>
+          <ul
+            id={`${id}-list`}
+            className="vv-search-results"
+            role="listbox"
+            aria-label={`${label} results`}
+            aria-multiselectable={multiple || undefined}
+          >
             {shown.map((item, i) => (
               <li
                 key={item.id}
@@ -150,7 +156,19 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
 }
 
 /** Selected items as removable chips. */
-export function Chips<T extends { id: number }>({ label, items, name, image, onRemove }: { label: string; items: readonly T[]; name(item: T): string; image(item: T): string | undefined; onRemove(item: T): void }) {
+export function Chips<T extends { id: number }>({
+  label,
+  items,
+  name,
+  image,
+  onRemove,
+}: {
+  label: string;
+  items: readonly T[];
+  name(item: T): string;
+  image(item: T): string | undefined;
+  onRemove(item: T): void;
+}) {
   if (!items.length) return null;
   return (
     <ul className="vv-chips" aria-label={`Selected ${label.toLowerCase()}`}>
@@ -194,7 +212,13 @@ export function MediaSearchBox({
   const cache = useStored(latestMediaSearchesKey);
   return (
     <div className="vv-picker">
-      <Chips label={label} items={selected} name={mediaTitle} image={(m) => safeImageUrl(m.coverImage?.large)} onRemove={(m) => onChange(selected.filter((x) => x.id !== m.id))} />
+      <Chips
+        label={label}
+        items={selected}
+        name={mediaTitle}
+        image={(m) => safeImageUrl(m.coverImage?.large)}
+        onRemove={(m) => onChange(selected.filter((x) => x.id !== m.id))}
+      />
       <SearchCombo<MediaSearchResult>
         ctx={ctx}
         label={label}
@@ -211,7 +235,11 @@ export function MediaSearchBox({
         }}
         renderItem={(m) => (
           <>
-            {safeImageUrl(m.coverImage?.large) ? <img className="vv-cover" src={safeImageUrl(m.coverImage?.large)} alt="" width={24} height={34} /> : <span className="vv-cover vv-cover-empty" />}
+            {safeImageUrl(m.coverImage?.large) ? (
+              <img className="vv-cover" src={safeImageUrl(m.coverImage?.large)} alt="" width={24} height={34} />
+            ) : (
+              <span className="vv-cover vv-cover-empty" />
+            )}
             <span className="vv-item-title">{mediaTitle(m)}</span>
             <span className="vv-item-hint">{mediaHint(m)}</span>
           </>

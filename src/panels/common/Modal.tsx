@@ -37,7 +37,10 @@ export function Modal({
             <Dialog.Title className="vv-dialog-title">{title}</Dialog.Title>
             <Dialog.Close className="vv-icon-button" aria-label="Close">
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z" />
+                <path
+                  fill="currentColor"
+                  d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z"
+                />
               </svg>
             </Dialog.Close>
           </div>

@@ -42,7 +42,13 @@ export function Pagination({
         </button>
       ))}
       {skips && (
-        <button type="button" className="vv-page-button" aria-label="Last page" disabled={current === lastPage} onClick={() => onChange(lastPage)}>
+        <button
+          type="button"
+          className="vv-page-button"
+          aria-label="Last page"
+          disabled={current === lastPage}
+          onClick={() => onChange(lastPage)}
+        >
           »
         </button>
       )}

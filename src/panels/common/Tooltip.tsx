@@ -1,4 +1,15 @@
-import { cloneElement, isValidElement, useCallback, useContext, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { PortalContainer } from '../hooks';
 
@@ -36,7 +47,9 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       {content}
     </div>
   );
-  const trigger = isValidElement(children) ? cloneElement(children, { 'aria-describedby': shown ? id : children.props['aria-describedby'] }) : children;
+  const trigger = isValidElement(children)
+    ? cloneElement(children, { 'aria-describedby': shown ? id : children.props['aria-describedby'] })
+    : children;
   return (
     <span
       ref={anchor}

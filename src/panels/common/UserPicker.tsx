@@ -28,7 +28,13 @@ export function UserPicker({
   const followed = useFollowing(ctx);
   return (
     <div className="vv-picker">
-      <Chips label={label} items={selected} name={(u) => u.name} image={(u) => safeImageUrl(u.avatar?.large)} onRemove={(u) => onChange(selected.filter((x) => x.id !== u.id))} />
+      <Chips
+        label={label}
+        items={selected}
+        name={(u) => u.name}
+        image={(u) => safeImageUrl(u.avatar?.large)}
+        onRemove={(u) => onChange(selected.filter((x) => x.id !== u.id))}
+      />
       <SearchCombo<UserSearchResult>
         ctx={ctx}
         label={label}
@@ -55,7 +61,11 @@ export function UserPicker({
         )}
         renderItem={(u) => (
           <>
-            {safeImageUrl(u.avatar?.large) ? <img className="vv-avatar" src={safeImageUrl(u.avatar?.large)} alt="" width={24} height={24} /> : <span className="vv-avatar vv-avatar-small-empty" />}
+            {safeImageUrl(u.avatar?.large) ? (
+              <img className="vv-avatar" src={safeImageUrl(u.avatar?.large)} alt="" width={24} height={24} />
+            ) : (
+              <span className="vv-avatar vv-avatar-small-empty" />
+            )}
             <span>{u.name}</span>
           </>
         )}

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { NOTIFICATION_TYPES, type NotificationConfig, type NotificationType } from '../../data/notifications';
 
-type BooleanOption = 'groupNotifications' | 'dontGroupWhenFiltering' | 'addActivityRelation' | 'resetDefaultNotifications' | 'hideDefaultNotificationDot';
+type BooleanOption =
+  'groupNotifications' | 'dontGroupWhenFiltering' | 'addActivityRelation' | 'resetDefaultNotifications' | 'hideDefaultNotificationDot';
 
 const LABELS: Record<BooleanOption, string> = {
   groupNotifications: 'Group similar notifications.',
@@ -26,7 +27,12 @@ export function NotificationConfigForm({
 }) {
   const id = useId();
   const toggleType = (type: NotificationType, on: boolean) =>
-    onChange({ ...config, notificationTypes: on ? NOTIFICATION_TYPES.filter((t) => t === type || config.notificationTypes.includes(t)) : config.notificationTypes.filter((t) => t !== type) });
+    onChange({
+      ...config,
+      notificationTypes: on
+        ? NOTIFICATION_TYPES.filter((t) => t === type || config.notificationTypes.includes(t))
+        : config.notificationTypes.filter((t) => t !== type),
+    });
   return (
     <div className="vv-notification-config">
       {options.map((option) => (
@@ -39,7 +45,11 @@ export function NotificationConfigForm({
         <h3 id={`${id}-types`}>Notification Types</h3>
         {NOTIFICATION_TYPES.map((type) => (
           <label key={type} className="vv-check">
-            <input type="checkbox" checked={config.notificationTypes.includes(type)} onChange={(e) => toggleType(type, e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={config.notificationTypes.includes(type)}
+              onChange={(e) => toggleType(type, e.currentTarget.checked)}
+            />
             {typeLabel(type)}
           </label>
         ))}

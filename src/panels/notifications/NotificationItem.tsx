@@ -39,7 +39,21 @@ export function useReadState(ctx: CommandContext) {
   };
 }
 
-function InAppLink({ ctx, path, className, label, onFollow, children }: { ctx: CommandContext; path: string; className: string; label?: string; onFollow?(): void; children?: React.ReactNode }) {
+function InAppLink({
+  ctx,
+  path,
+  className,
+  label,
+  onFollow,
+  children,
+}: {
+  ctx: CommandContext;
+  path: string;
+  className: string;
+  label?: string;
+  onFollow?(): void;
+  children?: React.ReactNode;
+}) {
   return (
     <a
       className={className}
@@ -95,7 +109,12 @@ export function NotificationItem({
       <div className="vv-notification-preview">
         {n.type !== 'MEDIA_DELETION' &&
           (preview ? (
-            <InAppLink ctx={ctx} path={preview} className={`vv-notification-image${n.user ? '' : ' vv-notification-cover'}`} label={n.user?.name ?? 'media'}>
+            <InAppLink
+              ctx={ctx}
+              path={preview}
+              className={`vv-notification-image${n.user ? '' : ' vv-notification-cover'}`}
+              label={n.user?.name ?? 'media'}
+            >
               {image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}
               {item.group.length > 0 && <span className="vv-notification-count">+{item.group.length}</span>}
             </InAppLink>
@@ -133,7 +152,11 @@ export function NotificationItem({
           label={relation.label ?? 'activity'}
           onFollow={markRead}
         >
-          {safeImage(relation.image) ? <img src={safeImage(relation.image)} alt="" title={relation.label ?? undefined} /> : <span className="vv-avatar-empty" />}
+          {safeImage(relation.image) ? (
+            <img src={safeImage(relation.image)} alt="" title={relation.label ?? undefined} />
+          ) : (
+            <span className="vv-avatar-empty" />
+          )}
         </InAppLink>
       )}
       {n.createdAt ? <Time seconds={n.createdAt} /> : null}

@@ -77,7 +77,11 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
       const result = await loadNotificationPage(
         ctx.client,
         ctx.store,
-        { types: typesForFilter(which, ctx.store.get(feedConfigKey).notificationTypes), page: next, reset: ctx.store.get(feedConfigKey).resetDefaultNotifications },
+        {
+          types: typesForFilter(which, ctx.store.get(feedConfigKey).notificationTypes),
+          page: next,
+          reset: ctx.store.get(feedConfigKey).resetDefaultNotifications,
+        },
         ctx.store.get(feedConfigKey).addActivityRelation,
       );
       if (mine !== generation.current) return;
@@ -136,7 +140,15 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
         />
         <div className="vv-notifications-filters" role="tablist" aria-label="Notification filters">
           {FEED_FILTERS.map((f) => (
-            <button key={f} type="button" role="tab" aria-selected={f === filter} className="vv-notifications-filter" data-active={f === filter} onClick={() => setFilter(f)}>
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              aria-selected={f === filter}
+              className="vv-notifications-filter"
+              data-active={f === filter}
+              onClick={() => setFilter(f)}
+            >
               {FILTER_LABELS[f]}
             </button>
           ))}

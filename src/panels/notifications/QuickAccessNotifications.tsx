@@ -37,7 +37,12 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
     quickAccessThrottle.mark(types.join(','), Date.now());
     setBusy(true);
     try {
-      const result = await loadNotificationPage(ctx.client, ctx.store, { types, page: 1, reset: false }, ctx.store.get(quickAccessConfigKey).addActivityRelation);
+      const result = await loadNotificationPage(
+        ctx.client,
+        ctx.store,
+        { types, page: 1, reset: false },
+        ctx.store.get(quickAccessConfigKey).addActivityRelation,
+      );
       if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
       quickAccessThrottle.cached = result;
       setPage(result);
@@ -82,13 +87,33 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
         content={items.map((item) => item.notification.id)}
         actions={
           <span className="vv-quick-notifications-actions">
-            <button type="button" className="vv-icon-button" title="Refresh" aria-label="Refresh notifications" disabled={busy} onClick={() => void query()}>
+            <button
+              type="button"
+              className="vv-icon-button"
+              title="Refresh"
+              aria-label="Refresh notifications"
+              disabled={busy}
+              onClick={() => void query()}
+            >
               ⟳
             </button>
-            <button type="button" className="vv-icon-button" title="Mark all as read" aria-label="Mark all as read" onClick={() => void markAll()}>
+            <button
+              type="button"
+              className="vv-icon-button"
+              title="Mark all as read"
+              aria-label="Mark all as read"
+              onClick={() => void markAll()}
+            >
               ✓
             </button>
-            <button type="button" className="vv-icon-button" title="Settings" aria-label="Notification settings" aria-pressed={configOpen} onClick={toggleConfig}>
+            <button
+              type="button"
+              className="vv-icon-button"
+              title="Settings"
+              aria-label="Notification settings"
+              aria-pressed={configOpen}
+              onClick={toggleConfig}
+            >
               ⚙
             </button>
           </span>

@@ -24,7 +24,8 @@ const PER_GROUP = 60;
 const MAX_ITEMS = 24;
 const LIFTED = 5;
 
-const FOCUSABLE = 'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export function Palette() {
   const services = useServices();
@@ -150,113 +151,123 @@ export function Palette() {
       {/* Already in our overlay's shadow root: no portal (a portal costs an extra render to mount). */}
       {state.open && (
         <>
-        <Dialog.Overlay className="vv-backdrop" style={{ zIndex: z }} data-testid="vv-palette-backdrop" />
-        <Dialog.Content
-          ref={contentRef}
-          className="vv-palette"
-          style={{ zIndex: z + 1 }}
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            inputRef.current?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            // Back to where focus was before opening (an editor, the changelog's button, the
-            // adoption question's Ok), unless what the command did put it somewhere already.
-            event.preventDefault();
-            const now = deepActive();
-            if (focusedBefore instanceof HTMLElement && focusedBefore.isConnected && (now === null || now === document.body)) {
-              focusedBefore.focus({ preventScroll: true });
-            }
-          }}
-          onEscapeKeyDown={(event) => {
-            if (state.stack.length) {
+          <Dialog.Overlay className="vv-backdrop" style={{ zIndex: z }} data-testid="vv-palette-backdrop" />
+          <Dialog.Content
+            ref={contentRef}
+            className="vv-palette"
+            style={{ zIndex: z + 1 }}
+            aria-describedby={undefined}
+            onOpenAutoFocus={(event) => {
               event.preventDefault();
-              palette.pop();
-            }
-          }}
-          onKeyDown={keepFocusInside}
-        >
-          <Dialog.Title className="vv-sr-only">VoidVerified QuickStart</Dialog.Title>
-          <Cmdk label="VoidVerified QuickStart" shouldFilter={false} loop className="vv-cmdk" value={selected} onValueChange={setSelected}>
-            <div className="vv-palette-header">
-              {pagePanel && (
-                <button type="button" className="vv-crumb" onClick={() => palette.pop()} aria-label={`Back from ${pagePanel.title}`}>
-                  ‹ {pagePanel.title}
+              inputRef.current?.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              // Back to where focus was before opening (an editor, the changelog's button, the
+              // adoption question's Ok), unless what the command did put it somewhere already.
+              event.preventDefault();
+              const now = deepActive();
+              if (focusedBefore instanceof HTMLElement && focusedBefore.isConnected && (now === null || now === document.body)) {
+                focusedBefore.focus({ preventScroll: true });
+              }
+            }}
+            onEscapeKeyDown={(event) => {
+              if (state.stack.length) {
+                event.preventDefault();
+                palette.pop();
+              }
+            }}
+            onKeyDown={keepFocusInside}
+          >
+            <Dialog.Title className="vv-sr-only">VoidVerified QuickStart</Dialog.Title>
+            <Cmdk
+              label="VoidVerified QuickStart"
+              shouldFilter={false}
+              loop
+              className="vv-cmdk"
+              value={selected}
+              onValueChange={setSelected}
+            >
+              <div className="vv-palette-header">
+                {pagePanel && (
+                  <button type="button" className="vv-crumb" onClick={() => palette.pop()} aria-label={`Back from ${pagePanel.title}`}>
+                    ‹ {pagePanel.title}
+                  </button>
+                )}
+                <Cmdk.Input
+                  ref={inputRef}
+                  value={input}
+                  onValueChange={setInput}
+                  onKeyDown={(event) => {
+                    if (event.key !== 'Enter' || input === query) return;
+                    event.preventDefault();
+                    event.stopPropagation();
+                    reselect.current = true;
+                    pendingEnter.current = true;
+                    setFlushed(input);
+                  }}
+                  placeholder={placeholder}
+                  className="vv-palette-input"
+                  aria-label={placeholder}
+                />
+                <select
+                  className="vv-mode-select"
+                  aria-label="QuickStart mode"
+                  value={state.mode}
+                  onChange={(e) => palette.setMode(e.target.value)}
+                >
+                  {modes.map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  className="vv-icon-button"
+                  aria-label="QuickStart Configuration"
+                  title="QuickStart Configuration"
+                  onClick={() => palette.push('quickstart.config')}
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path
+                      fill="currentColor"
+                      d="M19.4 13a7.5 7.5 0 0 0 0-2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-1.7-1L15 3.5h-4l-.3 2.5a7 7 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 1.7 1l.3 2.5h4l.3-2.5a7 7 0 0 0 1.7-1l2.4 1 2-3.4zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z"
+                    />
+                  </svg>
                 </button>
-              )}
-              <Cmdk.Input
-                ref={inputRef}
-                value={input}
-                onValueChange={setInput}
-                onKeyDown={(event) => {
-                  if (event.key !== 'Enter' || input === query) return;
-                  event.preventDefault();
-                  event.stopPropagation();
-                  reselect.current = true;
-                  pendingEnter.current = true;
-                  setFlushed(input);
-                }}
-                placeholder={placeholder}
-                className="vv-palette-input"
-                aria-label={placeholder}
-              />
-              <select
-                className="vv-mode-select"
-                aria-label="QuickStart mode"
-                value={state.mode}
-                onChange={(e) => palette.setMode(e.target.value)}
-              >
-                {modes.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="vv-icon-button"
-                aria-label="QuickStart Configuration"
-                title="QuickStart Configuration"
-                onClick={() => palette.push('quickstart.config')}
-              >
-                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                  <path
-                    fill="currentColor"
-                    d="M19.4 13a7.5 7.5 0 0 0 0-2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-1.7-1L15 3.5h-4l-.3 2.5a7 7 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 1.7 1l.3 2.5h4l.3-2.5a7 7 0 0 0 1.7-1l2.4 1 2-3.4zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z"
-                  />
-                </svg>
-              </button>
-              <Dialog.Close className="vv-icon-button" aria-label="Close">
-                <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                  <path fill="currentColor" d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z" />
-                </svg>
-              </Dialog.Close>
-            </div>
-            {pagePanel?.layout === 'form' ? (
-              // Forms (shortcuts, configuration) are not options of a listbox: render them beside it.
-              <div className="vv-palette-body">
-                {/* The input's aria-controls names the list: keep an empty, hidden one. */}
-                <Cmdk.List ref={listRef} hidden label="QuickStart results" />
-                <ErrorBoundary key={view} name={pagePanel.title}>
-                  <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
-                </ErrorBoundary>
+                <Dialog.Close className="vv-icon-button" aria-label="Close">
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path
+                      fill="currentColor"
+                      d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z"
+                    />
+                  </svg>
+                </Dialog.Close>
               </div>
-            ) : (
-              <Cmdk.List ref={listRef} className="vv-palette-list" label="QuickStart results">
-                <ErrorBoundary key={view} name={pagePanel?.title ?? modePanel?.title ?? 'Dashboard'}>
-                  {pagePanel ? (
+              {pagePanel?.layout === 'form' ? (
+                // Forms (shortcuts, configuration) are not options of a listbox: render them beside it.
+                <div className="vv-palette-body">
+                  {/* The input's aria-controls names the list: keep an empty, hidden one. */}
+                  <Cmdk.List ref={listRef} hidden label="QuickStart results" />
+                  <ErrorBoundary key={view} name={pagePanel.title}>
                     <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
-                  ) : modePanel ? (
-                    <modePanel.component query={query} ctx={ctx} close={close} />
-                  ) : listReady ? (
-                    <Dashboard query={query} ctx={ctx} close={close} />
-                  ) : null}
-                </ErrorBoundary>
-              </Cmdk.List>
-            )}
-          </Cmdk>
-        </Dialog.Content>
+                  </ErrorBoundary>
+                </div>
+              ) : (
+                <Cmdk.List ref={listRef} className="vv-palette-list" label="QuickStart results">
+                  <ErrorBoundary key={view} name={pagePanel?.title ?? modePanel?.title ?? 'Dashboard'}>
+                    {pagePanel ? (
+                      <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
+                    ) : modePanel ? (
+                      <modePanel.component query={query} ctx={ctx} close={close} />
+                    ) : listReady ? (
+                      <Dashboard query={query} ctx={ctx} close={close} />
+                    ) : null}
+                  </ErrorBoundary>
+                </Cmdk.List>
+              )}
+            </Cmdk>
+          </Dialog.Content>
         </>
       )}
     </Dialog.Root>

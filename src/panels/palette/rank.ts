@@ -88,7 +88,11 @@ const textsCache = new WeakMap<Command, Texts>();
 function texts(command: Command): Texts {
   let t = textsCache.get(command);
   if (!t) {
-    t = { title: command.title.toLowerCase(), keywords: (command.keywords ?? []).map((k) => k.toLowerCase()), section: command.section.toLowerCase() };
+    t = {
+      title: command.title.toLowerCase(),
+      keywords: (command.keywords ?? []).map((k) => k.toLowerCase()),
+      section: command.section.toLowerCase(),
+    };
     textsCache.set(command, t);
   }
   return t;
@@ -154,7 +158,14 @@ export interface Group {
  */
 export function groupRanked(
   ranked: readonly Ranked[],
-  opts: { query: string; usage: Readonly<Record<string, Usage>>; relevant: (c: Command) => boolean; perGroup: number; recent: number; total?: number },
+  opts: {
+    query: string;
+    usage: Readonly<Record<string, Usage>>;
+    relevant: (c: Command) => boolean;
+    perGroup: number;
+    recent: number;
+    total?: number;
+  },
 ): Group[] {
   const groups = new Map<string, Group>();
   // Rendering is the expensive part: show at most `total` items, best first; count the rest.

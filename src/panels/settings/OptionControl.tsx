@@ -28,7 +28,10 @@ export function OptionControl({ option, ctx, planned = false }: { option: Option
   const mark = (
     <>
       {option.authRequired && (
-        <span className="vv-auth-mark" title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}>
+        <span
+          className="vv-auth-mark"
+          title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}
+        >
           <LockIcon />
           <span className="vv-sr-only">{locked ? ' needs authorization' : ' uses your authorization'}</span>
         </span>

@@ -81,7 +81,14 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
         <>
           <div className="vv-tabs" role="tablist" aria-label="Feature settings">
             {tabs.map((t) => (
-              <button key={t.id} type="button" role="tab" aria-selected={activeTab?.id === t.id} className="vv-tab" onClick={() => setTabId(t.id)}>
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                aria-selected={activeTab?.id === t.id}
+                className="vv-tab"
+                onClick={() => setTabId(t.id)}
+              >
                 {t.title}
               </button>
             ))}
