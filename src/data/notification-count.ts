@@ -1,15 +1,7 @@
 import type { GraphQLClient } from './graphql';
-import {
-  feedConfigKey,
-  NOTIFICATION_CACHE_MS,
-  NOTIFICATIONS_PER_PAGE,
-  notificationsQuery,
-  present,
-  readNotificationsKey,
-  summarize,
-  typesForFilter,
-  unreadStateKey,
-} from './notifications';
+import { NOTIFICATIONS_PER_PAGE, notificationsQuery } from './notifications/documents';
+import { feedConfigKey, readNotificationsKey, unreadStateKey } from './notifications/storage';
+import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './notifications/rules';
 import type { Store } from './storage';
 import type { ToastBus } from './toasts';
 

@@ -6,7 +6,7 @@ import { memoryBackend } from '../../src/data/backend';
 import { saveGoals } from '../../src/data/goals';
 import { ApiError, type GqlDocument, type GraphQLClient } from '../../src/data/graphql';
 import { publishAbout, publishBadge, publishColor, queryUserAbout, resetAbout } from '../../src/data/layouts';
-import { loadNotificationPage, queryActivityRelations } from '../../src/data/notifications';
+import { loadNotificationPage, queryActivityRelations } from '../../src/data/notifications/loading';
 import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
 import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/search';
 import { Store } from '../../src/data/storage';

@@ -26,7 +26,7 @@ import {
   type ImportDeps,
 } from '../../src/data/config-io';
 import { globalCssKey } from '../../src/data/global-css';
-import { feedConfigKey, quickAccessConfigKey } from '../../src/data/notifications';
+import { feedConfigKey, quickAccessConfigKey } from '../../src/data/notifications/storage';
 import { s } from '../../src/data/schema';
 import { declaredKeys, encodeStored, Store, type KeyDef } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/time';

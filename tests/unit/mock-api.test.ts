@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getNamedType, isLeafType, isUnionType, type GraphQLObjectType } from 'graphql';
 import { corsPreflight, createMockApi, loadSchema, type MockApi } from '../host/mock-api';
 import { createSeed, SEED_NOW } from '../host/seed';
-import { NOTIFICATION_FIELDS, NOTIFICATION_TYPES } from '../../src/data/notifications';
+import { NOTIFICATION_FIELDS, NOTIFICATION_TYPES } from '../../src/data/notifications/documents';
 
 const AUTH = { Authorization: 'Bearer valid-token' };
 

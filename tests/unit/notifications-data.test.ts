@@ -2,34 +2,33 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryBackend } from '../../src/data/backend';
 import type { GqlDocument } from '../../src/data/graphql';
 import { NotificationCounter, unreadCount } from '../../src/data/notification-count';
+import { NOTIFICATION_TYPES, type ActivityRelation, type RawNotification } from '../../src/data/notifications/documents';
 import {
   cacheDead,
   cacheRelations,
   deadRelationsKey,
-  FEED_FILTERS,
   feedConfigKey,
+  MAX_READ_NOTIFICATIONS,
+  readNotificationsKey,
+  relationsCacheKey,
+  unreadStateKey,
+  withRead,
+} from '../../src/data/notifications/storage';
+import {
+  FEED_FILTERS,
   fuzzyMatch,
   groupIds,
   groupNotifications,
-  loadNotificationPage,
   matchesFilter,
-  MAX_READ_NOTIFICATIONS,
-  NOTIFICATION_TYPES,
   notificationParts,
   notificationPath,
   notificationText,
-  QueryThrottle,
-  readNotificationsKey,
   relationIds,
-  relationsCacheKey,
   splitRelationIds,
   toRelations,
   typesForFilter,
-  unreadStateKey,
-  withRead,
-  type ActivityRelation,
-  type RawNotification,
-} from '../../src/data/notifications';
+} from '../../src/data/notifications/rules';
+import { loadNotificationPage, QueryThrottle } from '../../src/data/notifications/loading';
 import { Store } from '../../src/data/storage';
 
 const user = (id: number, name = `User${id}`) => ({ id, name, avatar: { large: `https://img/${id}.png` } });

@@ -22,7 +22,7 @@ import { globalCssKey } from '../../src/data/global-css';
 import { imageHostConfigKey } from '../../src/data/image-hosts';
 import { layoutsKey } from '../../src/data/layouts';
 import { miniProfileConfigKey } from '../../src/data/mini-profile';
-import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications';
+import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications/storage';
 import { declaredKeys, encodeStored, Store } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/time';
 import { toasterConfigKey } from '../../src/data/toasts';

@@ -1,6 +1,7 @@
 import { quickStartConfigKey } from '../../data/config';
 import { NotificationCounter } from '../../data/notification-count';
-import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, summarize, unreadStateKey, withRead } from '../../data/notifications';
+import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications/storage';
+import { summarize } from '../../data/notifications/rules';
 import { relativeTime, fromUnix } from '../../data/time';
 import { mountUi } from '../../inject/react';
 import { removeStyle, setStyle } from '../../inject/styles';

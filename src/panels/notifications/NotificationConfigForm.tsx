@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { NOTIFICATION_TYPES, type NotificationConfig, type NotificationType } from '../../data/notifications';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../data/notifications/documents';
+import { type NotificationConfig } from '../../data/notifications/storage';
 
 type BooleanOption =
   'groupNotifications' | 'dontGroupWhenFiltering' | 'addActivityRelation' | 'resetDefaultNotifications' | 'hideDefaultNotificationDot';

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../commands/types';
-import { readNotificationsKey, unreadStateKey } from '../../data/notifications';
+import { readNotificationsKey, unreadStateKey } from '../../data/notifications/storage';
 import { useStored } from '../hooks';
 
 /** Our unread count in the nav (the host's own dot is hidden while the feed is replaced). */

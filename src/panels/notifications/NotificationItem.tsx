@@ -1,16 +1,8 @@
 import type { MouseEvent } from 'react';
 import type { CommandContext } from '../../commands/types';
-import {
-  groupIds,
-  notificationImage,
-  notificationParts,
-  notificationPath,
-  readNotificationsKey,
-  withRead,
-  type ActivityRelation,
-  type GroupedNotification,
-  type RawNotification,
-} from '../../data/notifications';
+import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
+import { readNotificationsKey, withRead } from '../../data/notifications/storage';
+import { groupIds, notificationImage, notificationParts, notificationPath, type GroupedNotification } from '../../data/notifications/rules';
 import { Time } from '../activity/ActivityEntry';
 import { Tooltip } from '../common/Tooltip';
 import { useStored } from '../hooks';

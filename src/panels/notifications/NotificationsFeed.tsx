@@ -1,21 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import {
-  FEED_FILTERS,
-  feedConfigKey,
-  groupIds,
-  groupNotifications,
-  loadNotificationPage,
-  matchesFilter,
-  readNotificationsKey,
-  resetCount,
-  typesForFilter,
-  unreadStateKey,
-  withRead,
-  type ActivityRelation,
-  type FeedFilter,
-  type RawNotification,
-} from '../../data/notifications';
+import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
+import { feedConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications/storage';
+import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilter, type FeedFilter } from '../../data/notifications/rules';
+import { loadNotificationPage, resetCount } from '../../data/notifications/loading';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';

@@ -1,14 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import {
-  groupIds,
-  groupNotifications,
-  loadNotificationPage,
-  QueryThrottle,
-  quickAccessConfigKey,
-  typesForFilter,
-  type LoadedPage,
-} from '../../data/notifications';
+import { quickAccessConfigKey } from '../../data/notifications/storage';
+import { groupIds, groupNotifications, typesForFilter } from '../../data/notifications/rules';
+import { loadNotificationPage, QueryThrottle, type LoadedPage } from '../../data/notifications/loading';
 import { Collapsible } from '../common/Collapsible';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';

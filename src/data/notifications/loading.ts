@@ -1,0 +1,128 @@
+import { API_ERROR_TEXTS, failureText, wrapFailure } from '../api-errors';
+import type { GqlDocument } from '../graphql';
+import type { Store } from '../storage';
+import {
+  activityRelationsQuery,
+  notificationsQuery,
+  NOTIFICATIONS_PER_PAGE,
+  resetNotificationCount,
+  type NotificationsPage,
+  type NotificationsVars,
+  type ActivityRelation,
+  type RawNotification,
+} from './documents';
+import { NOTIFICATION_CACHE_MS, present, relationIds, splitRelationIds, toRelations } from './rules';
+import { cacheDead, cacheRelations, deadRelationsKey, relationsCacheKey } from './storage';
+
+/**
+ * Asking the API: a page of notifications with the activities they point at (through the
+ * relation caches), resetting AniList's own count, and the home panel's query throttle.
+ */
+
+interface Requester {
+  request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D>;
+}
+
+/** Zeroes AniList's own unread count; a failure is wrapped as the spec words it. */
+export async function resetCount(client: Requester): Promise<void> {
+  try {
+    await client.request(resetNotificationCount, {});
+  } catch (error) {
+    throw new Error('Failed to reset notification count.', { cause: error });
+  }
+}
+
+export interface LoadedPage {
+  list: RawNotification[];
+  currentPage: number;
+  hasNextPage: boolean;
+  /** Activity id → what it points at (only with relations asked for). */
+  relations: Record<number, ActivityRelation>;
+  /** The relations could not be asked for (the notifications still came). */
+  relationsFailed: boolean;
+  /** Why, in the spec's words ('Failed to query activities.'). */
+  relationsError?: string;
+}
+
+/** The activities these ids point at, from both feeds; a failure is 'Failed to query activities.'. */
+export function queryActivityRelations(client: Requester, ids: number[]): Promise<ActivityRelation[]> {
+  return wrapFailure(API_ERROR_TEXTS.activities, async () =>
+    toRelations(await client.request(activityRelationsQuery, { ids, perPage: Math.min(50, ids.length) })),
+  );
+}
+
+/**
+ * A page of notifications, and with `relations` the activities they point at: cached ones from
+ * the cache, known-dead ones skipped, the rest asked of both feeds at once; found ones are cached,
+ * the others remembered as dead. Throws when the notifications themselves fail.
+ */
+export async function loadNotificationPage(
+  client: Requester,
+  store: Store,
+  vars: Omit<NotificationsVars, 'perPage'> & { perPage?: number },
+  relations: boolean,
+): Promise<LoadedPage> {
+  let data: NotificationsPage;
+  try {
+    data = await client.request(notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars });
+  } catch (error) {
+    throw new Error('Failed to query notifications.', { cause: error });
+  }
+  const list = present(data.Page?.notifications);
+  const page: LoadedPage = {
+    list,
+    currentPage: data.Page?.pageInfo?.currentPage ?? vars.page,
+    hasNextPage: !!data.Page?.pageInfo?.hasNextPage,
+    relations: {},
+    relationsFailed: false,
+  };
+  if (!relations) return page;
+  const ids = relationIds(list);
+  if (!ids.length) return page;
+  const { cached, missing } = splitRelationIds(ids, store.get(relationsCacheKey), store.get(deadRelationsKey));
+  for (const r of cached) page.relations[r.id] = r;
+  if (missing.length) {
+    try {
+      const found = await queryActivityRelations(client, missing);
+      for (const r of found) page.relations[r.id] = r;
+      store.update(relationsCacheKey, (cache) => cacheRelations(cache, found));
+      const foundIds = new Set(found.map((r) => r.id));
+      const dead = missing.filter((id) => !foundIds.has(id));
+      if (dead.length) store.update(deadRelationsKey, (list) => cacheDead(list, dead));
+    } catch (error) {
+      console.error('[VoidVerified] notification relations', error);
+      page.relationsFailed = true;
+      page.relationsError = failureText(error);
+    }
+  }
+  return page;
+}
+
+/**
+ * The home panel's query throttle: at most once per 3 minutes for the same
+ * types; leaving the home page resets it. It outlives the panel, which Vue re-renders may remount.
+ */
+export class QueryThrottle<T> {
+  private last = 0;
+  private key = '';
+  cached: T | null = null;
+
+  constructor(readonly ms: number = NOTIFICATION_CACHE_MS) {}
+
+  /** Milliseconds until a query for `key` is allowed (0: now). */
+  wait(key: string, now: number): number {
+    if (key !== this.key || this.last === 0) return 0;
+    return Math.max(0, this.last + this.ms - now);
+  }
+
+  mark(key: string, now: number): void {
+    this.key = key;
+    this.last = now;
+  }
+
+  reset(): void {
+    this.last = 0;
+    this.key = '';
+    this.cached = null;
+  }
+}

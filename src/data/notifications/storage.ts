@@ -1,0 +1,153 @@
+import { s, type Schema } from '../schema';
+import { defineKey } from '../storage';
+import { NOTIFICATION_TYPES, type ActivityRelation, type NotificationType } from './documents';
+
+/**
+ * What notifications keep in storage: the feed's and the quick-access panel's configs, the ids
+ * read on this device, the caches of what activity notifications point at (and which activities
+ * are gone), and the newest page the unread count is taken from.
+ */
+
+const NOTIFICATION_CONFIG_DEFAULTS = {
+  collapsed: false,
+  groupNotifications: true,
+  addActivityRelation: false,
+  notificationTypes: [...NOTIFICATION_TYPES] as NotificationType[],
+  hideDefaultNotificationDot: false,
+  dontGroupWhenFiltering: false,
+  resetDefaultNotifications: true,
+};
+export type NotificationConfig = typeof NOTIFICATION_CONFIG_DEFAULTS;
+
+/** Unknown type names (from an older schema, say) are dropped rather than failing the config. */
+const typeList: Schema<NotificationType[]> = {
+  describe: 'list of notification types',
+  parse(value: unknown, path = '') {
+    if (!Array.isArray(value)) return { ok: false as const, issues: [{ path, message: 'expected a list of notification types' }] };
+    const known = new Set<string>(NOTIFICATION_TYPES);
+    return { ok: true as const, value: [...new Set(value.filter((v): v is NotificationType => typeof v === 'string' && known.has(v)))] };
+  },
+};
+
+const configSchema = s.object(
+  {
+    collapsed: s.boolean(),
+    groupNotifications: s.boolean(),
+    addActivityRelation: s.boolean(),
+    notificationTypes: typeList,
+    hideDefaultNotificationDot: s.boolean(),
+    dontGroupWhenFiltering: s.boolean(),
+    resetDefaultNotifications: s.boolean(),
+  },
+  { defaults: NOTIFICATION_CONFIG_DEFAULTS },
+);
+
+/** The replacement feed's config (the original's key). */
+export const feedConfigKey = defineKey({
+  name: 'void-verified-notifications-config',
+  description: 'Notifications feed configuration.',
+  schema: configSchema,
+  defaultValue: () => ({ ...NOTIFICATION_CONFIG_DEFAULTS, notificationTypes: [...NOTIFICATION_TYPES] }),
+});
+
+/** The home page's quick-access notifications config (the original's key). */
+export const quickAccessConfigKey = defineKey({
+  name: 'void-verified-quick-access-notifications-config',
+  description: 'Quick access notifications configuration.',
+  schema: configSchema,
+  defaultValue: () => ({ ...NOTIFICATION_CONFIG_DEFAULTS, notificationTypes: [...NOTIFICATION_TYPES] }),
+});
+
+export const MAX_READ_NOTIFICATIONS = 10_000;
+
+/** Ids of notifications read here (per device, not exported), newest last. */
+export const readNotificationsKey = defineKey({
+  name: 'void-verified-read-notifications',
+  description: 'Notifications marked as read.',
+  schema: s.array(s.number(), { max: MAX_READ_NOTIFICATIONS * 2 }),
+  defaultValue: () => [] as number[],
+  exported: false,
+});
+
+/** Adds or removes ids from the read list; keeps the newest MAX_READ_NOTIFICATIONS. */
+export function withRead(read: readonly number[], ids: readonly number[], on: boolean): number[] {
+  const drop = new Set(ids);
+  const rest = read.filter((id) => !drop.has(id));
+  const next = on ? [...rest, ...new Set(ids)] : rest;
+  return next.length > MAX_READ_NOTIFICATIONS ? next.slice(-MAX_READ_NOTIFICATIONS) : next;
+}
+
+const relationSchema = s.object({
+  id: s.number(),
+  kind: s.enum(['ListActivity', 'TextActivity', 'MessageActivity']),
+  image: s.nullable(s.string({ max: 2000 })),
+  label: s.nullable(s.string({ max: 2000 })),
+  mediaPath: s.nullable(s.string({ max: 200 })),
+});
+
+export const MAX_CACHED_RELATIONS = 1000;
+
+export const relationsCacheKey = defineKey({
+  name: 'void-verified-notification-relations',
+  description: 'Activities that notifications point at (a cache).',
+  schema: s.record(relationSchema, { maxKeys: MAX_CACHED_RELATIONS * 2 }),
+  defaultValue: () => ({}) as Record<string, ActivityRelation>,
+  exported: false,
+});
+
+export const deadRelationsKey = defineKey({
+  name: 'void-verified-notification-deadlink-relations',
+  description: 'Activities known to be gone (a cache).',
+  schema: s.array(s.number(), { max: MAX_CACHED_RELATIONS * 4 }),
+  defaultValue: () => [] as number[],
+  exported: false,
+});
+
+/** Adds relations to the cache, dropping the oldest beyond the limit. */
+export function cacheRelations(
+  cache: Readonly<Record<string, ActivityRelation>>,
+  add: readonly ActivityRelation[],
+): Record<string, ActivityRelation> {
+  const entries = Object.entries(cache).filter(([id]) => !add.some((r) => String(r.id) === id));
+  const next = [...entries, ...add.map((r) => [String(r.id), r] as const)];
+  return Object.fromEntries(next.slice(-MAX_CACHED_RELATIONS));
+}
+
+export function cacheDead(dead: readonly number[], add: readonly number[]): number[] {
+  const next = [...dead.filter((id) => !add.includes(id)), ...new Set(add)];
+  return next.slice(-MAX_CACHED_RELATIONS * 2);
+}
+
+/** A notification as the count and the palette keep it: what it says and where it goes. */
+export interface NotificationSummary {
+  id: number;
+  type: string;
+  text: string;
+  path: string | null;
+  createdAt: number;
+}
+
+/**
+ * The unread count's source, shared by every open tab: the newest page of the feed's types, as
+ * fetched by whichever tab leads. Each tab counts the items it has not read.
+ */
+export const unreadStateKey = defineKey({
+  name: 'void-verified-notifications-unread',
+  description: 'The newest notifications, for the unread count (shared between tabs).',
+  schema: s.object({
+    fetchedAt: s.number(),
+    types: s.string({ max: 2000 }),
+    items: s.array(
+      s.object({
+        id: s.number(),
+        type: s.string({ max: 64 }),
+        text: s.string({ max: 5000 }),
+        path: s.nullable(s.string({ max: 500 })),
+        createdAt: s.number(),
+      }),
+      { max: 100 },
+    ),
+  }),
+  defaultValue: () => ({ fetchedAt: 0, types: '', items: [] as NotificationSummary[] }),
+  exported: false,
+});
