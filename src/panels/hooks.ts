@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { AppServices, CommandContext } from '../commands/types';
+import type { AppServices } from '../commands/types';
 import type { KeyDef } from '../data/storage';
+import type { Store } from '../data/store';
 
 /** The services and a fresh command context, for any panel. */
 export const ServicesContext = createContext<AppServices | null>(null);
@@ -23,14 +24,16 @@ export function useStored<T>(key: KeyDef<T>): T {
   );
 }
 
+/** A store's value that re-renders the component when it changes. */
+export function useStore<T>(store: Store<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
+
 export function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
-    if (ms <= 0) {
-      setDebounced(value);
-      return;
-    }
-    const timer = setTimeout(() => setDebounced(value), ms);
+    // With no delay the value is returned as is; the timer only keeps `debounced` current for when a delay comes back.
+    const timer = setTimeout(() => setDebounced(value), Math.max(ms, 0));
     return () => clearTimeout(timer);
   }, [value, ms]);
   return ms <= 0 ? value : debounced;
