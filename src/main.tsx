@@ -17,7 +17,8 @@ import { bindHotkeys } from './inject/hotkeys';
 import { Injector } from './inject/injector';
 import { currentPath } from './inject/route';
 import { navigate } from './inject/router';
-import { deepActiveElement, overlayRoot } from './inject/shadow';
+import { deepActiveElement } from './inject/shadow';
+import { panelsOverlayRoot } from './panels/mount';
 import { confirmDialog } from './panels/ConfirmDialog';
 import { Overlay, Providers, Toaster } from './panels/overlay';
 
@@ -99,7 +100,7 @@ async function boot(): Promise<void> {
   let root: Root | null = null;
   function mountOverlay(): void {
     if (root) return;
-    const { container } = overlayRoot();
+    const { container } = panelsOverlayRoot();
     root = createRoot(container);
     flushSync(() =>
       root!.render(

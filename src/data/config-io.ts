@@ -674,3 +674,35 @@ export async function offerAdoption(
   if (parsed.ok && !result.ok) recordAdoption(deps.store, 'failed', deps.now);
   return result.ok ? 'adopted' : 'failed';
 }
+
+/*
+ * The first-run offer is asked at most once per page load, and the changelog waits for it: one
+ * dialog at a time, and the question first, since its answer decides what the changelog should
+ * say. The feature that asks it runs it through `settleAdoption`; others wait with `adoptionSettled`.
+ */
+let adoptionRun: Promise<AdoptionOutcome | null> | null = null;
+let adoptionWait: Promise<AdoptionOutcome | null> | null = null;
+let adoptionDone: (outcome: AdoptionOutcome | null) => void = () => {};
+
+/** Nothing to ask: the offer was settled before, or this page has no localStorage to read the original's keys from. */
+const nothingToAdopt = (store: Store) => store.get(adoptionKey) !== null || typeof localStorage === 'undefined';
+
+/** Runs the offer (once per page load) unless there is nothing to ask; resolves with its outcome. */
+export function settleAdoption(store: Store, offer: () => Promise<AdoptionOutcome | null>): Promise<AdoptionOutcome | null> {
+  if (adoptionRun) return adoptionRun;
+  if (nothingToAdopt(store)) return Promise.resolve(null);
+  adoptionRun = offer().catch((error: unknown) => {
+    console.error('[VoidVerified] the adoption check failed', error);
+    return null;
+  });
+  void adoptionRun.then(adoptionDone);
+  return adoptionRun;
+}
+
+/** Resolves when the offer is settled: at once (null) when there is nothing to ask. */
+export function adoptionSettled(store: Store): Promise<AdoptionOutcome | null> {
+  if (adoptionRun) return adoptionRun;
+  if (nothingToAdopt(store)) return Promise.resolve(null);
+  adoptionWait ??= new Promise((resolve) => (adoptionDone = resolve));
+  return adoptionWait;
+}

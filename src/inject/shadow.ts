@@ -1,22 +1,24 @@
-import css from '../panels/styles.css';
-
 /**
- * Our UI lives in shadow roots so the host's CSS and ours never collide. All roots share one
- * constructed stylesheet. Host theme variables (--color-*) are inherited custom properties, so
- * they reach inside the shadow roots and our CSS follows the site theme.
+ * Our UI lives in shadow roots so the host's CSS and ours never collide. The caller passes the
+ * style sheet's text; all roots given the same text share one constructed stylesheet. Host theme
+ * variables (--color-*) are inherited custom properties, so they reach inside the shadow roots and
+ * our CSS follows the site theme.
  */
 
-let shared: CSSStyleSheet | null = null;
+const sheets = new Map<string, CSSStyleSheet | null>();
 
-function stylesheet(): CSSStyleSheet | null {
-  if (shared) return shared;
+/** One constructed sheet per text; null where constructed sheets are not supported. */
+function stylesheet(css: string): CSSStyleSheet | null {
+  if (sheets.has(css)) return sheets.get(css)!;
+  let sheet: CSSStyleSheet | null;
   try {
-    shared = new CSSStyleSheet();
-    shared.replaceSync(css);
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
   } catch {
-    shared = null;
+    sheet = null;
   }
-  return shared;
+  sheets.set(css, sheet);
+  return sheet;
 }
 
 export interface ShadowMount {
@@ -26,9 +28,10 @@ export interface ShadowMount {
   container: HTMLDivElement;
 }
 
-export function attachShadowUi(host: HTMLElement): ShadowMount {
+/** Gives `host` an open shadow root styled with `css`, and a container for our UI inside it. */
+export function attachShadowUi(host: HTMLElement, css: string): ShadowMount {
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
-  const sheet = stylesheet();
+  const sheet = stylesheet(css);
   if (sheet) root.adoptedStyleSheets = [sheet];
   else {
     const style = document.createElement('style');
@@ -48,8 +51,8 @@ export function createUiHost(kind: string, tag: 'div' | 'span' | 'li' = 'div'): 
   return host;
 }
 
-/** The app's own overlay root (palette, dialogs, toasts), once per page. */
-export function overlayRoot(): ShadowMount {
+/** The app's own overlay root (palette, dialogs, toasts), once per page, styled with `css`. */
+export function overlayRoot(css: string): ShadowMount {
   const existing = document.querySelector<HTMLElement>('[data-void-ui="overlay"]');
   if (existing?.shadowRoot) {
     const container = existing.shadowRoot.querySelector<HTMLDivElement>('.vv-root');
@@ -58,7 +61,7 @@ export function overlayRoot(): ShadowMount {
   const host = createUiHost('overlay');
   // Inside body so the theme's custom properties (set on body or :root) are inherited.
   document.body.append(host);
-  return attachShadowUi(host);
+  return attachShadowUi(host, css);
 }
 
 /** The deepest focused element, looking through open shadow roots. */

@@ -45,12 +45,7 @@ const featureOf = (path: string) =>
     : null;
 
 /** Imports that break a rule today, each with why; remove an entry once its import is gone. */
-const KNOWN: Record<string, string> = {
-  'src/commands/features/changelog.tsx -> src/commands/features/import-export':
-    'the changelog waits for the adoption question; to be shared through src/data',
-  'src/inject/shadow.ts -> src/panels/styles': 'the shadow root is created with the panels’ style sheet; to be passed in by the caller',
-  'src/inject/react.tsx -> src/panels/overlay': 'the React mount helper wraps mounts in the panels’ providers; to move to src/panels',
-};
+const KNOWN: Record<string, string> = {};
 
 /** Panels that call the API themselves today (through ctx.client); each is to use src/data's reads instead. */
 const PANELS_WITH_CLIENT = new Set([

@@ -17,7 +17,7 @@ import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { timeConfigKey } from '../../data/time';
 import type { Store } from '../../data/storage';
 import { onChanges } from '../../inject/observer';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { createSignal, ImagePreview, ReplyCollapseButton, SelfMessage, type PreviewState } from '../../panels/ActivityTouches';
 import type { CommandContext, FeatureDef, Injection, InjectionContext } from '../types';

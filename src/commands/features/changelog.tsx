@@ -1,7 +1,7 @@
 import { LATEST_VERSION, changelogSeenKey, shouldShowChangelog } from '../../data/changelog';
+import { adoptionSettled } from '../../data/config-io';
 import { Changelog } from '../../panels/Changelog';
 import type { FeatureDef } from '../types';
-import { adoptionSettled } from './import-export';
 
 /** The changelog dialog: shown once after an update (when enabled), and on demand. */
 
@@ -50,7 +50,7 @@ export const changelog: FeatureDef = {
       // After the adoption question (one dialog at a time); not at all when the configuration was
       // just adopted, since the page reloads and shows it then.
       mount: (_body, ctx) => {
-        void adoptionSettled(ctx).then((outcome) => {
+        void adoptionSettled(ctx.store).then((outcome) => {
           if (outcome !== 'adopted' && shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true))
             ctx.dialogs.open(DIALOG);
         });

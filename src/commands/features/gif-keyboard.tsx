@@ -13,7 +13,7 @@ import {
   type MediaKind,
 } from '../../data/gif-keyboard';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { GifKeyboard } from '../../panels/GifKeyboard';
 import { useStored } from '../../panels/hooks';
 import type { CommandContext, FeatureDef, PalettePageProps } from '../types';

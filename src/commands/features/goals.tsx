@@ -1,5 +1,5 @@
 import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { Goals } from '../../panels/Goals';
 import { GoalsOverview } from '../../panels/GoalsOverview';
 import type { CommandContext, FeatureDef } from '../types';

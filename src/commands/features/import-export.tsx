@@ -3,15 +3,17 @@ import {
   ADOPT_QUESTION,
   adoptionKey,
   offerAdoption,
+  settleAdoption,
   type AdoptionOutcome,
   type AdoptionQuestion,
 } from '../../data/config-io';
-import { attachShadowUi, createUiHost } from '../../inject/shadow';
+import { createUiHost } from '../../inject/shadow';
 import { downloadConfig, ImportExport, importDeps, importFile } from '../../panels/ImportExport';
+import { attachPanelsUi } from '../../panels/mount';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
 
 /**
- * Config Import/Export (document 1 screen 10): the settings sub-tab, two palette commands, and a
+ * Config Import/Export: the settings sub-tab, two palette commands, and a
  * one-time offer to adopt the original VoidVerified's configuration found in page localStorage.
  */
 
@@ -26,7 +28,7 @@ function chooseAndImport(ctx: AppServices): void {
   input.type = 'file';
   input.accept = '.json,application/json';
   input.hidden = true;
-  attachShadowUi(host).container.append(input);
+  attachPanelsUi(host).container.append(input);
   input.addEventListener('cancel', () => host.remove(), { once: true });
   input.addEventListener(
     'change',
@@ -90,25 +92,15 @@ function AdoptionQuestionDialog({ ctx, arg, close }: { ctx: CommandContext; arg?
   );
 }
 
-let adoption: Promise<AdoptionOutcome | null> | null = null;
-
-/**
- * The first-run adoption offer, asked at most once per page load; resolves when it is settled (at
- * once when there is nothing to ask). The changelog waits for it: one dialog at a time, and the
- * question first, since its answer decides what the changelog should say.
- */
-export function adoptionSettled(ctx: AppServices): Promise<AdoptionOutcome | null> {
-  if (adoption) return adoption;
-  if (ctx.store.get(adoptionKey) !== null || typeof localStorage === 'undefined') return Promise.resolve(null);
-  adoption = offerAdoption({
-    ...importDeps(ctx),
-    confirm: (question) => askAdoption(ctx, question),
-    getItem: (key) => localStorage.getItem(key),
-  }).catch((error: unknown) => {
-    console.error('[VoidVerified] the adoption check failed', error);
-    return null;
-  });
-  return adoption;
+/** The first-run adoption offer, asked at most once per page load (the changelog waits for it). */
+function offerOnce(ctx: AppServices): Promise<AdoptionOutcome | null> {
+  return settleAdoption(ctx.store, () =>
+    offerAdoption({
+      ...importDeps(ctx),
+      confirm: (question) => askAdoption(ctx, question),
+      getItem: (key) => localStorage.getItem(key),
+    }),
+  );
 }
 
 export const importExport: FeatureDef = {
@@ -154,7 +146,7 @@ export const importExport: FeatureDef = {
       single: true,
       when: (ctx) => ctx.store.get(adoptionKey) === null,
       mount: (_body, ctx) => {
-        void adoptionSettled(ctx);
+        void offerOnce(ctx);
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type MarkdownMapping } from '../../data/markdown';
 import { isMarkdownEditor } from '../../inject/hotkeys';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { applyMarkdownTo, MarkdownEditor, MarkdownToolbar } from '../../panels/MarkdownEditor';
 import { sanitizeHtml } from '../../panels/sanitize';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';

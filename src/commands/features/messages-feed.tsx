@@ -1,4 +1,4 @@
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { MessagesFeed } from '../../panels/activity/MessagesFeed';
 import type { CommandContext, FeatureDef } from '../types';

@@ -1,6 +1,6 @@
 import { HIDE_DELAY_MS, HOVER_DELAY_MS, loadMiniProfile, miniProfileConfigKey, userNameFromHref } from '../../data/mini-profile';
 import { onNodesRemoved } from '../../inject/observer';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { createCardStore, MiniProfileLayer, type CardState } from '../../panels/MiniProfileCard';
 import { MiniProfileConfig } from '../../panels/MiniProfileConfig';
 import type { CommandContext, FeatureDef, InjectionContext } from '../types';

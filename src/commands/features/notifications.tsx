@@ -3,7 +3,7 @@ import { NotificationCounter } from '../../data/notification-count';
 import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications/storage';
 import { summarize } from '../../data/notifications/rules';
 import { relativeTime, fromUnix } from '../../data/time';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { NotificationDot } from '../../panels/notifications/NotificationDot';
 import { markAllRead, NotificationsFeed, resetHostCount } from '../../panels/notifications/NotificationsFeed';

@@ -1,7 +1,7 @@
 import { quickStartConfigKey, settingsKey } from '../../data/config';
 import { RefreshClock } from '../../data/refresh-clock';
 import { quickAccessFetchKey, refreshUsers, REFRESH_MS, userHas, verifiedUsersKey } from '../../data/verified-users';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { QuickAccess } from '../../panels/QuickAccess';
 import type { CommandContext, FeatureDef } from '../types';
 
@@ -19,7 +19,7 @@ let inFlight: Promise<void> | null = null;
 /** Refreshes quick access users; the last fetch time is stored even when it fails. */
 function refreshQuickAccess(ctx: CommandContext): Promise<void> {
   inFlight ??= (async () => {
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await refreshUsers(ctx, quickUsers(ctx));
     } finally {

@@ -1,5 +1,5 @@
 import { quickStartConfigKey } from '../../data/config';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { QuickStartConfig, OPEN_COMMAND_ID } from '../../panels/QuickStartConfig';
 import type { CommandContext, FeatureDef } from '../types';
 

@@ -1,5 +1,5 @@
 import { replaceRange } from '../../inject/editor-text';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { ReplyUpdatePanel } from '../../panels/ReplyUpdatePanel';
 import type { CommandContext, FeatureDef } from '../types';
 

@@ -1,6 +1,6 @@
 import { Command as Cmdk } from 'cmdk';
 import { quickStartConfigKey } from '../../data/config';
-import { mountUi } from '../../inject/react';
+import { mountUi } from '../../panels/mount';
 import { setStyle, removeStyle } from '../../inject/styles';
 import { SettingsPage } from '../../panels/settings/SettingsPage';
 import { optionProblem } from '../registry';

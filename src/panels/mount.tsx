@@ -1,8 +1,15 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import type { AppServices, InjectionContext } from '../commands/types';
-import { Providers } from '../panels/overlay';
-import { attachShadowUi, createUiHost } from './shadow';
+import { attachShadowUi, createUiHost, overlayRoot, type ShadowMount } from '../inject/shadow';
+import { Providers } from './overlay';
+import css from './styles.css';
+
+/** A shadow root for our UI on `host`, styled with the panels' style sheet. */
+export const attachPanelsUi = (host: HTMLElement): ShadowMount => attachShadowUi(host, css);
+
+/** The page's overlay root (palette, dialogs, toasts), styled with the panels' style sheet. */
+export const panelsOverlayRoot = (): ShadowMount => overlayRoot(css);
 
 /**
  * Mounts a React tree in a fresh shadow-root host placed by `place` (which puts the host element
@@ -19,7 +26,7 @@ export function mountUi(
   const host = createUiHost(kind, tag);
   place(host);
   const untrack = (services as Partial<InjectionContext>).track?.(host) ?? (() => {});
-  const { container } = attachShadowUi(host);
+  const { container } = attachPanelsUi(host);
   let root: Root | null = createRoot(container);
   root.render(
     <Providers services={services} container={container} name={kind}>
