@@ -1,5 +1,5 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
-import { gql, type GqlDocument } from './graphql';
+import { FRESH, mutation, query, type GqlDocument } from './graphql';
 
 /**
  * Activities and replies (document 2 sections 3 to 8): the documents our own activity entries use,
@@ -103,20 +103,18 @@ export interface PageInfo {
 
 export const REPLIES_PER_PAGE = 25;
 
-export const activityReplies = gql<
+export const activityReplies = query<
   { Page: { pageInfo: PageInfo; activityReplies: (Reply | null)[] } },
   { activityId: number; page: number; perPage: number }
 >(
-  'ActivityReplies',
   `query ActivityReplies($activityId: Int, $page: Int, $perPage: Int) {
     Page(page: $page, perPage: $perPage) { pageInfo { currentPage hasNextPage total } activityReplies(activityId: $activityId) { ${REPLY_FIELDS} } }
   }`,
+  { lifetime: FRESH },
 );
 
-export const replyToActivity = gql<{ SaveActivityReply: Reply | null }, { activityId: number; text: string }>(
-  'ReplyToActivity',
+export const replyToActivity = mutation<{ SaveActivityReply: Reply | null }, { activityId: number; text: string }>(
   `mutation ReplyToActivity($activityId: Int, $text: String) { SaveActivityReply(activityId: $activityId, text: $text) { ${REPLY_FIELDS} } }`,
-  true,
 );
 
 /** One page of an activity's replies. */
@@ -148,29 +146,22 @@ export interface Saved {
   html: string | null;
 }
 
-export const saveTextActivity = gql<{ SaveTextActivity: Saved | null }, { id?: number; text: string }>(
-  'SaveTextActivity',
+export const saveTextActivity = mutation<{ SaveTextActivity: Saved | null }, { id?: number; text: string }>(
   `mutation SaveTextActivity($id: Int, $text: String) { SaveTextActivity(id: $id, text: $text) { id text html: text(asHtml: true) } }`,
-  true,
 );
 
-export const saveMessageActivity = gql<{ SaveMessageActivity: Saved | null }, { id: number; message: string }>(
-  'SaveMessageActivity',
+export const saveMessageActivity = mutation<{ SaveMessageActivity: Saved | null }, { id: number; message: string }>(
   `mutation SaveMessageActivity($id: Int, $message: String) { SaveMessageActivity(id: $id, message: $message) { id message html: message(asHtml: true) } }`,
-  true,
 );
 
-export const saveReply = gql<{ SaveActivityReply: Saved | null }, { id: number; text: string }>(
-  'SaveReply',
+export const saveReply = mutation<{ SaveActivityReply: Saved | null }, { id: number; text: string }>(
   `mutation SaveReply($id: Int, $text: String) { SaveActivityReply(id: $id, text: $text) { id text html: text(asHtml: true) } }`,
-  true,
 );
 
-export const toggleSubscription = gql<
+export const toggleSubscription = mutation<
   { ToggleActivitySubscription: { __typename: string; isSubscribed?: boolean | null } | null },
   { activityId: number; subscribe: boolean }
 >(
-  'ToggleActivitySubscription',
   `mutation ToggleActivitySubscription($activityId: Int, $subscribe: Boolean) {
     ToggleActivitySubscription(activityId: $activityId, subscribe: $subscribe) {
       __typename
@@ -179,16 +170,14 @@ export const toggleSubscription = gql<
       ... on MessageActivity { isSubscribed }
     }
   }`,
-  true,
 );
 
 export type LikeableType = 'ACTIVITY' | 'ACTIVITY_REPLY';
 
-export const toggleLike = gql<
+export const toggleLike = mutation<
   { ToggleLikeV2: { __typename: string; isLiked?: boolean | null; likeCount?: number } | null },
   { id: number; type: LikeableType }
 >(
-  'ToggleLike',
   `mutation ToggleLike($id: Int, $type: LikeableType) {
     ToggleLikeV2(id: $id, type: $type) {
       __typename
@@ -198,19 +187,14 @@ export const toggleLike = gql<
       ... on ActivityReply { isLiked likeCount }
     }
   }`,
-  true,
 );
 
-export const deleteActivity = gql<{ DeleteActivity: { deleted: boolean | null } | null }, { id: number }>(
-  'DeleteActivity',
+export const deleteActivity = mutation<{ DeleteActivity: { deleted: boolean | null } | null }, { id: number }>(
   `mutation DeleteActivity($id: Int) { DeleteActivity(id: $id) { deleted } }`,
-  true,
 );
 
-export const deleteReply = gql<{ DeleteActivityReply: { deleted: boolean | null } | null }, { id: number }>(
-  'DeleteActivityReply',
+export const deleteReply = mutation<{ DeleteActivityReply: { deleted: boolean | null } | null }, { id: number }>(
   `mutation DeleteActivityReply($id: Int) { DeleteActivityReply(id: $id) { deleted } }`,
-  true,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -330,24 +314,23 @@ export function statusText(status: string | null | undefined, progress: string |
 export const MESSAGES_PER_PAGE = 20;
 
 /** The Messages feed on /home (document 2 screen 11): message activities, following or global. */
-export const messagesFeed = gql<
+export const messagesFeed = query<
   { Page: { pageInfo: PageInfo; activities: (Activity | null)[] } },
   { page: number; perPage: number; isFollowing: boolean | null }
 >(
-  'MessagesFeed',
   `query MessagesFeed($page: Int, $perPage: Int, $isFollowing: Boolean) {
     Page(page: $page, perPage: $perPage) {
       pageInfo { currentPage hasNextPage }
       activities(type: MESSAGE, isFollowing: $isFollowing, sort: ID_DESC) { ${ACTIVITY_FIELDS} }
     }
   }`,
-  true,
+  { lifetime: FRESH, auth: true },
 );
 
 /** One activity by id, as activity search loads it (with its replies). */
-export const activityById = gql<{ Activity: Activity | null }, { id: number }>(
-  'ActivityById',
+export const activityById = query<{ Activity: Activity | null }, { id: number }>(
   `query ActivityById($id: Int) { Activity(id: $id) { ${ACTIVITY_FIELDS} } }`,
+  { lifetime: FRESH },
 );
 
 /** One activity by id; a failure (or no such activity) is 'Error querying activity.' (document 1 section 8). */

@@ -1,6 +1,6 @@
 import { ACTIVITY_FIELDS, statusText, type Activity, type Reply } from './activities';
 import type { MediaSearchResult, UserSearchResult } from './documents';
-import { gql } from './graphql';
+import { FRESH, query } from './graphql';
 import { s, type Schema } from './schema';
 import { defineKey } from './storage';
 
@@ -243,8 +243,7 @@ export interface SearchPage {
   } | null;
 }
 
-export const searchActivities = gql<SearchPage, SearchVariables>(
-  'SearchActivities',
+export const searchActivities = query<SearchPage, SearchVariables>(
   `query SearchActivities($page: Int, $perPage: Int, $type: ActivityType, $sort: [ActivitySort], $withReplies: Boolean!,
       $isFollowing: Boolean, $hasReplies: Boolean, $userId_in: [Int], $messengerId_in: [Int], $mediaId_in: [Int],
       $createdAt_greater: Int, $createdAt_lesser: Int) {
@@ -259,12 +258,13 @@ export const searchActivities = gql<SearchPage, SearchVariables>(
       }
     }
   }`,
+  { lifetime: FRESH },
 );
 
 /** The media of an /anime/{id} or /manga/{id} page, to prefill the search. */
-export const mediaById = gql<{ Media: MediaSearchResult | null }, { id: number }>(
-  'ActivitySearchMedia',
+export const mediaById = query<{ Media: MediaSearchResult | null }, { id: number }>(
   `query ActivitySearchMedia($id: Int) { Media(id: $id) { id type title { userPreferred } coverImage { large } startDate { year } episodes chapters } }`,
+  { lifetime: FRESH },
 );
 
 /** The media id and type of /anime/{id}/… and /manga/{id}/… paths. */

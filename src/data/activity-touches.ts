@@ -1,5 +1,5 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
-import type { GqlDocument, GraphQLClient } from './graphql';
+import { mutation, type GraphQLClient } from './graphql';
 import { decodeSegment } from './guards';
 import { formatDateTime, type TimeConfig } from './time';
 
@@ -10,15 +10,12 @@ import { formatDateTime, type TimeConfig } from './time';
  */
 
 /** Self message (document 1 section 7): SaveMessageActivity with message, private false, recipientId; the answer's id. */
-export const saveSelfMessage: GqlDocument<
+export const saveSelfMessage = mutation<
   { SaveMessageActivity: { id: number } | null },
   { message: string; recipientId: number; private: boolean }
-> = {
-  name: 'SaveMessageActivity',
-  source:
-    'mutation SaveMessageActivity($message: String, $recipientId: Int, $private: Boolean) { SaveMessageActivity(message: $message, recipientId: $recipientId, private: $private) { id } }',
-  auth: true,
-};
+>(
+  'mutation SaveMessageActivity($message: String, $recipientId: Int, $private: Boolean) { SaveMessageActivity(message: $message, recipientId: $recipientId, private: $private) { id } }',
+);
 
 /**
  * Posts the self message and resolves with the new activity's id; any failure (also an answer

@@ -45,3 +45,48 @@ export async function wrapFailure<T>(message: string, call: () => Promise<T>): P
 export function failureText(error: unknown): string | undefined {
   return error instanceof WrappedApiError ? error.message : undefined;
 }
+
+/** What `attempt` hands back: the value, or the failure (already logged and toasted). */
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown; aborted: boolean };
+
+export interface FailureReport {
+  /** The toast's text, exactly as the spec words it (or made from the error). */
+  toast: string | ((error: unknown) => string);
+  /** What was being done, for the console: "[VoidVerified] saving goals failed". */
+  log: string;
+  /**
+   * The toast's second line: by default a wrapped API error's text (`failureText`); false where
+   * the toast has no detail line.
+   */
+  detail?: boolean;
+  /** 'warning' where the spec's toast is a warning; errors otherwise. */
+  level?: 'error' | 'warning';
+}
+
+/**
+ * Tries a request: on failure logs it with its context and shows the spec's toast (with the
+ * wrapped API error's text as its detail line). An abort is neither logged nor toasted. Never
+ * rejects; the caller branches on `ok`.
+ */
+export async function attempt<T>(
+  toasts: { error(message: string, detail?: string): void; warning(message: string, detail?: string): void },
+  failure: FailureReport,
+  call: () => Promise<T>,
+): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    if (isAbort(error)) return { ok: false, error, aborted: true };
+    console.error(`[VoidVerified] ${failure.log}`, error);
+    const text = typeof failure.toast === 'function' ? failure.toast(error) : failure.toast;
+    const detail = failure.detail === false ? undefined : failureText(error);
+    if (failure.level === 'warning') toasts.warning(text, detail);
+    else toasts.error(text, detail);
+    return { ok: false, error, aborted: false };
+  }
+}
+
+/** An abort (a closed panel, a newer search): not a failure to report. */
+export function isAbort(error: unknown): boolean {
+  return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
+}

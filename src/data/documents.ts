@@ -1,9 +1,16 @@
-import { gql } from './graphql';
+import { FRESH, MINUTE, mutation, query } from './graphql';
 
 /**
- * Every GraphQL document the product sends. tests/unit/documents.test.ts  validates every
- * exported document against the real AniList schema, so a misspelt field fails a test, not a user.
+ * GraphQL documents shared by several features (each feature's own live in its data module). Every
+ * document is declared with `query()` (with its lifetime) or `mutation()`; tests/unit/documents.test.ts
+ * validates every exported one against the real AniList schema, so a misspelt field fails a test,
+ * not a user.
  */
+
+/** The one write of a user's about text (goals and layouts both publish through it). */
+export const saveUserAbout = mutation<{ UpdateUser: { id: number } | null }, { about: string }>(
+  'mutation SaveUserAbout($about: String) { UpdateUser(about: $about) { id } }',
+);
 
 export interface UserSearchResult {
   id: number;
@@ -11,11 +18,11 @@ export interface UserSearchResult {
   avatar: { large: string | null } | null;
 }
 
-export const searchUsers = gql<{ Page: { users: UserSearchResult[] } }, { search: string }>(
-  'SearchUsers',
+export const searchUsers = query<{ Page: { users: UserSearchResult[] } }, { search: string }>(
   `query SearchUsers($search: String) {
     Page(page: 1, perPage: 10) { users(search: $search) { id name avatar { large } } }
   }`,
+  { lifetime: 10 * MINUTE },
 );
 
 export interface MediaSearchResult {
@@ -28,8 +35,7 @@ export interface MediaSearchResult {
   chapters: number | null;
 }
 
-export const searchMedia = gql<{ Page: { media: MediaSearchResult[] } }, { search: string }>(
-  'SearchMedia',
+export const searchMedia = query<{ Page: { media: MediaSearchResult[] } }, { search: string }>(
   `query SearchMedia($search: String) {
     Page(page: 1, perPage: 10) {
       media(search: $search) {
@@ -37,13 +43,13 @@ export const searchMedia = gql<{ Page: { media: MediaSearchResult[] } }, { searc
       }
     }
   }`,
+  { lifetime: 10 * MINUTE },
 );
 
 /** Whose a token is: asked with a newly returned token before it is stored (the signed-in user's?). */
-export const tokenViewer = gql<{ Viewer: { id: number; name: string } | null }, Record<string, never>>(
-  'TokenViewer',
+export const tokenViewer = query<{ Viewer: { id: number; name: string } | null }, Record<string, never>>(
   `query TokenViewer { Viewer { id name } }`,
-  true,
+  { lifetime: FRESH, auth: true },
 );
 
 export interface FollowingPage {
@@ -53,13 +59,13 @@ export interface FollowingPage {
   } | null;
 }
 
-/** Followed users (document 1 section 7): `following` for a user id, one page of them; asked again while hasNextPage. */
-export const followingQuery = gql<FollowingPage, { userId: number; page: number; perPage: number }>(
-  'Following',
+/** Followed users: `following` for a user id, one page of them; the next page is asked while hasNextPage. */
+export const followingQuery = query<FollowingPage, { userId: number; page: number; perPage: number }>(
   `query Following($userId: Int!, $page: Int, $perPage: Int) {
     Page(page: $page, perPage: $perPage) {
       pageInfo { currentPage hasNextPage }
       following(userId: $userId, sort: USERNAME) { id name avatar { large } }
     }
   }`,
+  { lifetime: 10 * MINUTE },
 );

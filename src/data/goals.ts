@@ -1,6 +1,7 @@
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { decodeBio, updateBio } from './bio-block';
-import type { GqlDocument, GraphQLClient } from './graphql';
+import { FRESH, query, type GraphQLClient } from './graphql';
+import { saveUserAbout } from './documents';
 import { s } from './schema';
 import { defineKey, type Store } from './storage';
 import type { ToastBus } from './toasts';
@@ -309,25 +310,17 @@ export const goalSentence = (goal: Goal) => `${GOAL_RULES[goal.type].verb} ${goa
 
 // --- Documents ------------------------------------------------------------------------------------
 
-export const goalsUserAbout: GqlDocument<{ User: { id: number; about: string | null } | null }, { name: string }> = {
-  name: 'GoalsUserAbout',
-  source: 'query GoalsUserAbout($name: String) { User(name: $name) { id about } }',
-  auth: false,
-};
+/** Read just before a write builds on it, so never reused. */
+export const goalsUserAbout = query<{ User: { id: number; about: string | null } | null }, { name: string }>(
+  'query GoalsUserAbout($name: String) { User(name: $name) { id about } }',
+  { lifetime: FRESH },
+);
 
-export const goalsMediaList: GqlDocument<{ MediaListCollection: GoalListCollection | null }, { userName: string; type: ListType }> = {
-  name: 'GoalsMediaList',
-  source:
-    'query GoalsMediaList($userName: String, $type: MediaType) { MediaListCollection(userName: $userName, type: $type) { lists { entries { ' +
+export const goalsMediaList = query<{ MediaListCollection: GoalListCollection | null }, { userName: string; type: ListType }>(
+  'query GoalsMediaList($userName: String, $type: MediaType) { MediaListCollection(userName: $userName, type: $type) { lists { entries { ' +
     'id progress progressVolumes startedAt { year month day } completedAt { year month day } media { format duration } } } } }',
-  auth: false,
-};
-
-export const goalsSaveAbout: GqlDocument<{ UpdateUser: { id: number } | null }, { about: string }> = {
-  name: 'GoalsSaveAbout',
-  source: 'mutation GoalsSaveAbout($about: String) { UpdateUser(about: $about) { id } }',
-  auth: true,
-};
+  { lifetime: FRESH },
+);
 
 // --- Actions -------------------------------------------------------------------------------------
 
@@ -363,7 +356,7 @@ export async function saveGoals(services: GoalServices, viewerName: string | nul
     const about = await queryAbout(services, viewerName);
     const goals = services.store.get(goalsKey);
     const next = updateBio(about, (data) => ({ ...data, goals }));
-    await wrapFailure(API_ERROR_TEXTS.saveAbout, () => services.client.request(goalsSaveAbout, { about: next }));
+    await wrapFailure(API_ERROR_TEXTS.saveAbout, () => services.client.request(saveUserAbout, { about: next }));
     services.toasts.success('Saved goals.');
     return true;
   } catch (error) {

@@ -16,11 +16,16 @@ export const GRAPHQL_ENDPOINT = 'https://graphql.anilist.co';
 
 export const MISSING_TOKEN_MESSAGE = 'Tried to make API query without authorizing the product. You can do so in the settings.';
 
-/** A GraphQL document with its result and variable types; every one lives in src/data/documents.ts. */
+/**
+ * A GraphQL document with its result and variable types. Declared one way only: `query()` for
+ * reads (with how long an answer stays good) and `mutation()` for writes; the operation name is
+ * read from the source, so it is written once.
+ */
 export interface GqlDocument<TData, TVars> {
+  readonly kind: 'query' | 'mutation';
   readonly name: string;
   readonly source: string;
-  /** Needs the user's token (document 1 section 6). */
+  /** Needs the user's token: every mutation, and the reads that ask about the token's owner. */
   readonly auth: boolean;
   /**
    * Aliased queries for many items: a missing item makes the API answer 404 with the others'
@@ -31,9 +36,48 @@ export interface GqlDocument<TData, TVars> {
   readonly __types?: [TData, TVars];
 }
 
-/** A document from its operation name and source (whitespace folded); `auth` when it needs the token. */
-export function gql<TData, TVars>(name: string, source: string, auth = false): GqlDocument<TData, TVars> {
-  return { name, source: source.replace(/\s+/g, ' ').trim(), auth };
+/** A read: identical reads (same document, variables and token) within `lifetime` ms are answered from the cache. */
+export interface QueryDocument<TData, TVars> extends GqlDocument<TData, TVars> {
+  readonly kind: 'query';
+  /** Milliseconds an answer stays good; 0 (FRESH) means every read asks the API (concurrent ones share a request). */
+  readonly lifetime: number;
+}
+
+export interface MutationDocument<TData, TVars> extends GqlDocument<TData, TVars> {
+  readonly kind: 'mutation';
+}
+
+/** A lifetime of 0: the answer is never reused, only shared by identical reads in flight together. */
+export const FRESH = 0;
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+
+function operationName(kind: 'query' | 'mutation', source: string): string {
+  const name = new RegExp(`^\\s*${kind}\\s+(\\w+)`).exec(source)?.[1];
+  if (!name) throw new Error(`A ${kind} document names its operation: ${source.slice(0, 60)}`);
+  return name;
+}
+
+const fold = (source: string) => source.replace(/\s+/g, ' ').trim();
+
+/** A read document: its source (`query Name(...) {...}`), how long its answer stays good, and whether it needs the token. */
+export function query<TData, TVars>(
+  source: string,
+  options: { lifetime: number; auth?: boolean; partial?: boolean },
+): QueryDocument<TData, TVars> {
+  return {
+    kind: 'query',
+    name: operationName('query', source),
+    source: fold(source),
+    auth: options.auth ?? false,
+    lifetime: options.lifetime,
+    ...(options.partial ? { partial: true } : {}),
+  };
+}
+
+/** A write document (`mutation Name(...) {...}`); mutations always need the token. */
+export function mutation<TData, TVars>(source: string): MutationDocument<TData, TVars> {
+  return { kind: 'mutation', name: operationName('mutation', source), source: fold(source), auth: true };
 }
 
 export type DataOf<D> = D extends GqlDocument<infer T, unknown> ? T : never;
@@ -282,6 +326,18 @@ export class GraphQLClient {
       this.limiter.succeeded();
       return body.data;
     }
+  }
+
+  /**
+   * Who reads are asked as: a short hash of the token the next request would send ('anon' without
+   * one). Cache keys carry it, so a sign-out or another account never sees another's cached answers.
+   */
+  identity(): string {
+    const token = this.deps.getToken();
+    if (!token) return 'anon';
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
+    return (hash >>> 0).toString(36);
   }
 
   private missingToken(): never {

@@ -1,6 +1,7 @@
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { decodeBio, updateBio, visibleBio } from './bio-block';
-import type { GqlDocument, GraphQLClient } from './graphql';
+import { FRESH, mutation, query, type GraphQLClient } from './graphql';
+import { saveUserAbout } from './documents';
 import { s } from './schema';
 import { defineKey, type Store } from './storage';
 import type { ToastBus } from './toasts';
@@ -319,39 +320,25 @@ export interface LayoutViewer {
 }
 
 /** The token owner's about, colour and badge: what publishing reads and compares with. */
-export const layoutViewerQuery: GqlDocument<{ Viewer: LayoutViewer | null }, Record<string, never>> = {
-  name: 'LayoutViewer',
-  source: 'query LayoutViewer { Viewer { id about donatorBadge options { profileColor } } }',
-  auth: true,
-};
+export const layoutViewerQuery = query<{ Viewer: LayoutViewer | null }, Record<string, never>>(
+  'query LayoutViewer { Viewer { id about donatorBadge options { profileColor } } }',
+  { lifetime: FRESH, auth: true },
+);
 
-export const saveUserAbout: GqlDocument<{ UpdateUser: { id: number } | null }, { about: string }> = {
-  name: 'SaveUserAbout',
-  source: 'mutation SaveUserAbout($about: String) { UpdateUser(about: $about) { id } }',
-  auth: true,
-};
-
-export const saveUserColor: GqlDocument<
+export const saveUserColor = mutation<
   { UpdateUser: { id: number; options: { profileColor: string | null } | null } | null },
   { color: string }
-> = {
-  name: 'SaveUserColor',
-  source: 'mutation SaveUserColor($color: String) { UpdateUser(profileColor: $color) { id options { profileColor } } }',
-  auth: true,
-};
+>('mutation SaveUserColor($color: String) { UpdateUser(profileColor: $color) { id options { profileColor } } }');
 
-export const saveDonatorBadge: GqlDocument<{ UpdateUser: { id: number; donatorBadge: string | null } | null }, { badge: string }> = {
-  name: 'SaveDonatorBadge',
-  source: 'mutation SaveDonatorBadge($badge: String) { UpdateUser(donatorBadge: $badge) { id donatorBadge } }',
-  auth: true,
-};
+export const saveDonatorBadge = mutation<{ UpdateUser: { id: number; donatorBadge: string | null } | null }, { badge: string }>(
+  'mutation SaveDonatorBadge($badge: String) { UpdateUser(donatorBadge: $badge) { id donatorBadge } }',
+);
 
 /** A user's about by name (no token needed). */
-export const userAboutQuery: GqlDocument<{ User: { id: number; about: string | null } | null }, { name: string }> = {
-  name: 'LayoutUserAbout',
-  source: 'query LayoutUserAbout($name: String) { User(name: $name) { id about } }',
-  auth: false,
-};
+export const userAboutQuery = query<{ User: { id: number; about: string | null } | null }, { name: string }>(
+  'query LayoutUserAbout($name: String) { User(name: $name) { id about } }',
+  { lifetime: FRESH },
+);
 
 export interface LayoutServices {
   store: Store;

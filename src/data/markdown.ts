@@ -1,4 +1,4 @@
-import { gql } from './graphql';
+import { FRESH, mutation, query } from './graphql';
 
 /**
  * Markdown hotkeys (document 2 sections 3, 5 and 9): the 15 mappings and the pure text
@@ -261,15 +261,12 @@ export function mappingById(id: string): MarkdownMapping | undefined {
 // API documents (validated against the schema by tests/unit/documents.test.ts)
 
 /** AniList's own rendering of some markdown ('Exact preview'). */
-export const renderMarkdownQuery = gql<{ Markdown: { html: string | null } | null }, { markdown: string }>(
-  'ExactPreview',
+export const renderMarkdownQuery = query<{ Markdown: { html: string | null } | null }, { markdown: string }>(
   `query ExactPreview($markdown: String!) { Markdown(markdown: $markdown) { html } }`,
-  true,
+  { lifetime: FRESH, auth: true },
 );
 
 /** Posts a status (a text activity). */
-export const saveTextActivity = gql<{ SaveTextActivity: { id: number } | null }, { text: string }>(
-  'SaveTextActivity',
+export const saveTextActivity = mutation<{ SaveTextActivity: { id: number } | null }, { text: string }>(
   `mutation SaveTextActivity($text: String) { SaveTextActivity(text: $text) { id } }`,
-  true,
 );

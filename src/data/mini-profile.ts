@@ -1,4 +1,4 @@
-import type { GqlDocument, GraphQLClient } from './graphql';
+import { FRESH, query, type GraphQLClient } from './graphql';
 import { s, type Infer, type Schema } from './schema';
 import { defineKey, type Store } from './storage';
 import { NAMED_COLORS, profileColorToTriple } from './verified-users';
@@ -128,9 +128,8 @@ const MEDIA = 'id type title { userPreferred } coverImage { large } isFavourite'
 const PERSON = 'id name { userPreferred } image { large } isFavourite';
 
 /** Document 1 section 7 'Mini profile': User by name with favourites (page 1, perPage each). */
-export const miniProfileQuery: GqlDocument<{ User: unknown }, { name: string; perPage: number }> = {
-  name: 'MiniProfile',
-  source: `query MiniProfile($name: String, $perPage: Int) {
+export const miniProfileQuery = query<{ User: unknown }, { name: string; perPage: number }>(
+  `query MiniProfile($name: String, $perPage: Int) {
     User(name: $name) {
       name avatar { large } bannerImage options { profileColor } donatorTier donatorBadge isFollower isFollowing
       about(asHtml: true)
@@ -141,11 +140,9 @@ export const miniProfileQuery: GqlDocument<{ User: unknown }, { name: string; pe
         staff(page: 1, perPage: $perPage) { nodes { ${PERSON} } }
       }
     }
-  }`
-    .replace(/\s+/g, ' ')
-    .trim(),
-  auth: false,
-};
+  }`,
+  { lifetime: FRESH },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Cache

@@ -1,6 +1,6 @@
 import { replyToActivity } from './activities';
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
-import { gql, type GraphQLClient } from './graphql';
+import { FRESH, mutation, query, type GraphQLClient } from './graphql';
 
 /**
  * Reply with list update (document 2 screen 12, sections 4 and 7): set a media's status and
@@ -33,7 +33,7 @@ export function clampProgress(value: number, maxProgress: number | null): number
   return Math.max(0, maxProgress ? Math.min(n, maxProgress) : n);
 }
 
-export const mediaProgress = gql<
+export const mediaProgress = query<
   {
     Media: {
       id: number;
@@ -44,26 +44,22 @@ export const mediaProgress = gql<
     } | null;
   },
   { mediaId: number }
->(
-  'MediaProgress',
-  `query MediaProgress($mediaId: Int) { Media(id: $mediaId) { id type episodes chapters mediaListEntry { id status progress } } }`,
-  true,
-);
+>(`query MediaProgress($mediaId: Int) { Media(id: $mediaId) { id type episodes chapters mediaListEntry { id status progress } } }`, {
+  lifetime: FRESH,
+  auth: true,
+});
 
 /** Document 2 section 7: mediaListId (the entry's id; null for media not yet on the list), mediaId, status, progress. */
-export const updateMediaProgress = gql<
+export const updateMediaProgress = mutation<
   { SaveMediaListEntry: { id: number } | null },
   { mediaListId: number | null; mediaId: number; status: ListStatus; progress: number }
 >(
-  'UpdateMediaProgress',
   `mutation UpdateMediaProgress($mediaListId: Int, $mediaId: Int, $status: MediaListStatus, $progress: Int) { SaveMediaListEntry(id: $mediaListId, mediaId: $mediaId, status: $status, progress: $progress) { id } }`,
-  true,
 );
 
-export const createdMediaActivity = gql<{ Activity: { __typename: string; id?: number } | null }, { userId: number; mediaId: number }>(
-  'CreatedMediaActivity',
+export const createdMediaActivity = query<{ Activity: { __typename: string; id?: number } | null }, { userId: number; mediaId: number }>(
   `query CreatedMediaActivity($userId: Int, $mediaId: Int) { Activity(userId: $userId, mediaId: $mediaId, sort: ID_DESC) { __typename ... on ListActivity { id } } }`,
-  true,
+  { lifetime: FRESH, auth: true },
 );
 
 /** The media's list entry as the panel starts from: new media without an entry is PLANNING with 0. */

@@ -1,12 +1,16 @@
 import useSWR, { type Cache, type SWRResponse } from 'swr';
-import type { GraphQLClient, GqlDocument } from './graphql';
+import { initCache } from 'swr/_internal';
+import type { GraphQLClient, GqlDocument, MutationDocument, QueryDocument } from './graphql';
 import { s } from './schema';
 import { defineKey, type Store } from './storage';
 
 /**
- * GraphQL reads through SWR: identical requests are deduplicated, results are cached in memory
- * and, for queries that say how long their answer stays good, persisted through the storage
- * adapter so a reload within that lifetime makes no request at all.
+ * Every GraphQL read and write goes through here. Reads are cached by document, variables and the
+ * token's identity: an identical read within its document's lifetime is answered from the cache,
+ * and identical reads in flight together share one request, whether they come from a component
+ * (`useQuery`) or from an injection or command (`read`). Answers with a lifetime are also kept in
+ * storage, so a reload within that lifetime makes no request at all. Writes (`write`) then update
+ * or invalidate the cached reads they change.
  */
 
 export const queryCacheKey = defineKey({
@@ -22,9 +26,14 @@ const SAVE_DELAY_MS = 500;
 
 type Entry = Parameters<Cache['set']>[1];
 
+/**
+ * SWR's cache: every entry in memory; an answer fetched with a lifetime also in storage until it
+ * expires. Only a request that reached the API starts a lifetime (`stamp`); SWR writing the same
+ * answer again does not extend it.
+ */
 export class PersistentCache implements Cache {
   private readonly memory = new Map<string, Entry>();
-  private readonly lifetimes = new Map<string, number>();
+  private readonly expiries = new Map<string, number>();
   private persisted: Record<string, { data: unknown; expires: number }>;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -34,17 +43,35 @@ export class PersistentCache implements Cache {
   ) {
     const t = now();
     this.persisted = Object.fromEntries(Object.entries(store.get(queryCacheKey)).filter(([, e]) => e.expires > t));
-    for (const [key, entry] of Object.entries(this.persisted)) this.memory.set(key, { data: entry.data } as Entry);
+    for (const [key, entry] of Object.entries(this.persisted)) {
+      this.memory.set(key, { data: entry.data } as Entry);
+      this.expiries.set(key, entry.expires);
+    }
   }
 
-  setLifetime(key: string, ms: number): void {
-    this.lifetimes.set(key, ms);
+  /** An answer for `key` just came from the API: it stays good for `lifetimeMs`. */
+  stamp(key: string, lifetimeMs: number): void {
+    if (lifetimeMs > 0) this.expiries.set(key, this.now() + lifetimeMs);
+    else this.expire(key);
   }
 
-  /** True while a persisted or fetched answer is younger than its lifetime. */
+  /** The answer for `key` is no longer good (it stays shown until a new one arrives). */
+  expire(key: string): void {
+    this.expiries.delete(key);
+    if (key in this.persisted) {
+      delete this.persisted[key];
+      this.scheduleSave();
+    }
+  }
+
+  /** True while the answer for `key` is younger than its lifetime. */
   isFresh(key: string): boolean {
-    const entry = this.persisted[key];
-    return !!entry && entry.expires > this.now();
+    const expires = this.expiries.get(key);
+    return expires !== undefined && expires > this.now() && this.data(key) !== undefined;
+  }
+
+  data(key: string): unknown {
+    return (this.memory.get(key) as { data?: unknown } | undefined)?.data;
   }
 
   get(key: string): Entry | undefined {
@@ -53,19 +80,17 @@ export class PersistentCache implements Cache {
 
   set(key: string, value: Entry): void {
     this.memory.set(key, value);
-    const lifetime = this.lifetimes.get(key);
-    if (lifetime && value && (value as { data?: unknown }).data !== undefined) {
-      this.persisted[key] = { data: (value as { data: unknown }).data, expires: this.now() + lifetime };
+    const expires = this.expiries.get(key);
+    const data = (value as { data?: unknown } | undefined)?.data;
+    if (expires !== undefined && expires > this.now() && data !== undefined && this.persisted[key]?.data !== data) {
+      this.persisted[key] = { data, expires };
       this.scheduleSave();
     }
   }
 
   delete(key: string): void {
     this.memory.delete(key);
-    if (key in this.persisted) {
-      delete this.persisted[key];
-      this.scheduleSave();
-    }
+    this.expire(key);
   }
 
   keys(): IterableIterator<string> {
@@ -87,33 +112,172 @@ export class PersistentCache implements Cache {
   }
 }
 
-let shared: PersistentCache | null = null;
+const caches = new WeakMap<Store, PersistentCache>();
 
+/** The one cache of a store: SWR's provider (see the panels' Providers) and `read` share it. */
 export function queryCache(store: Store): PersistentCache {
-  if (!shared) shared = new PersistentCache(store);
-  return shared;
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new PersistentCache(store)));
+  return cache;
 }
 
-export function queryKey(doc: GqlDocument<unknown, unknown>, variables: unknown): string {
-  return `${doc.name}:${JSON.stringify(variables)}`;
+type AnyDocument = GqlDocument<unknown, never>;
+
+/** The cache key of a read: document, the token's identity, variables. */
+export function queryKey(doc: Pick<AnyDocument, 'name'>, variables: unknown, identity = 'anon'): string {
+  return `${doc.name}@${identity}:${JSON.stringify(variables)}`;
+}
+
+/** What reads and writes need: the client (its identity keys the cache) and the store the cache lives in. */
+export interface ReadContext {
+  client: Pick<GraphQLClient, 'request'> & Partial<Pick<GraphQLClient, 'identity'>>;
+  store: Store;
+}
+
+interface Flight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  /** Callers still waiting; when the last one aborts, the request is aborted. */
+  waiting: number;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/** Reads and writes through one client and one cache (one instance per client, see `readsFor`). */
+export class Reads {
+  private readonly flights = new Map<string, Flight>();
+
+  constructor(
+    private readonly client: ReadContext['client'],
+    readonly cache: PersistentCache,
+  ) {}
+
+  key<TData, TVars>(doc: QueryDocument<TData, TVars>, variables: TVars): string {
+    return queryKey(doc, variables, this.client.identity?.() ?? 'anon');
+  }
+
+  /** SWR's mutate bound to our cache (looked up each time: a provider that unmounts drops SWR's state for it). */
+  private swr() {
+    return initCache(this.cache)![1];
+  }
+
+  /**
+   * `doc` with `variables`: from the cache within the document's lifetime, else from the API (a
+   * request already in flight for the same key is shared). `fresh` skips the cache: for a read that
+   * a write is about to build on.
+   */
+  async read<TData, TVars>(
+    doc: QueryDocument<TData, TVars>,
+    variables: TVars,
+    options: { fresh?: boolean; signal?: AbortSignal } = {},
+  ): Promise<TData> {
+    options.signal?.throwIfAborted();
+    const key = this.key(doc, variables);
+    if (!options.fresh && this.cache.isFresh(key)) return this.cache.data(key) as TData;
+    let flight = this.flights.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      const promise = this.client.request(doc, variables, { signal: controller.signal }).then((data) => {
+        this.cache.stamp(key, doc.lifetime);
+        // Shown by every mounted hook on this key; no second request.
+        void this.swr()(key, data, { revalidate: false });
+        return data;
+      });
+      const created: Flight = { promise, controller, waiting: 0 };
+      flight = created;
+      this.flights.set(key, created);
+      const clear = () => {
+        if (this.flights.get(key) === created) this.flights.delete(key);
+      };
+      promise.then(clear, clear);
+    }
+    return this.join(flight, options.signal) as Promise<TData>;
+  }
+
+  private join(flight: Flight, signal?: AbortSignal): Promise<unknown> {
+    flight.waiting += 1;
+    if (!signal) return flight.promise;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        flight.waiting -= 1;
+        if (flight.waiting === 0) flight.controller.abort(signal.reason);
+        reject(abortError(signal));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      flight.promise.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** Replaces the cached answer of one read (an optimistic or confirmed change); mounted hooks show it. */
+  set<TData, TVars>(doc: QueryDocument<TData, TVars>, variables: TVars, update: (current: TData | undefined) => TData | undefined): void {
+    const key = this.key(doc, variables);
+    const next = update(this.cache.data(key) as TData | undefined);
+    if (next === undefined) return;
+    void this.swr()(key, next, { revalidate: false });
+  }
+
+  /**
+   * Every cached answer of `doc` (all variables, all identities) is no longer good: the next read
+   * asks the API, and mounted hooks on it ask now.
+   */
+  invalidate(doc: Pick<AnyDocument, 'name'>): void {
+    const prefix = `${doc.name}@`;
+    for (const key of [...this.cache.keys()]) {
+      if (!key.startsWith(prefix)) continue;
+      this.cache.expire(key);
+      void this.swr()(key);
+    }
+  }
+}
+
+const readers = new WeakMap<object, Reads>();
+
+/** The reads of a context: one per client, over the store's cache. */
+export function readsFor(ctx: ReadContext): Reads {
+  let reads = readers.get(ctx.client);
+  if (!reads) readers.set(ctx.client, (reads = new Reads(ctx.client, queryCache(ctx.store))));
+  return reads;
 }
 
 /**
- * Reads `doc` with `variables` (null: don't ask yet). `lifetimeMs` is how long an answer stays
- * good; within it neither a remount nor a reload sends the request again.
+ * The non-React read: `doc` with `variables`, from the cache within the document's lifetime,
+ * else from the API. For injections, commands and data functions; shares cache, keys and
+ * in-flight requests with `useQuery`.
+ */
+export function read<TData, TVars>(
+  ctx: ReadContext,
+  doc: QueryDocument<TData, TVars>,
+  variables: TVars,
+  options?: { fresh?: boolean; signal?: AbortSignal },
+): Promise<TData> {
+  return readsFor(ctx).read(doc, variables, options);
+}
+
+/**
+ * The React read: `doc` with `variables` (null: don't ask yet). Within the document's lifetime
+ * neither a remount nor a reload sends the request again.
  */
 export function useQuery<TData, TVars>(
-  client: GraphQLClient,
-  cache: PersistentCache,
-  doc: GqlDocument<TData, TVars>,
+  ctx: ReadContext,
+  doc: QueryDocument<TData, TVars>,
   variables: TVars | null,
-  lifetimeMs: number,
 ): SWRResponse<TData, Error> {
-  const key = variables === null ? null : queryKey(doc as GqlDocument<unknown, unknown>, variables);
-  if (key) cache.setLifetime(key, lifetimeMs);
-  const fresh = key ? cache.isFresh(key) : false;
-  return useSWR<TData, Error>(key, () => client.request(doc, variables as TVars), {
-    dedupingInterval: lifetimeMs,
+  const reads = readsFor(ctx);
+  const key = variables === null ? null : reads.key(doc, variables);
+  const fresh = key ? reads.cache.isFresh(key) : false;
+  return useSWR<TData, Error>(key, () => reads.read(doc, variables as TVars), {
+    dedupingInterval: doc.lifetime,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: !fresh,
@@ -121,4 +285,29 @@ export function useQuery<TData, TVars>(
     shouldRetryOnError: false,
     keepPreviousData: true,
   });
+}
+
+/** What a write changes in the cache: reads to ask again, and answers to change in place. */
+export interface WriteEffects<TData> {
+  /** Reads whose every cached answer the write makes stale. */
+  invalidates?: readonly Pick<AnyDocument, 'name'>[];
+  /** Changes cached answers from the write's result (`reads.set(doc, vars, update)`). */
+  update?(result: TData, reads: Pick<Reads, 'set'>): void;
+}
+
+/**
+ * Sends a mutation; when it succeeded, updates or invalidates the cached reads it changed. A
+ * failure rejects and leaves the cache as it was.
+ */
+export async function write<TData, TVars>(
+  ctx: ReadContext,
+  doc: MutationDocument<TData, TVars>,
+  variables: TVars,
+  effects: WriteEffects<TData> = {},
+): Promise<TData> {
+  const result = await ctx.client.request(doc, variables);
+  const reads = readsFor(ctx);
+  effects.update?.(result, reads);
+  for (const stale of effects.invalidates ?? []) reads.invalidate(stale);
+  return result;
 }

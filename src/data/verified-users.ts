@@ -1,5 +1,5 @@
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
-import type { GqlDocument, GraphQLClient } from './graphql';
+import { FRESH, query, type GqlDocument, type GraphQLClient } from './graphql';
 import { s } from './schema';
 import { defineKey, type Store } from './storage';
 import type { ToastBus } from './toasts';
@@ -277,17 +277,16 @@ export function verifiedUsersQuery(users: readonly Pick<VerifiedUser, 'id' | 'us
     variables[`u${i}`] = byId ? u.id! : u.username;
   });
   return {
-    doc: { name: 'VerifiedUsers', source: `query VerifiedUsers(${params.join(', ')}) { ${fields.join(' ')} }`, auth: false, partial: true },
+    doc: query(`query VerifiedUsers(${params.join(', ')}) { ${fields.join(' ')} }`, { lifetime: FRESH, partial: true }),
     variables,
   };
 }
 
 /** One user by name (adding a user). */
-export const userByName: GqlDocument<{ User: ApiUser | null }, { name: string }> = {
-  name: 'VerifiedUser',
-  source: `query VerifiedUser($name: String) { User(name: $name) { ${USER_FIELDS} } }`,
-  auth: false,
-};
+export const userByName = query<{ User: ApiUser | null }, { name: string }>(
+  `query VerifiedUser($name: String) { User(name: $name) { ${USER_FIELDS} } }`,
+  { lifetime: FRESH },
+);
 
 /** One user by name; a failure (or no such user) is 'Failed to query user from host API' (document 1 section 8). */
 export function queryUser(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, name: string): Promise<ApiUser> {

@@ -100,7 +100,7 @@ test.describe('goals tab', () => {
     expect(visibleBio(about)).toBe(original);
     expect(about.endsWith(`)\n\n${original}`)).toBe(true);
     expect(requests(api, 'GoalsUserAbout').map((r) => r.variables)).toEqual([{ name: 'Viewer' }]);
-    expect(requests(api, 'GoalsSaveAbout')).toHaveLength(1);
+    expect(requests(api, 'SaveUserAbout')).toHaveLength(1);
 
     // Clear the local list, then fetch it back from the bio.
     for (const name of ['Winter anime', 'Chapters']) await tab.getByRole('button', { name: `Remove goal ${name}` }).click();
@@ -150,7 +150,7 @@ test.describe('goals tab', () => {
 
     // The mutation itself fails: the bio is untouched.
     await page.route('https://graphql.anilist.co/**', (route) =>
-      route.request().method() === 'POST' && (route.request().postData() ?? '').includes('GoalsSaveAbout')
+      route.request().method() === 'POST' && (route.request().postData() ?? '').includes('SaveUserAbout')
         ? route.fulfill({
             status: 500,
             headers: { 'Access-Control-Allow-Origin': '*' },
@@ -167,12 +167,12 @@ test.describe('goals tab', () => {
 
     // A block that cannot be read is never overwritten.
     viewer.about = '[](jsonAAAA)\n\nMy bio';
-    const saves = requests(api, 'GoalsSaveAbout').length;
+    const saves = requests(api, 'SaveUserAbout').length;
     await clearToasts(page);
     await tab.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Failed to save goals.')).toBeVisible();
     expect(viewer.about).toBe('[](jsonAAAA)\n\nMy bio');
-    expect(requests(api, 'GoalsSaveAbout')).toHaveLength(saves);
+    expect(requests(api, 'SaveUserAbout')).toHaveLength(saves);
   });
 
   test('the palette page edits the same list', async ({ page, host }) => {

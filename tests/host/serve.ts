@@ -11,7 +11,7 @@
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
  * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail (status 500, 400, 429 or network);
- *   with `&op=Name` only the next n calls of that operation (e.g. op=GoalsSaveAbout)
+ *   with `&op=Name` only the next n calls of that operation (e.g. op=SaveUserAbout)
  * - /api/v2/oauth/authorize   a stand-in for AniList's authorize page: Approve returns a token the
  *   mock API accepts, with the `state` it was given, to /settings/developer (the real round trip)
  *

@@ -17,7 +17,7 @@ const documents = Object.entries(modules).flatMap(([file, mod]) =>
         typeof (v as { name?: unknown }).name === 'string' &&
         'auth' in v,
     )
-    .map(([exportName, v]) => ({ file, exportName, doc: v as { name: string; source: string } })),
+    .map(([exportName, v]) => ({ file, exportName, doc: v as { kind: string; name: string; source: string; lifetime?: unknown } })),
 );
 
 describe('GraphQL documents', () => {
@@ -26,7 +26,9 @@ describe('GraphQL documents', () => {
   it.each(documents.map((d) => [`${d.exportName} (${d.doc.name})`, d] as const))('%s validates against the schema', (_label, { doc }) => {
     const errors = validate(schema, parse(doc.source));
     expect(errors.map((e) => e.message)).toEqual([]);
-    expect(parse(doc.source).definitions[0]).toMatchObject({ name: { value: doc.name } });
+    expect(parse(doc.source).definitions[0]).toMatchObject({ name: { value: doc.name }, operation: doc.kind });
+    // A read declares how long its answer stays good (0: never reused).
+    if (doc.kind === 'query') expect(typeof doc.lifetime === 'number' && doc.lifetime >= 0).toBe(true);
   });
 
   it('catches a wrong document (the check is not vacuous)', () => {

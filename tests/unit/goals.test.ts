@@ -263,11 +263,11 @@ describe('saving and fetching goals', () => {
     let about = encodeBio(text, { customCss: 'a{}', automail: { keep: 1 } });
     const api = fakeApi({
       GoalsUserAbout: () => ({ User: { id: 1, about } }),
-      GoalsSaveAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
+      SaveUserAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
     });
     api.store.set(goalsKey, local);
     expect(await saveGoals(api.services, 'Viewer')).toBe(true);
-    expect(api.calls.map((c) => c.name)).toEqual(['GoalsUserAbout', 'GoalsSaveAbout']);
+    expect(api.calls.map((c) => c.name)).toEqual(['GoalsUserAbout', 'SaveUserAbout']);
     expect(api.calls[0]!.vars).toEqual({ name: 'Viewer' });
     expect(decodeBio(about).data).toEqual({ customCss: 'a{}', automail: { keep: 1 }, goals: local });
     expect(about.endsWith(`\n\n${text}`)).toBe(true);
@@ -278,7 +278,7 @@ describe('saving and fetching goals', () => {
     let about = text;
     const api = fakeApi({
       GoalsUserAbout: () => ({ User: { id: 1, about } }),
-      GoalsSaveAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
+      SaveUserAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
     });
     api.store.set(goalsKey, local);
     await saveGoals(api.services, 'Viewer');
@@ -289,7 +289,7 @@ describe('saving and fetching goals', () => {
   it('a block that cannot be read, or a failing query, saves nothing', async () => {
     const unreadable = fakeApi({
       GoalsUserAbout: () => ({ User: { id: 1, about: '[](jsonAAAA)\n\nhi' } }),
-      GoalsSaveAbout: () => ({ UpdateUser: { id: 1 } }),
+      SaveUserAbout: () => ({ UpdateUser: { id: 1 } }),
     });
     expect(await saveGoals(unreadable.services, 'Viewer')).toBe(false);
     expect(unreadable.calls.map((c) => c.name)).toEqual(['GoalsUserAbout']);

@@ -3,7 +3,7 @@ import { API_ERROR_TEXTS } from '../../data/api-errors';
 import { searchMedia, searchUsers, type UserSearchResult } from '../../data/documents';
 import { followedFirst, followedMatching } from '../../data/search';
 import { useFollowing } from '../../panels/common/useFollowing';
-import { queryCache, useQuery } from '../../data/swr';
+import { useQuery } from '../../data/swr';
 import { useDebounced } from '../../panels/hooks';
 import type { FeatureDef, PalettePageProps } from '../types';
 
@@ -15,14 +15,13 @@ import type { FeatureDef, PalettePageProps } from '../types';
 
 export const SEARCH_DEBOUNCE_MS = 800;
 export const MIN_USER_SEARCH = 3;
-const LIFETIME_MS = 10 * 60_000;
 
 const safeImage = (url: string | null | undefined) => (url && url.startsWith('https://') ? url : undefined);
 
 function UserSearchPage({ query, ctx, close }: PalettePageProps) {
   const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const ready = search.length >= MIN_USER_SEARCH;
-  const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchUsers, ready ? { search } : null, LIFETIME_MS);
+  const { data, error, isLoading } = useQuery(ctx, searchUsers, ready ? { search } : null);
   const followed = useFollowing(ctx);
   if (!ready) {
     // The people you follow, before (and while) the search has enough to go on.
@@ -80,7 +79,7 @@ function UserGroup({
 function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
   const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   const ready = search.length > 0;
-  const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchMedia, ready ? { search } : null, LIFETIME_MS);
+  const { data, error, isLoading } = useQuery(ctx, searchMedia, ready ? { search } : null);
   if (!ready) return <div className="vv-note">Type a title.</div>;
   if (error)
     return (

@@ -15,7 +15,7 @@ import { onRouteChange } from '../../inject/route';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../panels/common/UserSearchBox';
 import { searchUsers } from '../../data/documents';
-import { queryCache, useQuery } from '../../data/swr';
+import { useQuery } from '../../data/swr';
 import { useDebounced, useStored } from '../../panels/hooks';
 import { VerifiedUsers } from '../../panels/VerifiedUsers';
 import { decodeSegment } from '../../data/guards';
@@ -50,7 +50,7 @@ function clearBadge(ctx: CommandContext, path: string): void {
 function AddUserPage({ query, ctx, close }: PalettePageProps) {
   const search = useDebounced(query.trim(), USER_SEARCH_DEBOUNCE_MS);
   const ready = search.length >= USER_SEARCH_MIN;
-  const { data, error, isLoading } = useQuery(ctx.client, queryCache(ctx.store), searchUsers, ready ? { search } : null, 10 * 60_000);
+  const { data, error, isLoading } = useQuery(ctx, searchUsers, ready ? { search } : null);
   const verify = (name: string) => {
     close();
     void verifyUser(ctx, name);

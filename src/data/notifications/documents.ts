@@ -1,4 +1,4 @@
-import { gql } from '../graphql';
+import { FRESH, query } from '../graphql';
 
 /**
  * The notification documents: the types the API knows, the fields asked of every kind of
@@ -123,26 +123,24 @@ export interface NotificationsPage {
 }
 
 /** A page of the viewer's notifications of some types; `reset` also zeroes AniList's own count. */
-export const notificationsQuery = gql<NotificationsPage, NotificationsVars>(
-  'Notifications',
+export const notificationsQuery = query<NotificationsPage, NotificationsVars>(
   `query Notifications($types: [NotificationType], $page: Int, $perPage: Int, $reset: Boolean) {
     Page(page: $page, perPage: $perPage) {
       pageInfo { currentPage hasNextPage }
       notifications(type_in: $types, resetNotificationCount: $reset) { ${NOTIFICATION_FIELDS} }
     }
   }`,
-  true,
+  { lifetime: FRESH, auth: true },
 );
 
 /** Zeroes AniList's unread count (the host's dot). */
-export const resetNotificationCount = gql<
+export const resetNotificationCount = query<
   { Page: { notifications: ({ __typename: string } | null)[] | null } | null },
   Record<string, never>
->(
-  'ResetNotificationCount',
-  `query ResetNotificationCount { Page(page: 1, perPage: 1) { notifications(resetNotificationCount: true) { __typename } } }`,
-  true,
-);
+>(`query ResetNotificationCount { Page(page: 1, perPage: 1) { notifications(resetNotificationCount: true) { __typename } } }`, {
+  lifetime: FRESH,
+  auth: true,
+});
 
 /** What an activity notification points at, when that activity still exists. */
 export interface ActivityRelation {
@@ -174,17 +172,16 @@ const RELATION_FIELDS = `
  * Which of these activities still exist, asked of both feeds at once (an activity shows in only
  * one of following and global for a given viewer) and merged.
  */
-export const activityRelationsQuery = gql<
+export const activityRelationsQuery = query<
   {
     following: { activities: (RelationActivity | null)[] | null } | null;
     global: { activities: (RelationActivity | null)[] | null } | null;
   },
   { ids: number[]; perPage: number }
 >(
-  'NotificationActivityRelations',
   `query NotificationActivityRelations($ids: [Int], $perPage: Int) {
     following: Page(page: 1, perPage: $perPage) { activities(id_in: $ids, isFollowing: true) { ${RELATION_FIELDS} } }
     global: Page(page: 1, perPage: $perPage) { activities(id_in: $ids, isFollowing: false) { ${RELATION_FIELDS} } }
   }`,
-  true,
+  { lifetime: FRESH, auth: true },
 );
