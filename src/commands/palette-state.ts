@@ -1,3 +1,4 @@
+import { createStore } from '../data/store';
 import type { DialogController, DialogState, PaletteController, PaletteState } from './types';
 
 /**
@@ -7,42 +8,35 @@ import type { DialogController, DialogState, PaletteController, PaletteState } f
 export const DASHBOARD = 'Dashboard';
 
 export function createPaletteController(modes: () => string[]): PaletteController {
-  let state: PaletteState = { open: false, mode: DASHBOARD, stack: [] };
-  const listeners = new Set<() => void>();
-  const set = (next: PaletteState) => {
-    state = next;
-    listeners.forEach((l) => l());
-  };
+  const store = createStore<PaletteState>({ open: false, mode: DASHBOARD, stack: [] });
+  const { set, get: state } = store;
   return {
-    state: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    state,
+    subscribe: store.subscribe,
     open(pageId, arg) {
-      set({ open: true, mode: state.open ? state.mode : DASHBOARD, stack: pageId ? [{ id: pageId, arg }] : [] });
+      set({ open: true, mode: state().open ? state().mode : DASHBOARD, stack: pageId ? [{ id: pageId, arg }] : [] });
     },
     close() {
-      if (!state.open && state.mode === DASHBOARD && state.stack.length === 0) return;
+      if (!state().open && state().mode === DASHBOARD && state().stack.length === 0) return;
       set({ open: false, mode: DASHBOARD, stack: [] });
     },
     toggleOrCycle() {
-      if (!state.open) {
+      if (!state().open) {
         set({ open: true, mode: DASHBOARD, stack: [] });
         return;
       }
       const all = modes();
-      const next = all[(all.indexOf(state.mode) + 1) % all.length] ?? DASHBOARD;
+      const next = all[(all.indexOf(state().mode) + 1) % all.length] ?? DASHBOARD;
       set({ open: true, mode: next, stack: [] });
     },
     setMode(mode) {
-      set({ ...state, mode, stack: [] });
+      set({ ...state(), mode, stack: [] });
     },
     push(pageId, arg) {
-      set({ ...state, open: true, stack: [...state.stack, { id: pageId, arg }] });
+      set({ ...state(), open: true, stack: [...state().stack, { id: pageId, arg }] });
     },
     pop() {
-      set({ ...state, stack: state.stack.slice(0, -1) });
+      set({ ...state(), stack: state().stack.slice(0, -1) });
     },
   };
 }
@@ -52,19 +46,11 @@ export function createPaletteController(modes: () => string[]): PaletteControlle
  * open one before the overlay has mounted.
  */
 export function createDialogController(): DialogController {
-  let state: DialogState | null = null;
-  const listeners = new Set<() => void>();
-  const set = (next: DialogState | null) => {
-    state = next;
-    listeners.forEach((l) => l());
-  };
+  const store = createStore<DialogState | null>(null);
   return {
-    state: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    open: (id, arg) => set({ id, arg }),
-    close: () => state && set(null),
+    state: store.get,
+    subscribe: store.subscribe,
+    open: (id, arg) => store.set({ id, arg }),
+    close: () => store.set(null),
   };
 }

@@ -1,3 +1,4 @@
+import { createStore } from '../data/store';
 import type { Command, CommandContext, FeatureDef, Injection, OptionDef, OptionValue, PanelDef } from './types';
 
 /**
@@ -9,7 +10,8 @@ export class Registry {
   private readonly optionIndex = new Map<string, { option: OptionDef; feature: FeatureDef }>();
   private readonly commandIndex = new Map<string, { command: Command; feature: FeatureDef }>();
   private readonly panelIndex = new Map<string, PanelDef>();
-  private readonly listeners = new Set<() => void>();
+  /** Counts changes; its listeners are the registry's. */
+  private readonly version = createStore(0);
 
   define(feature: FeatureDef): FeatureDef {
     if (!/^[a-z][a-z0-9-]*$/.test(feature.id)) throw new Error(`Feature id "${feature.id}" must be kebab-case`);
@@ -97,12 +99,11 @@ export class Registry {
 
   /** Listeners hear when features are defined or say their provided commands changed. */
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.version.subscribe(listener);
   }
 
   changed(): void {
-    this.listeners.forEach((l) => l());
+    this.version.set((n) => n + 1);
   }
 }
 

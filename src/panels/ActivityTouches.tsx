@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { collapsedKey } from '../data/collapse';
 import { PREVIEW_OFFSET_PX } from '../data/activity-touches';
-import { useServices, useStored } from './hooks';
+import type { Store } from '../data/store';
+import { useServices, useStore, useStored } from './hooks';
 
 /** The small UIs of the activity-page touches (src/commands/features/activity-touches.tsx). */
-
-export { createSignal, type Signal } from './common/signal';
-import type { Signal } from './common/signal';
 
 export interface PreviewState {
   src: string;
@@ -16,8 +14,8 @@ export interface PreviewState {
 }
 
 /** The hovered image, 20 px from the pointer, on the side of the pointer with more room. */
-export function ImagePreview({ state }: { state: Signal<PreviewState | null> }) {
-  const preview = useSyncExternalStore(state.subscribe, state.get);
+export function ImagePreview({ state }: { state: Store<PreviewState | null> }) {
+  const preview = useStore(state);
   if (!preview) return null;
   const { x, y } = preview;
   const left = x <= window.innerWidth / 2;
@@ -35,12 +33,12 @@ export function SelfMessage({
   openCommand,
   publish,
 }: {
-  open: Signal<boolean>;
+  open: Store<boolean>;
   openCommand: string;
   publish(text: string): Promise<boolean>;
 }) {
   const services = useServices();
-  const isOpen = useSyncExternalStore(open.subscribe, open.get);
+  const isOpen = useStore(open);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);

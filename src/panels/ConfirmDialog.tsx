@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useContext, useSyncExternalStore } from 'react';
+import { useContext } from 'react';
+import { createStore } from '../data/store';
 import { useLayer } from './common/layers';
-import { PortalContainer } from './hooks';
+import { PortalContainer, useStore } from './hooks';
 
 /**
  * The spec's confirm dialog (document 2, screen 4): title 'Warning', default text 'Are you sure
@@ -15,33 +16,22 @@ interface Pending {
   resolve(ok: boolean): void;
 }
 
-let pending: Pending | null = null;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
+/** The question on screen; asking a new one answers the previous one with Cancel. */
+const pending = createStore<Pending | null>(null);
 
 export function confirmDialog(text: string = CONFIRM_DEFAULT_TEXT): Promise<boolean> {
-  pending?.resolve(false);
-  return new Promise((resolve) => {
-    pending = { text, resolve };
-    notify();
-  });
+  pending.get()?.resolve(false);
+  return new Promise((resolve) => pending.set({ text, resolve }));
 }
 
 function settle(ok: boolean) {
-  const current = pending;
-  pending = null;
-  notify();
+  const current = pending.get();
+  pending.set(null);
   current?.resolve(ok);
 }
 
 export function ConfirmHost() {
-  const current = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => pending,
-  );
+  const current = useStore(pending);
   const container = useContext(PortalContainer);
   const z = useLayer(current !== null);
   return (

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type MouseEvent } from 'react';
-import { createSignal, type Signal } from './common/signal';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import type { Store } from '../data/store';
 import { sanitizeHtml } from './sanitize';
 import {
   donatorBadge,
@@ -11,7 +11,7 @@ import {
   type MiniProfileUser,
   type PersonFavourite,
 } from '../data/mini-profile';
-import { useStored } from './hooks';
+import { useStore, useStored } from './hooks';
 
 /** The mini profile hover card: placed beside the hovered user link with fixed coordinates. */
 
@@ -53,10 +53,6 @@ export function cardPosition(
 
 const safeImage = (url: string | null | undefined) => (url && /^https:\/\/[^"'()\\\s]+$/.test(url) ? url : undefined);
 
-/** What the card shows; the feature sets it, the card follows. */
-export type CardStore<T> = Signal<T>;
-export const createCardStore = createSignal;
-
 export interface CardState {
   user: MiniProfileUser;
   anchor: Rect;
@@ -72,8 +68,8 @@ export interface CardHandlers {
 }
 
 /** Renders the card while the store holds one. */
-export function MiniProfileLayer({ state, handlers }: { state: CardStore<CardState | null>; handlers: CardHandlers }) {
-  const current = useSyncExternalStore(state.subscribe, state.get);
+export function MiniProfileLayer({ state, handlers }: { state: Store<CardState | null>; handlers: CardHandlers }) {
+  const current = useStore(state);
   const config = useStored(miniProfileConfigKey);
   return current ? <MiniProfileCard user={current.user} anchor={current.anchor} config={config} handlers={handlers} /> : null;
 }

@@ -14,12 +14,13 @@ import { REMOUNT } from '../../inject/injector';
 import { vueOf } from '../../inject/page-world';
 import { failureText } from '../../data/api-errors';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
+import { createStore } from '../../data/store';
 import { timeConfigKey } from '../../data/time';
 import type { Store } from '../../data/storage';
 import { onChanges } from '../../inject/observer';
 import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
-import { createSignal, ImagePreview, ReplyCollapseButton, SelfMessage, type PreviewState } from '../../panels/ActivityTouches';
+import { ImagePreview, ReplyCollapseButton, SelfMessage, type PreviewState } from '../../panels/ActivityTouches';
 import type { CommandContext, FeatureDef, Injection, InjectionContext } from '../types';
 
 /**
@@ -55,7 +56,7 @@ const styleInjection = (id: string, option: string, css: string): Injection => (
 
 // --- Self message ------------------------------------------------------------------------------
 
-const selfMessageOpen = createSignal(false);
+const selfMessageOpen = createStore(false);
 const selfMessageApplies = (ctx: CommandContext) => on('selfMessageEnabled')(ctx) && ownProfile(ctx);
 
 async function publishSelfMessage(ctx: CommandContext, message: string): Promise<boolean> {
@@ -318,7 +319,7 @@ export const activityTouches: FeatureDef = {
       single: true,
       when: on('imagePreviewEnabled'),
       mount: (body, ctx) => {
-        const state = createSignal<PreviewState | null>(null);
+        const state = createStore<PreviewState | null>(null);
         const unmount = mountUi(ctx, 'image-preview', (host) => body.append(host), <ImagePreview state={state} />);
         let link: Element | null = null;
         const show = (a: Element | null, src: string | null, event: MouseEvent) => {

@@ -1,5 +1,4 @@
 import { Command as Cmdk } from 'cmdk';
-import { useSyncExternalStore } from 'react';
 import {
   addedMessage,
   addMedia,
@@ -12,10 +11,11 @@ import {
   removeMedia,
   type MediaKind,
 } from '../../data/gif-keyboard';
+import { createStore, type Store } from '../../data/store';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { mountUi } from '../../panels/mount';
 import { GifKeyboard } from '../../panels/GifKeyboard';
-import { useStored } from '../../panels/hooks';
+import { useStore, useStored } from '../../panels/hooks';
 import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
 
 /**
@@ -33,26 +33,6 @@ const TEXTAREA = 'textarea.el-textarea__inner';
 const LIKEABLE = '.activity-markdown img, .reply-markdown img';
 const PER_GROUP = 50;
 
-/** A tiny observable value, shared by two React roots (a toolbar button and its panel, say). */
-function cell<T>(initial: T) {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: T) {
-      if (next === value) return;
-      value = next;
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-}
-type Cell<T> = ReturnType<typeof cell<T>>;
-const useCell = <T,>(c: Cell<T>) => useSyncExternalStore(c.subscribe, c.get);
-
 /**
  * The element that had focus when the palette took it (the relatedTarget of the focusin on our
  * overlay). A fallback for ctx.focused, which names the overlay itself when the palette focuses
@@ -66,8 +46,8 @@ export function markdownField(element: Element | null): TextField | null {
   return field && (field.matches(TEXTAREA) || field.closest('.activity-edit, [data-markdown-editor]')) ? field : null;
 }
 
-function ToggleButton({ open }: { open: Cell<boolean> }) {
-  const isOpen = useCell(open);
+function ToggleButton({ open }: { open: Store<boolean> }) {
+  const isOpen = useStore(open);
   return (
     <button
       type="button"
@@ -82,14 +62,14 @@ function ToggleButton({ open }: { open: Cell<boolean> }) {
   );
 }
 
-function EditorKeyboard({ ctx, open, insert }: { ctx: CommandContext; open: Cell<boolean>; insert(markup: string): void }) {
-  return useCell(open) ? <GifKeyboard ctx={ctx} insert={insert} /> : null;
+function EditorKeyboard({ ctx, open, insert }: { ctx: CommandContext; open: Store<boolean>; insert(markup: string): void }) {
+  return useStore(open) ? <GifKeyboard ctx={ctx} insert={insert} /> : null;
 }
 
 type Hovered = { url: string; kind: MediaKind } | null;
 
-function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Cell<Hovered> }) {
-  const current = useCell(hovered);
+function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Store<Hovered> }) {
+  const current = useStore(hovered);
   const config = useStored(gifKeyboardKey);
   if (!current) return null;
   const { url, kind } = current;
@@ -221,7 +201,7 @@ export const gifKeyboard: FeatureDef = {
       optional: true,
       when: enabled,
       mount: (editor, ctx) => {
-        const open = cell(false);
+        const open = createStore(false);
         const textarea = () => editor.querySelector(TEXTAREA) ?? editor.querySelector('textarea');
         const insert = (markup: string) => {
           const field = editableField(textarea());
@@ -272,7 +252,7 @@ export const gifKeyboard: FeatureDef = {
       single: true,
       when: likeButtons,
       mount: (body, ctx) => {
-        const hovered = cell<Hovered>(null);
+        const hovered = createStore<Hovered>(null);
         let host: HTMLElement | null = null;
         const stop = mountUi(
           ctx,

@@ -1,7 +1,8 @@
 import { HIDE_DELAY_MS, HOVER_DELAY_MS, loadMiniProfile, miniProfileConfigKey, userNameFromHref } from '../../data/mini-profile';
 import { onNodesRemoved } from '../../inject/observer';
+import { createStore } from '../../data/store';
 import { mountUi } from '../../panels/mount';
-import { createCardStore, MiniProfileLayer, type CardState } from '../../panels/MiniProfileCard';
+import { MiniProfileLayer, type CardState } from '../../panels/MiniProfileCard';
 import { MiniProfileConfig } from '../../panels/MiniProfileConfig';
 import type { CommandContext, FeatureDef, InjectionContext } from '../types';
 
@@ -37,7 +38,7 @@ function userLink(target: EventTarget | null, hoverTags: boolean): { link: HTMLA
 const inCard = (node: EventTarget | null) => node instanceof Element && node.closest(`[data-void-ui="${UI_KIND}"]`) !== null;
 
 function attach(app: Element, ctx: InjectionContext): () => void {
-  const state = createCardStore<CardState | null>(null);
+  const state = createStore<CardState | null>(null);
   let unmountUi: (() => void) | null = null;
   /** The link whose card waits for its delay or its data. */
   let pending: HTMLAnchorElement | null = null;
