@@ -2,7 +2,7 @@ import { ACTIVITY_FIELDS, statusText, type Activity, type Reply } from './activi
 import type { MediaSearchResult, UserSearchResult } from './documents';
 import { FRESH, query } from './graphql';
 import { s, type Schema } from './schema';
-import { defineKey } from './storage';
+import { defineKey, prunedAt, refusedPast } from './storage';
 
 /**
  * Activity search (document 2 sections 3 to 9): its parameters, the variables they become, the
@@ -113,6 +113,7 @@ export const paramsSchema: Schema<ActivitySearchParams> = s.object(
 /** Document 2 section 3: the latest media searches (10, most recent first, unique by id). */
 export const latestMediaSearchesKey = defineKey({
   name: 'void-verified-activity-search-media-cache',
+  cap: prunedAt(MEDIA_CACHE_SIZE, 'the least recently picked'),
   description: 'The latest media picked in search boxes.',
   schema: s.array(mediaSchema, { max: MEDIA_CACHE_SIZE }),
   defaultValue: () => [] as MediaSearchResult[],
@@ -130,6 +131,7 @@ export const SAVED_SEARCHES_MAX = 50;
 /** Named activity searches, each also a palette command. */
 export const savedSearchesKey = defineKey({
   name: 'void-verified-activity-search-saved',
+  cap: refusedPast(SAVED_SEARCHES_MAX, 'saved searches'),
   description: 'Saved activity searches.',
   schema: s.array(s.object({ name: s.string({ min: 1, max: SAVED_SEARCH_NAME_MAX }), params: paramsSchema }), { max: SAVED_SEARCHES_MAX }),
   defaultValue: () => [] as SavedSearch[],

@@ -1,6 +1,6 @@
 import { authKey } from './auth';
 import { s } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, fixedShape } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
@@ -18,6 +18,7 @@ export const TOKEN_EXPIRED_MESSAGE =
 /** The expiry of a token that expired and whose expiry nobody has been told of yet. */
 export const expiredNoticeKey = defineKey({
   name: 'void-verified-auth-expired-notice',
+  cap: fixedShape,
   description: 'A token expiry the user has not been told about yet.',
   schema: s.nullable(s.number()),
   defaultValue: () => null as number | null,

@@ -1,4 +1,4 @@
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, fixedShape } from './storage';
 import { ANILIST_MAX_EXPIRES_IN, expiryFromSeconds, fragmentParams, isTokenShaped, type Returned } from './oauth';
 import { s } from './schema';
 
@@ -9,6 +9,7 @@ import { s } from './schema';
 
 export const authKey = defineKey({
   name: 'void-verified-auth',
+  cap: fixedShape,
   description: 'The AniList API token and when it expires.',
   schema: s.object({ token: s.nullable(s.string()), expires: s.nullable(s.number()) }),
   defaultValue: () => ({ token: null as string | null, expires: null as number | null }),
@@ -139,6 +140,7 @@ export function daysLeft(store: Store, now = Date.now()): number | null {
 /** When the expiry warning was last shown (per device). */
 export const expiryWarningKey = defineKey({
   name: 'void-verified-auth-expiry-warning',
+  cap: fixedShape,
   description: 'When the token expiry warning was last shown.',
   schema: s.number({ min: 0 }),
   defaultValue: () => 0,

@@ -1,5 +1,5 @@
 import { s } from './schema';
-import { defineKey } from './storage';
+import { defineKey, fixedShape } from './storage';
 
 /**
  * The changelog: what each version brought. Versions 1.7 to 1.21 are the original VoidVerified's
@@ -142,6 +142,7 @@ export const LATEST_VERSION = CHANGELOG.reduce((max, v) => (compareVersions(v.ve
 /** The newest version whose changelog the user has closed (per device). */
 export const changelogSeenKey = defineKey({
   name: 'void-verified-changelog-seen',
+  cap: fixedShape,
   description: 'The last changelog version seen.',
   schema: s.nullable(s.string({ max: 32 })),
   defaultValue: () => null as string | null,

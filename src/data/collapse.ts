@@ -1,5 +1,5 @@
 import { s } from './schema';
-import { defineKey } from './storage';
+import { defineKey, prunedAt } from './storage';
 
 /**
  * Collapsible containers' state by container id (document 1 section 4: it persists per id).
@@ -10,6 +10,7 @@ export const COLLAPSED_MAX_ENTRIES = 500;
 
 export const collapsedKey = defineKey({
   name: 'void-verified-collapsed-containers',
+  cap: prunedAt(COLLAPSED_MAX_ENTRIES, 'the oldest'),
   description: 'Which collapsible containers are collapsed.',
   schema: s.record(s.boolean(), { maxKeys: COLLAPSED_MAX_ENTRIES }),
   defaultValue: () => ({}) as Record<string, boolean>,

@@ -1,7 +1,7 @@
 import { validToken } from './auth';
 import { COLLAPSED_MAX_ENTRIES } from './collapse';
 import { formatIssues, s, type Issue } from './schema';
-import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, type Store } from './storage';
+import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, type Store, fixedShape } from './storage';
 
 /**
  * Configuration import and export (document 1: screen 10, sections 4, 8 and 9). Pure: no DOM.
@@ -40,6 +40,7 @@ export const RELOAD_DELAY_MS = 1500;
 /** Whether the first-run offer to adopt the original's configuration was settled (per device). */
 export const adoptionKey = defineKey({
   name: 'void-verified-palette-adoption',
+  cap: fixedShape,
   description: 'Whether adopting the original VoidVerified configuration was offered.',
   schema: s.nullable(s.object({ outcome: s.enum(['adopted', 'declined', 'failed', 'configured']), at: s.number() })),
   defaultValue: () => null as { outcome: 'adopted' | 'declined' | 'failed' | 'configured'; at: number } | null,

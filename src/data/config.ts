@@ -1,5 +1,5 @@
 import { s } from './schema';
-import { defineKey } from './storage';
+import { defineKey, fixedShape, prunedAt, refusedPast } from './storage';
 
 /**
  * Configuration objects shared across features. They live in src/data so that features read
@@ -11,6 +11,7 @@ const optionValue = s.union<boolean | string | number>([s.boolean(), s.string({ 
 /** Option values by option key. The original stored `{key: {value}}` (sometimes a bare value). */
 export const settingsKey = defineKey({
   name: 'void-verified-settings',
+  cap: refusedPast(500, 'options'),
   description: 'Settings options.',
   schema: s.record(optionValue, { maxKeys: 500 }),
   defaultValue: () => ({}) as Record<string, boolean | string | number>,
@@ -29,6 +30,7 @@ export const settingsKey = defineKey({
 /** The user's hotkey remappings: command id → hotkey, or null for "no hotkey". */
 export const hotkeysKey = defineKey({
   name: 'void-verified-hotkeys',
+  cap: refusedPast(5000, 'bindings'),
   description: 'Remapped hotkeys.',
   schema: s.record(s.nullable(s.string({ max: 64 })), { maxKeys: 5000 }),
   defaultValue: () => ({}) as Record<string, string | null>,
@@ -48,6 +50,7 @@ const QUICKSTART_DEFAULTS = {
 /** Document 2 section 3: the QuickStart config (its keybind is the palette command's hotkey). */
 export const quickStartConfigKey = defineKey({
   name: 'void-verified-quick-start-config',
+  cap: fixedShape,
   description: 'QuickStart configuration.',
   schema: s.object(
     {
@@ -68,20 +71,23 @@ export const quickStartConfigKey = defineKey({
 
 export type QuickStartConfig = ReturnType<(typeof quickStartConfigKey)['defaultValue']>;
 
+/** Commands whose use is remembered; the least recently used are dropped past it. */
+export const FRECENCY_MAX_ENTRIES = 200;
+
 /** How often and how recently each palette command was used (a per-device cache). */
 export const frecencyKey = defineKey({
   name: 'void-verified-palette-frecency',
+  cap: prunedAt(FRECENCY_MAX_ENTRIES, 'the least recently used'),
   description: 'Recently used palette commands.',
   schema: s.record(s.object({ count: s.number({ min: 0 }), last: s.number({ min: 0 }) }), { maxKeys: 1000 }),
   defaultValue: () => ({}) as Record<string, { count: number; last: number }>,
   exported: false,
 });
 
-export const FRECENCY_MAX_ENTRIES = 200;
-
 /** The settings page's open sub-tab (per device), so returning to the page shows it again. */
 export const settingsTabKey = defineKey({
   name: 'void-verified-settings-tab',
+  cap: fixedShape,
   description: 'The open settings tab.',
   schema: s.nullable(s.string({ max: 100 })),
   defaultValue: () => null as string | null,

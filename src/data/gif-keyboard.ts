@@ -1,5 +1,5 @@
 import { s } from './schema';
-import { defineKey } from './storage';
+import { defineKey, refusedPast } from './storage';
 
 /**
  * The GIF keyboard's saved media (document 2 sections 3, 5, 8 and 9): two URL lists and the
@@ -46,6 +46,7 @@ const urlList = (value: unknown): unknown =>
 
 export const gifKeyboardKey = defineKey<GifKeyboardConfig>({
   name: 'void-verified-gif-keyboard',
+  cap: refusedPast(MAX_ITEMS, 'GIFs and as many images'),
   description: 'GIF keyboard media and size.',
   schema: s.object(
     {

@@ -1,9 +1,10 @@
 import { s } from './schema';
-import { defineKey } from './storage';
+import { defineKey, refusedPast } from './storage';
 
 /** The user's own CSS for every AniList page (document 1: the global-css style element). */
 export const globalCssKey = defineKey({
   name: 'void-verified-global-css',
+  cap: refusedPast(500_000, 'characters'),
   description: 'Global custom CSS.',
   schema: s.string({ max: 500_000 }),
   defaultValue: () => '',

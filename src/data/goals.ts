@@ -3,7 +3,7 @@ import { decodeBio, updateBio } from './bio-block';
 import { FRESH, query, type GraphQLClient } from './graphql';
 import { saveUserAbout } from './documents';
 import { s } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
@@ -180,6 +180,7 @@ export function normalizeGoals(raw: unknown): Goal[] {
 /** The local goals list (the original's 'goals config', kept in page localStorage without an envelope). */
 export const goalsKey = defineKey<Goal[]>({
   name: 'void-verified-goals-config',
+  cap: refusedPast(200, 'goals'),
   description: 'Your anime and manga goals (saved to your bio with Save).',
   schema: s.array(goalSchema, { max: 200 }),
   defaultValue: () => [],

@@ -1,4 +1,4 @@
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, fixedShape } from './storage';
 import { localAllocator, MAX_PAUSE_MS, type SlotAllocator } from './api-window';
 import { s } from './schema';
 import type { ToastBus } from './toasts';
@@ -96,6 +96,7 @@ export class ApiError extends Error {
 
 export const rateLimitKey = defineKey({
   name: 'void-verified-api-rate-limit',
+  cap: fixedShape,
   description: 'The last remaining-request count the API reported.',
   schema: s.object({ remaining: s.nullable(s.number()), limit: s.nullable(s.number()), at: s.number() }),
   defaultValue: () => ({ remaining: null as number | null, limit: null as number | null, at: 0 }),

@@ -1,6 +1,6 @@
 import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
 import { s } from './schema';
-import { defineKey, type SecretField, type Store } from './storage';
+import { defineKey, type SecretField, type Store, fixedShape } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
@@ -56,6 +56,7 @@ const defaults = () => structuredClone(CONFIG_DEFAULTS);
 /** The original VoidVerified's key and shape (`{selectedHost, configurations: {imgbb, imgur, catbox}}`). */
 export const imageHostConfigKey = defineKey({
   name: 'void-verified-image-host-config',
+  cap: fixedShape,
   description: 'The selected image host and each host’s keys.',
   secrets: IMAGE_HOST_SECRETS,
   schema: s.object(

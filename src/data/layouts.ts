@@ -3,7 +3,7 @@ import { decodeBio, updateBio, visibleBio } from './bio-block';
 import { FRESH, mutation, query, type GraphQLClient } from './graphql';
 import { saveUserAbout } from './documents';
 import { s } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
 import { hexToTriple, NAMED_COLORS } from './verified-users';
 
@@ -50,6 +50,7 @@ const layoutSchema = s.object(
 /** The original's key and shape. */
 export const layoutsKey = defineKey({
   name: 'void-verified-layouts',
+  cap: refusedPast(200, 'layouts'),
   description: 'Profile layouts of the layout designer, the selected one and the preview state.',
   schema: s.object(
     {

@@ -1,6 +1,6 @@
 import { FRESH, query, type GraphQLClient } from './graphql';
 import { s, type Infer, type Schema } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, fixedShape, prunedAt } from './storage';
 import { NAMED_COLORS, profileColorToTriple } from './verified-users';
 
 /**
@@ -56,6 +56,7 @@ export function normalizeConfig(raw: unknown): MiniProfileConfig {
 const flag = s.boolean();
 export const miniProfileConfigKey = defineKey({
   name: 'void-verified-mini-profile-config',
+  cap: fixedShape,
   description: 'Mini profile configuration.',
   schema: s.object(
     {
@@ -154,6 +155,7 @@ export type MiniProfileCache = Record<string, CacheEntry>;
 /** Answers by lower-case user name, with when they were fetched (per device, never exported). */
 export const miniProfileCacheKey = defineKey({
   name: 'void-verified-mini-profile-cache',
+  cap: prunedAt(CACHE_MAX_USERS, 'expired and the oldest'),
   description: 'Cached mini profile data.',
   schema: s.record(entrySchema, { maxKeys: CACHE_MAX_USERS * 2 }),
   defaultValue: () => ({}) as MiniProfileCache,

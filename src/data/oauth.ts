@@ -1,6 +1,6 @@
 import { IMGUR_HASH_MARKER } from './image-hosts';
 import { s } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, fixedShape } from './storage';
 
 /**
  * The OAuth returns (AniList's `#void_auth…`, imgur's `#void_imgur…`) are accepted only when this
@@ -31,6 +31,7 @@ const pendingSchema = s.nullable(s.object({ state: s.string({ min: 16, max: 128 
 
 export const oauthPendingKey = defineKey({
   name: 'void-verified-oauth-pending',
+  cap: fixedShape,
   description: 'Authorizations this browser started and has not seen come back (AniList, imgur).',
   schema: s.object({ anilist: pendingSchema, imgur: pendingSchema }),
   defaultValue: () => ({

@@ -22,6 +22,24 @@ export interface SecretField {
   readonly paths: readonly (readonly string[])[];
 }
 
+/**
+ * How far a key's value may grow, stated beside the key so that no stored value grows without
+ * bound: `max` is the most entries it holds (array items or map keys; characters for a string),
+ * null for a value of fixed shape; `describe` says how it stays within (the oldest pruned, or a
+ * change past it refused by the schema).
+ */
+export interface KeyCap {
+  readonly max: number | null;
+  readonly describe: string;
+}
+
+/** A value whose shape does not grow (options, a timestamp, a token). */
+export const fixedShape: KeyCap = { max: null, describe: 'fixed shape' };
+/** A cache: past `max` entries, `which` are dropped when it is written. */
+export const prunedAt = (max: number, which: string): KeyCap => ({ max, describe: `${max} entries, ${which} pruned` });
+/** The user's own list: its schema refuses a value with more than `max` `what`. */
+export const refusedPast = (max: number, what: string): KeyCap => ({ max, describe: `${max} ${what}, more refused` });
+
 export interface KeyDef<T> {
   /** The storage key (kept compatible with the original VoidVerified's names where one exists). */
   readonly name: string;
@@ -41,6 +59,8 @@ export interface KeyDef<T> {
   /** Credentials in an exported key's value: never exported, asked about on import. */
   readonly secrets?: readonly SecretField[];
   readonly description: string;
+  /** How far the value may grow (the bench lists keys without one). */
+  readonly cap?: KeyCap;
 }
 
 const keyRegistry = new Map<string, KeyDef<unknown>>();
@@ -55,6 +75,7 @@ export function defineKey<T>(def: {
   writeBackMigrated?: boolean;
   secrets?: readonly SecretField[];
   description: string;
+  cap?: KeyCap;
 }): KeyDef<T> {
   const key: KeyDef<T> = { version: 1, exported: true, ...def };
   if (keyRegistry.has(key.name)) throw new Error(`Storage key ${key.name} is declared twice`);

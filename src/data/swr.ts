@@ -2,7 +2,7 @@ import useSWR, { type Cache, type SWRResponse } from 'swr';
 import { initCache } from 'swr/_internal';
 import type { GraphQLClient, GqlDocument, MutationDocument, QueryDocument } from './graphql';
 import { s } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, prunedAt } from './storage';
 
 /**
  * Every GraphQL read and write goes through here. Reads are cached by document, variables and the
@@ -13,15 +13,18 @@ import { defineKey, type Store } from './storage';
  * or invalidate the cached reads they change.
  */
 
+/** Persisted answers kept at most (the rest are dropped at the next save, the soonest to expire first). */
+const MAX_PERSISTED = 300;
+
 export const queryCacheKey = defineKey({
   name: 'void-verified-query-cache',
+  cap: prunedAt(MAX_PERSISTED, 'expired and the soonest to expire'),
   description: 'Cached API answers with their expiry.',
   schema: s.record(s.object({ data: s.unknown(), expires: s.number() }), { maxKeys: 2000 }),
   defaultValue: () => ({}) as Record<string, { data: unknown; expires: number }>,
   exported: false,
 });
 
-const MAX_PERSISTED = 300;
 const SAVE_DELAY_MS = 500;
 
 type Entry = Parameters<Cache['set']>[1];

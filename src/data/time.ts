@@ -1,5 +1,5 @@
 import { s } from './schema';
-import { defineKey } from './storage';
+import { defineKey, fixedShape } from './storage';
 
 /**
  * Time format (document 1, screen 6 and sections 5 and 9): how dates and times are written, and
@@ -19,6 +19,7 @@ const TIME_DEFAULTS: TimeConfig = { dateFormat: 'mm/dd/yyyy', use12HourFormat: t
 
 export const timeConfigKey = defineKey<TimeConfig>({
   name: 'void-verified-time-config',
+  cap: fixedShape,
   description: 'Date format and 12-hour clock.',
   schema: s.object({ dateFormat: s.string({ max: 40 }), use12HourFormat: s.boolean() }, { defaults: TIME_DEFAULTS }),
   defaultValue: () => ({ ...TIME_DEFAULTS }),

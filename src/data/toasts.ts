@@ -1,5 +1,5 @@
 import { s } from './schema';
-import { defineKey } from './storage';
+import { defineKey, fixedShape } from './storage';
 
 /**
  * The toast bus. Anything may say something; the toaster UI (src/panels) listens. Whether a toast
@@ -23,6 +23,7 @@ const TOASTER_DEFAULTS = { toastLevel: 2, duration: 5 as (typeof TOAST_DURATIONS
 /** 'Configure Toasts': the lowest rank shown, seconds on screen, and the corner. */
 export const toasterConfigKey = defineKey({
   name: 'void-verified-toaster-config',
+  cap: fixedShape,
   description: 'Toast level, duration and location.',
   schema: s.object(
     {

@@ -1,7 +1,7 @@
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { FRESH, query, type GqlDocument, type GraphQLClient } from './graphql';
 import { s } from './schema';
-import { defineKey, type Store } from './storage';
+import { defineKey, type Store, fixedShape, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
@@ -104,6 +104,7 @@ const userSchema = s.object(
 /** The original's key and shape, so its list keeps working. */
 export const verifiedUsersKey = defineKey({
   name: 'void-verified-users',
+  cap: refusedPast(1000, 'users'),
   description: 'Verified users and their options.',
   schema: s.array(userSchema, { max: 1000 }),
   defaultValue: () => [] as VerifiedUser[],
@@ -300,6 +301,7 @@ export function queryUser(client: { request<D, V>(doc: GqlDocument<D, V>, variab
 /** When Quick Access was last refreshed (per device). */
 export const quickAccessFetchKey = defineKey({
   name: 'void-verified-quick-access-last-fetch',
+  cap: fixedShape,
   description: 'When quick access users were last refreshed.',
   schema: s.nullable(s.number({ min: 0 })),
   defaultValue: () => null as number | null,

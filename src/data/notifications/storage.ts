@@ -1,5 +1,5 @@
 import { s, type Schema } from '../schema';
-import { defineKey } from '../storage';
+import { defineKey, fixedShape, prunedAt, refusedPast } from '../storage';
 import { NOTIFICATION_TYPES, type ActivityRelation, type NotificationType } from './documents';
 
 /**
@@ -45,6 +45,7 @@ const configSchema = s.object(
 /** The replacement feed's config (the original's key). */
 export const feedConfigKey = defineKey({
   name: 'void-verified-notifications-config',
+  cap: fixedShape,
   description: 'Notifications feed configuration.',
   schema: configSchema,
   defaultValue: () => ({ ...NOTIFICATION_CONFIG_DEFAULTS, notificationTypes: [...NOTIFICATION_TYPES] }),
@@ -53,6 +54,7 @@ export const feedConfigKey = defineKey({
 /** The home page's quick-access notifications config (the original's key). */
 export const quickAccessConfigKey = defineKey({
   name: 'void-verified-quick-access-notifications-config',
+  cap: fixedShape,
   description: 'Quick access notifications configuration.',
   schema: configSchema,
   defaultValue: () => ({ ...NOTIFICATION_CONFIG_DEFAULTS, notificationTypes: [...NOTIFICATION_TYPES] }),
@@ -63,6 +65,7 @@ export const MAX_READ_NOTIFICATIONS = 10_000;
 /** Ids of notifications read here (per device, not exported), newest last. */
 export const readNotificationsKey = defineKey({
   name: 'void-verified-read-notifications',
+  cap: prunedAt(MAX_READ_NOTIFICATIONS, 'the oldest read'),
   description: 'Notifications marked as read.',
   schema: s.array(s.number(), { max: MAX_READ_NOTIFICATIONS * 2 }),
   defaultValue: () => [] as number[],
@@ -89,6 +92,7 @@ export const MAX_CACHED_RELATIONS = 1000;
 
 export const relationsCacheKey = defineKey({
   name: 'void-verified-notification-relations',
+  cap: prunedAt(MAX_CACHED_RELATIONS, 'the oldest'),
   description: 'Activities that notifications point at (a cache).',
   schema: s.record(relationSchema, { maxKeys: MAX_CACHED_RELATIONS * 2 }),
   defaultValue: () => ({}) as Record<string, ActivityRelation>,
@@ -97,6 +101,7 @@ export const relationsCacheKey = defineKey({
 
 export const deadRelationsKey = defineKey({
   name: 'void-verified-notification-deadlink-relations',
+  cap: prunedAt(MAX_CACHED_RELATIONS * 2, 'the oldest'),
   description: 'Activities known to be gone (a cache).',
   schema: s.array(s.number(), { max: MAX_CACHED_RELATIONS * 4 }),
   defaultValue: () => [] as number[],
@@ -133,6 +138,7 @@ export interface NotificationSummary {
  */
 export const unreadStateKey = defineKey({
   name: 'void-verified-notifications-unread',
+  cap: refusedPast(100, 'notifications (one page of the feed)'),
   description: 'The newest notifications, for the unread count (shared between tabs).',
   schema: s.object({
     fetchedAt: s.number(),
