@@ -1,0 +1,114 @@
+/**
+ * A browser context for the bench's longer runs: the replica of anilist.co with the GM shim and the
+ * built script on every document (every tab of the context), the mock API answering
+ * graphql.anilist.co, anything else answered empty. The mock's live data renders the pages, so what
+ * the script changes through the API shows up on the next load.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { gmShimSource } from '../tests/host/gm-shim';
+import { corsPreflight, type MockApi } from '../tests/host/mock-api';
+import { renderPage } from '../tests/host/replica';
+
+export const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.url), 'utf8');
+
+/** A returning user: the changelog of this version was already seen. */
+export const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
+
+/** A stored value in the storage adapter's envelope (version 1). */
+export const stored = (data: unknown): string => JSON.stringify({ v: 1, data });
+
+/** An API token the mock accepts, valid for most of a year from `now`. */
+export const tokenSeed = (now: number): Record<string, string> => ({
+  'void-verified-auth': stored({ token: 'valid-token', expires: now + 300 * 86_400_000 }),
+});
+
+/**
+ * Stamps each API call with the page's clock (`x-bench-at`), which under Playwright's clock is the
+ * simulated time: the mock then counts it at the moment the page sent it.
+ */
+const STAMP_API_CALLS = `(() => {
+  const realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input && input.url;
+    if (typeof url === 'string' && url.startsWith('https://graphql.anilist.co')) {
+      const headers = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined));
+      headers.set('x-bench-at', String(Date.now()));
+      init = Object.assign({}, init, { headers });
+    }
+    return realFetch.call(this, input, init);
+  };
+})();`;
+
+export interface ScriptedContext {
+  context: BrowserContext;
+  api: MockApi;
+  /** Opens a tab of the context at https://anilist.co{path}. */
+  open(path: string): Promise<Page>;
+}
+
+export async function scriptedContext(
+  browser: Browser,
+  api: MockApi,
+  opts: { seed?: Record<string, string>; activities?: number; onRequestAt?: (at: number) => void } = {},
+): Promise<ScriptedContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // tsx keeps function names with a `__name` helper that page.evaluate'd functions then call.
+  await context.addInitScript('window.__name = (fn) => fn;');
+  if (opts.onRequestAt) await context.addInitScript(STAMP_API_CALLS);
+  const bodyEnd = `<script>${gmShimSource({ mode: 'sync', seed: { ...CHANGELOG_SEEN_SEED, ...opts.seed } })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>`;
+  await context.route('**/*', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    if (url.hostname === 'anilist.co' && request.resourceType() === 'document')
+      return route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: renderPage(url.pathname, { activities: opts.activities, bodyEnd, data: api.state }),
+      });
+    if (url.hostname === 'graphql.anilist.co') {
+      if (request.method() === 'OPTIONS') {
+        const pre = corsPreflight();
+        return route.fulfill({ status: pre.status, headers: pre.headers, body: pre.body });
+      }
+      const at = Number(request.headers()['x-bench-at']);
+      if (opts.onRequestAt && Number.isFinite(at)) opts.onRequestAt(at);
+      const answer = await api.handle({ body: request.postData() ?? '', headers: request.headers() });
+      if (answer.abort) return route.abort('failed');
+      return route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body });
+    }
+    return route.fulfill({ status: 204, body: '' });
+  });
+  return {
+    context,
+    api,
+    async open(path) {
+      const tab = await context.newPage();
+      await tab.goto(`https://anilist.co${path}`, { waitUntil: 'load' });
+      return tab;
+    },
+  };
+}
+
+/**
+ * Every on/off option the script registers, switched on (what the sandbox's "Switch every feature
+ * on" does): read from the registry of a loaded page, merged into the stored settings.
+ */
+export async function allFeaturesOn(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      __voidVerified: { registry: { options(): { key: string; default: unknown }[] } };
+      GM_getValue(key: string): unknown;
+      GM_setValue(key: string, value: string): void;
+    };
+    let data: Record<string, unknown> = {};
+    try {
+      const raw = w.GM_getValue('void-verified-settings');
+      if (typeof raw === 'string') data = (JSON.parse(raw) as { data?: Record<string, unknown> }).data ?? {};
+    } catch {
+      data = {};
+    }
+    for (const o of w.__voidVerified.registry.options()) if (typeof o.default === 'boolean') data[o.key] = true;
+    w.GM_setValue('void-verified-settings', JSON.stringify({ v: 1, data }));
+  });
+}

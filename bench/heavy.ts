@@ -1,0 +1,303 @@
+/**
+ * Heavy users: the bench's data sets (500 verified users, 5,000 read notification ids, 1,000 GIFs,
+ * 200 saved layouts, 50 saved activity searches) seeded into storage, and what they cost:
+ *
+ *   the settings page rendering its users tab (click → 500 rows laid out)
+ *   generating the verified-user styles (the pure generators, every per-user option on)
+ *   the palette filter with every one of those as a command, per keystroke
+ *   each declared storage key with the cap stated beside it, and the stored sizes against it
+ */
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
+import { createMockApi } from '../tests/host/mock-api';
+import { highlightCss, profileCss, usernameCss } from '../src/data/verified-styles';
+import type { VerifiedUser } from '../src/data/verified-users';
+import { allFeaturesOn, scriptedContext, stored, tokenSeed } from './context';
+
+export const HEAVY = { users: 500, readNotifications: 5_000, gifs: 1_000, layouts: 200, savedSearches: 50 };
+
+const FLAGS = [
+  'copyColorFromProfile',
+  'enabledForUsername',
+  'highlightEnabled',
+  'highlightEnabledForReplies',
+  'colorUserActivity',
+  'colorUserReplies',
+  'quickAccessEnabled',
+  'quickAccessBadge',
+  'quickAccessBadgeDisplay',
+] as const;
+
+/** 500 verified users with every per-user option on, a colour, a sign and an avatar each. */
+export function heavyUsers(now: number): VerifiedUser[] {
+  return Array.from({ length: HEAVY.users }, (_, i) => ({
+    username: `Heavy${i}_${'abcdefghij'[i % 10]}`,
+    id: 100_000 + i,
+    avatar: `https://s4.anilist.co/file/anilistcdn/user/avatar/large/b${100_000 + i}.png`,
+    banner: null,
+    color: `${(i * 7) % 256}, ${(i * 13) % 256}, ${(i * 29) % 256}`,
+    lastFetch: now,
+    sign: i % 3 ? '✔' : '★',
+    colorOverride: i % 5 ? '' : '#3db4f2',
+    ...Object.fromEntries(FLAGS.map((f) => [f, true])),
+  })) as VerifiedUser[];
+}
+
+/** Every data set, as stored values (the storage adapter's envelope). */
+export function heavySeed(now: number): Record<string, string> {
+  const layout = (i: number) => ({
+    name: `Layout ${i}`,
+    avatar: `https://example.com/avatar/${i}.png`,
+    banner: `https://example.com/banner/${i}.png`,
+    color: 'blue',
+    donatorBadge: '',
+    bio: `About me, layout ${i}. `.repeat(20),
+  });
+  return {
+    ...tokenSeed(now),
+    'void-verified-users': stored(heavyUsers(now)),
+    'void-verified-read-notifications': stored(Array.from({ length: HEAVY.readNotifications }, (_, i) => 900_000_000 + i)),
+    'void-verified-gif-keyboard': stored({
+      gifs: Array.from({ length: HEAVY.gifs }, (_, i) => `https://media.example.com/gif/${i}-reaction.gif`),
+      images: [],
+      gifSize: 260,
+    }),
+    'void-verified-layouts': stored({
+      layoutsList: Array.from({ length: HEAVY.layouts }, (_, i) => layout(i)),
+      selectedLayout: 0,
+      preview: false,
+      disableCss: false,
+    }),
+    'void-verified-activity-search-saved': stored(
+      Array.from({ length: HEAVY.savedSearches }, (_, i) => ({ name: `Saved search ${i}`, params: {} })),
+    ),
+  };
+}
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
+};
+
+/** Median ms of generating the three verified-user stylesheets for 500 users (Node; warm). */
+export function verifiedStylesMs(): number {
+  const users = heavyUsers(Date.now());
+  const global = { get: (key: string) => (key === 'highlightSize' ? '5px' : key !== 'useDefaultHighlightColor') };
+  const times: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const start = performance.now();
+    usernameCss(users, global);
+    highlightCss(users, global);
+    profileCss(users, global, `/user/${users[250]!.username}/`);
+    times.push(performance.now() - start);
+  }
+  return median(times.slice(5));
+}
+
+export interface HeavyPageReport {
+  /** The users tab: click → every row rendered and laid out; the first time, then the median of the next. */
+  usersTabFirst: number;
+  usersTabMedian: number;
+  usersRows: number;
+  /** Commands in the palette while filtering, and ms per keystroke (debounce fired → list rendered). */
+  commands: number;
+  filterMedian: number;
+  filterSamples: number;
+  /** Stored values after the session: key → entries (array items, map keys) or characters. */
+  sizes: Record<string, number>;
+}
+
+/** The settings page and the palette, with the data sets seeded and every feature on. */
+export async function heavyPage(browser: Browser): Promise<HeavyPageReport> {
+  const now = Date.now();
+  const { context, open } = await scriptedContext(browser, createMockApi(), {
+    seed: { ...heavySeed(now), 'void-verified-settings-tab': stored('tab.time') },
+  });
+  const setup = await open('/home');
+  await allFeaturesOn(setup);
+  await setup.close();
+  const page = await open('/settings/developer');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('*')].some((e) => e.shadowRoot?.querySelector('.vv-settings [role="tab"]')),
+  );
+  const usersTab: number[] = [];
+  let usersRows = 0;
+  for (let i = 0; i < 6; i++) {
+    const result = await page.evaluate(async () => {
+      const root = [...document.querySelectorAll('*')].find((e) => e.shadowRoot?.querySelector('.vv-settings'))!.shadowRoot!;
+      const tab = (title: string) =>
+        [...root.querySelectorAll<HTMLButtonElement>('[aria-label="Feature settings"] [role="tab"]')].find((b) => b.textContent === title)!;
+      const settle = (done: () => boolean) =>
+        new Promise<number>((resolve) => {
+          const start = performance.now();
+          const check = () => {
+            if (!done()) return false;
+            observer.disconnect();
+            root.querySelector('.vv-settings')!.getBoundingClientRect(); // laid out, ready to paint
+            resolve(performance.now() - start);
+            return true;
+          };
+          const observer = new MutationObserver(check);
+          observer.observe(root, { childList: true, subtree: true });
+          setTimeout(() => (observer.disconnect(), resolve(NaN)), 5_000);
+        });
+      const away = settle(() => !root.querySelector('li.vv-user'));
+      tab('time').click();
+      await away;
+      const rows = () => root.querySelectorAll('li.vv-user').length;
+      const shown = settle(() => rows() >= 500);
+      tab('users').click();
+      return { ms: await shown, rows: rows() };
+    });
+    usersTab.push(result.ms);
+    usersRows = result.rows;
+  }
+  await page.close();
+
+  // The palette: every verified user, GIF, layout and saved search as a command, on top of the
+  // product's own (saved searches already are commands; the others are made here, as a palette
+  // that offers "go to", "unverify", "insert" and "apply" for each would).
+  const palette = await open('/home');
+  await palette.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+  const commands = await palette.evaluate((heavy) => {
+    const vv = (
+      window as unknown as {
+        __voidVerified: { registry: { define(f: unknown): void; commands(): unknown[] } };
+      }
+    ).__voidVerified;
+    const list: { id: string; title: string; section: string; run: () => void }[] = [];
+    for (let i = 0; i < heavy.users; i++) {
+      const name = `Heavy${i}_${'abcdefghij'[i % 10]}`;
+      list.push({ id: `heavy.user.${i}`, title: `Go to ${name}`, section: 'Verified users', run: () => {} });
+      list.push({ id: `heavy.unverify.${i}`, title: `Unverify ${name}`, section: 'Verified users', run: () => {} });
+    }
+    for (let i = 0; i < heavy.gifs; i++)
+      list.push({ id: `heavy.gif.${i}`, title: `Insert GIF ${i}-reaction.gif`, section: 'GIFs', run: () => {} });
+    for (let i = 0; i < heavy.layouts; i++) {
+      list.push({ id: `heavy.layout.${i}`, title: `Apply layout Layout ${i}`, section: 'Layouts', run: () => {} });
+      list.push({ id: `heavy.layout-del.${i}`, title: `Delete layout Layout ${i}`, section: 'Layouts', run: () => {} });
+    }
+    vv.registry.define({
+      id: 'bench-heavy',
+      title: 'Bench heavy user',
+      category: 'misc',
+      description: 'Commands for the heavy-user data sets.',
+      commands: list,
+    });
+    return vv.registry.commands().length;
+  }, HEAVY);
+  await palette.keyboard.press('Control+Space');
+  await palette.waitForTimeout(500);
+  const samples: number[] = [];
+  // Typing a query one key at a time: each keystroke (debounced) filters every command.
+  for (const word of ['heavy4', 'layout 1', 'gif 99', 'unverify h', 'saved search 4']) {
+    for (let n = 1; n <= word.length; n++) {
+      const elapsed = await palette.evaluate(
+        async (query) => {
+          const root = document.querySelector('[data-void-ui="overlay"]')!.shadowRoot!;
+          const input = root.querySelector('input[cmdk-input]') as HTMLInputElement;
+          const list = root.querySelector('[cmdk-list]')!;
+          // From the dashboard's 100 ms debounce firing (its timer is wrapped here, in the bench only)
+          // to the re-rendered list: the filter's own latency, not the debounce wait.
+          const w = window as unknown as { __filterStart?: number; __timerWrapped?: boolean };
+          if (!w.__timerWrapped) {
+            w.__timerWrapped = true;
+            const original = window.setTimeout.bind(window);
+            window.setTimeout = ((fn: () => void, delay?: number, ...rest: unknown[]) =>
+              original(
+                delay === 100 ? () => ((w.__filterStart = performance.now()), fn()) : fn,
+                delay,
+                ...rest,
+              )) as typeof window.setTimeout;
+          }
+          w.__filterStart = undefined;
+          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+          setter.call(input, query);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          return new Promise<number>((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (w.__filterStart === undefined) return;
+              observer.disconnect();
+              list.getBoundingClientRect();
+              resolve(performance.now() - w.__filterStart);
+            });
+            observer.observe(list, { childList: true, subtree: true, characterData: true, attributes: true });
+            setTimeout(() => (observer.disconnect(), resolve(NaN)), 1_000);
+          });
+        },
+        word.slice(0, n),
+      );
+      if (!Number.isNaN(elapsed)) samples.push(elapsed);
+    }
+  }
+  await palette.keyboard.press('Escape');
+  const sizes = await palette.evaluate(() => {
+    const dump = (window as unknown as { __gm: { dump(): Record<string, unknown> } }).__gm.dump();
+    const out: Record<string, number> = {};
+    for (const [key, raw] of Object.entries(dump)) {
+      let data: unknown;
+      try {
+        data = typeof raw === 'string' ? (JSON.parse(raw) as { data?: unknown }).data : raw;
+      } catch {
+        data = raw;
+      }
+      out[key] = entriesOf(data);
+    }
+    return out;
+    /** The size a cap counts: the longest list or map inside the value, or a string's length. */
+    function entriesOf(value: unknown): number {
+      if (typeof value === 'string') return value.length;
+      if (Array.isArray(value)) return value.length;
+      if (value && typeof value === 'object') {
+        const own = Object.keys(value).length;
+        const inner = Object.values(value).map((v) => (Array.isArray(v) ? v.length : 0));
+        return Math.max(own, ...inner);
+      }
+      return 0;
+    }
+  });
+  await context.close();
+  const [first, ...rest] = usersTab;
+  return {
+    usersTabFirst: first ?? NaN,
+    usersTabMedian: median(rest.filter((x) => !Number.isNaN(x))),
+    usersRows,
+    commands,
+    filterMedian: median(samples),
+    filterSamples: samples.length,
+    sizes,
+  };
+}
+
+export interface DeclaredKey {
+  name: string;
+  cap: string | null;
+  /** The entries (or characters) the cap allows; null for a fixed shape or no cap. */
+  max: number | null;
+}
+
+/**
+ * Every storage key the product declares, with its stated cap: src/data bundled by esbuild for
+ * Node (the modules' CommonJS dependencies need its interop) and asked for declaredKeys().
+ */
+export async function declaredStorageKeys(): Promise<DeclaredKey[]> {
+  const { readdirSync } = await import('node:fs');
+  const dataDir = new URL('../src/data/', import.meta.url).pathname;
+  const modules = readdirSync(dataDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+  const entry = `${modules.map((f) => `import ${JSON.stringify(dataDir + f)};`).join('\n')}
+export { declaredKeys } from ${JSON.stringify(dataDir + 'storage.ts')};`;
+  const out = await build({
+    stdin: { contents: entry, resolveDir: dataDir, loader: 'ts' },
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'silent',
+    define: { __VERSION__: '"bench"', __HOMEPAGE__: '""' },
+  });
+  const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`;
+  const { declaredKeys } = (await import(url)) as {
+    declaredKeys(): { name: string; cap?: { describe: string; max: number | null } }[];
+  };
+  return declaredKeys().map((k) => ({ name: k.name, cap: k.cap?.describe ?? null, max: k.cap?.max ?? null }));
+}
