@@ -14,7 +14,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createMockApi, type RecordedRequest } from '../tests/host/mock-api';
 import { CACHE_LIFETIME_MS as MINI_PROFILE_LIFETIME_MS } from '../src/data/mini-profile';
-import { NOTIFICATION_CACHE_MS } from '../src/data/notifications';
+import { NOTIFICATION_CACHE_MS } from '../src/data/notifications/rules';
 import { REFRESH_MS as VERIFIED_REFRESH_MS } from '../src/data/verified-users';
 import { allFeaturesOn, scriptedContext, stored, tokenSeed } from './context';
 

@@ -283,7 +283,7 @@ export interface DeclaredKey {
 export async function declaredStorageKeys(): Promise<DeclaredKey[]> {
   const { readdirSync } = await import('node:fs');
   const dataDir = new URL('../src/data/', import.meta.url).pathname;
-  const modules = readdirSync(dataDir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+  const modules = (readdirSync(dataDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
   const entry = `${modules.map((f) => `import ${JSON.stringify(dataDir + f)};`).join('\n')}
 export { declaredKeys } from ${JSON.stringify(dataDir + 'storage.ts')};`;
   const out = await build({
