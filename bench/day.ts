@@ -9,54 +9,81 @@
  * What it reports: GraphQL requests in total, per simulated hour and per feature, the busiest
  * minute (any 60 s, all tabs together), answers 429 (the mock's, and the requests AniList would
  * refuse: more than 30 in a rolling minute) and defects: a read asked again with the same operation
- * and variables while an earlier answer to it was still inside its cache lifetime.
+ * and variables while an earlier answer to it was still inside its cache lifetime (the lifetime
+ * its document declares in src/data, or the feature's own cache where that is longer).
  */
 import type { Browser, Page } from 'playwright-core';
 import { createMockApi, type RecordedRequest } from '../tests/host/mock-api';
-import { CACHE_LIFETIME_MS as MINI_PROFILE_LIFETIME_MS } from '../src/data/mini-profile';
-import { NOTIFICATION_CACHE_MS } from '../src/data/notifications/rules';
-import { REFRESH_MS as VERIFIED_REFRESH_MS } from '../src/data/verified-users';
 import { allFeaturesOn, scriptedContext, stored, tokenSeed } from './context';
+import { srcData, type DeclaredDocument, type SrcData } from './src-data';
 
 /** What AniList really allows per rolling minute (its headers count from 90). */
 export const API_MINUTE_LIMIT = 30;
-/** Followed users are asked again after this (src/panels/common/useFollowing.ts). */
-const FOLLOWING_LIFETIME_MS = 10 * 60_000;
+/**
+ * Operation name → the feature that sends it (the documents, in src/data, say how long a read's
+ * answer stays good; this says whose it is). Update it with the documents.
+ */
+export const FEATURES: Record<string, string> = {
+  VerifiedUsers: 'verified-users',
+  VerifiedUser: 'verified-users',
+  MiniProfile: 'mini-profile',
+  Notifications: 'notifications',
+  NotificationActivityRelations: 'notifications',
+  ResetNotificationCount: 'notifications',
+  Following: 'following (search, activity-search, messages)',
+  SearchUsers: 'search',
+  SearchMedia: 'search',
+  SearchActivities: 'activity-search',
+  ActivitySearchMedia: 'activity-search',
+  ActivityById: 'activity (replies, touches)',
+  ActivityReplies: 'activity (replies, touches)',
+  MessagesFeed: 'messages-feed',
+  GoalsMediaList: 'goals',
+  GoalsUserAbout: 'goals',
+  LayoutUserAbout: 'layout-designer',
+  LayoutViewer: 'layout-designer',
+  SaveUserAbout: 'goals, layout-designer',
+  MediaProgress: 'reply-update',
+  CreatedMediaActivity: 'reply-update',
+  ExactPreview: 'markdown',
+  TokenViewer: 'authorization',
+};
 
 /**
- * Operation name → the feature that sends it, and how long its answer stays good (null: the
- * product states no lifetime for it; mutations have none by nature). Update it with the documents.
+ * Reads whose answer a feature keeps in a cache of its own, beyond its document's lifetime: the
+ * unread page (3 minutes), mini profiles, verified users' profile data (refreshed when older than
+ * its interval). Repeats inside these count as defects too. Each names the constant it is from.
  */
-export const OPERATIONS: Record<string, { feature: string; lifetimeMs: number | null; mutation?: true }> = {
-  VerifiedUsers: { feature: 'verified-users', lifetimeMs: VERIFIED_REFRESH_MS },
-  VerifiedUser: { feature: 'verified-users', lifetimeMs: VERIFIED_REFRESH_MS },
-  MiniProfile: { feature: 'mini-profile', lifetimeMs: MINI_PROFILE_LIFETIME_MS },
-  Notifications: { feature: 'notifications', lifetimeMs: NOTIFICATION_CACHE_MS },
-  NotificationActivityRelations: { feature: 'notifications', lifetimeMs: null },
-  ResetNotificationCount: { feature: 'notifications', lifetimeMs: null, mutation: true }, // resets the count: a write
-  Following: { feature: 'following (search, activity-search, messages)', lifetimeMs: FOLLOWING_LIFETIME_MS },
-  SearchUsers: { feature: 'search', lifetimeMs: null },
-  SearchMedia: { feature: 'search', lifetimeMs: null },
-  SearchActivities: { feature: 'activity-search', lifetimeMs: null },
-  ActivitySearchMedia: { feature: 'activity-search', lifetimeMs: null },
-  ActivityById: { feature: 'activity (replies, touches)', lifetimeMs: null },
-  ActivityReplies: { feature: 'activity (replies, touches)', lifetimeMs: null },
-  MessagesFeed: { feature: 'messages-feed', lifetimeMs: null },
-  GoalsMediaList: { feature: 'goals', lifetimeMs: null },
-  GoalsUserAbout: { feature: 'goals', lifetimeMs: null },
-  LayoutUserAbout: { feature: 'layout-designer', lifetimeMs: null },
-  LayoutViewer: { feature: 'layout-designer', lifetimeMs: null },
-  MediaProgress: { feature: 'reply-update', lifetimeMs: null },
-  CreatedMediaActivity: { feature: 'reply-update', lifetimeMs: null },
-  ExactPreview: { feature: 'markdown', lifetimeMs: null },
-  TokenViewer: { feature: 'authorization', lifetimeMs: null },
-};
+export function featureCaches(src: SrcData): Map<string, number> {
+  const constant = (file: string, name: string): number => {
+    const value = src.modules[file]?.[name];
+    if (typeof value !== 'number') throw new Error(`bench: src/data/${file} no longer exports ${name}`);
+    return value;
+  };
+  return new Map([
+    ['Notifications', constant('notifications/rules.ts', 'NOTIFICATION_CACHE_MS')],
+    ['MiniProfile', constant('mini-profile.ts', 'CACHE_LIFETIME_MS')],
+    ['VerifiedUsers', constant('verified-users.ts', 'REFRESH_MS')],
+    ['VerifiedUser', constant('verified-users.ts', 'REFRESH_MS')],
+  ]);
+}
+
+/** The documents with each read's lifetime the longer of its own and its feature's cache. */
+export function effectiveLifetimes(src: SrcData): Map<string, DeclaredDocument> {
+  const out = new Map(src.documents);
+  for (const [name, ms] of featureCaches(src)) {
+    const doc = out.get(name);
+    out.set(name, { name, kind: 'query', lifetime: Math.max(ms, doc?.lifetime ?? 0) });
+  }
+  return out;
+}
 
 export interface Repeat {
   operation: string;
   variables: string;
   /** Simulated ms since the previous identical request. */
   afterMs: number;
+  /** The read's declared lifetime (0: never reused; null: no document declares this operation). */
   lifetimeMs: number | null;
 }
 
@@ -73,7 +100,7 @@ export interface DayReport {
   /** Requests that arrived with API_MINUTE_LIMIT or more already in the previous 60 s. */
   over30: number;
   defects: Repeat[];
-  /** Identical reads repeated within 10 minutes whose operation states no lifetime (not defects; for the cache work). */
+  /** Identical reads repeated within 10 minutes whose lifetime is 0 or undeclared (not defects; for the cache work). */
   unstatedRepeats: Repeat[];
   steps: number;
   realSeconds: number;
@@ -81,8 +108,13 @@ export interface DayReport {
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 
-/** Analyses a request log (pure, so it can be checked on its own). */
-export function analyse(requests: readonly RecordedRequest[], start: number, hours: number) {
+/** Analyses a request log against the declared documents (pure, so it can be checked on its own). */
+export function analyse(
+  requests: readonly RecordedRequest[],
+  start: number,
+  hours: number,
+  documents: ReadonlyMap<string, DeclaredDocument>,
+) {
   const sorted = [...requests].sort((a, b) => a.at - b.at);
   const perHour = Array.from({ length: hours }, () => 0);
   const feature = new Map<string, number>();
@@ -91,7 +123,7 @@ export function analyse(requests: readonly RecordedRequest[], start: number, hou
     const hour = Math.min(hours - 1, Math.max(0, Math.floor((r.at - start) / 3_600_000)));
     perHour[hour]! += 1;
     const name = r.operationName ?? '(anonymous)';
-    const f = OPERATIONS[name]?.feature ?? `(unmapped: ${name})`;
+    const f = FEATURES[name] ?? `(unmapped: ${name})`;
     feature.set(f, (feature.get(f) ?? 0) + 1);
     operation.set(name, (operation.get(name) ?? 0) + 1);
   }
@@ -109,16 +141,17 @@ export function analyse(requests: readonly RecordedRequest[], start: number, hou
   const last = new Map<string, number>();
   for (const r of sorted) {
     const name = r.operationName ?? '(anonymous)';
-    const op = OPERATIONS[name];
-    if (op?.mutation || /^\s*mutation\b/.test(r.query) || r.status !== 200) continue;
+    const doc = documents.get(name);
+    if (doc?.kind === 'mutation' || /^\s*mutation\b/.test(r.query) || r.status !== 200) continue;
     const variables = JSON.stringify(r.variables ?? {});
     const key = `${name} ${variables}`;
     const before = last.get(key);
     last.set(key, r.at);
     if (before === undefined) continue;
-    const repeat = { operation: name, variables, afterMs: r.at - before, lifetimeMs: op?.lifetimeMs ?? null };
-    if (op?.lifetimeMs != null) {
-      if (repeat.afterMs < op.lifetimeMs) defects.push(repeat);
+    const lifetime = doc?.lifetime ?? null;
+    const repeat = { operation: name, variables, afterMs: r.at - before, lifetimeMs: lifetime };
+    if (lifetime) {
+      if (repeat.afterMs < lifetime) defects.push(repeat);
     } else if (repeat.afterMs < 10 * 60_000) unstatedRepeats.push(repeat);
   }
   const byCount = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
@@ -197,8 +230,8 @@ export async function dayOfBrowsing(browser: Browser, opts: { hours?: number; st
   // Every feature on, then the clock stopped: from here on it moves only when run.
   const first = await open('/home');
   await allFeaturesOn(first);
-  await context.clock.pauseAt(START + 1_000);
-  now = START + 1_000;
+  now = (await first.evaluate(() => Date.now())) + 1_000;
+  await context.clock.pauseAt(now);
   const run = async (ms: number, sliceMs = 1_000) => {
     // In slices, so that what a timer sends is counted near its simulated time.
     for (let left = ms; left > 0; left -= sliceMs) {
@@ -228,7 +261,7 @@ export async function dayOfBrowsing(browser: Browser, opts: { hours?: number; st
     }
   }
   await context.close();
-  const analysis = analyse(api.requests, START, hours);
+  const analysis = analyse(api.requests, START, hours, effectiveLifetimes(await srcData()));
   return {
     start: START,
     hours,

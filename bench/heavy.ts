@@ -7,7 +7,6 @@
  *   the palette filter with every one of those as a command, per keystroke
  *   each declared storage key with the cap stated beside it, and the stored sizes against it
  */
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { createMockApi } from '../tests/host/mock-api';
 import { highlightCss, profileCss, usernameCss } from '../src/data/verified-styles';
@@ -267,37 +266,4 @@ export async function heavyPage(browser: Browser): Promise<HeavyPageReport> {
     filterSamples: samples.length,
     sizes,
   };
-}
-
-export interface DeclaredKey {
-  name: string;
-  cap: string | null;
-  /** The entries (or characters) the cap allows; null for a fixed shape or no cap. */
-  max: number | null;
-}
-
-/**
- * Every storage key the product declares, with its stated cap: src/data bundled by esbuild for
- * Node (the modules' CommonJS dependencies need its interop) and asked for declaredKeys().
- */
-export async function declaredStorageKeys(): Promise<DeclaredKey[]> {
-  const { readdirSync } = await import('node:fs');
-  const dataDir = new URL('../src/data/', import.meta.url).pathname;
-  const modules = (readdirSync(dataDir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
-  const entry = `${modules.map((f) => `import ${JSON.stringify(dataDir + f)};`).join('\n')}
-export { declaredKeys } from ${JSON.stringify(dataDir + 'storage.ts')};`;
-  const out = await build({
-    stdin: { contents: entry, resolveDir: dataDir, loader: 'ts' },
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'silent',
-    define: { __VERSION__: '"bench"', __HOMEPAGE__: '""' },
-  });
-  const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`;
-  const { declaredKeys } = (await import(url)) as {
-    declaredKeys(): { name: string; cap?: { describe: string; max: number | null } }[];
-  };
-  return declaredKeys().map((k) => ({ name: k.name, cap: k.cap?.describe ?? null, max: k.cap?.max ?? null }));
 }
