@@ -5,9 +5,12 @@ import { s, type Schema } from './schema';
 import { defineKey, prunedAt, refusedPast } from './storage';
 
 /**
- * Activity search (document 2 sections 3 to 9): its parameters, the variables they become, the
+ * Activity search: its parameters, the variables they become, the
  * search document, the latest media searches cache and the saved searches. Pure: no DOM.
  */
+
+/** The palette page showing one result as a full activity entry. */
+export const ACTIVITY_VIEW = 'activity-search.view';
 
 export type SearchKind = 'MEDIA_LIST' | 'TEXT' | 'MESSAGE';
 export const SEARCH_KINDS: readonly { value: SearchKind; label: string }[] = [
@@ -20,7 +23,7 @@ export const DEFAULT_PER_PAGE = 15;
 export const MIN_PER_PAGE = 1;
 export const MAX_PER_PAGE = 50;
 export const MEDIA_CACHE_SIZE = 10;
-/** Results per search box query (document 2 section 9). */
+/** Results per search box query. */
 export const SEARCH_RESULTS = 10;
 
 /** A picked user; `selectAll` marks users added by 'Select All' (picking them again keeps them). */
@@ -110,7 +113,7 @@ export const paramsSchema: Schema<ActivitySearchParams> = s.object(
   { defaults: DEFAULTS },
 );
 
-/** Document 2 section 3: the latest media searches (10, most recent first, unique by id). */
+/** The latest media searches (10, most recent first, unique by id). */
 export const latestMediaSearchesKey = defineKey({
   name: 'void-verified-activity-search-media-cache',
   cap: prunedAt(MEDIA_CACHE_SIZE, 'the least recently picked'),
@@ -155,7 +158,7 @@ export function pickMedia(selected: readonly MediaSearchResult[], media: MediaSe
   return selected.some((m) => m.id === media.id) ? selected.filter((m) => m.id !== media.id) : [...selected, media];
 }
 
-/** Picking a selected user removes it, unless 'Select All' added it (document 2 section 5). */
+/** Picking a selected user removes it, unless 'Select All' added it. */
 export function toggleUser(selected: readonly PickedUser[], user: UserSearchResult): PickedUser[] {
   const found = selected.find((u) => u.id === user.id);
   if (!found) return [...selected, { id: user.id, name: user.name, avatar: user.avatar, selectAll: false }];
@@ -205,7 +208,7 @@ export interface SearchVariables {
 }
 
 /**
- * The request variables for page `page` (document 2 section 7). Filters that are off are left
+ * The request variables for page `page`. Filters that are off are left
  * out: media only in list mode; messengers and recipients only in message mode.
  */
 export function searchVariables(p: ActivitySearchParams, page: number): SearchVariables {

@@ -29,7 +29,8 @@ import {
 } from '../../src/data/activity-search';
 import { decodeStored } from '../../src/data/storage';
 import type { MediaSearchResult, UserSearchResult } from '../../src/data/documents';
-import { ActivitySearchMode, activitySearchState, matchesFilter, resetActivitySearch } from '../../src/panels/ActivitySearch';
+import { activitySearchState, matchesFilter, resetActivitySearch } from '../../src/data/activity-search-session';
+import { ActivitySearchMode } from '../../src/panels/ActivitySearch';
 import { MediaSearchBox } from '../../src/panels/common/MediaSearchBox';
 import { UserPicker } from '../../src/panels/common/UserPicker';
 import { Providers } from '../../src/panels/overlay';

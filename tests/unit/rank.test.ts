@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/commands/types';
-import { fuzzyScore, groupRanked, rankCommands, SECTION_MATCHES, SECTION_ONLY_CUTOFF } from '../../src/panels/palette/rank';
+import { fuzzyScore } from '../../src/data/fuzzy';
+import { groupRanked, rankCommands, SECTION_MATCHES, SECTION_ONLY_CUTOFF } from '../../src/panels/palette/rank';
 
 const c = (id: string, title: string, section = 'S', extra: Partial<Command> = {}): Command => ({
   id,

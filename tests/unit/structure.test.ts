@@ -49,7 +49,6 @@ const KNOWN: Record<string, string> = {};
 
 /** Panels that call the API themselves today (through ctx.client); each is to use src/data's reads instead. */
 const PANELS_WITH_CLIENT = new Set([
-  'src/panels/ActivitySearch.tsx',
   'src/panels/activity/MessagesFeed.tsx',
   'src/panels/activity/ActivityView.tsx',
   'src/panels/activity/ActivityEntry.tsx',

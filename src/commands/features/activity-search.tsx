@@ -1,11 +1,11 @@
-import { savedSearchCommandId, savedSearchesKey } from '../../data/activity-search';
+import { ACTIVITY_VIEW, savedSearchCommandId, savedSearchesKey } from '../../data/activity-search';
+import { openActivitySearch } from '../../data/activity-search-session';
 import { ActivityView } from '../../panels/activity/ActivityView';
-import { ACTIVITY_VIEW, ActivitySearchMode, openActivitySearch } from '../../panels/ActivitySearch';
+import { ActivitySearchMode } from '../../panels/ActivitySearch';
 import type { FeatureDef } from '../types';
 
 /**
- * The palette's second mode: search list, text and message activities (document 2 sections 2.5,
- * 4 and 5). Beyond the original: saved searches, each a palette command 'Activity search: {name}'.
+ * The palette's second mode: search list, text and message activities. Beyond the original: saved searches, each a palette command 'Activity search: {name}'.
  */
 export const activitySearchFeature: FeatureDef = {
   id: 'activity-search',

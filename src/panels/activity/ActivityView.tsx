@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { fetchActivity, type Reply } from '../../data/activities';
 import type { FoundActivity } from '../../data/activity-search';
 import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
-import { activitySearchState } from '../ActivitySearch';
+import { activitySearchState } from '../../data/activity-search-session';
 import { ActivityEntry } from './ActivityEntry';
 
 /**
