@@ -137,7 +137,7 @@ async function boot(): Promise<void> {
       const command = registry.command(commandId, ctx);
       if (!command) return false;
       try {
-        if (command.when && !command.when(ctx)) return false;
+        if (!registry.allows(command, ctx)) return false;
       } catch {
         return false;
       }

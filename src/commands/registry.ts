@@ -10,6 +10,8 @@ export class Registry {
   private readonly optionIndex = new Map<string, { option: OptionDef; feature: FeatureDef }>();
   private readonly commandIndex = new Map<string, { command: Command; feature: FeatureDef }>();
   private readonly panelIndex = new Map<string, PanelDef>();
+  /** The feature each command (declared or provided) and injection belongs to, for its toggle. */
+  private readonly owners = new WeakMap<Command | Injection, FeatureDef>();
   /** Counts changes; its listeners are the registry's. */
   private readonly version = createStore(0);
 
@@ -20,6 +22,15 @@ export class Registry {
       if (this.optionIndex.has(option.key)) throw new Error(`Option "${option.key}" is declared twice`);
       this.optionIndex.set(option.key, { option, feature });
     }
+    // A feature is switched by its own boolean options, so that it never depends on another feature.
+    const parts: (Command | Injection)[] = [...(feature.commands ?? []), ...(feature.injections ?? [])];
+    for (const toggle of [feature.toggle, ...parts.map((p) => p.toggle)]) {
+      if (toggle == null) continue;
+      const own = feature.options?.find((o) => o.key === toggle);
+      if (typeof own?.default !== 'boolean')
+        throw new Error(`Feature "${feature.id}" is toggled by "${toggle}", which is not one of its boolean options`);
+    }
+    for (const part of parts) this.owners.set(part, feature);
     for (const command of feature.commands ?? []) {
       if (this.commandIndex.has(command.id)) throw new Error(`Command "${command.id}" is declared twice`);
       this.commandIndex.set(command.id, { command, feature });
@@ -54,12 +65,15 @@ export class Registry {
     return [...this.commandIndex.values()].map((c) => c.command);
   }
 
-  /** Every command, the declared ones and those features build from state. */
+  /**
+   * Every command, the declared ones and those features build from state (a feature whose toggle
+   * is off provides none). Whether one may be listed or run now is `allows`.
+   */
   commands(ctx: CommandContext): Command[] {
     const out = this.staticCommands();
     const seen = new Set(out.map((c) => c.id));
     for (const feature of this.featureList) {
-      if (!feature.provideCommands) continue;
+      if (!feature.provideCommands || !this.toggledOn(feature.toggle, ctx)) continue;
       let provided: readonly Command[] = [];
       try {
         provided = feature.provideCommands(ctx);
@@ -72,6 +86,7 @@ export class Registry {
           continue;
         }
         seen.add(command.id);
+        this.owners.set(command, feature);
         out.push(command);
       }
     }
@@ -91,6 +106,24 @@ export class Registry {
 
   panels<K extends PanelDef['kind']>(kind: K): Extract<PanelDef, { kind: K }>[] {
     return [...this.panelIndex.values()].filter((p): p is Extract<PanelDef, { kind: K }> => p.kind === kind);
+  }
+
+  /**
+   * Whether a command may be listed and run, or an injection be active, now: its feature's toggle
+   * (unless the part opts out with `toggle: null`) and its own toggle are on, an injection that
+   * needs an API token has one, and its `when` holds. A command that needs a token stays allowed
+   * without one (running it explains how to authorize). A throwing `when` throws here.
+   */
+  allows(part: Command | Injection, ctx: CommandContext): boolean {
+    const feature = this.owners.get(part);
+    if (part.toggle !== null && !this.toggledOn(feature?.toggle, ctx)) return false;
+    if (!this.toggledOn(part.toggle, ctx)) return false;
+    if ('mount' in part && part.authRequired && !ctx.authorized) return false;
+    return part.when ? part.when(ctx) : true;
+  }
+
+  private toggledOn(toggle: string | null | undefined, ctx: CommandContext): boolean {
+    return toggle == null || ctx.settings.get(toggle) === true;
   }
 
   injections(): { injection: Injection; feature: FeatureDef }[] {

@@ -84,7 +84,7 @@ export function createServices(deps: ServiceDeps): AppServices {
 
   async function runCommand(command: Command, ctx: CommandContext): Promise<void> {
     try {
-      if (command.when && !command.when(ctx)) return;
+      if (!deps.registry.allows(command, ctx)) return;
     } catch (error) {
       console.error(`[VoidVerified] ${command.id}: when() failed`, error);
       return;

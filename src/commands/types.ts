@@ -99,7 +99,12 @@ export interface Command {
   readonly allowInInputs?: boolean;
   /** Needs an API token; run without one, it explains how to authorize instead. */
   readonly authRequired?: boolean;
-  /** Listed and runnable only when this holds. */
+  /**
+   * A boolean option this command also needs on, besides its feature's toggle. `null`: listed and
+   * runnable while the feature's toggle is off (its configuration page, say).
+   */
+  readonly toggle?: string | null;
+  /** Listed and runnable only when this holds (for conditions other than an option's toggle). */
   readonly when?: (ctx: CommandContext) => boolean;
   /** Makes sense on the current page: ranked above the rest. */
   readonly relevant?: (ctx: CommandContext) => boolean;
@@ -183,8 +188,8 @@ export interface InjectionContext extends CommandContext {
 
 export interface Injection {
   readonly id: string;
-  /** The pages it applies on. */
-  readonly route: RouteMatcher;
+  /** The pages it applies on; without one, every page. */
+  readonly route?: RouteMatcher;
   /** The host landmark it attaches to; each matching element is mounted once. */
   readonly selector: string;
   /** Mount only on the first matching element. */
@@ -201,7 +206,17 @@ export interface Injection {
    * listed by Health).
    */
   readonly setupFailure?: string;
-  /** Active only while this holds (an option, say); re-checked when settings change. */
+  /**
+   * A boolean option this injection also needs on, besides its feature's toggle. `null`: active
+   * while the feature's toggle is off.
+   */
+  readonly toggle?: string | null;
+  /** Active only with an API token (the feature's calls need one). */
+  readonly authRequired?: boolean;
+  /**
+   * Active only while this holds, for conditions other than an option's toggle (the viewer's own
+   * profile, say); re-checked when settings change.
+   */
   readonly when?: (ctx: CommandContext) => boolean;
   /**
    * The data the landmark shows (a user name, an activity id, a timestamp). The host reuses
@@ -226,6 +241,12 @@ export interface FeatureDef {
    */
   readonly planned?: boolean;
   readonly options?: readonly OptionDef[];
+  /**
+   * The boolean option that switches the feature on: while it is off, its commands (declared and
+   * provided) are not listed and their hotkeys do nothing, and its injections are torn down. A part
+   * opts out with `toggle: null`.
+   */
+  readonly toggle?: string;
   readonly commands?: readonly Command[];
   /** Commands built from state (one per option, per verified user...). */
   readonly provideCommands?: (ctx: CommandContext) => readonly Command[];

@@ -28,7 +28,9 @@ function selectorProblem(selector: string): unknown {
   }
 }
 
-export function routeMatches(route: RouteMatcher, path: string): boolean {
+/** Whether a route applies on `path`; no route applies everywhere. */
+export function routeMatches(route: RouteMatcher | undefined, path: string): boolean {
+  if (route === undefined) return true;
   return typeof route === 'function' ? route(path) : route.test(path);
 }
 
@@ -165,7 +167,7 @@ export class Injector {
       if (this.broken.has(key)) continue;
       let active = false;
       try {
-        active = routeMatches(injection.route, path) && (injection.when?.(ctx) ?? true);
+        active = routeMatches(injection.route, path) && this.registry.allows(injection, ctx);
       } catch (error) {
         this.fail(injection, feature, error);
       }

@@ -137,7 +137,6 @@ export const authorization: FeatureDef = {
     },
     {
       id: 'auth-expiry-warning',
-      route: () => true,
       selector: 'body',
       single: true,
       when: (ctx) => ctx.authorized,

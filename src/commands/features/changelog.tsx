@@ -43,7 +43,6 @@ export const changelog: FeatureDef = {
   injections: [
     {
       id: 'changelog-after-update',
-      route: () => true,
       selector: 'body',
       single: true,
       when: (ctx) => shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true),

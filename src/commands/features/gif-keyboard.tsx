@@ -25,9 +25,6 @@ import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
  * 'GIF keyboard', which inserts into the editor that had focus or copies the markup.
  */
 
-const enabled = (ctx: CommandContext) => ctx.settings.get('gifKeyboardEnabled') === true;
-const likeButtons = (ctx: CommandContext) => enabled(ctx) && ctx.settings.get('gifKeyboardLikeButtonsEnabled') !== false;
-
 const TEXTAREA = 'textarea.el-textarea__inner';
 /** Rendered activity and reply text; YouTube thumbnails are images too, but not media to save. */
 const LIKEABLE = '.activity-markdown img, .reply-markdown img';
@@ -173,6 +170,7 @@ export const gifKeyboard: FeatureDef = {
       category: 'paste',
     },
   ],
+  toggle: 'gifKeyboardEnabled',
   commands: [
     {
       id: 'gif-keyboard.open',
@@ -180,7 +178,6 @@ export const gifKeyboard: FeatureDef = {
       section: 'GIF keyboard',
       keywords: ['gif', 'image', 'meme', 'insert', 'media'],
       page: 'gif-keyboard.media',
-      when: enabled,
       relevant: (ctx) => paletteTarget(ctx) !== null,
     },
   ],
@@ -196,10 +193,8 @@ export const gifKeyboard: FeatureDef = {
   injections: [
     {
       id: 'editor-keyboard',
-      route: () => true,
       selector: '.activity-edit',
       optional: true,
-      when: enabled,
       mount: (editor, ctx) => {
         const open = createStore(false);
         const textarea = () => editor.querySelector(TEXTAREA) ?? editor.querySelector('textarea');
@@ -232,10 +227,8 @@ export const gifKeyboard: FeatureDef = {
     },
     {
       id: 'palette-focus',
-      route: () => true,
       selector: 'body',
       single: true,
-      when: enabled,
       mount: (_body, ctx) => {
         const onFocusIn = (event: FocusEvent) => {
           if (event.target instanceof Element && event.target.matches('[data-void-ui="overlay"]'))
@@ -247,10 +240,9 @@ export const gifKeyboard: FeatureDef = {
     },
     {
       id: 'like-buttons',
-      route: () => true,
       selector: 'body',
       single: true,
-      when: likeButtons,
+      toggle: 'gifKeyboardLikeButtonsEnabled',
       mount: (body, ctx) => {
         const hovered = createStore<Hovered>(null);
         let host: HTMLElement | null = null;

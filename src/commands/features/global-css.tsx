@@ -1,7 +1,7 @@
 import { globalCssKey } from '../../data/global-css';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { GlobalCss } from '../../panels/GlobalCss';
-import type { CommandContext, FeatureDef } from '../types';
+import type { FeatureDef } from '../types';
 
 /**
  * Global CSS: the user's own CSS on every page but one. Off, its style element is removed; on, it
@@ -13,7 +13,6 @@ import type { CommandContext, FeatureDef } from '../types';
 const STYLE_ID = 'global-css';
 /** Every page but the settings page that edits it. */
 export const appliesOn = (path: string): boolean => !/^\/settings\/developer\/?$/i.test(path);
-const enabled = (ctx: CommandContext) => ctx.settings.get('globalCssEnabled') === true;
 
 export const globalCss: FeatureDef = {
   id: 'global-css',
@@ -21,9 +20,12 @@ export const globalCss: FeatureDef = {
   category: 'misc',
   description: 'Your own CSS applied to every AniList page.',
   options: [{ key: 'globalCssEnabled', title: 'Global CSS', description: 'Enable custom global CSS.', default: false, category: 'misc' }],
+  toggle: 'globalCssEnabled',
   commands: [
     {
       id: 'global-css.edit',
+      // Configurable while the feature is off.
+      toggle: null,
       title: 'Edit global CSS',
       section: 'VoidVerified Settings',
       keywords: ['style', 'stylesheet', 'theme', 'custom css'],
@@ -47,7 +49,6 @@ export const globalCss: FeatureDef = {
       route: appliesOn,
       selector: 'head',
       single: true,
-      when: enabled,
       mount: (_head, ctx) => {
         const apply = (css: string) => setStyle(STYLE_ID, css);
         apply(ctx.store.get(globalCssKey));

@@ -9,7 +9,6 @@ import type { CommandContext, FeatureDef } from '../types';
  * viewer's bio block, and shown with their progress on any user's profile overview.
  */
 
-const enabled = (ctx: CommandContext) => ctx.settings.get('goalsEnabled') === true && ctx.authorized;
 const OVERVIEW = /^\/user\/([^/]+)\/?$/;
 
 function overviewUser(path: string): string | null {
@@ -50,9 +49,12 @@ export const goals: FeatureDef = {
       authRequired: true,
     },
   ],
+  toggle: 'goalsEnabled',
   commands: [
     {
       id: 'goals.edit',
+      // Configurable while the feature is off.
+      toggle: null,
       title: 'Edit goals',
       section: 'VoidVerified Settings',
       keywords: ['goals', 'anime', 'manga', 'bio', 'target'],
@@ -76,7 +78,7 @@ export const goals: FeatureDef = {
       route: (path) => overviewUser(path) !== null,
       selector: '.page-content > .user .overview',
       single: true,
-      when: enabled,
+      authRequired: true,
       // The host reuses the profile's elements from one user to the next.
       key: (_overview, path) => overviewUser(path),
       mount: (overview, ctx) => {
@@ -106,7 +108,7 @@ export const goals: FeatureDef = {
       route: /^\/user\/[^/]+/,
       selector: 'body',
       single: true,
-      when: enabled,
+      authRequired: true,
       mount: () => () => {
         visit = null;
       },

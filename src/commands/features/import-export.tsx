@@ -141,7 +141,6 @@ export const importExport: FeatureDef = {
     {
       // Once per page load, until the offer is settled: nothing to do afterwards.
       id: 'adopt-original',
-      route: () => true,
       selector: 'body',
       single: true,
       when: (ctx) => ctx.store.get(adoptionKey) === null,

@@ -30,7 +30,6 @@ import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
 
 const SECTION = 'Layout designer';
 const STYLE_ID = 'profile-layout';
-const enabled = (ctx: CommandContext) => ctx.settings.get('layoutDesignerEnabled') === true;
 const ABOUT_MARK = 'data-void-layout';
 
 /** The profile's landmarks (host-facts (a), profile), inside `.page-content > .user`. */
@@ -88,9 +87,18 @@ function profilePreview(root: HTMLElement) {
   function render(view: PreviewView | null): void {
     if (view?.color) styled(root, (s) => ['--color-blue', '--color-blue-dim'].forEach((v) => s.setProperty(v, view.color)));
     else restore(root);
-    for (const el of all(PARTS.avatar)) view?.avatar ? patch(el, 'src', () => el.setAttribute('src', view.avatar!)) : restore(el);
-    for (const el of all(PARTS.banner)) view?.banner ? styled(el, (s) => (s.backgroundImage = `url("${view.banner}")`)) : restore(el);
-    for (const el of all(PARTS.badge)) view?.badge ? patch(el, '#text', () => writeText(el, view.badge!)) : restore(el);
+    for (const el of all(PARTS.avatar)) {
+      if (view?.avatar) patch(el, 'src', () => el.setAttribute('src', view.avatar!));
+      else restore(el);
+    }
+    for (const el of all(PARTS.banner)) {
+      if (view?.banner) styled(el, (s) => (s.backgroundImage = `url("${view.banner}")`));
+      else restore(el);
+    }
+    for (const el of all(PARTS.badge)) {
+      if (view?.badge) patch(el, '#text', () => writeText(el, view.badge!));
+      else restore(el);
+    }
 
     const markdowns = all(PARTS.about);
     for (const [el, shown] of abouts) {
@@ -166,13 +174,13 @@ export const layoutDesigner: FeatureDef = {
       authRequired: true,
     },
   ],
+  toggle: 'layoutDesignerEnabled',
   commands: [
     {
       id: 'layout-designer.switch',
       title: 'Switch layout…',
       section: SECTION,
       keywords: ['profile', 'layout'],
-      when: enabled,
       page: 'layout-designer.switch',
     },
     {
@@ -181,7 +189,6 @@ export const layoutDesigner: FeatureDef = {
       section: SECTION,
       keywords: ['profile', 'layout', 'preview'],
       keepOpen: true,
-      when: enabled,
       relevant: ownProfile,
       hint: (ctx) => (ctx.store.get(layoutsKey).preview ? 'on' : 'off'),
       run: (ctx) => void commitLayouts(ctx.store, (s) => setPreview(s, !s.preview)),
@@ -192,7 +199,6 @@ export const layoutDesigner: FeatureDef = {
       section: SECTION,
       keywords: ['profile', 'layout', 'about', 'colour', 'color', 'badge'],
       authRequired: true,
-      when: enabled,
       relevant: ownProfile,
       run: (ctx) => publishLayout(ctx, ctx.viewer?.donatorTier ?? 0),
     },
@@ -213,7 +219,7 @@ export const layoutDesigner: FeatureDef = {
       route: /^\/user\/[^/]+/,
       selector: '.page-content > .user',
       single: true,
-      when: (ctx) => enabled(ctx) && ownProfile(ctx),
+      when: ownProfile,
       mount: (root, ctx) => {
         const tier = ctx.viewer?.donatorTier ?? 0;
         const render = profilePreview(root as HTMLElement);

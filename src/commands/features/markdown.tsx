@@ -14,7 +14,6 @@ import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../t
  */
 
 const SECTION = 'Markdown';
-const hotkeysOn = (ctx: CommandContext) => ctx.settings.get('markdownHotkeys') === true;
 
 function writable(element: Element | null): HTMLTextAreaElement | null {
   return element && isMarkdownEditor(element) && !element.readOnly && !element.disabled ? element : null;
@@ -38,7 +37,8 @@ function hotkeyCommand(mapping: MarkdownMapping): Command {
     hotkey: mapping.key,
     scope: 'editor',
     hidden: true,
-    when: (ctx) => hotkeysOn(ctx) && writable(ctx.focused) !== null,
+    toggle: 'markdownHotkeys',
+    when: (ctx) => writable(ctx.focused) !== null,
     run: (ctx) => {
       const field = writable(ctx.focused);
       if (field) applyMarkdownTo(field, mapping, ctx.settings.get('pasteImageWidth'));
@@ -168,10 +168,9 @@ export const markdown: FeatureDef = {
     {
       // Our toolbar above the textarea of every host editor (composer, reply and message boxes).
       id: 'host-toolbar',
-      route: () => true,
       selector: '.activity-edit',
       optional: true,
-      when: (ctx) => ctx.settings.get('markdownTaskbarEnabled') === true,
+      toggle: 'markdownTaskbarEnabled',
       mount: (editor, ctx) => {
         const field = () => editor.querySelector<HTMLTextAreaElement>('textarea.el-textarea__inner, textarea');
         const input = editor.querySelector('.input') ?? field();
@@ -182,7 +181,6 @@ export const markdown: FeatureDef = {
     {
       // Remembers the markdown editor focused last, so palette pages can act on it after taking focus.
       id: 'last-editor',
-      route: () => true,
       selector: 'body',
       single: true,
       mount: () => {

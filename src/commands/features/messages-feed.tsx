@@ -9,7 +9,6 @@ import type { CommandContext, FeatureDef } from '../types';
  * delete), following or global as the host's toggle says; any other choice brings the host's back.
  */
 
-const enabled = (ctx: CommandContext) => ctx.settings.get('messageFeedEnabled') === true && ctx.authorized;
 const ACTIVE = 'void-messages-active';
 
 /**
@@ -98,6 +97,7 @@ export const messagesFeed: FeatureDef = {
       authRequired: true,
     },
   ],
+  toggle: 'messageFeedEnabled',
   injections: [
     {
       id: 'messages-choice',
@@ -105,7 +105,7 @@ export const messagesFeed: FeatureDef = {
       // The dropdown, not its menu: Element UI moves the menu to <body> when it first opens.
       selector: '.activity-feed-wrap .feed-select .el-dropdown',
       single: true,
-      when: enabled,
+      authRequired: true,
       mount: (dropdown, ctx) => mountMessages(dropdown, ctx),
     },
   ],

@@ -4,7 +4,7 @@ import { createStore } from '../../data/store';
 import { mountUi } from '../../panels/mount';
 import { MiniProfileLayer, type CardState } from '../../panels/MiniProfileCard';
 import { MiniProfileConfig } from '../../panels/MiniProfileConfig';
-import type { CommandContext, FeatureDef, InjectionContext } from '../types';
+import type { FeatureDef, InjectionContext } from '../types';
 
 /**
  * The mini profile: a card with a user's banner, avatar, name, badges, bio and favourites, shown
@@ -24,8 +24,6 @@ const USER_LINK = ':is(.activity-entry, .reply) a.name[href*="/user/"]';
 const TAG_LINK = '.markdown a[href*="/user/"]';
 /** The host's navigation and our own UI never show the card. */
 const EXCLUDED = '#nav, .nav, .mobile-nav, [data-void-ui]';
-
-const enabled = (ctx: CommandContext) => ctx.settings.get('miniProfileEnabled') === true;
 
 function userLink(target: EventTarget | null, hoverTags: boolean): { link: HTMLAnchorElement; name: string } | null {
   if (!(target instanceof Element)) return null;
@@ -178,9 +176,12 @@ export const miniProfile: FeatureDef = {
       category: 'users',
     },
   ],
+  toggle: 'miniProfileEnabled',
   commands: [
     {
       id: 'miniprofile.configure',
+      // Configurable while the feature is off.
+      toggle: null,
       title: 'Mini Profile Configuration',
       section: 'VoidVerified Settings',
       keywords: ['mini profile', 'hover', 'card', 'favourites', 'bio'],
@@ -201,10 +202,8 @@ export const miniProfile: FeatureDef = {
   injections: [
     {
       id: 'mini-profile-hover',
-      route: () => true,
       selector: '#app',
       single: true,
-      when: enabled,
       mount: attach,
     },
   ],

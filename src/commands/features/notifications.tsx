@@ -128,7 +128,8 @@ export const notifications: FeatureDef = {
       route: (path) => /^\/notifications\/?$/i.test(path),
       selector: '.notifications-feed.container',
       single: true,
-      when: replacing,
+      toggle: 'replaceNotifications',
+      authRequired: true,
       mount: (container, ctx) => {
         // The host's list and filters wherever Vue puts them under the container; our feed takes
         // the whole width whether the container is a grid, a flex row or a plain block.
@@ -146,10 +147,10 @@ export const notifications: FeatureDef = {
     },
     {
       id: 'unread-count',
-      route: () => true,
       selector: '.nav .user',
       single: true,
-      when: replacing,
+      toggle: 'replaceNotifications',
+      authRequired: true,
       mount: (user, ctx) => {
         setStyle('notifications-host-dot', HOST_DOTS);
         const stop = startCounter(ctx);
@@ -164,10 +165,10 @@ export const notifications: FeatureDef = {
     {
       // The mobile menu button carries the count too (AniList puts its dot there on phones).
       id: 'unread-count-mobile',
-      route: () => true,
       selector: '.hamburger',
       single: true,
-      when: replacing,
+      toggle: 'replaceNotifications',
+      authRequired: true,
       mount: (button, ctx) => mountUi(ctx, 'notification-dot-mobile', (host) => button.append(host), <NotificationDot ctx={ctx} />, 'span'),
     },
     {
@@ -175,7 +176,8 @@ export const notifications: FeatureDef = {
       route: isHome,
       selector: '.container > .home > div:nth-child(2)',
       single: true,
-      when: quickEnabled,
+      toggle: 'quickAccessNotificationsEnabled',
+      authRequired: true,
       mount: (column, ctx) => {
         const place = (host: HTMLElement) => {
           const strip = column.querySelector(':scope > [data-void-ui="quick-access"]');
@@ -192,10 +194,10 @@ export const notifications: FeatureDef = {
     },
     {
       id: 'hide-host-dot',
-      route: () => true,
       selector: '.nav',
       single: true,
-      when: quickEnabled,
+      toggle: 'quickAccessNotificationsEnabled',
+      authRequired: true,
       mount: (_nav, ctx) => {
         const apply = () => {
           if (ctx.store.get(quickAccessConfigKey).hideDefaultNotificationDot) setStyle('notifications-quick-dot', HOST_DOTS);

@@ -159,7 +159,6 @@ export const paste: FeatureDef = {
     {
       // One pair of delegated listeners for the whole document (shadow roots included: paste and drop events are composed).
       id: 'paste-and-drop',
-      route: () => true,
       selector: 'body',
       single: true,
       when: (ctx) => on(ctx, 'pasteEnabled') || on(ctx, 'pasteImagesToHostService'),
@@ -197,7 +196,6 @@ export const paste: FeatureDef = {
     {
       // At start-up (once per page load): refresh an expired imgur token.
       id: 'imgur-refresh',
-      route: () => true,
       selector: 'body',
       single: true,
       mount: (_body, ctx) => void uploader(ctx).refreshImgur(),
@@ -205,7 +203,6 @@ export const paste: FeatureDef = {
     {
       // Videos in rendered markdown whose <source> type is missing or wrong for its extension.
       id: 'video-type-fixer',
-      route: () => true,
       selector: '.markdown video source',
       optional: true,
       mount: (source) => {

@@ -12,7 +12,6 @@ import type { CommandContext, FeatureDef } from '../types';
  * waits and catches up when it is shown again.
  */
 
-const enabled = (ctx: CommandContext) => ctx.settings.get('quickAccessEnabled') === true;
 const quickUsers = (ctx: CommandContext) => ctx.store.get(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
 
 let inFlight: Promise<void> | null = null;
@@ -62,19 +61,19 @@ export const quickAccess: FeatureDef = {
       category: 'users',
     },
   ],
+  toggle: 'quickAccessEnabled',
   commands: [
     {
       id: 'quick-access.refresh',
       title: 'Refresh Quick Access',
       section: 'Quick Access',
       keywords: ['users', 'update'],
-      when: enabled,
       run: (ctx) => refreshQuickAccess(ctx),
     },
   ],
   // The Dashboard's quick-access users (QuickStart config 'usersEnabled').
   provideCommands: (ctx) =>
-    enabled(ctx) && ctx.store.get(quickStartConfigKey).usersEnabled
+    ctx.store.get(quickStartConfigKey).usersEnabled
       ? quickUsers(ctx).map((u) => ({
           id: `quick-access.user.${u.username.toLowerCase()}`,
           title: u.username,
@@ -91,7 +90,6 @@ export const quickAccess: FeatureDef = {
       route: (path) => /^\/home\/?$/i.test(path),
       selector: '.container > .home > div:nth-child(2)',
       single: true,
-      when: enabled,
       mount: (column, ctx) => {
         const doc = column.ownerDocument;
         const clock = new RefreshClock({

@@ -5,8 +5,7 @@ import type { CommandContext, FeatureDef } from '../types';
 
 /** The QuickStart palette itself: its hotkey, its configuration and its navigation buttons. */
 
-const enabled = (ctx: CommandContext) => ctx.settings.get('quickStartEnabled') === true;
-const navButtons = (ctx: CommandContext) => enabled(ctx) && ctx.store.get(quickStartConfigKey).addNavigationButtons;
+const navButtons = (ctx: CommandContext) => ctx.store.get(quickStartConfigKey).addNavigationButtons;
 
 function NavButton({ ctx }: { ctx: CommandContext }) {
   return (
@@ -38,6 +37,7 @@ export const quickstart: FeatureDef = {
       category: 'misc',
     },
   ],
+  toggle: 'quickStartEnabled',
   commands: [
     {
       id: OPEN_COMMAND_ID,
@@ -46,11 +46,12 @@ export const quickstart: FeatureDef = {
       hotkey: 'ctrl+space',
       allowInInputs: true,
       hidden: true,
-      when: enabled,
       run: (ctx) => ctx.palette.toggleOrCycle(),
     },
     {
       id: 'quickstart.configure',
+      // Configurable while the feature is off.
+      toggle: null,
       title: 'QuickStart Configuration',
       section: 'QuickStart',
       keywords: ['palette', 'settings', 'keybind'],
@@ -71,7 +72,6 @@ export const quickstart: FeatureDef = {
   injections: [
     {
       id: 'desktop-nav-button',
-      route: () => true,
       selector: '.nav > .wrap',
       single: true,
       when: navButtons,
@@ -86,7 +86,6 @@ export const quickstart: FeatureDef = {
     },
     {
       id: 'mobile-nav-button',
-      route: () => true,
       selector: '.mobile-nav .menu',
       single: true,
       when: navButtons,

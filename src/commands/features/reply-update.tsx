@@ -10,8 +10,6 @@ import type { CommandContext, FeatureDef } from '../types';
  * `.actions` row may not exist until the editor is active, and its toolbar shows once focused.
  */
 
-const enabled = (ctx: CommandContext) => ctx.settings.get('replyActivityUpdate') === true && ctx.authorized;
-
 function mountToggle(editor: Element, ctx: CommandContext): () => void {
   const textarea = () => editor.querySelector<HTMLTextAreaElement>('textarea');
   const toolbar = () => editor.querySelector(':scope > .markdown-editor');
@@ -75,13 +73,14 @@ export const replyUpdate: FeatureDef = {
       authRequired: true,
     },
   ],
+  toggle: 'replyActivityUpdate',
   injections: [
     {
       id: 'composer-toggle',
       route: (path) => /^\/home\/?$/i.test(path),
       selector: '.home > .activity-feed-wrap > .activity-edit',
       single: true,
-      when: enabled,
+      authRequired: true,
       mount: (editor, ctx) => mountToggle(editor, ctx),
     },
   ],

@@ -243,7 +243,6 @@ export const verifiedUsers: FeatureDef = {
     {
       // Styles for every page: rewritten when the list, the options or the path change.
       id: 'verified-styles',
-      route: () => true,
       selector: 'head',
       single: true,
       mount: (_head, ctx) => {
@@ -267,7 +266,6 @@ export const verifiedUsers: FeatureDef = {
     {
       // Profile data older than 15 minutes is refreshed (on load and on navigation), in one request.
       id: 'verified-refresh',
-      route: () => true,
       selector: 'body',
       single: true,
       when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,

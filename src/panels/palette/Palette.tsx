@@ -329,7 +329,7 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
       registry.commands(ctx).filter((c) => {
         if (c.hidden) return false;
         try {
-          return c.when ? c.when(ctx) : true;
+          return registry.allows(c, ctx);
         } catch {
           return false;
         }
