@@ -2,7 +2,6 @@ import {
   defaultParams,
   latestMediaSearchesKey,
   mediaById,
-  mediaFromPath,
   searchActivities,
   searchVariables,
   summarize,
@@ -10,6 +9,7 @@ import {
   type FoundActivity,
 } from './activity-search';
 import { quickStartConfigKey } from './config';
+import { mediaPage } from './pages';
 import type { MediaSearchResult } from './documents';
 import { fuzzyScore } from './fuzzy';
 import type { GqlDocument } from './graphql';
@@ -167,7 +167,7 @@ export function openActivitySearch(deps: SearchDeps & { palette: SearchPalette; 
  * is only logged (the search works with the id alone).
  */
 export async function prefillFromPage(deps: { client: Requester; store: KeyStore; path: string }): Promise<void> {
-  const page = mediaFromPath(deps.path);
+  const page = mediaPage(deps.path);
   if (!page || !activitySearch.get().pristine) return;
   const cached = deps.store.get(latestMediaSearchesKey).find((m) => m.id === page.id);
   const media: MediaSearchResult = cached ?? {

@@ -272,12 +272,6 @@ export const mediaById = query<{ Media: MediaSearchResult | null }, { id: number
   { lifetime: FRESH },
 );
 
-/** The media id and type of /anime/{id}/… and /manga/{id}/… paths. */
-export function mediaFromPath(path: string): { id: number; type: 'ANIME' | 'MANGA' } | null {
-  const m = /^\/(anime|manga)\/(\d+)(?:\/|$)/i.exec(path);
-  return m ? { id: Number(m[2]), type: m[1]!.toLowerCase() === 'manga' ? 'MANGA' : 'ANIME' } : null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Showing results
 

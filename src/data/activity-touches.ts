@@ -1,6 +1,6 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { mutation, type GraphQLClient } from './graphql';
-import { decodeSegment } from './guards';
+import { isOwnProfile } from './pages';
 import { formatDateTime, type TimeConfig } from './time';
 
 /**
@@ -45,19 +45,6 @@ export function imageLinkSource(href: string | null | undefined, hasInnerImage: 
   } catch {
     return null;
   }
-}
-
-/** The user name of a profile path (/user/{name}/ and its tabs), decoded; null elsewhere. */
-export function profileName(path: string): string | null {
-  const m = /^\/user\/([^/?#]+)/.exec(path);
-  if (!m) return null;
-  return decodeSegment(m[1]!);
-}
-
-/** Whether the path is the signed-in viewer's own profile (names compare case-insensitively). */
-export function isOwnProfile(path: string, viewerName: string | null | undefined): boolean {
-  const name = profileName(path);
-  return !!name && !!viewerName && name.toLowerCase() === viewerName.toLowerCase();
 }
 
 /** Whether a user link (`/user/{name}/`, relative or absolute) points to `name`, case-insensitively. */

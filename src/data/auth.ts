@@ -98,8 +98,7 @@ export const ANILIST_CLIENT_ID = 15519;
  * it is https://anilist.co/api/v2/oauth/authorize; the offline sandbox serves a stand-in there.
  */
 export const AUTHORIZE_URL = `/api/v2/oauth/authorize?client_id=${ANILIST_CLIENT_ID}&response_type=token`;
-/** Where AniList sends the user back, and the marker its fragment starts with. */
-export const AUTH_RETURN_PATH = '/settings/developer';
+/** The marker the fragment AniList sends the user back with starts with (on /settings/developer). */
 export const AUTH_HASH_MARKER = 'void_auth';
 /** Warn about an expiring token when fewer days than this remain, at most once a day. */
 export const EXPIRY_WARNING_DAYS = 14;

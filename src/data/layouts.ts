@@ -195,17 +195,6 @@ export function previewView(state: LayoutsState, tier: number): PreviewView | nu
   };
 }
 
-/** The profile path's user is the viewer (case-insensitive). */
-export function isOwnProfile(path: string, viewerName: string | null | undefined): boolean {
-  const name = /^\/user\/([^/]+)(?:\/|$)/.exec(path)?.[1];
-  if (!name || !viewerName) return false;
-  try {
-    return decodeURIComponent(name).toLowerCase() === viewerName.toLowerCase();
-  } catch {
-    return false;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Bio helpers: the text a profile shows, and the CSS in the data block
 

@@ -1,4 +1,5 @@
 import { FRESH, query, type GraphQLClient } from './graphql';
+import { profileOverviewName } from './pages';
 import { s, type Infer, type Schema } from './schema';
 import { defineKey, type Store, fixedShape, prunedAt } from './storage';
 import { NAMED_COLORS, profileColorToTriple } from './verified-users';
@@ -234,12 +235,6 @@ export function userNameFromHref(href: string | null, base: string): string | nu
     return null;
   }
   if (url.origin !== new URL(base).origin && url.hostname !== 'anilist.co') return null;
-  const segment = /^\/user\/([^/]+)\/?$/.exec(url.pathname)?.[1];
-  if (!segment) return null;
-  try {
-    const name = decodeURIComponent(segment).trim();
-    return /^[\w.-]{1,64}$/.test(name) ? name : null;
-  } catch {
-    return null;
-  }
+  const name = profileOverviewName(url.pathname)?.trim();
+  return name !== undefined && /^[\w.-]{1,64}$/.test(name) ? name : null;
 }

@@ -1,13 +1,6 @@
-import { decodeSegment, rgbTriple } from './guards';
-import {
-  DEFAULT_COLOR,
-  resolveColor as storedColor,
-  resolveSign,
-  sameName,
-  userHas,
-  type GlobalOptions,
-  type VerifiedUser,
-} from './verified-users';
+import { rgbTriple } from './guards';
+import { profileName, sameUserName } from './pages';
+import { DEFAULT_COLOR, resolveColor as storedColor, resolveSign, userHas, type GlobalOptions, type VerifiedUser } from './verified-users';
 
 /** A user's colour as it may be written into CSS: a checked "r, g, b" triple, else the default. */
 function resolveColor(user: VerifiedUser, global: GlobalOptions): string {
@@ -71,9 +64,9 @@ export function highlightCss(users: readonly VerifiedUser[], global: GlobalOptio
 /** The sign on a verified user's profile header, when the profile-name option is on and the path names them. */
 export function profileCss(users: readonly VerifiedUser[], global: GlobalOptions, path: string): string {
   if (global.get('enabledForProfileName') !== true) return '';
-  const name = /^\/user\/([^/]+)/i.exec(path)?.[1];
-  if (!name) return '';
-  const user = users.find((u) => sameName(u.username, decodeSegment(name)));
+  const name = profileName(path);
+  if (name === null) return '';
+  const user = users.find((u) => sameUserName(u.username, name));
   if (!user) return '';
   return `.name-wrapper h1.name::after { content: ${cssString(` ${resolveSign(user, global)}`)}; color: rgb(${resolveColor(user, global)}); }`;
 }

@@ -1,5 +1,6 @@
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { FRESH, query, type GqlDocument, type GraphQLClient } from './graphql';
+import { sameUserName } from './pages';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
@@ -186,10 +187,8 @@ export function resolveSign(user: VerifiedUser, global: GlobalOptions): string {
   return fallback || DEFAULT_SIGN;
 }
 
-export const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 export function findUser(users: readonly VerifiedUser[], name: string): VerifiedUser | undefined {
-  return users.find((u) => sameName(u.username, name));
+  return users.find((u) => sameUserName(u.username, name));
 }
 
 /** Adds a user by name; unchanged (same array) when the name is already there, in any case. */
@@ -200,7 +199,7 @@ export function addUser(users: readonly VerifiedUser[], name: string): VerifiedU
 }
 
 export function removeUser(users: readonly VerifiedUser[], name: string): VerifiedUser[] {
-  return users.filter((u) => !sameName(u.username, name));
+  return users.filter((u) => !sameUserName(u.username, name));
 }
 
 export function setUserField<K extends keyof VerifiedUser>(
@@ -209,7 +208,7 @@ export function setUserField<K extends keyof VerifiedUser>(
   key: K,
   value: VerifiedUser[K],
 ): VerifiedUser[] {
-  return users.map((u) => (sameName(u.username, name) ? { ...u, [key]: value } : u));
+  return users.map((u) => (sameUserName(u.username, name) ? { ...u, [key]: value } : u));
 }
 
 export interface ApiUser {
@@ -232,7 +231,7 @@ export function updateFromApi(
   now: number,
 ): VerifiedUser[] {
   return users.map((user) => {
-    const api = fresh.find((f) => user.id !== null && f.id === user.id) ?? fresh.find((f) => sameName(f.name, user.username));
+    const api = fresh.find((f) => user.id !== null && f.id === user.id) ?? fresh.find((f) => sameUserName(f.name, user.username));
     if (!api) return user;
     const next: VerifiedUser = {
       ...user,

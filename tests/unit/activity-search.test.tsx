@@ -11,7 +11,6 @@ import {
   defaultParams,
   htmlToText,
   latestMediaSearchesKey,
-  mediaFromPath,
   paramsSchema,
   pickMedia,
   rememberMedia,
@@ -250,13 +249,6 @@ describe('showing and filtering results', () => {
     expect(matchesFilter('frbj', "frieren beyond journey's end")).toBe(true);
     expect(matchesFilter('xyzzy', 'akira watched cowboy bebop')).toBe(false);
     expect(matchesFilter('aeo', 'lorem ipsum dolor sit amet consectetur')).toBe(false);
-  });
-
-  it('reads the media of /anime/{id} and /manga/{id} pages', () => {
-    expect(mediaFromPath('/anime/154587/Sousou-no-Frieren/')).toEqual({ id: 154587, type: 'ANIME' });
-    expect(mediaFromPath('/manga/30002')).toEqual({ id: 30002, type: 'MANGA' });
-    expect(mediaFromPath('/animelist/1')).toBeNull();
-    expect(mediaFromPath('/home')).toBeNull();
   });
 });
 

@@ -5,9 +5,7 @@ import {
   anilistPath,
   defaultCollapsed,
   imageLinkSource,
-  isOwnProfile,
   isUserLink,
-  profileName,
   replyCollapseId,
   resolveCollapsed,
   saveSelfMessage,
@@ -41,22 +39,6 @@ describe('image links', () => {
 });
 
 describe('own profile', () => {
-  it('matches the viewer case-insensitively on the profile and its tabs', () => {
-    expect(isOwnProfile('/user/Viewer/', 'Viewer')).toBe(true);
-    expect(isOwnProfile('/user/viewer', 'Viewer')).toBe(true);
-    expect(isOwnProfile('/user/VIEWER/animelist', 'viewer')).toBe(true);
-    expect(profileName('/user/Some%20One/')).toBe('Some One');
-  });
-
-  it('does not match other users, other pages or a logged-out viewer', () => {
-    expect(isOwnProfile('/user/Akira/', 'Viewer')).toBe(false);
-    expect(isOwnProfile('/user/Viewer2/', 'Viewer')).toBe(false);
-    expect(isOwnProfile('/home', 'Viewer')).toBe(false);
-    expect(isOwnProfile('/activity/1', 'Viewer')).toBe(false);
-    expect(isOwnProfile('/user/Viewer/', null)).toBe(false);
-    expect(isOwnProfile('/user/Viewer/', undefined)).toBe(false);
-  });
-
   it('recognises user links, relative or absolute', () => {
     expect(isUserLink('/user/Viewer/', 'viewer')).toBe(true);
     expect(isUserLink('https://anilist.co/user/VIEWER/', 'Viewer')).toBe(true);

@@ -12,7 +12,6 @@ import {
   defaultLayouts,
   deleteLayout,
   isHttpUrl,
-  isOwnProfile,
   LAYOUT_CHANNEL,
   layoutColorTriple,
   layoutLabel,
@@ -142,17 +141,6 @@ describe('layout rules', () => {
     expect(publishVisibility(layout({ color: '#123456' }), published, true, 2).color).toBe(true);
     expect(publishVisibility(layout({ color: 'teal' }), published, true, 4).color).toBe(false);
     expect(publishVisibility(l, { color: null, badge: null }, true, 3)).toMatchObject({ color: true, badge: true });
-  });
-
-  it('matches the own profile by name, case-insensitively, on any of its tabs', () => {
-    expect(isOwnProfile('/user/Viewer/', 'viewer')).toBe(true);
-    expect(isOwnProfile('/user/viewer', 'Viewer')).toBe(true);
-    expect(isOwnProfile('/user/Viewer/animelist', 'Viewer')).toBe(true);
-    expect(isOwnProfile('/user/Akira/', 'Viewer')).toBe(false);
-    expect(isOwnProfile('/user/ViewerX/', 'Viewer')).toBe(false);
-    expect(isOwnProfile('/user/Viewer/', null)).toBe(false);
-    expect(isOwnProfile('/home', 'Viewer')).toBe(false);
-    expect(isOwnProfile('/user/%E0%A4%A/', 'Viewer')).toBe(false);
   });
 });
 

@@ -2,14 +2,13 @@ import {
   anilistPath,
   defaultCollapsed,
   imageLinkSource,
-  isOwnProfile,
   isUserLink,
-  profileName,
   replyCollapseId,
   resolveCollapsed,
   publishSelfMessage as publishSelfMessageCall,
   timestampTitle,
 } from '../../data/activity-touches';
+import { isOwnProfile, isProfile, isProfileOverview, profileName } from '../../data/pages';
 import { REMOUNT } from '../../inject/injector';
 import { vueOf } from '../../inject/page-world';
 import { failureText } from '../../data/api-errors';
@@ -32,8 +31,6 @@ import type { CommandContext, FeatureDef, Injection, InjectionContext } from '..
 
 const on = (key: string) => (ctx: CommandContext) => ctx.settings.get(key) === true;
 const anyPage = () => true;
-const PROFILE = /^\/user\/[^/]+/;
-const PROFILE_OVERVIEW = /^\/user\/[^/]+\/?$/;
 const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.name);
 
 const MESSAGE_SELF = 'activity-touches.message-self';
@@ -280,7 +277,7 @@ export const activityTouches: FeatureDef = {
         if (!name || !ownProfile(ctx)) return;
         selfMessageOpen.set(true);
         // The box lives on the overview; from another tab of the profile, go there.
-        if (!PROFILE_OVERVIEW.test(ctx.path)) ctx.route.navigate(`/user/${encodeURIComponent(name)}/`);
+        if (!isProfileOverview(ctx.path)) ctx.route.navigate(`/user/${encodeURIComponent(name)}/`);
       },
     },
     {
@@ -370,7 +367,7 @@ export const activityTouches: FeatureDef = {
     },
     {
       id: 'self-message',
-      route: PROFILE_OVERVIEW,
+      route: isProfileOverview,
       selector: '.activity-feed-wrap > .section-header',
       single: true,
       when: (ctx) => selfMessageApplies(ctx) && ctx.authorized,
@@ -421,7 +418,7 @@ export const activityTouches: FeatureDef = {
     {
       // Document 2 section 4 'Private messages': on with the fourth feed tab, off with the first three or off the own profile.
       id: 'list-feed-messages',
-      route: PROFILE,
+      route: isProfile,
       selector: 'body',
       single: true,
       when: (ctx) => on('hideMessagesFromListFeed')(ctx) && ownProfile(ctx),

@@ -1,13 +1,5 @@
-import {
-  AUTH_RETURN_PATH,
-  AUTHORIZE_URL,
-  authKey,
-  expiryWarningKey,
-  parseAuthHash,
-  shouldWarnExpiry,
-  daysLeft,
-  validToken,
-} from '../../data/auth';
+import { isSettingsDeveloper } from '../../data/pages';
+import { AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft, validToken } from '../../data/auth';
 import { settingsTabKey } from '../../data/config';
 import { tokenViewer } from '../../data/documents';
 import { ApiError } from '../../data/graphql';
@@ -130,7 +122,7 @@ export const authorization: FeatureDef = {
     {
       // AniList sends the user back to /settings/developer#void_auth&access_token=…
       id: 'auth-return',
-      route: (path) => path.replace(/\/$/, '').toLowerCase() === AUTH_RETURN_PATH,
+      route: isSettingsDeveloper,
       selector: 'body',
       single: true,
       mount: (_body, ctx) => void acceptReturn(ctx),

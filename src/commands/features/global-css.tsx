@@ -1,4 +1,5 @@
 import { globalCssKey } from '../../data/global-css';
+import { isSettingsDeveloper } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { GlobalCss } from '../../panels/GlobalCss';
 import type { FeatureDef } from '../types';
@@ -12,7 +13,7 @@ import type { FeatureDef } from '../types';
 
 const STYLE_ID = 'global-css';
 /** Every page but the settings page that edits it. */
-export const appliesOn = (path: string): boolean => !/^\/settings\/developer\/?$/i.test(path);
+export const appliesOn = (path: string): boolean => !isSettingsDeveloper(path);
 
 export const globalCss: FeatureDef = {
   id: 'global-css',

@@ -1,5 +1,6 @@
 import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
 import { mountUi } from '../../panels/mount';
+import { isProfile, isProfileOverview, profileOverviewName } from '../../data/pages';
 import { Goals } from '../../panels/Goals';
 import { GoalsOverview } from '../../panels/GoalsOverview';
 import type { CommandContext, FeatureDef } from '../types';
@@ -8,18 +9,6 @@ import type { CommandContext, FeatureDef } from '../types';
  * Anime and manga goals: edited in the goals tab (or the palette's 'Goals' page), saved into the
  * viewer's bio block, and shown with their progress on any user's profile overview.
  */
-
-const OVERVIEW = /^\/user\/([^/]+)\/?$/;
-
-function overviewUser(path: string): string | null {
-  const m = OVERVIEW.exec(path);
-  if (!m) return null;
-  try {
-    return decodeURIComponent(m[1]!);
-  } catch {
-    return null;
-  }
-}
 
 /** One load per profile visit: kept while you stay on that user's pages, dropped when you leave. */
 let visit: { name: string; goals: Promise<ProfileGoal[]> } | null = null;
@@ -75,14 +64,14 @@ export const goals: FeatureDef = {
   injections: [
     {
       id: 'goals-overview',
-      route: (path) => overviewUser(path) !== null,
+      route: isProfileOverview,
       selector: '.page-content > .user .overview',
       single: true,
       authRequired: true,
       // The host reuses the profile's elements from one user to the next.
-      key: (_overview, path) => overviewUser(path),
+      key: (_overview, path) => profileOverviewName(path),
       mount: (overview, ctx) => {
-        const name = overviewUser(ctx.route.path());
+        const name = profileOverviewName(ctx.route.path());
         if (!name) return;
         // Mounted once the goals are known: profiles without goals get no element at all.
         let unmount: (() => void) | null = null;
@@ -105,7 +94,7 @@ export const goals: FeatureDef = {
     {
       // Marks the profile visit: leaving the user's pages drops the cached goals.
       id: 'goals-profile-visit',
-      route: /^\/user\/[^/]+/,
+      route: isProfile,
       selector: 'body',
       single: true,
       authRequired: true,

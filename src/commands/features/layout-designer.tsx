@@ -1,8 +1,8 @@
 import { Command as Cmdk } from 'cmdk';
 import { renderMarkdown } from '../../data/markdown-render';
+import { isOwnProfile, isProfile } from '../../data/pages';
 import {
   commitLayouts,
-  isOwnProfile,
   layoutLabel,
   layoutsKey,
   normalize,
@@ -216,7 +216,7 @@ export const layoutDesigner: FeatureDef = {
   injections: [
     {
       id: 'layout-preview',
-      route: /^\/user\/[^/]+/,
+      route: isProfile,
       selector: '.page-content > .user',
       single: true,
       when: ownProfile,

@@ -1,4 +1,5 @@
 import { mountUi } from '../../panels/mount';
+import { isHome } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { MessagesFeed } from '../../panels/activity/MessagesFeed';
 import type { CommandContext, FeatureDef } from '../types';
@@ -101,7 +102,7 @@ export const messagesFeed: FeatureDef = {
   injections: [
     {
       id: 'messages-choice',
-      route: (path) => /^\/home\/?$/i.test(path),
+      route: isHome,
       // The dropdown, not its menu: Element UI moves the menu to <body> when it first opens.
       selector: '.activity-feed-wrap .feed-select .el-dropdown',
       single: true,

@@ -2,6 +2,7 @@ import { quickStartConfigKey } from '../../data/config';
 import { NotificationCounter } from '../../data/notification-count';
 import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications/storage';
 import { summarize } from '../../data/notifications/rules';
+import { isHome, isNotifications } from '../../data/pages';
 import { relativeTime, fromUnix } from '../../data/time';
 import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
@@ -18,7 +19,6 @@ import type { Command, CommandContext, FeatureDef } from '../types';
 
 const replacing = (ctx: CommandContext) => ctx.settings.get('replaceNotifications') === true && ctx.authorized;
 const quickEnabled = (ctx: CommandContext) => ctx.settings.get('quickAccessNotificationsEnabled') === true && ctx.authorized;
-const isHome = (path: string) => /^\/home\/?$/i.test(path);
 const HOST_DOTS = '.nav .user .notification-dot, .hamburger .notification-dot { display: none !important; }';
 
 /** The running counter of this tab (while the feed is replaced). */
@@ -125,7 +125,7 @@ export const notifications: FeatureDef = {
   injections: [
     {
       id: 'feed',
-      route: (path) => /^\/notifications\/?$/i.test(path),
+      route: isNotifications,
       selector: '.notifications-feed.container',
       single: true,
       toggle: 'replaceNotifications',

@@ -1,6 +1,7 @@
 import { settingsTabKey } from '../../data/config';
 import { imageHostConfigKey, imageUploader, storeImgurAuthorization } from '../../data/image-hosts';
 import { parseImgurReturn, takeOAuthPending } from '../../data/oauth';
+import { isSettingsDeveloper } from '../../data/pages';
 import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { ImageHostSettings } from '../../panels/ImageHostSettings';
@@ -14,7 +15,6 @@ import type { CommandContext, FeatureDef } from '../types';
  */
 
 const IMAGE_HOST_TAB = 'tab.image-host';
-const SETTINGS_PATH = '/settings/developer';
 /** Host editors (composer, replies, messages) and our own markdown editors. */
 const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
 export const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
@@ -188,7 +188,7 @@ export const paste: FeatureDef = {
     {
       // imgur sends the user back to /settings/developer#void_imgur&access_token=…
       id: 'imgur-return',
-      route: (path) => path.replace(/\/$/, '').toLowerCase() === SETTINGS_PATH,
+      route: isSettingsDeveloper,
       selector: 'body',
       single: true,
       mount: (_body, ctx) => void acceptImgurReturn(ctx),

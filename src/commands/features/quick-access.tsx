@@ -1,4 +1,5 @@
 import { quickStartConfigKey, settingsKey } from '../../data/config';
+import { isHome } from '../../data/pages';
 import { RefreshClock } from '../../data/refresh-clock';
 import { quickAccessFetchKey, refreshUsers, REFRESH_MS, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { mountUi } from '../../panels/mount';
@@ -87,7 +88,7 @@ export const quickAccess: FeatureDef = {
   injections: [
     {
       id: 'quick-access-strip',
-      route: (path) => /^\/home\/?$/i.test(path),
+      route: isHome,
       selector: '.container > .home > div:nth-child(2)',
       single: true,
       mount: (column, ctx) => {

@@ -1,3 +1,4 @@
+import { isHome } from '../../data/pages';
 import { replaceRange } from '../../inject/editor-text';
 import { mountUi } from '../../panels/mount';
 import { ReplyUpdatePanel } from '../../panels/ReplyUpdatePanel';
@@ -77,7 +78,7 @@ export const replyUpdate: FeatureDef = {
   injections: [
     {
       id: 'composer-toggle',
-      route: (path) => /^\/home\/?$/i.test(path),
+      route: isHome,
       selector: '.home > .activity-feed-wrap > .activity-edit',
       single: true,
       authRequired: true,

@@ -1,6 +1,7 @@
 import { Command as Cmdk } from 'cmdk';
 import { quickStartConfigKey } from '../../data/config';
 import { mountUi } from '../../panels/mount';
+import { isSettings, isSettingsDeveloper } from '../../data/pages';
 import { setStyle, removeStyle } from '../../inject/styles';
 import { SettingsPage } from '../../panels/settings/SettingsPage';
 import { optionProblem } from '../registry';
@@ -12,7 +13,6 @@ import type { Command, CommandContext, FeatureDef, OptionDef, PalettePageProps }
  */
 
 const SECTION = 'VoidVerified Settings';
-const SETTINGS_PATH = /^\/settings\/developer\/?$/i;
 
 function optionCommand(option: OptionDef): Command {
   const base = {
@@ -100,7 +100,7 @@ export const settings: FeatureDef = {
   injections: [
     {
       id: 'settings-page',
-      route: (path) => SETTINGS_PATH.test(path),
+      route: isSettingsDeveloper,
       selector: '.settings.container > .content',
       single: true,
       mount: (content, ctx) => mountUi(ctx, 'settings', (host) => content.append(host), <SettingsPage ctx={ctx} />),
@@ -108,7 +108,7 @@ export const settings: FeatureDef = {
     {
       // The host's "Developer" link names us too (a CSS suffix, matching the href in any case).
       id: 'settings-nav-suffix',
-      route: (path) => /^\/settings(\/|$)/i.test(path),
+      route: isSettings,
       selector: '.nav a[href="/settings/developer" i]',
       single: true,
       mount: () => {

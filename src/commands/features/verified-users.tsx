@@ -1,16 +1,7 @@
 import { Command as Cmdk } from 'cmdk';
 import { settingsKey } from '../../data/config';
 import { highlightCss, profileCss, usernameCss } from '../../data/verified-styles';
-import {
-  findUser,
-  refreshUsers,
-  removeUser,
-  sameName,
-  setUserField,
-  staleUsers,
-  verifiedUsersKey,
-  verifyUser,
-} from '../../data/verified-users';
+import { findUser, refreshUsers, removeUser, setUserField, staleUsers, verifiedUsersKey, verifyUser } from '../../data/verified-users';
 import { onRouteChange } from '../../inject/route';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../panels/common/UserSearchBox';
@@ -18,7 +9,7 @@ import { searchUsers } from '../../data/documents';
 import { useQuery } from '../../data/swr';
 import { useDebounced, useStored } from '../../panels/hooks';
 import { VerifiedUsers } from '../../panels/VerifiedUsers';
-import { decodeSegment } from '../../data/guards';
+import { profileName, sameUserName } from '../../data/pages';
 import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
 
 /**
@@ -39,9 +30,9 @@ function applyStyles(ctx: CommandContext, path: string): void {
 
 /** Visiting a user's profile clears their quick-access badge. */
 function clearBadge(ctx: CommandContext, path: string): void {
-  const name = /^\/user\/([^/]+)/i.exec(path)?.[1];
-  if (!name) return;
-  const user = findUser(ctx.store.get(verifiedUsersKey), decodeSegment(name));
+  const name = profileName(path);
+  if (name === null) return;
+  const user = findUser(ctx.store.get(verifiedUsersKey), name);
   if (user?.quickAccessBadgeDisplay)
     ctx.store.update(verifiedUsersKey, (list) => setUserField(list, user.username, 'quickAccessBadgeDisplay', false));
 }
@@ -71,7 +62,7 @@ function AddUserPage({ query, ctx, close }: PalettePageProps) {
           <span className="vv-item-title">{u.name}</span>
         </Cmdk.Item>
       ))}
-      {!found.some((u) => sameName(u.name, search)) && (
+      {!found.some((u) => sameUserName(u.name, search)) && (
         <Cmdk.Item value="verify/typed" className="vv-item" onSelect={() => verify(search)}>
           <span className="vv-item-title">Verify “{search}”</span>
         </Cmdk.Item>
@@ -225,7 +216,7 @@ export const verifiedUsers: FeatureDef = {
       title: `${u.username}'s profile`,
       section: SECTION,
       keywords: ['verified', 'user', 'profile', u.username],
-      relevant: (c: CommandContext) => !sameName(c.path.split('/')[2] ?? '', u.username),
+      relevant: (c: CommandContext) => !sameUserName(profileName(c.path) ?? '', u.username),
       run: (c: CommandContext) => c.route.navigate(`/user/${encodeURIComponent(u.username)}/`),
     })),
   panels: [
