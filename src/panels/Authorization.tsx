@@ -12,8 +12,9 @@ export function Authorization({ ctx, formatDate }: { ctx: CommandContext; format
   const auth = useStored(authKey);
   useStored(timeConfigKey);
   const token = ctx.auth.token();
-  // An expired token is forgotten at its expiry (TokenExpiryWatcher); its date stays to say so.
-  const expired = token === null && auth.expires !== null && auth.expires <= Date.now();
+  // Without a valid token, a stored expiry date is a past one: an expired token is forgotten at its
+  // expiry with its date kept to say so (TokenExpiryWatcher), and revoking forgets both.
+  const expired = token === null && auth.expires !== null;
   return (
     <div className="vv-authorization">
       <h3 className="vv-heading">Authorization</h3>

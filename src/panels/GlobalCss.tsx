@@ -24,7 +24,7 @@ export function GlobalCss({ ctx }: { ctx: CommandContext }) {
   useEffect(() => {
     if (!pending.current) setDraft(stored);
   }, [stored]);
-  useEffect(() => () => flush(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => flush(), []);
 
   function flush() {
     if (!pending.current) return;

@@ -326,10 +326,14 @@ function Replies({
   const [replies, setReplies] = useState<Reply[]>(preloaded ?? []);
   const [page, setPage] = useState(preloaded ? 1 : 0);
   const [hasNext, setHasNext] = useState(false);
-  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  // Without preloaded replies, the first page loads from the start (fetched on mount, below).
+  const [state, setState] = useState<'idle' | 'loading' | 'failed'>(preloaded ? 'idle' : 'loading');
 
-  async function load(next: number) {
+  function load(next: number) {
     setState('loading');
+    void fetchPage(next);
+  }
+  async function fetchPage(next: number) {
     try {
       const { replies: found, hasNextPage } = await loadReplies(ctx.client, activityId, next);
       setReplies((current) => (next === 1 ? found : [...current, ...found.filter((r) => !current.some((c) => c.id === r.id))]));
@@ -351,7 +355,7 @@ function Replies({
   }
   // Fetched once, when first opened (the list stays mounted, hidden, when closed).
   useEffect(() => {
-    if (!preloaded) void load(1);
+    if (!preloaded) void fetchPage(1);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="vv-replies">
@@ -370,7 +374,7 @@ function Replies({
         ))}
       </ul>
       {hasNext && (
-        <button type="button" className="vv-button vv-button-small" disabled={state === 'loading'} onClick={() => void load(page + 1)}>
+        <button type="button" className="vv-button vv-button-small" disabled={state === 'loading'} onClick={() => load(page + 1)}>
           Load More
         </button>
       )}

@@ -8,10 +8,21 @@ export function MessagesFeed({ ctx, following }: { ctx: CommandContext; followin
   const [items, setItems] = useState<Activity[]>([]);
   const [page, setPage] = useState(0);
   const [hasNext, setHasNext] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function load(next: number) {
+  // The first page loads from the start (fetched on mount, below).
+  const [busy, setBusy] = useState(true);
+  // Switching between following and global starts again from an empty list.
+  const [listed, setListed] = useState(following);
+  if (listed !== following) {
+    setListed(following);
+    setItems([]);
     setBusy(true);
+  }
+
+  function load(next: number) {
+    setBusy(true);
+    void fetchPage(next);
+  }
+  async function fetchPage(next: number) {
     try {
       const { Page } = await ctx.client.request(messagesFeed, {
         page: next,
@@ -29,8 +40,7 @@ export function MessagesFeed({ ctx, following }: { ctx: CommandContext; followin
     }
   }
   useEffect(() => {
-    setItems([]);
-    void load(1);
+    void fetchPage(1);
   }, [following]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -41,7 +51,7 @@ export function MessagesFeed({ ctx, following }: { ctx: CommandContext; followin
         <ActivityEntry key={a.id} activity={a} ctx={ctx} onRemoved={() => setItems((list) => list.filter((x) => x.id !== a.id))} />
       ))}
       {hasNext && (
-        <button type="button" className="vv-button vv-load-more" disabled={busy} onClick={() => void load(page + 1)}>
+        <button type="button" className="vv-button vv-load-more" disabled={busy} onClick={() => load(page + 1)}>
           Load More
         </button>
       )}

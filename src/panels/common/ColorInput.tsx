@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 
 const HEX = /^#?([0-9a-f]{6})$/i;
 
@@ -22,9 +22,11 @@ export function ColorInput({ label, value, onChange, id }: { label: string; valu
   const parsed = parseHexColor(draft);
 
   // Follow changes from outside (the picker, another tab, a reset) unless the draft already means the same.
-  useEffect(() => {
-    setDraft((d) => (parseHexColor(d) === value ? d : value));
-  }, [value]);
+  const [followed, setFollowed] = useState(value);
+  if (followed !== value) {
+    setFollowed(value);
+    if (parsed !== value) setDraft(value);
+  }
 
   const invalid = parsed === null && touched;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { latestMediaSearchesKey, pickMedia, rememberMedia, safeImageUrl, SEARCH_RESULTS } from '../../data/activity-search';
 import { failureText } from '../../data/api-errors';
@@ -34,24 +34,30 @@ export interface SearchComboProps<T extends { id: number }> {
 }
 
 export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>) {
-  const { ctx, label, minLength, multiple } = props;
+  const { label, minLength, multiple } = props;
   const id = useId();
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
   const [results, setResults] = useState<readonly T[]>([]);
   const [active, setActive] = useState(-1);
   const term = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
+  // The latest props, for answers that arrive after a re-render.
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
   // The last answer, to show again when focus comes back without a new search.
   const answered = useRef<{ term: string; items: readonly T[] }>({ term: '', items: [] });
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // Text too short to search clears the results.
+  const [searched, setSearched] = useState(term);
+  if (searched !== term) {
+    setSearched(term);
+    if (term.length < minLength) setResults([]);
+  }
   useEffect(() => {
-    if (term.length < minLength) {
-      setResults([]);
-      return;
-    }
+    if (term.length < minLength) return;
     let live = true;
     latest.current
       .search(term)

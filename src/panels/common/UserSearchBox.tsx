@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import type { UserSearchResult } from '../../data/documents';
 import { findUsers, followedFirst } from '../../data/search';
@@ -37,14 +37,20 @@ export function UserSearchBox({
   const search = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const followed = useFollowing(ctx);
+  // The latest list, for answers that arrive after a re-render.
   const followedRef = useRef(followed);
-  followedRef.current = followed;
+  useLayoutEffect(() => {
+    followedRef.current = followed;
+  });
 
+  // Text too short to search clears the results.
+  const [searched, setSearched] = useState(search);
+  if (searched !== search) {
+    setSearched(search);
+    if (search.length < USER_SEARCH_MIN) setResults([]);
+  }
   useEffect(() => {
-    if (search.length < USER_SEARCH_MIN) {
-      setResults([]);
-      return;
-    }
+    if (search.length < USER_SEARCH_MIN) return;
     let live = true;
     ctx.toasts.debug(`Querying user with search word ${search}`);
     findUsers(ctx.client, search)

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * The stacking order of our modal layers (the palette, registered dialogs, the confirm dialog):
@@ -27,9 +27,9 @@ function take(): number {
  */
 export function useLayer(open: boolean): number {
   const token = useRef<object>({});
-  const level = useRef<number | null>(null);
-  if (open && level.current === null) level.current = take();
-  if (!open) level.current = null;
+  const [level, setLevel] = useState<number | null>(null);
+  if (open && level === null) setLevel(take());
+  if (!open && level !== null) setLevel(null);
   useLayoutEffect(() => {
     if (!open) return;
     const me = token.current;
@@ -38,5 +38,5 @@ export function useLayer(open: boolean): number {
       live.delete(me);
     };
   }, [open]);
-  return level.current ?? LAYER_BASE;
+  return level ?? LAYER_BASE;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
 import { feedConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications/storage';
@@ -52,15 +52,19 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
   const [list, setList] = useState<RawNotification[]>([]);
   const [relations, setRelations] = useState<Record<number, ActivityRelation>>({});
   const [page, setPage] = useState({ current: 0, hasNext: false });
-  const [busy, setBusy] = useState(false);
+  // The first page loads from the start (fetched on mount, below).
+  const [busy, setBusy] = useState(true);
   const [loaded, setLoaded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Answers for an older filter are dropped: only the latest request may fill the list.
   const generation = useRef(0);
 
-  async function load(which: FeedFilter, next: number) {
-    const mine = ++generation.current;
+  function load(which: FeedFilter, next: number) {
     setBusy(true);
+    void fetchPage(which, next);
+  }
+  async function fetchPage(which: FeedFilter, next: number) {
+    const mine = ++generation.current;
     try {
       const result = await loadNotificationPage(
         ctx.client,
@@ -92,12 +96,20 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
 
   // A new filter starts again from page 1; so do other custom types and relations switched on.
   const customTypes = filter === 'custom' ? config.notificationTypes.join(',') : '';
-  useEffect(() => {
+  const asked = `${filter}|${customTypes}|${config.addActivityRelation}`;
+  const [listed, setListed] = useState(asked);
+  if (listed !== asked) {
+    setListed(asked);
     setList([]);
     setPage({ current: 0, hasNext: false });
     setLoaded(false);
-    void load(filter, 1);
-  }, [filter, customTypes, config.addActivityRelation]); // eslint-disable-line react-hooks/exhaustive-deps
+    setBusy(true);
+  }
+  // A layout effect: the request (which retires older answers) starts in the commit that cleared
+  // the list, so no answer for the previous list can land in between.
+  useLayoutEffect(() => {
+    void fetchPage(filter, 1);
+  }, [asked]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Newer notifications the unread count has seen since this list loaded (any type the feed asks for).
   const shared = useStored(unreadStateKey);
@@ -159,7 +171,7 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
       </aside>
       <section className="vv-notifications-list" aria-label="Notifications" aria-busy={busy}>
         {arrived > 0 && !busy && (
-          <button type="button" className="vv-button vv-notifications-arrived" onClick={() => void load(filter, 1)}>
+          <button type="button" className="vv-button vv-notifications-arrived" onClick={() => load(filter, 1)}>
             {arrived === 1 ? 'Show 1 new notification' : `Show ${arrived} new notifications`}
           </button>
         )}
@@ -175,7 +187,7 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
         ))}
         {busy && <p className="vv-note vv-loader">Loading notifications…</p>}
         {page.hasNext && !busy && (
-          <button type="button" className="vv-button vv-load-more" onClick={() => void load(filter, page.current + 1)}>
+          <button type="button" className="vv-button vv-load-more" onClick={() => load(filter, page.current + 1)}>
             Load More
           </button>
         )}

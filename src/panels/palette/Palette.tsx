@@ -45,8 +45,6 @@ export function Palette() {
   const debounced = useDebounced(input, debounce);
   // Enter flushes the debounce: a fast "type and Enter" runs the top result of what was typed.
   const [flushed, setFlushed] = useState<string | null>(null);
-  const query = flushed ?? debounced;
-  useEffect(() => setFlushed(null), [debounced]);
   const pendingEnter = useRef(false);
 
   // A new page or mode starts with an empty input; closing clears it too.
@@ -59,11 +57,20 @@ export function Palette() {
     // An empty query at once, whatever the debounce still holds from before.
     setFlushed('');
   }
-  // What had focus (an editor, say) before the palette took it: commands act on it. Layout effects
-  // run before the effect below moves focus into the palette.
-  useLayoutEffect(() => {
+  // The flushed text stands until the debounced value moves on.
+  const [flushedOver, setFlushedOver] = useState(debounced);
+  if (flushedOver !== debounced) {
+    setFlushedOver(debounced);
+    setFlushed(null);
+  }
+  const query = flushed ?? debounced;
+  // What had focus (an editor, say) before the palette took it: commands act on it. Read as the
+  // palette opens, before its first commit (the effect below then moves focus into it).
+  const [wasOpen, setWasOpen] = useState(false);
+  if (wasOpen !== state.open) {
+    setWasOpen(state.open);
     if (state.open) setFocusedBefore(services.context().focused);
-  }, [state.open, services]);
+  }
   useEffect(() => {
     if (!state.open) return;
     // A form page that already focused one of its own fields (an editor, say) keeps it.
@@ -85,11 +92,9 @@ export function Palette() {
   // their own right after, so the keystroke is answered before the list is built. (Done by hand:
   // the renderer the bundle ships does not defer useDeferredValue.)
   const [listReady, setListReady] = useState(false);
+  if (!state.open && listReady) setListReady(false);
   useEffect(() => {
-    if (!state.open) {
-      setListReady(false);
-      return;
-    }
+    if (!state.open) return;
     const timer = setTimeout(() => setListReady(true), 0);
     return () => clearTimeout(timer);
   }, [state.open]);
@@ -315,6 +320,10 @@ export function pick(command: Command, ctx: CommandContext, close: () => void): 
 
 export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandContext; close(): void }) {
   const usage = useStored(frecencyKey);
+  // Frecency is measured from when the list opened, or from the latest use since: the order of
+  // any two commands only depends on it while it is not before their last use.
+  const [openedAt] = useState(() => Date.now());
+  const newestUse = useMemo(() => Object.values(usage).reduce((max, u) => Math.max(max, u.last), 0), [usage]);
   const overrides = useStored(hotkeysKey);
   // Hints and `when` read settings and the QuickStart config: re-list when they change.
   const settingsNow = useStored(settingsKey);
@@ -351,7 +360,7 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
 
   const groups = useMemo(() => {
     const relevant = (c: Command) => relevantIds.has(c.id);
-    const ranked = rankCommands(visible, { query, usage, relevant, now: Date.now() });
+    const ranked = rankCommands(visible, { query, usage, relevant, now: Math.max(openedAt, newestUse) });
     // Before typing, every section shows a fair share of the items drawn (and counts the rest).
     const sections = new Set(visible.map((c) => c.section)).size + 2;
     const perGroup = query.trim() ? PER_GROUP : Math.max(3, Math.floor(MAX_ITEMS / sections));
@@ -359,7 +368,7 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
     // 'displayAllResultsOnEmpty' off: before typing, only what is relevant here or recently used.
     if (!query.trim() && !configNow.displayAllResultsOnEmpty) return grouped.filter((g) => g.heading === ON_PAGE || g.heading === RECENT);
     return grouped;
-  }, [visible, relevantIds, query, usage, configNow]);
+  }, [visible, relevantIds, query, usage, configNow, openedAt, newestUse]);
 
   if (!groups.length)
     return <Cmdk.Empty className="vv-empty">{query.trim() ? `No results for “${query}”.` : 'Type to search every command.'}</Cmdk.Empty>;

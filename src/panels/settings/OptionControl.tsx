@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { LockIcon } from '../common/LockIcon';
 import type { CommandContext, OptionDef } from '../../commands/types';
 import { settingsKey } from '../../data/config';
@@ -12,7 +12,12 @@ export function OptionControl({ option, ctx, planned = false }: { option: Option
   const value = ctx.settings.get(option.key);
   const [draft, setDraft] = useState(String(value));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(String(value)), [value]);
+  // A value changed elsewhere (another tab, a reset) replaces the draft.
+  const [drafted, setDrafted] = useState(String(value));
+  if (drafted !== String(value)) {
+    setDrafted(String(value));
+    setDraft(String(value));
+  }
   const locked = option.authRequired && !ctx.authorized;
 
   function commit(raw: string | boolean) {
