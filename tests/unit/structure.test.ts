@@ -8,7 +8,8 @@ import { features } from '../../src/commands/features';
  * - a feature's id is its file's name, and features do not import each other;
  * - src/data touches no UI: it imports nothing from panels, inject or the features;
  * - src/inject holds no UI of its own: it imports nothing from panels;
- * - panels do not call the network: they get data through src/data's hooks and helpers.
+ * - panels do not call the network: they get data through src/data's hooks and helpers, and import
+ *   no GraphQL client module.
  * Known exceptions are listed with their reason; the lists may only shrink (a test fails when an
  * entry is no longer needed, so that it is removed).
  */
@@ -62,6 +63,16 @@ const PANELS_WITH_CLIENT = new Set([
   'src/panels/Goals.tsx',
 ]);
 
+/** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
+const CLIENT_MODULES = ['src/data/graphql'];
+const isClientModule = (target: string) => CLIENT_MODULES.some((m) => target === m || target.startsWith(`${m}/`));
+
+/** 'src/a.ts imports src/b', from a violation's 'src/a.ts -> src/b'. */
+function imports(violation: string): string {
+  const [from, to] = violation.split(' -> ');
+  return `${from} imports ${to}`;
+}
+
 function violations(from: { path: string; imports: string[] }[], forbidden: (target: string, source: string) => boolean): string[] {
   return from.flatMap((f) => f.imports.filter((target) => forbidden(target, f.path)).map((target) => `${f.path} -> ${target}`));
 }
@@ -104,12 +115,23 @@ describe('the layout of the source', () => {
 
   it('src/data imports nothing from panels, inject or the features', () => {
     const found = violations(inFolder('data'), (target) => /^src\/(panels|inject|commands\/features)\//.test(target));
-    expect(unexpected(found).map((v) => `${v}: src/data holds data and rules only; move the shared part into src/data`)).toEqual([]);
+    expect(
+      unexpected(found).map((v) => `${imports(v)}: src/data holds data and rules only, so move the shared part into src/data`),
+    ).toEqual([]);
   });
 
   it('src/inject imports nothing from panels', () => {
     const found = violations(inFolder('inject'), (target) => target.startsWith('src/panels/'));
-    expect(unexpected(found).map((v) => `${v}: src/inject touches the host page only; let the caller pass the UI in`)).toEqual([]);
+    expect(unexpected(found).map((v) => `${imports(v)}: src/inject touches the host page only, so let the caller pass the UI in`)).toEqual(
+      [],
+    );
+  });
+
+  it('panels import no GraphQL client module', () => {
+    const found = violations(inFolder('panels'), isClientModule);
+    expect(
+      unexpected(found).map((v) => `${imports(v)}: panels reach the API through src/data's reads and writes, so import those instead`),
+    ).toEqual([]);
   });
 
   it('panels do not call the API: only the known ones still do, and that list only shrinks', () => {
@@ -117,13 +139,13 @@ describe('the layout of the source', () => {
       .filter((f) => /\b(?:ctx|services)\.client\b|\bclient\.request\(/.test(f.text))
       .map((f) => f.path);
     const newcomers = calling.filter((p) => !PANELS_WITH_CLIENT.has(p));
-    expect(newcomers.map((p) => `${p} calls the API: read through src/data (a hook or helper there) instead`)).toEqual([]);
+    expect(newcomers.map((p) => `${p} calls the API itself: read through a hook or helper of src/data instead`)).toEqual([]);
     const fixed = [...PANELS_WITH_CLIENT].filter((p) => !calling.includes(p));
     expect(fixed.map((p) => `${p} no longer calls the API: remove it from PANELS_WITH_CLIENT`)).toEqual([]);
   });
 
   it('every known exception is still needed', () => {
     const stale = Object.keys(KNOWN).filter((k) => !used.has(k));
-    expect(stale.map((k) => `'${k}' is no longer imported: remove it from KNOWN`)).toEqual([]);
+    expect(stale.map((k) => `${k.replace(' -> ', ' no longer imports ')}: remove the entry from KNOWN`)).toEqual([]);
   });
 });
