@@ -33,7 +33,6 @@ function probe(id: string, selector: string, extra: Partial<Injection> = {}): { 
   const seen: Seen = { mounts: [], cleanups: [] };
   const injection: Injection = {
     id,
-    route: () => true,
     selector,
     mount: (element) => {
       const name = element.getAttribute('data-name') ?? '?';
@@ -66,8 +65,11 @@ afterAll(() => {
 let injector: Injector | null = null;
 const stops: (() => void)[] = [];
 
-/** Starts an injector over one probe feature with `injections` and the option `probeShown` (on by default). */
-function start(injections: Injection[]) {
+/**
+ * Starts an injector over one probe feature with `injections` and the option `probeShown` (on by
+ * default), which switches the feature on where `toggled`.
+ */
+function start(injections: Injection[], { toggled = false } = {}) {
   const registry = new Registry();
   registry.define({
     id: 'probe',
@@ -75,6 +77,7 @@ function start(injections: Injection[]) {
     category: 'misc',
     description: 'Test injections',
     options: [{ key: 'probeShown', title: 'Probe shown', description: 'Shows the probe.', default: true, category: 'misc' }],
+    ...(toggled ? { toggle: 'probeShown' } : {}),
     injections,
   });
   const { services, store } = makeTestServices(registry);
@@ -137,9 +140,10 @@ describe('Injector life cycle', () => {
   });
 
   it("tears down when the feature's option is switched off, and mounts again when it is switched on", () => {
-    const { injection, seen } = probe('gated', '.a', { when: (ctx) => ctx.settings.get('probeShown') === true });
-    const other = probe('ungated', '.b');
-    const { engine, ctx } = start([injection, other.injection]);
+    const { injection, seen } = probe('gated', '.a');
+    // A part that opts out of the feature's toggle stays.
+    const other = probe('ungated', '.b', { toggle: null });
+    const { engine, ctx } = start([injection, other.injection], { toggled: true });
     expect(seen.mounts).toEqual(['a1', 'a2']);
 
     ctx.settings.set('probeShown', false);
