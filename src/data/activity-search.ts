@@ -188,10 +188,6 @@ export function dateToTimestamp(value: string): number | undefined {
   return Math.floor(date.getTime() / 1000);
 }
 
-/** Images only from http(s) addresses. */
-export const safeImageUrl = (value: string | null | undefined): string | undefined =>
-  value && /^https?:\/\/[^\s"'<>]+$/i.test(value) ? value : undefined;
-
 export interface SearchVariables {
   page: number;
   perPage: number;

@@ -1,5 +1,6 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { mutation, type GraphQLClient } from './graphql';
+import { safeUrl } from './guards';
 import { isOwnProfile } from './pages';
 import { formatDateTime, type TimeConfig } from './time';
 
@@ -41,7 +42,7 @@ export function imageLinkSource(href: string | null | undefined, hasInnerImage: 
   if (!href || hasInnerImage) return null;
   try {
     const url = new URL(href, base);
-    return /^https?:$/.test(url.protocol) && IMAGE_PATH.test(url.pathname) ? url.href : null;
+    return IMAGE_PATH.test(url.pathname) ? (safeUrl(url.href, 'image') ?? null) : null;
   } catch {
     return null;
   }
@@ -88,9 +89,10 @@ const ANILIST_HOSTS = new Set(['anilist.co', 'www.anilist.co']);
 
 /** The in-app path of a link to an AniList page (anilist.co or the page's own origin), or null for other sites. */
 export function anilistPath(href: string | null | undefined, origin: string): string | null {
-  if (!href) return null;
+  const safe = safeUrl(href, 'link');
+  if (safe === undefined) return null;
   try {
-    const url = new URL(href, origin);
+    const url = new URL(safe, origin);
     if (!/^https?:$/.test(url.protocol) || !(ANILIST_HOSTS.has(url.hostname) || url.origin === origin)) return null;
     if (/^\/(api|graphql)(\/|$)/.test(url.pathname)) return null; // not pages of the app
     return url.pathname + url.search + url.hash;

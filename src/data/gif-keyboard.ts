@@ -1,3 +1,4 @@
+import { safeUrl } from './guards';
 import { s } from './schema';
 import { defineKey, refusedPast } from './storage';
 
@@ -71,11 +72,12 @@ export const gifKeyboardKey = defineKey<GifKeyboardConfig>({
   },
 });
 
-/** An http(s) URL (the only kind ever used as an image source), or null. */
+/** The URL, parsed, when safeUrl accepts it as an image (the only kind ever used as an image source); else null. */
 export function httpUrl(text: string): URL | null {
+  const safe = safeUrl(text, 'image');
+  if (safe === undefined) return null;
   try {
-    const url = new URL(text.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+    return new URL(safe);
   } catch {
     return null;
   }

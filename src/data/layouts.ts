@@ -2,6 +2,7 @@ import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
 import { decodeBio, updateBio, visibleBio } from './bio-block';
 import { FRESH, mutation, query, type GraphQLClient } from './graphql';
 import { saveUserAbout } from './documents';
+import { safeUrl } from './guards';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
@@ -137,7 +138,6 @@ export const setDisableCss = (state: LayoutsState, disableCss: boolean): Layouts
 
 export const canCustomColor = (tier: number) => tier >= CUSTOM_COLOR_TIER;
 export const canBadge = (tier: number) => tier >= BADGE_TIER;
-export const isHttpUrl = (url: string) => /^https?:\/\/[^\s"'()\\]+$/i.test(url.trim());
 
 /** A layout colour as the "r, g, b" the host's variables hold; null when invalid or not allowed for the tier. */
 export function layoutColorTriple(color: string, tier: number): string | null {
@@ -186,8 +186,8 @@ export function previewView(state: LayoutsState, tier: number): PreviewView | nu
   const css = bioCss(layout.bio);
   const badge = layout.donatorBadge.trim();
   return {
-    avatar: isHttpUrl(layout.avatar) ? layout.avatar.trim() : null,
-    banner: isHttpUrl(layout.banner) ? layout.banner.trim() : null,
+    avatar: safeUrl(layout.avatar, 'image') ?? null,
+    banner: safeUrl(layout.banner, 'image') ?? null,
     color: layoutColorTriple(layout.color, tier),
     badge: canBadge(tier) && badge ? badge : null,
     about: about.trim() ? about : null,

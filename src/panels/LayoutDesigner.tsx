@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { CommandContext } from '../commands/types';
 import { authKey } from '../data/auth';
 import { decodeBio } from '../data/bio-block';
+import { safeUrl } from '../data/guards';
 import {
   addLayout,
   BADGE_MAX,
@@ -12,7 +13,6 @@ import {
   commitLayouts,
   deleteLayout,
   fetchViewer,
-  isHttpUrl,
   layoutLabel,
   layoutsKey,
   normalize,
@@ -87,7 +87,7 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
         value={layout[key]}
         onChange={(e) => edit({ [key]: e.target.value })}
       />
-      {isHttpUrl(layout[key]) && <img className={`vv-layout-${key}`} src={layout[key].trim()} alt={`${label} preview`} />}
+      {safeUrl(layout[key], 'image') && <img className={`vv-layout-${key}`} src={safeUrl(layout[key], 'image')} alt={`${label} preview`} />}
     </div>
   );
 

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import type { Store } from '../data/store';
+import { safeUrl } from '../data/guards';
 import { sanitizeHtml } from './sanitize';
 import {
   donatorBadge,
@@ -51,8 +52,6 @@ export function cardPosition(
   return { left: clamp(left, viewport.width - card.width - CARD_GAP), top: clamp(top, viewport.height - card.height - CARD_GAP) };
 }
 
-const safeImage = (url: string | null | undefined) => (url && /^https:\/\/[^"'()\\\s]+$/.test(url) ? url : undefined);
-
 export interface CardState {
   user: MiniProfileUser;
   anchor: Rect;
@@ -87,7 +86,7 @@ const media =
     key: `${kind}-${m.id}`,
     href: `/${kind}/${m.id}/`,
     title: m.title?.userPreferred ?? '',
-    image: safeImage(m.coverImage?.large),
+    image: safeUrl(m.coverImage?.large, 'image'),
     isFavourite: m.isFavourite === true,
   });
 const person =
@@ -96,7 +95,7 @@ const person =
     key: `${kind}-${p.id}`,
     href: `/${kind}/${p.id}/`,
     title: p.name?.userPreferred ?? '',
-    image: safeImage(p.image?.large),
+    image: safeUrl(p.image?.large, 'image'),
     isFavourite: p.isFavourite === true,
   });
 
@@ -152,8 +151,8 @@ export function MiniProfileCard({
   const n = config.numberOfFavourites;
   const { anime, manga, characters, staff } = user.favourites;
   const badge = donatorBadge(user);
-  const banner = safeImage(user.bannerImage);
-  const avatar = safeImage(user.avatar?.large);
+  const banner = safeUrl(user.bannerImage, 'image');
+  const avatar = safeUrl(user.avatar?.large, 'image');
   // A custom property carries the profile colour ("r, g, b") to the CSS.
   const style = {
     '--vv-mp-color': miniProfileColor(user.options?.profileColor),

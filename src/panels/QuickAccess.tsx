@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { CommandContext } from '../commands/types';
 import { settingsKey } from '../data/config';
+import { safeUrl } from '../data/guards';
 import type { RefreshClock } from '../data/refresh-clock';
 import { quickAccessFetchKey, timeUntil, userHas, verifiedUsersKey } from '../data/verified-users';
 import { useStored } from './hooks';
-
-const safeImage = (url: string | null) => (url && url.startsWith('https://') ? url : undefined);
 
 /**
  * The Quick Access strip on /home: chosen users with 60 px avatars, a badge on changed ones, the
@@ -43,7 +42,11 @@ export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; cloc
               ctx.route.navigate(path);
             }}
           >
-            {safeImage(u.avatar) ? <img src={safeImage(u.avatar)} alt="" width={60} height={60} /> : <span className="vv-avatar-empty" />}
+            {safeUrl(u.avatar, 'image') ? (
+              <img src={safeUrl(u.avatar, 'image')} alt="" width={60} height={60} />
+            ) : (
+              <span className="vv-avatar-empty" />
+            )}
             {badge && <span className="vv-badge-dot" aria-label="changed since your last visit" />}
             <span>{u.username}</span>
           </a>

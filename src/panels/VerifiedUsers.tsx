@@ -1,6 +1,6 @@
 import type { CommandContext } from '../commands/types';
 import { settingsKey } from '../data/config';
-import { rgbTriple } from '../data/guards';
+import { rgbTriple, safeUrl } from '../data/guards';
 import {
   DEFAULT_COLOR,
   removeUser,
@@ -16,8 +16,6 @@ import {
 import { ColorInput } from './common/ColorInput';
 import { UserSearchBox } from './common/UserSearchBox';
 import { useStored } from './hooks';
-
-const safeImage = (url: string | null) => (url && url.startsWith('https://') ? url : undefined);
 
 /** The users tab: every verified user with their options, an add box with user search, remove. */
 export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
@@ -49,8 +47,8 @@ function UserRow({ user, ctx }: { user: VerifiedUser; ctx: CommandContext }) {
   return (
     <li className="vv-user" data-user={user.username}>
       <div className="vv-user-head">
-        {safeImage(user.avatar) ? (
-          <img className="vv-avatar" src={safeImage(user.avatar)} alt="" width={60} height={60} />
+        {safeUrl(user.avatar, 'image') ? (
+          <img className="vv-avatar" src={safeUrl(user.avatar, 'image')} alt="" width={60} height={60} />
         ) : (
           <span className="vv-avatar vv-avatar-empty" />
         )}

@@ -1,10 +1,11 @@
 import DOMPurify from 'dompurify';
+import { safeUrl } from '../data/guards';
 
 /**
  * The one gate for user HTML: every feature that shows rendered markdown or other user content
  * passes it through `sanitizeHtml` first. The allow-list is the host's (host-facts (d)) plus what
  * our renderings of webm(...), youtube(...) and spoilers need. No event handlers, no style, links
- * and sources only http(s), relative or (links) mailto.
+ * and sources by safeUrl's 'link' and 'source' rules (http(s), relative or, for links, mailto).
  */
 
 const TAGS = [
@@ -41,15 +42,6 @@ const ATTRS = ['align', 'height', 'href', 'src', 'target', 'width', 'rel', 'clas
 /** Classes of our own markup (spoilers, YouTube cards); any other class is dropped. */
 const CLASSES = new Set(['markdown-spoiler', 'hide-spoiler', 'el-icon-circle-close', 'youtube', 'play']);
 const VIDEO_TYPES = new Set(['video/webm', 'video/mp4']);
-/** Whitespace and control characters browsers ignore inside a URL's scheme. */
-const IGNORED = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
-
-/** An http(s), protocol-relative or relative URL; `mailto:` too for links. */
-export function isSafeUrl(value: string, allowMailto = false): boolean {
-  const url = value.replace(IGNORED, '');
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' || (allowMailto && scheme === 'mailto');
-}
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
@@ -67,8 +59,8 @@ function instance(): ReturnType<typeof DOMPurify> {
         .join(' ');
       keep = data.attrValue !== '';
     } else if (data.attrName === 'id') keep = tag === 'span' && /^[\w-]{6,15}$/.test(value);
-    else if (data.attrName === 'href') keep = tag === 'a' && isSafeUrl(value, true);
-    else if (data.attrName === 'src') keep = (tag === 'img' || tag === 'source') && isSafeUrl(value);
+    else if (data.attrName === 'href') keep = tag === 'a' && safeUrl(value, 'link') !== undefined;
+    else if (data.attrName === 'src') keep = (tag === 'img' || tag === 'source') && safeUrl(value, 'source') !== undefined;
     else if (data.attrName === 'type') keep = tag === 'source' && VIDEO_TYPES.has(value.toLowerCase());
     if (!keep) data.keepAttr = false;
   });

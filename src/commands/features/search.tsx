@@ -1,6 +1,7 @@
 import { Command as Cmdk } from 'cmdk';
 import { API_ERROR_TEXTS } from '../../data/api-errors';
 import { searchMedia, searchUsers, type UserSearchResult } from '../../data/documents';
+import { safeUrl } from '../../data/guards';
 import { followedFirst, followedMatching } from '../../data/search';
 import { useFollowing } from '../../panels/common/useFollowing';
 import { useQuery } from '../../data/swr';
@@ -15,8 +16,6 @@ import type { FeatureDef, PalettePageProps } from '../types';
 
 export const SEARCH_DEBOUNCE_MS = 800;
 export const MIN_USER_SEARCH = 3;
-
-const safeImage = (url: string | null | undefined) => (url && url.startsWith('https://') ? url : undefined);
 
 function UserSearchPage({ query, ctx, close }: PalettePageProps) {
   const search = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
@@ -68,7 +67,9 @@ function UserGroup({
             ctx.route.navigate(`/user/${encodeURIComponent(u.name)}/`);
           }}
         >
-          {safeImage(u.avatar?.large) && <img className="vv-avatar" src={safeImage(u.avatar?.large)} alt="" width={24} height={24} />}
+          {safeUrl(u.avatar?.large, 'image') && (
+            <img className="vv-avatar" src={safeUrl(u.avatar?.large, 'image')} alt="" width={24} height={24} />
+          )}
           <span className="vv-item-title">{u.name}</span>
         </Cmdk.Item>
       ))}
@@ -103,8 +104,8 @@ function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
             ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
           }}
         >
-          {safeImage(m.coverImage?.large) && (
-            <img className="vv-cover" src={safeImage(m.coverImage?.large)} alt="" width={24} height={34} />
+          {safeUrl(m.coverImage?.large, 'image') && (
+            <img className="vv-cover" src={safeUrl(m.coverImage?.large, 'image')} alt="" width={24} height={34} />
           )}
           <span className="vv-item-title">{m.title?.userPreferred ?? `#${m.id}`}</span>
           <span className="vv-item-hint">

@@ -21,6 +21,7 @@ import {
   type Reply,
 } from '../../data/activities';
 import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
+import { safeUrl } from '../../data/guards';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/time';
 import { Modal } from '../common/Modal';
 import { useStored } from '../hooks';
@@ -33,8 +34,6 @@ import { TextEditor } from './TextEditor';
  * replies fetched once, then paged with Load More. Used by activity search, the messages feed and
  * notifications. Every piece of user HTML goes through the sanitizer.
  */
-
-const safeImage = (url: string | null | undefined) => (url && /^https:\/\//.test(url) ? url : undefined);
 
 function UserLink({ user, ctx, className = 'vv-act-name' }: { user: ActivityUser | null; ctx: CommandContext; className?: string }) {
   if (!user) return <span className={className}>someone</span>;
@@ -96,7 +95,7 @@ function Badges({ user }: { user: ActivityUser | null }) {
 }
 
 function Avatar({ user }: { user: ActivityUser | Liker | null }) {
-  const src = safeImage(user?.avatar?.large);
+  const src = safeUrl(user?.avatar?.large, 'image');
   return src ? (
     <img className="vv-avatar" src={src} alt="" width={36} height={36} />
   ) : (
@@ -484,8 +483,8 @@ export function ActivityEntry({
       </div>
       {activity.__typename === 'ListActivity' ? (
         <div className="vv-act-list">
-          {safeImage(activity.media?.coverImage?.large) && (
-            <img className="vv-cover" src={safeImage(activity.media?.coverImage?.large)} alt="" width={40} height={56} />
+          {safeUrl(activity.media?.coverImage?.large, 'image') && (
+            <img className="vv-cover" src={safeUrl(activity.media?.coverImage?.large, 'image')} alt="" width={40} height={56} />
           )}
           <span>
             {statusText(activity.status, activity.progress)}{' '}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { latestMediaSearchesKey, pickMedia, rememberMedia, safeImageUrl, SEARCH_RESULTS } from '../../data/activity-search';
+import { latestMediaSearchesKey, pickMedia, rememberMedia, SEARCH_RESULTS } from '../../data/activity-search';
 import { failureText } from '../../data/api-errors';
 import type { MediaSearchResult } from '../../data/documents';
+import { safeUrl } from '../../data/guards';
 import { findMedia } from '../../data/search';
 import { useDebounced, useStored } from '../hooks';
 import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from './UserSearchBox';
@@ -222,7 +223,7 @@ export function MediaSearchBox({
         label={label}
         items={selected}
         name={mediaTitle}
-        image={(m) => safeImageUrl(m.coverImage?.large)}
+        image={(m) => safeUrl(m.coverImage?.large, 'image')}
         onRemove={(m) => onChange(selected.filter((x) => x.id !== m.id))}
       />
       <SearchCombo<MediaSearchResult>
@@ -241,8 +242,8 @@ export function MediaSearchBox({
         }}
         renderItem={(m) => (
           <>
-            {safeImageUrl(m.coverImage?.large) ? (
-              <img className="vv-cover" src={safeImageUrl(m.coverImage?.large)} alt="" width={24} height={34} />
+            {safeUrl(m.coverImage?.large, 'image') ? (
+              <img className="vv-cover" src={safeUrl(m.coverImage?.large, 'image')} alt="" width={24} height={34} />
             ) : (
               <span className="vv-cover vv-cover-empty" />
             )}

@@ -1,6 +1,7 @@
 import type { CommandContext } from '../../commands/types';
-import { safeImageUrl, selectAllUsers, toggleUser, type PickedUser } from '../../data/activity-search';
+import { selectAllUsers, toggleUser, type PickedUser } from '../../data/activity-search';
 import type { UserSearchResult } from '../../data/documents';
+import { safeUrl } from '../../data/guards';
 import { findUsers, followedFirst } from '../../data/search';
 import { Chips, SearchCombo } from './MediaSearchBox';
 import { useFollowing } from './useFollowing';
@@ -32,7 +33,7 @@ export function UserPicker({
         label={label}
         items={selected}
         name={(u) => u.name}
-        image={(u) => safeImageUrl(u.avatar?.large)}
+        image={(u) => safeUrl(u.avatar?.large, 'image')}
         onRemove={(u) => onChange(selected.filter((x) => x.id !== u.id))}
       />
       <SearchCombo<UserSearchResult>
@@ -61,8 +62,8 @@ export function UserPicker({
         )}
         renderItem={(u) => (
           <>
-            {safeImageUrl(u.avatar?.large) ? (
-              <img className="vv-avatar" src={safeImageUrl(u.avatar?.large)} alt="" width={24} height={24} />
+            {safeUrl(u.avatar?.large, 'image') ? (
+              <img className="vv-avatar" src={safeUrl(u.avatar?.large, 'image')} alt="" width={24} height={24} />
             ) : (
               <span className="vv-avatar vv-avatar-small-empty" />
             )}

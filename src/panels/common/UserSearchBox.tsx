@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import type { UserSearchResult } from '../../data/documents';
+import { safeUrl } from '../../data/guards';
 import { findUsers, followedFirst } from '../../data/search';
 import { useDebounced } from '../hooks';
 import { useFollowing } from './useFollowing';
@@ -9,8 +10,6 @@ import { useFollowing } from './useFollowing';
 export const USER_SEARCH_DEBOUNCE_MS = 800;
 export const USER_SEARCH_MIN = 3;
 export const BLUR_CLEAR_MS = 150;
-
-const safeImage = (url: string | null | undefined) => (url && url.startsWith('https://') ? url : undefined);
 
 /**
  * A user search box: a text field with a results list (avatar and name, 10 results). Picking a
@@ -117,7 +116,9 @@ export function UserSearchBox({
                 pick(u.name);
               }}
             >
-              {safeImage(u.avatar?.large) && <img className="vv-avatar" src={safeImage(u.avatar?.large)} alt="" width={24} height={24} />}
+              {safeUrl(u.avatar?.large, 'image') && (
+                <img className="vv-avatar" src={safeUrl(u.avatar?.large, 'image')} alt="" width={24} height={24} />
+              )}
               <span>{u.name}</span>
             </li>
           ))}

@@ -3,11 +3,10 @@ import type { CommandContext } from '../../commands/types';
 import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
 import { readNotificationsKey, withRead } from '../../data/notifications/storage';
 import { groupIds, notificationImage, notificationParts, notificationPath, type GroupedNotification } from '../../data/notifications/rules';
+import { safeUrl } from '../../data/guards';
 import { Time } from '../activity/ActivityEntry';
 import { Tooltip } from '../common/Tooltip';
 import { useStored } from '../hooks';
-
-const safeImage = (url: string | null | undefined) => (url && url.startsWith('https://') ? url : undefined);
 
 /** A click that should stay the browser's (a new tab, a download). */
 const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
@@ -86,7 +85,7 @@ export function NotificationItem({
   const read = isRead(ids);
   const path = notificationPath(n);
   const preview = previewPath(n);
-  const image = safeImage(notificationImage(n));
+  const image = safeUrl(notificationImage(n), 'image');
   const parts = notificationParts(n).map((p, i) => (p.strong ? <strong key={i}>{p.text}</strong> : <span key={i}>{p.text}</span>));
   const markRead = () => mark(ids, true);
   return (
@@ -118,7 +117,11 @@ export function NotificationItem({
             {item.group.slice(0, 10).map((u) => (
               <Tooltip key={u.notificationId} content={u.name}>
                 <InAppLink ctx={ctx} path={`/user/${encodeURIComponent(u.name)}/`} className="vv-notification-group-item" label={u.name}>
-                  {safeImage(u.avatar?.large) ? <img src={safeImage(u.avatar?.large)} alt="" /> : <span className="vv-avatar-empty" />}
+                  {safeUrl(u.avatar?.large, 'image') ? (
+                    <img src={safeUrl(u.avatar?.large, 'image')} alt="" />
+                  ) : (
+                    <span className="vv-avatar-empty" />
+                  )}
                 </InAppLink>
               </Tooltip>
             ))}
@@ -144,8 +147,8 @@ export function NotificationItem({
           label={relation.label ?? 'activity'}
           onFollow={markRead}
         >
-          {safeImage(relation.image) ? (
-            <img src={safeImage(relation.image)} alt="" title={relation.label ?? undefined} />
+          {safeUrl(relation.image, 'image') ? (
+            <img src={safeUrl(relation.image, 'image')} alt="" title={relation.label ?? undefined} />
           ) : (
             <span className="vv-avatar-empty" />
           )}
