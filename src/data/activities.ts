@@ -1,5 +1,6 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { FRESH, mutation, query, type GqlDocument } from './graphql';
+import { read, type ReadContext } from './swr';
 
 /**
  * Activities and replies (document 2 sections 3 to 8): the documents our own activity entries use,
@@ -333,11 +334,25 @@ export const activityById = query<{ Activity: Activity | null }, { id: number }>
   { lifetime: FRESH },
 );
 
-/** One activity by id; a failure (or no such activity) is 'Error querying activity.' (document 1 section 8). */
-export function fetchActivity(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, id: number): Promise<Activity> {
+/** One activity by id; a failure (or no such activity) is 'Error querying activity.'. */
+export function fetchActivity(ctx: ReadContext, id: number): Promise<Activity> {
   return wrapFailure(API_ERROR_TEXTS.activity, async () => {
-    const { Activity } = await client.request(activityById, { id });
+    const { Activity } = await read(ctx, activityById, { id });
     if (!Activity) throw new Error(`No activity ${id}`);
     return Activity;
   });
+}
+
+/** One page of the Messages feed: message activities of the people you follow, or everyone's. */
+export async function loadMessages(
+  ctx: ReadContext,
+  page: number,
+  following: boolean,
+): Promise<{ activities: Activity[]; page: number; hasNextPage: boolean }> {
+  const { Page } = await read(ctx, messagesFeed, { page, perPage: MESSAGES_PER_PAGE, isFollowing: following ? true : null });
+  return {
+    activities: Page.activities.filter((a): a is Activity => a !== null),
+    page: Page.pageInfo.currentPage ?? page,
+    hasNextPage: !!Page.pageInfo.hasNextPage,
+  };
 }

@@ -1,11 +1,11 @@
-import { replyToActivity } from './activities';
+import { activityReplies, replyToActivity } from './activities';
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
-import { FRESH, mutation, query, type GraphQLClient } from './graphql';
+import { FRESH, mutation, query } from './graphql';
+import { read, write, type ReadContext } from './swr';
 
 /**
- * Reply with list update (document 2 screen 12, sections 4 and 7): set a media's status and
- * progress, find the list activity that creates, reply to it with the composer's text. Pure rules
- * and the flow; no DOM.
+ * Reply with list update: set a media's status and progress, find the list activity that creates,
+ * reply to it with the composer's text. Pure rules and the flow; no DOM.
  */
 
 export const LIST_STATUSES = ['CURRENT', 'PLANNING', 'COMPLETED', 'DROPPED', 'PAUSED', 'REPEATING'] as const;
@@ -49,7 +49,7 @@ export const mediaProgress = query<
   auth: true,
 });
 
-/** Document 2 section 7: mediaListId (the entry's id; null for media not yet on the list), mediaId, status, progress. */
+/** mediaListId (the entry's id; null for media not yet on the list), mediaId, status, progress. */
 export const updateMediaProgress = mutation<
   { SaveMediaListEntry: { id: number } | null },
   { mediaListId: number | null; mediaId: number; status: ListStatus; progress: number }
@@ -63,14 +63,14 @@ export const createdMediaActivity = query<{ Activity: { __typename: string; id?:
 );
 
 /** The media's list entry as the panel starts from: new media without an entry is PLANNING with 0. */
-export async function loadProgress(client: Pick<GraphQLClient, 'request'>, mediaId: number): Promise<MediaProgress> {
-  const { Media } = await wrapFailure(API_ERROR_TEXTS.mediaProgress(mediaId), () => client.request(mediaProgress, { mediaId }));
+export async function loadProgress(ctx: ReadContext, mediaId: number): Promise<MediaProgress> {
+  const { Media } = await wrapFailure(API_ERROR_TEXTS.mediaProgress(mediaId), () => read(ctx, mediaProgress, { mediaId }));
   const maxProgress = (Media?.type === 'MANGA' ? Media?.chapters : Media?.episodes) ?? null;
   const entry = Media?.mediaListEntry ?? null;
   return { mediaListId: entry?.id ?? null, status: entry?.status ?? 'PLANNING', progress: entry?.progress ?? 0, maxProgress };
 }
 
-/** A failure's `detail` is the wrapped API error's text (document 1 section 8). */
+/** A failure's `detail` is the wrapped API error's text. */
 export type ReplyOutcome =
   { ok: true; activityId: number } | { ok: false; message: string; detail?: string; stage: 'input' | 'update' | 'find' | 'reply' };
 
@@ -79,7 +79,7 @@ export type ReplyOutcome =
  * the list activity it created, reply to it. Each failure says which step failed.
  */
 export async function replyWithUpdate(
-  client: Pick<GraphQLClient, 'request'>,
+  ctx: ReadContext,
   input: {
     viewerId: number;
     mediaId: number | null;
@@ -101,12 +101,12 @@ export async function replyWithUpdate(
     };
   try {
     await wrapFailure(API_ERROR_TEXTS.updateProgress(mediaId), () =>
-      client.request(updateMediaProgress, {
-        mediaListId: input.mediaListId ?? null,
-        mediaId,
-        status: input.status,
-        progress: input.progress,
-      }),
+      write(
+        ctx,
+        updateMediaProgress,
+        { mediaListId: input.mediaListId ?? null, mediaId, status: input.status, progress: input.progress },
+        { invalidates: [mediaProgress] },
+      ),
     );
   } catch (error) {
     return { ok: false, stage: 'update', message: 'Failed to update media progress', detail: failureText(error) };
@@ -115,7 +115,7 @@ export async function replyWithUpdate(
   let findError: unknown;
   try {
     activityId = await wrapFailure(API_ERROR_TEXTS.createdActivity(mediaId), async () => {
-      const id = (await client.request(createdMediaActivity, { userId: input.viewerId, mediaId })).Activity?.id;
+      const id = (await read(ctx, createdMediaActivity, { userId: input.viewerId, mediaId }, { fresh: true })).Activity?.id;
       if (!id) throw new Error('No list activity was found.');
       return id;
     });
@@ -131,7 +131,7 @@ export async function replyWithUpdate(
     };
   try {
     await wrapFailure(API_ERROR_TEXTS.reply(activityId), () =>
-      client.request(replyToActivity, { activityId: activityId!, text: input.text }),
+      write(ctx, replyToActivity, { activityId: activityId!, text: input.text }, { invalidates: [activityReplies] }),
     );
   } catch (error) {
     return { ok: false, stage: 'reply', message: 'Failed to reply to activity', detail: failureText(error) };

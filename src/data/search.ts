@@ -1,24 +1,21 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { followingQuery, searchMedia, searchUsers, type MediaSearchResult, type UserSearchResult } from './documents';
-import type { GqlDocument } from './graphql';
+import { read, type ReadContext } from './swr';
 
 /**
- * The media and user searches and the people a user follows (document 1 section 7, document 2
- * sections 2.1 and 7), each failing with the spec's wrapped text. No DOM.
+ * The media and user searches and the people a user follows, each failing with the spec's wrapped
+ * text. Read through the shared cache: an identical search within its lifetime is not asked again.
+ * No DOM.
  */
 
-interface Requester {
-  request<D, V>(doc: GqlDocument<D, V>, variables: V, init?: { signal?: AbortSignal }): Promise<D>;
-}
-
 /** Media by search text; a failure is 'Failed to query media ({search})'. */
-export function findMedia(client: Requester, search: string): Promise<MediaSearchResult[]> {
-  return wrapFailure(API_ERROR_TEXTS.media(search), async () => (await client.request(searchMedia, { search })).Page.media);
+export function findMedia(ctx: ReadContext, search: string): Promise<MediaSearchResult[]> {
+  return wrapFailure(API_ERROR_TEXTS.media(search), async () => (await read(ctx, searchMedia, { search })).Page.media);
 }
 
 /** Users by search text (10). */
-export async function findUsers(client: Requester, search: string): Promise<UserSearchResult[]> {
-  return (await client.request(searchUsers, { search })).Page.users;
+export async function findUsers(ctx: ReadContext, search: string): Promise<UserSearchResult[]> {
+  return (await read(ctx, searchUsers, { search })).Page.users;
 }
 
 /** Users per page of the `following` query (AniList's largest page). */
@@ -28,14 +25,14 @@ export const FOLLOWING_MAX_PAGES = 40;
 
 /**
  * Everyone `userId` follows: the `following` query, page after page while hasNextPage. Any
- * failure is 'Failed to query followed users.' (document 1 section 8).
+ * failure is 'Failed to query followed users.'.
  */
-export function fetchFollowing(client: Requester, userId: number, init: { signal?: AbortSignal } = {}): Promise<UserSearchResult[]> {
+export function fetchFollowing(ctx: ReadContext, userId: number, init: { signal?: AbortSignal } = {}): Promise<UserSearchResult[]> {
   return wrapFailure(API_ERROR_TEXTS.following, async () => {
     const users: UserSearchResult[] = [];
     const seen = new Set<number>();
     for (let page = 1; page <= FOLLOWING_MAX_PAGES; page++) {
-      const { Page } = await client.request(followingQuery, { userId, page, perPage: FOLLOWING_PER_PAGE }, init);
+      const { Page } = await read(ctx, followingQuery, { userId, page, perPage: FOLLOWING_PER_PAGE }, init);
       for (const user of Page?.following ?? []) {
         if (user && !seen.has(user.id)) {
           seen.add(user.id);

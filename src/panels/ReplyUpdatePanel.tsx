@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CommandContext } from '../commands/types';
-import { failureText } from '../data/api-errors';
+import { attempt } from '../data/api-errors';
 import type { MediaSearchResult } from '../data/documents';
 import {
   clampProgress,
@@ -28,21 +28,21 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
     setMedia(next);
     setProgress(null);
     if (!next[0]) return;
-    try {
-      const loaded = await loadProgress(ctx.client, next[0].id);
-      setProgress(loaded);
-      setStatus(loaded.status);
-      setValue(loaded.progress);
-    } catch (error) {
-      ctx.toasts.error('Failed to query media progress', failureText(error));
-    }
+    const id = next[0].id;
+    const loaded = await attempt(ctx.toasts, { toast: 'Failed to query media progress', log: 'querying media progress failed' }, () =>
+      loadProgress(ctx, id),
+    );
+    if (!loaded.ok) return;
+    setProgress(loaded.value);
+    setStatus(loaded.value.status);
+    setValue(loaded.value.progress);
   }
 
   async function reply() {
     const viewer = ctx.viewer;
     if (!viewer) return;
     setBusy(true);
-    const outcome = await replyWithUpdate(ctx.client, {
+    const outcome = await replyWithUpdate(ctx, {
       viewerId: viewer.id,
       mediaId: media[0]?.id ?? null,
       mediaListId: progress?.mediaListId ?? null,

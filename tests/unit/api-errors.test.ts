@@ -64,9 +64,9 @@ async function rejection(promise: Promise<unknown>): Promise<WrappedApiError> {
 describe('wrapped API errors (document 1 section 8)', () => {
   it('Error querying activity.', async () => {
     const { client } = fakeClient(down);
-    expect((await rejection(fetchActivity(client, 12))).message).toBe('Error querying activity.');
+    expect((await rejection(fetchActivity({ client, store: store() }, 12))).message).toBe('Error querying activity.');
     const missing = fakeClient(() => ({ Activity: null }));
-    expect((await rejection(fetchActivity(missing.client, 12))).message).toBe('Error querying activity.');
+    expect((await rejection(fetchActivity({ client: missing.client, store: store() }, 12))).message).toBe('Error querying activity.');
   });
 
   it('Error querying user about. (layouts and goals), with the toast that reports it', async () => {
@@ -137,11 +137,11 @@ describe('wrapped API errors (document 1 section 8)', () => {
   });
 
   it('Failed to query media ({search})', async () => {
-    expect((await rejection(findMedia(fakeClient(down).client, 'Frieren'))).message).toBe('Failed to query media (Frieren)');
+    expect((await rejection(findMedia({ client: fakeClient(down).client, store: store() }, 'Frieren'))).message).toBe('Failed to query media (Frieren)');
   });
 
   it('Failed to query media progress with media id {id}', async () => {
-    expect((await rejection(loadProgress(fakeClient(down).client, 5))).message).toBe('Failed to query media progress with media id 5');
+    expect((await rejection(loadProgress({ client: fakeClient(down).client, store: store() }, 5))).message).toBe('Failed to query media progress with media id 5');
   });
 
   describe('reply with list update', () => {
@@ -153,14 +153,14 @@ describe('wrapped API errors (document 1 section 8)', () => {
           ? { Activity: { __typename: 'ListActivity', id: 77 } }
           : { SaveMediaListEntry: { id: 300 }, SaveActivityReply: { id: 1 } },
       );
-      expect(await replyWithUpdate(client, input)).toEqual({ ok: true, activityId: 77 });
+      expect(await replyWithUpdate({ client: client, store: store() }, input)).toEqual({ ok: true, activityId: 77 });
       expect(sent[0]).toEqual({ name: 'UpdateMediaProgress', variables: { mediaListId: 300, mediaId: 5, status: 'CURRENT', progress: 3 } });
-      await replyWithUpdate(client, { ...input, mediaListId: null });
+      await replyWithUpdate({ client: client, store: store() }, { ...input, mediaListId: null });
       expect(sent.at(-3)!.variables).toMatchObject({ mediaListId: null, mediaId: 5 });
     });
 
     it('Failed to update media progress with media id {id}', async () => {
-      expect(await replyWithUpdate(fakeClient(down).client, input)).toEqual({
+      expect(await replyWithUpdate({ client: fakeClient(down).client, store: store() }, input)).toEqual({
         ok: false,
         stage: 'update',
         message: 'Failed to update media progress',
@@ -170,13 +170,13 @@ describe('wrapped API errors (document 1 section 8)', () => {
 
     it('Failed to get created media activity with media id {id}', async () => {
       const failing = fakeClient((name) => (name === 'CreatedMediaActivity' ? down() : { SaveMediaListEntry: { id: 300 } }));
-      expect(await replyWithUpdate(failing.client, input)).toMatchObject({
+      expect(await replyWithUpdate({ client: failing.client, store: store() }, input)).toMatchObject({
         ok: false,
         stage: 'find',
         detail: 'Failed to get created media activity with media id 5',
       });
       const none = fakeClient((name) => (name === 'CreatedMediaActivity' ? { Activity: null } : { SaveMediaListEntry: { id: 300 } }));
-      expect(await replyWithUpdate(none.client, input)).toMatchObject({
+      expect(await replyWithUpdate({ client: none.client, store: store() }, input)).toMatchObject({
         ok: false,
         stage: 'find',
         detail: 'Failed to get created media activity with media id 5',
@@ -191,7 +191,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
             ? { Activity: { __typename: 'ListActivity', id: 77 } }
             : { SaveMediaListEntry: { id: 300 } },
       );
-      expect(await replyWithUpdate(client, input)).toEqual({
+      expect(await replyWithUpdate({ client: client, store: store() }, input)).toEqual({
         ok: false,
         stage: 'reply',
         message: 'Failed to reply to activity',
@@ -223,21 +223,21 @@ describe('followed users (document 1 section 7)', () => {
       const page = vars.page as number;
       return { Page: { pageInfo: { currentPage: page, hasNextPage: page < pages.length }, following: pages[page - 1] } };
     });
-    expect((await fetchFollowing(client, 42)).map((u) => u.id)).toEqual([1, 2, 3, 4]);
+    expect((await fetchFollowing({ client, store: store() }, 42)).map((u) => u.id)).toEqual([1, 2, 3, 4]);
     expect(sent).toEqual([1, 2, 3].map((page) => ({ name: 'Following', variables: { userId: 42, page, perPage: FOLLOWING_PER_PAGE } })));
   });
 
   it('Failed to query followed users. (also when a later page fails)', async () => {
-    expect((await rejection(fetchFollowing(fakeClient(down).client, 1))).message).toBe('Failed to query followed users.');
+    expect((await rejection(fetchFollowing({ client: fakeClient(down).client, store: store() }, 1))).message).toBe('Failed to query followed users.');
     const { client } = fakeClient((_n, vars) =>
       vars.page === 2 ? down() : { Page: { pageInfo: { hasNextPage: true }, following: [user(1)] } },
     );
-    expect((await rejection(fetchFollowing(client, 1))).message).toBe('Failed to query followed users.');
+    expect((await rejection(fetchFollowing({ client, store: store() }, 1))).message).toBe('Failed to query followed users.');
   });
 
   it('stops on an API that always has a next page', async () => {
     const { client, sent } = fakeClient(() => ({ Page: { pageInfo: { hasNextPage: true }, following: [user(1)] } }));
-    expect(await fetchFollowing(client, 1)).toHaveLength(1);
+    expect(await fetchFollowing({ client, store: store() }, 1)).toHaveLength(1);
     expect(sent.length).toBeLessThanOrEqual(40);
   });
 

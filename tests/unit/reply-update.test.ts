@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { clampProgress, replyWithUpdate, showsProgress, statusesFor } from '../../src/data/reply-update';
+import { memoryBackend } from '../../src/data/backend';
+import { Store } from '../../src/data/storage';
+
+const store = () => new Store(memoryBackend(), () => {});
 
 type Doc = { name: string };
 function client(answers: Record<string, unknown | Error>) {
@@ -32,12 +36,12 @@ describe('reply with list update', () => {
   });
   it('needs a media, and refuses a disabled list activity type with the spec text', async () => {
     const c = client({});
-    expect(await replyWithUpdate(c, { ...input, mediaId: null })).toEqual({
+    expect(await replyWithUpdate({ client: c, store: store() }, { ...input, mediaId: null })).toEqual({
       ok: false,
       stage: 'input',
       message: 'Please search for a media before replying.',
     });
-    expect(await replyWithUpdate(c, { ...input, disabledTypes: [{ type: 'CURRENT', disabled: true }] })).toEqual({
+    expect(await replyWithUpdate({ client: c, store: store() }, { ...input, disabledTypes: [{ type: 'CURRENT', disabled: true }] })).toEqual({
       ok: false,
       stage: 'input',
       message: 'You have disabled CURRENT list activity type. Enable it in settings to create this activity.',
@@ -50,10 +54,10 @@ describe('reply with list update', () => {
       CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } },
       ReplyToActivity: { SaveActivityReply: { id: 9 } },
     });
-    expect(await replyWithUpdate(ok, input)).toEqual({ ok: true, activityId: 77 });
+    expect(await replyWithUpdate({ client: ok, store: store() }, input)).toEqual({ ok: true, activityId: 77 });
     expect(ok.calls).toEqual(['UpdateMediaProgress', 'CreatedMediaActivity', 'ReplyToActivity']);
     const failUpdate = client({ UpdateMediaProgress: new Error('x') });
-    expect(await replyWithUpdate(failUpdate, input)).toMatchObject({
+    expect(await replyWithUpdate({ client: failUpdate, store: store() }, input)).toMatchObject({
       ok: false,
       stage: 'update',
       message: 'Failed to update media progress',
@@ -64,8 +68,8 @@ describe('reply with list update', () => {
       CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } },
       ReplyToActivity: new Error('x'),
     });
-    expect(await replyWithUpdate(failReply, input)).toMatchObject({ ok: false, stage: 'reply', message: 'Failed to reply to activity' });
+    expect(await replyWithUpdate({ client: failReply, store: store() }, input)).toMatchObject({ ok: false, stage: 'reply', message: 'Failed to reply to activity' });
     const notFound = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: null } });
-    expect(await replyWithUpdate(notFound, input)).toMatchObject({ ok: false, stage: 'find' });
+    expect(await replyWithUpdate({ client: notFound, store: store() }, input)).toMatchObject({ ok: false, stage: 'find' });
   });
 });

@@ -3,7 +3,7 @@ import type { PalettePageProps } from '../../commands/types';
 import { useEffect, useState } from 'react';
 import { fetchActivity, type Reply } from '../../data/activities';
 import type { FoundActivity } from '../../data/activity-search';
-import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
+import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
 import { activitySearchState } from '../../data/activity-search-session';
 import { ActivityEntry } from './ActivityEntry';
 
@@ -19,14 +19,13 @@ export function ActivityView({ arg, ctx, close }: PalettePageProps) {
   useEffect(() => {
     if (loaded || !Number.isInteger(id) || id <= 0) return;
     let live = true;
-    fetchActivity(ctx.client, id)
-      .then((activity) => live && setFetched({ id, activity }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        console.error('[VoidVerified] querying an activity failed', error);
-        ctx.toasts.error(failureText(error) ?? API_ERROR_TEXTS.activity);
-        setFetched({ id, activity: null });
-      });
+    // A panel closed meanwhile says nothing: its toasts go to a bus nobody reads for it.
+    const toasts = { error: (m: string, d?: string) => live && ctx.toasts.error(m, d), warning: (m: string, d?: string) => live && ctx.toasts.warning(m, d) };
+    void attempt(
+      toasts,
+      { toast: (error) => failureText(error) ?? API_ERROR_TEXTS.activity, detail: false, log: 'querying an activity failed' },
+      () => fetchActivity(ctx, id),
+    ).then((result) => live && setFetched({ id, activity: result.ok ? result.value : null }));
     return () => {
       live = false;
     };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { MESSAGES_PER_PAGE, messagesFeed, type Activity } from '../../data/activities';
+import { loadMessages, type Activity } from '../../data/activities';
+import { attempt } from '../../data/api-errors';
 import { ActivityEntry } from './ActivityEntry';
 
 /** The Messages feed: message activities (following or global) as our activity entries, with Load More. */
@@ -23,21 +24,15 @@ export function MessagesFeed({ ctx, following }: { ctx: CommandContext; followin
     void fetchPage(next);
   }
   async function fetchPage(next: number) {
-    try {
-      const { Page } = await ctx.client.request(messagesFeed, {
-        page: next,
-        perPage: MESSAGES_PER_PAGE,
-        isFollowing: following ? true : null,
-      });
-      const found = Page.activities.filter((a): a is Activity => a !== null);
-      setItems((current) => (next === 1 ? found : [...current, ...found.filter((a) => !current.some((c) => c.id === a.id))]));
-      setPage(Page.pageInfo.currentPage ?? next);
-      setHasNext(!!Page.pageInfo.hasNextPage);
-    } catch {
-      ctx.toasts.error('Failed to query messages feed.');
-    } finally {
-      setBusy(false);
-    }
+    const loaded = await attempt(ctx.toasts, { toast: 'Failed to query messages feed.', log: 'querying the messages feed failed' }, () =>
+      loadMessages(ctx, next, following),
+    );
+    setBusy(false);
+    if (!loaded.ok) return;
+    const found = loaded.value.activities;
+    setItems((current) => (next === 1 ? found : [...current, ...found.filter((a) => !current.some((c) => c.id === a.id))]));
+    setPage(loaded.value.page);
+    setHasNext(loaded.value.hasNextPage);
   }
   useEffect(() => {
     void fetchPage(1);

@@ -233,7 +233,7 @@ export function MediaSearchBox({
         minLength={1}
         multiple={multiple}
         idle={cache}
-        search={(search) => findMedia(ctx.client, search)}
+        search={(search) => findMedia(ctx, search)}
         failure={(text) => `Failed to query media with search word ${text}`}
         isSelected={(m) => selected.some((x) => x.id === m.id)}
         onPick={(m) => {

@@ -44,7 +44,7 @@ export function UserPicker({
         multiple
         search={async (search) => {
           ctx.toasts.debug(`Querying user with search word ${search}`);
-          return followedFirst(await findUsers(ctx.client, search), followed);
+          return followedFirst(await findUsers(ctx, search), followed);
         }}
         idle={followed}
         failure={(text) => `Failed to query media with search word ${text}`}

@@ -52,7 +52,7 @@ export function UserSearchBox({
     if (search.length < USER_SEARCH_MIN) return;
     let live = true;
     ctx.toasts.debug(`Querying user with search word ${search}`);
-    findUsers(ctx.client, search)
+    findUsers(ctx, search)
       .then((users) => live && (setResults(followedFirst(users, followedRef.current).slice(0, 10)), setActive(-1)))
       .catch(() => live && ctx.toasts.error(`Failed to query media with search word ${search}`));
     return () => {

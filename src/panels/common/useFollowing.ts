@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
+import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
 import type { UserSearchResult } from '../../data/documents';
 import { fetchFollowing } from '../../data/search';
 
@@ -13,12 +13,16 @@ const loaded = new Map<number, { at: number; users: Promise<UserSearchResult[]> 
  * Everyone the signed-in user follows, asked once per tab and kept ten minutes. A failure says
  * 'Failed to query followed users.' once (not once per box) and is asked again by the next box.
  */
-function followingOf(ctx: Pick<CommandContext, 'client' | 'toasts'>, userId: number): Promise<UserSearchResult[]> {
+function followingOf(ctx: Pick<CommandContext, 'client' | 'store' | 'toasts'>, userId: number): Promise<UserSearchResult[]> {
   const known = loaded.get(userId);
   if (known && Date.now() - known.at < FOLLOWING_LIFETIME_MS) return known.users;
-  const users = fetchFollowing(ctx.client, userId).catch((error: unknown) => {
+  const users = attempt(
+    ctx.toasts,
+    { toast: (error) => failureText(error) ?? API_ERROR_TEXTS.following, detail: false, log: 'querying followed users failed' },
+    () => fetchFollowing(ctx, userId),
+  ).then((result) => {
+    if (result.ok) return result.value;
     loaded.delete(userId);
-    ctx.toasts.error(failureText(error) ?? API_ERROR_TEXTS.following);
     return [] as UserSearchResult[];
   });
   loaded.set(userId, { at: Date.now(), users });
@@ -31,7 +35,7 @@ export function forgetFollowing(): void {
 }
 
 /** The people the signed-in user follows ([] while unknown, signed out, or when asking failed). */
-export function useFollowing(ctx: Pick<CommandContext, 'client' | 'toasts' | 'viewer'>): UserSearchResult[] {
+export function useFollowing(ctx: Pick<CommandContext, 'client' | 'store' | 'toasts' | 'viewer'>): UserSearchResult[] {
   const userId = ctx.viewer?.id ?? null;
   const [users, setUsers] = useState<UserSearchResult[]>([]);
   useEffect(() => {
