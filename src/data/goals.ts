@@ -1,6 +1,7 @@
-import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
+import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
 import { decodeBio, updateBio } from './bio-block';
 import { FRESH, query, type GraphQLClient } from './graphql';
+import { read, write } from './swr';
 import { saveUserAbout } from './documents';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
@@ -332,18 +333,17 @@ export interface GoalServices {
 }
 
 /** A user's about text. A failure toasts 'Failed to query user goals.' and is rethrown. */
-export async function queryAbout(services: Pick<GoalServices, 'client' | 'toasts'>, name: string | null | undefined): Promise<string> {
-  try {
+export async function queryAbout(services: Pick<GoalServices, 'client' | 'store' | 'toasts'>, name: string | null | undefined): Promise<string> {
+  const result = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying user goals failed' }, () => {
     if (!name) throw new Error('The signed-in user is not known.');
-    return await wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
-      const { User } = await services.client.request(goalsUserAbout, { name });
+    return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
+      const { User } = await read(services, goalsUserAbout, { name });
       if (!User) throw new Error(`No user ${name}`);
       return User.about ?? '';
     });
-  } catch (error) {
-    services.toasts.error('Failed to query user goals.', failureText(error));
-    throw error;
-  }
+  });
+  if (!result.ok) throw result.error;
+  return result.value;
 }
 
 /**
@@ -352,19 +352,17 @@ export async function queryAbout(services: Pick<GoalServices, 'client' | 'toasts
  * nor when the present block cannot be read.
  */
 export async function saveGoals(services: GoalServices, viewerName: string | null | undefined): Promise<boolean> {
-  try {
-    services.toasts.debug('Querying API for bio and saving goals.');
+  services.toasts.debug('Querying API for bio and saving goals.');
+  const saved = await attempt(services.toasts, { toast: 'Failed to save goals.', log: 'saving goals failed' }, async () => {
     const about = await queryAbout(services, viewerName);
     const goals = services.store.get(goalsKey);
     const next = updateBio(about, (data) => ({ ...data, goals }));
-    await wrapFailure(API_ERROR_TEXTS.saveAbout, () => services.client.request(saveUserAbout, { about: next }));
-    services.toasts.success('Saved goals.');
-    return true;
-  } catch (error) {
-    console.error('[VoidVerified] saving goals failed', error);
-    services.toasts.error('Failed to save goals.', failureText(error));
-    return false;
-  }
+    await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
+      write(services, saveUserAbout, { about: next }, { invalidates: [goalsUserAbout] }),
+    );
+  });
+  if (saved.ok) services.toasts.success('Saved goals.');
+  return saved.ok;
 }
 
 /**
@@ -372,23 +370,20 @@ export async function saveGoals(services: GoalServices, viewerName: string | nul
  * (no block, no goals key, or none readable) the local list stays as it is.
  */
 export async function fetchGoals(services: GoalServices, viewerName: string | null | undefined): Promise<boolean> {
-  try {
-    services.toasts.debug('Fetching goals.');
+  services.toasts.debug('Fetching goals.');
+  const fetched = await attempt(services.toasts, { toast: 'Failed to fetch goals.', detail: false, log: 'fetching goals failed' }, async () => {
     const decoded = decodeBio(await queryAbout(services, viewerName));
     if (decoded.hasBlock && !decoded.readable) throw new Error('The data block in the bio could not be read.');
-    const goals = normalizeGoals(decoded.data.goals);
-    if (!goals.length) {
-      services.toasts.success('You had no goals saved.');
-      return true;
-    }
-    services.store.set(goalsKey, goals);
-    services.toasts.success('Fetched goals,');
+    return normalizeGoals(decoded.data.goals);
+  });
+  if (!fetched.ok) return false;
+  if (!fetched.value.length) {
+    services.toasts.success('You had no goals saved.');
     return true;
-  } catch (error) {
-    console.error('[VoidVerified] fetching goals failed', error);
-    services.toasts.error('Failed to fetch goals.');
-    return false;
   }
+  services.store.set(goalsKey, fetched.value);
+  services.toasts.success('Fetched goals,');
+  return true;
 }
 
 export interface ProfileGoal {
@@ -403,21 +398,19 @@ export interface ProfileGoal {
  * user goals.' and is rethrown.
  */
 export async function loadProfileGoals(
-  services: Pick<GoalServices, 'client' | 'toasts'>,
+  services: Pick<GoalServices, 'client' | 'store' | 'toasts'>,
   name: string,
   day: number = today(),
 ): Promise<ProfileGoal[]> {
   const goals = visibleGoals(normalizeGoals(decodeBio(await queryAbout(services, name)).data.goals), day);
   const entries = new Map<ListType, GoalListEntry[]>();
-  try {
+  const lists = await attempt(services.toasts, { toast: 'Failed to query user goals.', detail: false, log: 'querying goal lists failed' }, async () => {
     for (const type of listTypesFor(goals)) {
-      const { MediaListCollection } = await services.client.request(goalsMediaList, { userName: name, type });
+      const { MediaListCollection } = await read(services, goalsMediaList, { userName: name, type });
       entries.set(type, collectionEntries(MediaListCollection));
     }
-  } catch (error) {
-    services.toasts.error('Failed to query user goals.');
-    throw error;
-  }
+  });
+  if (!lists.ok) throw lists.error;
   return goals.map((goal) => {
     const progress = goalProgress(goal, entries.get(GOAL_RULES[goal.type].list) ?? []);
     return { goal, progress, schedule: goalSchedule(goal, progress, day) };

@@ -54,7 +54,6 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
     }
   }
 
-  const services = { store: ctx.store, client: ctx.client, toasts: ctx.toasts };
   const viewerName = () => ctx.auth.viewer()?.name;
   return (
     <div className="vv-goals">
@@ -144,11 +143,11 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
           type="button"
           className="vv-button vv-button-primary"
           disabled={busy}
-          onClick={() => void withBusy(() => saveGoals(services, viewerName()))}
+          onClick={() => void withBusy(() => saveGoals(ctx, viewerName()))}
         >
           Save
         </button>
-        <button type="button" className="vv-button" disabled={busy} onClick={() => void withBusy(() => fetchGoals(services, viewerName()))}>
+        <button type="button" className="vv-button" disabled={busy} onClick={() => void withBusy(() => fetchGoals(ctx, viewerName()))}>
           Fetch current
         </button>
       </div>

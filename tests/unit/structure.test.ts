@@ -50,17 +50,9 @@ const KNOWN: Record<string, string> = {};
 
 /** Panels that call the API themselves today (through ctx.client); each is to use src/data's reads instead. */
 const PANELS_WITH_CLIENT = new Set([
-  'src/panels/activity/MessagesFeed.tsx',
-  'src/panels/activity/ActivityView.tsx',
   'src/panels/activity/ActivityEntry.tsx',
-  'src/panels/common/useFollowing.ts',
-  'src/panels/common/UserSearchBox.tsx',
-  'src/panels/common/MediaSearchBox.tsx',
-  'src/panels/common/UserPicker.tsx',
-  'src/panels/ReplyUpdatePanel.tsx',
   'src/panels/notifications/QuickAccessNotifications.tsx',
   'src/panels/notifications/NotificationsFeed.tsx',
-  'src/panels/Goals.tsx',
 ]);
 
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
