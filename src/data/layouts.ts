@@ -1,8 +1,9 @@
-import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
+import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
 import { decodeBio, updateBio, visibleBio } from './bio-block';
 import { FRESH, mutation, query, type GraphQLClient } from './graphql';
 import { saveUserAbout } from './documents';
 import { safeUrl } from './guards';
+import { read, write, type ReadContext } from './swr';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
@@ -336,24 +337,26 @@ export interface LayoutServices {
   toasts: ToastBus;
 }
 
-export async function fetchViewer(svc: Pick<LayoutServices, 'client'>): Promise<LayoutViewer> {
-  const { Viewer } = await svc.client.request(layoutViewerQuery, {});
+export async function fetchViewer(svc: ReadContext): Promise<LayoutViewer> {
+  const { Viewer } = await read(svc, layoutViewerQuery, {});
   if (!Viewer) throw new Error('no viewer');
   return Viewer;
 }
 
-/** A user's about by name; a failure is 'Error querying user about.' (document 1 section 8). */
-export function queryUserAbout(svc: Pick<LayoutServices, 'client'>, name: string): Promise<string | null> {
+/** A user's about by name; a failure is 'Error querying user about.'. */
+export function queryUserAbout(svc: ReadContext, name: string): Promise<string | null> {
   return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
-    const { User } = await svc.client.request(userAboutQuery, { name });
+    const { User } = await read(svc, userAboutQuery, { name });
     if (!User) throw new Error('no such user');
     return User.about;
   });
 }
 
 /** Saves the about text; a failure is 'failed to save user about.'. */
-export async function saveAbout(svc: Pick<LayoutServices, 'client'>, about: string): Promise<void> {
-  await wrapFailure(API_ERROR_TEXTS.saveAbout, () => svc.client.request(saveUserAbout, { about }));
+export async function saveAbout(svc: ReadContext, about: string): Promise<void> {
+  await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
+    write(svc, saveUserAbout, { about }, { invalidates: [layoutViewerQuery, userAboutQuery] }),
+  );
 }
 
 export const publishedOf = (viewer: LayoutViewer): Published => ({
@@ -363,72 +366,54 @@ export const publishedOf = (viewer: LayoutViewer): Published => ({
 
 /** Loads the current about (by the viewer's name, else the token's owner) into the selected layout. */
 export async function resetAbout(svc: LayoutServices, name?: string | null): Promise<boolean> {
-  try {
-    let about: string | null;
-    if (name) about = await queryUserAbout(svc, name);
-    else about = (await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc))).about;
-    commitLayouts(svc.store, (state) => updateLayout(state, { bio: about ?? '' }));
-    svc.toasts.success('About reset.');
-    return true;
-  } catch (error) {
-    console.error('[VoidVerified] querying the current about failed', error);
-    svc.toasts.error('Failed to query current about from AniList API.', failureText(error));
-    return false;
-  }
+  const loaded = await attempt(
+    svc.toasts,
+    { toast: 'Failed to query current about from AniList API.', log: 'querying the current about failed' },
+    async () => (name ? queryUserAbout(svc, name) : (await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc))).about),
+  );
+  if (!loaded.ok) return false;
+  commitLayouts(svc.store, (state) => updateLayout(state, { bio: loaded.value ?? '' }));
+  svc.toasts.success('About reset.');
+  return true;
 }
 
 /** Publishes the layout's about, keeping the current data block; `current` skips the query. */
 export async function publishAbout(svc: LayoutServices, bio: string, current?: string | null): Promise<boolean> {
-  try {
+  const published = await attempt(svc.toasts, { toast: 'Failed to publish about.', log: 'publishing the about failed' }, async () => {
     const about = aboutToPublish(current !== undefined ? current : (await fetchViewer(svc)).about, bio);
     await saveAbout(svc, about);
-    svc.toasts.success('About published.');
-    return true;
-  } catch (error) {
-    console.error('[VoidVerified] publishing the about failed', error);
-    svc.toasts.error('Failed to publish about.', failureText(error));
-    return false;
-  }
+  });
+  if (published.ok) svc.toasts.success('About published.');
+  return published.ok;
 }
 
 /** Publishes a colour; resolves with the colour now published, or null when it failed. */
 export async function publishColor(svc: LayoutServices, color: string): Promise<string | null> {
-  try {
-    const { UpdateUser } = await wrapFailure(API_ERROR_TEXTS.profileColor, () => svc.client.request(saveUserColor, { color }));
-    svc.toasts.success('Color published.');
-    return UpdateUser?.options?.profileColor ?? color;
-  } catch (error) {
-    console.error('[VoidVerified] publishing the colour failed', error);
-    svc.toasts.error('Failed to publish color.', failureText(error));
-    return null;
-  }
+  const published = await attempt(svc.toasts, { toast: 'Failed to publish color.', log: 'publishing the colour failed' }, () =>
+    wrapFailure(API_ERROR_TEXTS.profileColor, () => write(svc, saveUserColor, { color }, { invalidates: [layoutViewerQuery] })),
+  );
+  if (!published.ok) return null;
+  svc.toasts.success('Color published.');
+  return published.value.UpdateUser?.options?.profileColor ?? color;
 }
 
 export async function publishBadge(svc: LayoutServices, badge: string): Promise<string | null> {
-  try {
-    const { UpdateUser } = await wrapFailure(API_ERROR_TEXTS.donatorBadge, () =>
-      svc.client.request(saveDonatorBadge, { badge: badge.trim() }),
-    );
-    svc.toasts.success('Donator badge published.');
-    return UpdateUser?.donatorBadge ?? badge.trim();
-  } catch (error) {
-    console.error('[VoidVerified] publishing the donator badge failed', error);
-    svc.toasts.error('Failed to publish donator badge.', failureText(error));
-    return null;
-  }
+  const published = await attempt(svc.toasts, { toast: 'Failed to publish donator badge.', log: 'publishing the donator badge failed' }, () =>
+    wrapFailure(API_ERROR_TEXTS.donatorBadge, () => write(svc, saveDonatorBadge, { badge: badge.trim() }, { invalidates: [layoutViewerQuery] })),
+  );
+  if (!published.ok) return null;
+  svc.toasts.success('Donator badge published.');
+  return published.value.UpdateUser?.donatorBadge ?? badge.trim();
 }
 
 /** 'Publish layout': about, then colour and badge where the rules allow. */
 export async function publishLayout(svc: LayoutServices, tier: number): Promise<void> {
   const layout = selectedOf(svc.store.get(layoutsKey));
-  let viewer: LayoutViewer;
-  try {
-    viewer = await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc));
-  } catch (error) {
-    console.error('[VoidVerified] querying the current about failed', error);
-    svc.toasts.error('Failed to publish about.', failureText(error));
-    return;
-  }
+  const current = await attempt(svc.toasts, { toast: 'Failed to publish about.', log: 'querying the current about failed' }, () =>
+    wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc)),
+  );
+  if (!current.ok) return;
+  const viewer = current.value;
   const show = publishVisibility(layout, publishedOf(viewer), true, tier);
   await publishAbout(svc, layout.bio, viewer.about);
   if (show.color) await publishColor(svc, layout.color);

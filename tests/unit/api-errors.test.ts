@@ -71,7 +71,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
 
   it('Error querying user about. (layouts and goals), with the toast that reports it', async () => {
     const { client } = fakeClient(down);
-    expect((await rejection(queryUserAbout({ client }, 'Someone'))).message).toBe('Error querying user about.');
+    expect((await rejection(queryUserAbout({ client, store: store() }, 'Someone'))).message).toBe('Error querying user about.');
     const { toasts, errors } = toastBus();
     expect(await resetAbout({ client, toasts, store: store() }, 'Someone')).toBe(false);
     expect(errors()).toEqual([
