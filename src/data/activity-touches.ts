@@ -1,7 +1,8 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
-import { mutation, type GraphQLClient } from './graphql';
+import { mutation } from './graphql';
 import { safeUrl } from './guards';
 import { isOwnProfile } from './pages';
+import { write, type ReadContext } from './swr';
 import { formatDateTime, type TimeConfig } from './time';
 
 /**
@@ -22,9 +23,9 @@ export const saveSelfMessage = mutation<
  * Posts the self message and resolves with the new activity's id; any failure (also an answer
  * without an id) is 'Failed to publish a self-message' (document 1 section 8).
  */
-export function publishSelfMessage(client: Pick<GraphQLClient, 'request'>, message: string, recipientId: number): Promise<number> {
+export function publishSelfMessage(ctx: ReadContext, message: string, recipientId: number): Promise<number> {
   return wrapFailure(API_ERROR_TEXTS.selfMessage, async () => {
-    const data = await client.request(saveSelfMessage, { message, recipientId, private: false });
+    const data = await write(ctx, saveSelfMessage, { message, recipientId, private: false });
     const id = data.SaveMessageActivity?.id;
     if (typeof id !== 'number') throw new Error('The answer carried no activity id.');
     return id;

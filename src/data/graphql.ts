@@ -332,9 +332,9 @@ export class GraphQLClient {
   /**
    * Who reads are asked as: a short hash of the token the next request would send ('anon' without
    * one). Cache keys carry it, so a sign-out or another account never sees another's cached answers.
+   * `token`: the identity of that token instead (a read sent with it, see `request`'s `init.token`).
    */
-  identity(): string {
-    const token = this.deps.getToken();
+  identity(token: string | null = this.deps.getToken()): string {
     if (!token) return 'anon';
     let hash = 0x811c9dc5;
     for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);

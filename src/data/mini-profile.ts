@@ -1,7 +1,8 @@
-import { FRESH, query, type GraphQLClient } from './graphql';
+import { FRESH, query } from './graphql';
 import { profileOverviewName } from './pages';
+import { read, type ReadContext } from './swr';
 import { s, type Infer, type Schema } from './schema';
-import { defineKey, type Store, fixedShape, prunedAt } from './storage';
+import { defineKey, fixedShape, prunedAt } from './storage';
 import { NAMED_COLORS, profileColorToTriple } from './verified-users';
 
 /**
@@ -179,38 +180,28 @@ export function withProfile(cache: MiniProfileCache, name: string, user: MiniPro
   return Object.fromEntries([[cacheId(name), { user, cachedAt: now, perPage }], ...live.slice(0, CACHE_MAX_USERS - 1)]);
 }
 
-const inFlight = new Map<string, Promise<MiniProfileUser>>();
-
 /**
  * The mini profile of `name` with `perPage` favourites of each kind: from the cache while it is
- * fresh, else one request (concurrent calls share it) whose answer is cached. Rejects on failure.
+ * fresh, else one request (concurrent identical reads share it) whose answer is cached. Rejects on
+ * failure.
  */
-export function loadMiniProfile(
-  deps: { client: GraphQLClient; store: Store },
+export async function loadMiniProfile(
+  deps: ReadContext,
   name: string,
   perPage: number,
   now: () => number = Date.now,
 ): Promise<MiniProfileUser> {
   const cached = cachedProfile(deps.store.get(miniProfileCacheKey), name, perPage, now());
-  if (cached) return Promise.resolve(cached);
-  const key = `${cacheId(name)}/${perPage}`;
-  const pending = inFlight.get(key);
-  if (pending) return pending;
-  const request = deps.client
-    .request(miniProfileQuery, { name, perPage })
-    .then((data) => {
-      const user = parseMiniProfile(data.User);
-      if (!user) throw new Error(`Unexpected mini profile data for ${name}`);
-      try {
-        deps.store.update(miniProfileCacheKey, (cache) => withProfile(cache, name, user, perPage, now()));
-      } catch (error) {
-        console.warn('[VoidVerified] could not cache a mini profile', error);
-      }
-      return user;
-    })
-    .finally(() => inFlight.delete(key));
-  inFlight.set(key, request);
-  return request;
+  if (cached) return cached;
+  const data = await read(deps, miniProfileQuery, { name, perPage });
+  const user = parseMiniProfile(data.User);
+  if (!user) throw new Error(`Unexpected mini profile data for ${name}`);
+  try {
+    deps.store.update(miniProfileCacheKey, (cache) => withProfile(cache, name, user, perPage, now()));
+  } catch (error) {
+    console.warn('[VoidVerified] could not cache a mini profile', error);
+  }
+  return user;
 }
 
 /** A profile colour (named or hex) as "r, g, b"; the site blue when missing or unreadable. */

@@ -4,6 +4,7 @@ import { feedConfigKey, readNotificationsKey, unreadStateKey } from './notificat
 import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './notifications/rules';
 import type { Store } from './storage';
 import type { ToastBus } from './toasts';
+import { read } from './swr';
 
 /**
  * The unread notifications count, fetched once for all open tabs. One tab leads (it holds a Web
@@ -119,7 +120,7 @@ export class NotificationCounter {
     const store = this.deps.store;
     const types = typesForFilter('custom', store.get(feedConfigKey).notificationTypes);
     try {
-      const data = await this.deps.client.request(notificationsQuery, {
+      const data = await read(this.deps, notificationsQuery, {
         types,
         page: 1,
         perPage: NOTIFICATIONS_PER_PAGE,

@@ -137,6 +137,12 @@ export interface ReadContext {
   store: Store;
 }
 
+export interface ReadOptions {
+  fresh?: boolean;
+  signal?: AbortSignal;
+  token?: string;
+}
+
 interface Flight {
   promise: Promise<unknown>;
   controller: AbortController;
@@ -157,8 +163,8 @@ export class Reads {
     readonly cache: PersistentCache,
   ) {}
 
-  key<TData, TVars>(doc: QueryDocument<TData, TVars>, variables: TVars): string {
-    return queryKey(doc, variables, this.client.identity?.() ?? 'anon');
+  key<TData, TVars>(doc: QueryDocument<TData, TVars>, variables: TVars, token?: string): string {
+    return queryKey(doc, variables, this.client.identity?.(token) ?? 'anon');
   }
 
   /** SWR's mutate bound to our cache (looked up each time: a provider that unmounts drops SWR's state for it). */
@@ -169,25 +175,24 @@ export class Reads {
   /**
    * `doc` with `variables`: from the cache within the document's lifetime, else from the API (a
    * request already in flight for the same key is shared). `fresh` skips the cache: for a read that
-   * a write is about to build on.
+   * a write is about to build on. `token` sends that token instead of the stored one (and keys the
+   * cache by it): checking whose a newly returned token is before storing it.
    */
-  async read<TData, TVars>(
-    doc: QueryDocument<TData, TVars>,
-    variables: TVars,
-    options: { fresh?: boolean; signal?: AbortSignal } = {},
-  ): Promise<TData> {
+  async read<TData, TVars>(doc: QueryDocument<TData, TVars>, variables: TVars, options: ReadOptions = {}): Promise<TData> {
     options.signal?.throwIfAborted();
-    const key = this.key(doc, variables);
+    const key = this.key(doc, variables, options.token);
     if (!options.fresh && this.cache.isFresh(key)) return this.cache.data(key) as TData;
     let flight = this.flights.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const promise = this.client.request(doc, variables, { signal: controller.signal }).then((data) => {
-        this.cache.stamp(key, doc.lifetime);
-        // Shown by every mounted hook on this key; no second request.
-        void this.swr()(key, data, { revalidate: false });
-        return data;
-      });
+      const promise = this.client
+        .request(doc, variables, { signal: controller.signal, ...(options.token !== undefined ? { token: options.token } : {}) })
+        .then((data) => {
+          this.cache.stamp(key, doc.lifetime);
+          // Shown by every mounted hook on this key; no second request.
+          void this.swr()(key, data, { revalidate: false });
+          return data;
+        });
       const created: Flight = { promise, controller, waiting: 0 };
       flight = created;
       this.flights.set(key, created);
@@ -262,7 +267,7 @@ export function read<TData, TVars>(
   ctx: ReadContext,
   doc: QueryDocument<TData, TVars>,
   variables: TVars,
-  options?: { fresh?: boolean; signal?: AbortSignal },
+  options?: ReadOptions,
 ): Promise<TData> {
   return readsFor(ctx).read(doc, variables, options);
 }

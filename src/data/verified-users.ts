@@ -1,6 +1,7 @@
-import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
-import { FRESH, query, type GqlDocument, type GraphQLClient } from './graphql';
+import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
+import { FRESH, query, type GraphQLClient, type QueryDocument } from './graphql';
 import { sameUserName } from './pages';
+import { read, type ReadContext } from './swr';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
@@ -264,7 +265,7 @@ export const USERS_PER_QUERY = 25;
  * by id is asked by id (names change), otherwise by name.
  */
 export function verifiedUsersQuery(users: readonly Pick<VerifiedUser, 'id' | 'username'>[]): {
-  doc: GqlDocument<Record<string, ApiUser | null>, Record<string, number | string>>;
+  doc: QueryDocument<Record<string, ApiUser | null>, Record<string, number | string>>;
   variables: Record<string, number | string>;
 } {
   const params: string[] = [];
@@ -288,10 +289,10 @@ export const userByName = query<{ User: ApiUser | null }, { name: string }>(
   { lifetime: FRESH },
 );
 
-/** One user by name; a failure (or no such user) is 'Failed to query user from host API' (document 1 section 8). */
-export function queryUser(client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> }, name: string): Promise<ApiUser> {
+/** One user by name; a failure (or no such user) is 'Failed to query user from host API'. */
+export function queryUser(ctx: ReadContext, name: string): Promise<ApiUser> {
   return wrapFailure(API_ERROR_TEXTS.queryUser, async () => {
-    const { User } = await client.request(userByName, { name });
+    const { User } = await read(ctx, userByName, { name });
     if (!User) throw new Error('no such user');
     return User;
   });
@@ -318,14 +319,11 @@ export function timeUntil(ms: number): string {
 }
 
 /** Asks for many users in as few requests as possible (USERS_PER_QUERY each). Missing users are skipped. */
-export async function fetchUsers(
-  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
-  users: readonly Pick<VerifiedUser, 'id' | 'username'>[],
-): Promise<ApiUser[]> {
+export async function fetchUsers(ctx: ReadContext, users: readonly Pick<VerifiedUser, 'id' | 'username'>[]): Promise<ApiUser[]> {
   const out: ApiUser[] = [];
   for (let i = 0; i < users.length; i += USERS_PER_QUERY) {
     const { doc, variables } = verifiedUsersQuery(users.slice(i, i + USERS_PER_QUERY));
-    const data = await client.request(doc, variables);
+    const data = await read(ctx, doc, variables);
     for (const value of Object.values(data)) if (value) out.push(value);
   }
   return out;
@@ -353,13 +351,10 @@ export async function verifyUser(services: VerifiedServices, name: string, now =
   }
   services.store.set(verifiedUsersKey, addUser(before, username));
   services.toasts.debug(`Querying ${username}.`);
-  try {
-    const User = await queryUser(services.client, username);
-    services.store.update(verifiedUsersKey, (users) => updateFromApi(users, [User], services.settings, now));
-  } catch (error) {
-    console.error('[VoidVerified] verifying a user failed', error);
-    services.toasts.error('Failed to query new user.', failureText(error));
-  }
+  const found = await attempt(services.toasts, { toast: 'Failed to query new user.', log: 'verifying a user failed' }, () =>
+    queryUser(services, username),
+  );
+  if (found.ok) services.store.update(verifiedUsersKey, (users) => updateFromApi(users, [found.value], services.settings, now));
 }
 
 let running: Promise<unknown> | null = null;
@@ -382,7 +377,7 @@ export async function refreshUsers(
   });
   if (!todo.length) return true;
   const work = (async () => {
-    const fresh = await fetchUsers(services.client, todo);
+    const fresh = await fetchUsers(services, todo);
     services.store.update(verifiedUsersKey, (users) => updateFromApi(users, fresh, services.settings, clock()));
   })();
   running = work;

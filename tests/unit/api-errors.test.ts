@@ -102,7 +102,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
 
   it('Failed to query user from host API (verifying a user keeps them listed)', async () => {
     const { client } = fakeClient(down);
-    expect((await rejection(queryUser(client, 'Someone'))).message).toBe('Failed to query user from host API');
+    expect((await rejection(queryUser({ client, store: store() }, 'Someone'))).message).toBe('Failed to query user from host API');
     const s = store();
     const { toasts, errors } = toastBus();
     await verifyUser({ client, toasts, store: s, settings: { get: () => false } }, 'Someone');
@@ -113,12 +113,15 @@ describe('wrapped API errors (document 1 section 8)', () => {
   });
 
   it('Failed to publish a self-message (also for an answer without an id)', async () => {
-    expect((await rejection(publishSelfMessage(fakeClient(down).client, 'hi', 1))).message).toBe('Failed to publish a self-message');
-    expect((await rejection(publishSelfMessage(fakeClient(() => ({ SaveMessageActivity: null })).client, 'hi', 1))).message).toBe(
+    expect((await rejection(publishSelfMessage({ client: fakeClient(down).client, store: store() }, 'hi', 1))).message).toBe(
       'Failed to publish a self-message',
     );
+    expect(
+      (await rejection(publishSelfMessage({ client: fakeClient(() => ({ SaveMessageActivity: null })).client, store: store() }, 'hi', 1)))
+        .message,
+    ).toBe('Failed to publish a self-message');
     const ok = fakeClient(() => ({ SaveMessageActivity: { id: 41 } }));
-    expect(await publishSelfMessage(ok.client, 'hi', 7)).toBe(41);
+    expect(await publishSelfMessage({ client: ok.client, store: store() }, 'hi', 7)).toBe(41);
     expect(ok.sent[0]!.variables).toEqual({ message: 'hi', recipientId: 7, private: false });
   });
 
@@ -137,11 +140,15 @@ describe('wrapped API errors (document 1 section 8)', () => {
   });
 
   it('Failed to query media ({search})', async () => {
-    expect((await rejection(findMedia({ client: fakeClient(down).client, store: store() }, 'Frieren'))).message).toBe('Failed to query media (Frieren)');
+    expect((await rejection(findMedia({ client: fakeClient(down).client, store: store() }, 'Frieren'))).message).toBe(
+      'Failed to query media (Frieren)',
+    );
   });
 
   it('Failed to query media progress with media id {id}', async () => {
-    expect((await rejection(loadProgress({ client: fakeClient(down).client, store: store() }, 5))).message).toBe('Failed to query media progress with media id 5');
+    expect((await rejection(loadProgress({ client: fakeClient(down).client, store: store() }, 5))).message).toBe(
+      'Failed to query media progress with media id 5',
+    );
   });
 
   describe('reply with list update', () => {
@@ -228,7 +235,9 @@ describe('followed users (document 1 section 7)', () => {
   });
 
   it('Failed to query followed users. (also when a later page fails)', async () => {
-    expect((await rejection(fetchFollowing({ client: fakeClient(down).client, store: store() }, 1))).message).toBe('Failed to query followed users.');
+    expect((await rejection(fetchFollowing({ client: fakeClient(down).client, store: store() }, 1))).message).toBe(
+      'Failed to query followed users.',
+    );
     const { client } = fakeClient((_n, vars) =>
       vars.page === 2 ? down() : { Page: { pageInfo: { hasNextPage: true }, following: [user(1)] } },
     );

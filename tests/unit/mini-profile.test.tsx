@@ -213,7 +213,7 @@ describe('cache', () => {
     const { services, store } = makeTestServices(undefined, { fetch });
     const [a, b] = await Promise.all([loadMiniProfile(services, 'Akira', 6), loadMiniProfile(services, 'Akira', 6)]);
     expect(a.name).toBe('Akira');
-    expect(b).toBe(a);
+    expect(b).toEqual(a);
     expect((await loadMiniProfile(services, 'akira', 6)).name).toBe('Akira');
     expect(fetch).toHaveBeenCalledTimes(1);
     const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string) as { variables: unknown };

@@ -11,7 +11,7 @@ import {
 import { isOwnProfile, isProfile, isProfileOverview, profileName } from '../../data/pages';
 import { REMOUNT } from '../../inject/injector';
 import { vueOf } from '../../inject/page-world';
-import { failureText } from '../../data/api-errors';
+import { attempt } from '../../data/api-errors';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { createStore } from '../../data/store';
 import { timeConfigKey } from '../../data/time';
@@ -60,15 +60,15 @@ async function publishSelfMessage(ctx: CommandContext, message: string): Promise
   const viewer = ctx.viewer;
   if (!viewer) return false;
   ctx.toasts.debug('Self-publishing a message.');
-  try {
-    const id = await publishSelfMessageCall(ctx.client, message, viewer.id);
-    ctx.toasts.success('Message self-published.');
-    ctx.route.navigate(`/activity/${id}`);
-    return true;
-  } catch (error) {
-    ctx.toasts.error('There was an error self-publishing a message.', failureText(error));
-    return false;
-  }
+  const published = await attempt(
+    ctx.toasts,
+    { toast: 'There was an error self-publishing a message.', log: 'self-publishing a message failed' },
+    () => publishSelfMessageCall(ctx, message, viewer.id),
+  );
+  if (!published.ok) return false;
+  ctx.toasts.success('Message self-published.');
+  ctx.route.navigate(`/activity/${published.value}`);
+  return true;
 }
 
 // --- Collapsible replies -----------------------------------------------------------------------

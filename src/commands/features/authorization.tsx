@@ -3,6 +3,8 @@ import { AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpi
 import { settingsTabKey } from '../../data/config';
 import { tokenViewer } from '../../data/documents';
 import { ApiError } from '../../data/graphql';
+import { read } from '../../data/swr';
+import { attempt } from '../../data/api-errors';
 import { beginOAuth, takeOAuthPending, withState, type PendingCheck } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/time';
 import { Authorization } from '../../panels/Authorization';
@@ -59,13 +61,20 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
 
   // Whose token is it? Asked with the new token before it is stored, so no request goes out with
   // someone else's token.
-  let owner: { id: number; name: string } | null;
-  try {
-    owner = (await ctx.client.request(tokenViewer, {}, { token: parsed.token })).Viewer;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return void ctx.toasts.error(AUTH_RETURN_TEXTS.notAccepted);
-    return void ctx.toasts.error(AUTH_RETURN_TEXTS.unchecked(error instanceof Error ? error.message : String(error)));
-  }
+  const asked = await attempt(
+    ctx.toasts,
+    {
+      toast: (error) =>
+        error instanceof ApiError && error.status === 400
+          ? AUTH_RETURN_TEXTS.notAccepted
+          : AUTH_RETURN_TEXTS.unchecked(error instanceof Error ? error.message : String(error)),
+      detail: false,
+      log: 'checking a returned token failed',
+    },
+    () => read(ctx, tokenViewer, {}, { token: parsed.token }),
+  );
+  if (!asked.ok) return;
+  const owner = asked.value.Viewer;
   if (!owner) return void ctx.toasts.error(AUTH_RETURN_TEXTS.notAccepted);
   const signedIn = ctx.auth.viewer();
   if (signedIn && signedIn.id !== owner.id) return void ctx.toasts.error(AUTH_RETURN_TEXTS.otherUser(owner.name, signedIn.name));

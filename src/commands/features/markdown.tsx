@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type MarkdownMapping } from '../../data/markdown';
+import { attempt } from '../../data/api-errors';
+import { read, write } from '../../data/swr';
 import { isMarkdownEditor } from '../../inject/hotkeys';
 import { mountUi } from '../../panels/mount';
 import { applyMarkdownTo, MarkdownEditor, MarkdownToolbar } from '../../panels/MarkdownEditor';
@@ -52,14 +54,13 @@ function ExactPreview({ ctx }: PalettePageProps) {
   useEffect(() => {
     if (!text.trim()) return;
     const controller = new AbortController();
-    ctx.client
-      .request(renderMarkdownQuery, { markdown: text }, { signal: controller.signal })
+    read(ctx, renderMarkdownQuery, { markdown: text }, { signal: controller.signal })
       .then((data) => setResult({ html: sanitizeHtml(data.Markdown?.html ?? '') }))
       .catch(
         (error: unknown) => !controller.signal.aborted && setResult({ error: error instanceof Error ? error.message : String(error) }),
       );
     return () => controller.abort();
-  }, [ctx.client, text]);
+  }, [ctx, text]);
 
   return (
     <div className="vv-exact-preview" role="region" aria-label="Exact preview">
@@ -84,13 +85,11 @@ function ExactPreview({ ctx }: PalettePageProps) {
 
 function WriteStatus({ ctx, close }: PalettePageProps) {
   async function publish(text: string) {
-    let id: number | undefined;
-    try {
-      id = (await ctx.client.request(saveTextActivity, { text })).SaveTextActivity?.id;
-    } catch (error) {
-      ctx.toasts.error('Failed to publish status.');
-      throw error;
-    }
+    const saved = await attempt(ctx.toasts, { toast: 'Failed to publish status.', detail: false, log: 'publishing a status failed' }, () =>
+      write(ctx, saveTextActivity, { text }),
+    );
+    if (!saved.ok) throw saved.error;
+    const id = saved.value.SaveTextActivity?.id;
     ctx.toasts.success('Status published.');
     close();
     if (id !== undefined) ctx.route.navigate(`/activity/${id}`);

@@ -1,4 +1,5 @@
 import { HIDE_DELAY_MS, HOVER_DELAY_MS, loadMiniProfile, miniProfileConfigKey, userNameFromHref } from '../../data/mini-profile';
+import { attempt } from '../../data/api-errors';
 import { onNodesRemoved } from '../../inject/observer';
 import { createStore } from '../../data/store';
 import { mountUi } from '../../panels/mount';
@@ -98,15 +99,16 @@ function attach(app: Element, ctx: InjectionContext): () => void {
   }
 
   async function open(link: HTMLAnchorElement, name: string): Promise<void> {
-    let user;
-    try {
-      user = await loadMiniProfile(ctx, name, ctx.store.get(miniProfileConfigKey).numberOfFavourites);
-    } catch (error) {
-      console.error('[VoidVerified] mini profile query failed', error);
-      ctx.toasts.error(`Failed to query mini profile data for ${name}`);
+    const loaded = await attempt(
+      ctx.toasts,
+      { toast: `Failed to query mini profile data for ${name}`, detail: false, log: 'mini profile query failed' },
+      () => loadMiniProfile(ctx, name, ctx.store.get(miniProfileConfigKey).numberOfFavourites),
+    );
+    if (!loaded.ok) {
       if (pending === link) cancelPending();
       return;
     }
+    const user = loaded.value;
     // The pointer left (or the feature stopped) while the answer was on its way.
     if (pending !== link || !link.isConnected || ctx.signal.aborted) return;
     pending = null;
