@@ -333,7 +333,10 @@ export interface GoalServices {
 }
 
 /** A user's about text. A failure toasts 'Failed to query user goals.' and is rethrown. */
-export async function queryAbout(services: Pick<GoalServices, 'client' | 'store' | 'toasts'>, name: string | null | undefined): Promise<string> {
+export async function queryAbout(
+  services: Pick<GoalServices, 'client' | 'store' | 'toasts'>,
+  name: string | null | undefined,
+): Promise<string> {
   const result = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying user goals failed' }, () => {
     if (!name) throw new Error('The signed-in user is not known.');
     return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
@@ -357,9 +360,7 @@ export async function saveGoals(services: GoalServices, viewerName: string | nul
     const about = await queryAbout(services, viewerName);
     const goals = services.store.get(goalsKey);
     const next = updateBio(about, (data) => ({ ...data, goals }));
-    await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
-      write(services, saveUserAbout, { about: next }, { invalidates: [goalsUserAbout] }),
-    );
+    await wrapFailure(API_ERROR_TEXTS.saveAbout, () => write(services, saveUserAbout, { about: next }, { invalidates: [goalsUserAbout] }));
   });
   if (saved.ok) services.toasts.success('Saved goals.');
   return saved.ok;
@@ -371,11 +372,15 @@ export async function saveGoals(services: GoalServices, viewerName: string | nul
  */
 export async function fetchGoals(services: GoalServices, viewerName: string | null | undefined): Promise<boolean> {
   services.toasts.debug('Fetching goals.');
-  const fetched = await attempt(services.toasts, { toast: 'Failed to fetch goals.', detail: false, log: 'fetching goals failed' }, async () => {
-    const decoded = decodeBio(await queryAbout(services, viewerName));
-    if (decoded.hasBlock && !decoded.readable) throw new Error('The data block in the bio could not be read.');
-    return normalizeGoals(decoded.data.goals);
-  });
+  const fetched = await attempt(
+    services.toasts,
+    { toast: 'Failed to fetch goals.', detail: false, log: 'fetching goals failed' },
+    async () => {
+      const decoded = decodeBio(await queryAbout(services, viewerName));
+      if (decoded.hasBlock && !decoded.readable) throw new Error('The data block in the bio could not be read.');
+      return normalizeGoals(decoded.data.goals);
+    },
+  );
   if (!fetched.ok) return false;
   if (!fetched.value.length) {
     services.toasts.success('You had no goals saved.');
@@ -404,12 +409,16 @@ export async function loadProfileGoals(
 ): Promise<ProfileGoal[]> {
   const goals = visibleGoals(normalizeGoals(decodeBio(await queryAbout(services, name)).data.goals), day);
   const entries = new Map<ListType, GoalListEntry[]>();
-  const lists = await attempt(services.toasts, { toast: 'Failed to query user goals.', detail: false, log: 'querying goal lists failed' }, async () => {
-    for (const type of listTypesFor(goals)) {
-      const { MediaListCollection } = await read(services, goalsMediaList, { userName: name, type });
-      entries.set(type, collectionEntries(MediaListCollection));
-    }
-  });
+  const lists = await attempt(
+    services.toasts,
+    { toast: 'Failed to query user goals.', detail: false, log: 'querying goal lists failed' },
+    async () => {
+      for (const type of listTypesFor(goals)) {
+        const { MediaListCollection } = await read(services, goalsMediaList, { userName: name, type });
+        entries.set(type, collectionEntries(MediaListCollection));
+      }
+    },
+  );
   if (!lists.ok) throw lists.error;
   return goals.map((goal) => {
     const progress = goalProgress(goal, entries.get(GOAL_RULES[goal.type].list) ?? []);

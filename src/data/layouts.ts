@@ -398,8 +398,13 @@ export async function publishColor(svc: LayoutServices, color: string): Promise<
 }
 
 export async function publishBadge(svc: LayoutServices, badge: string): Promise<string | null> {
-  const published = await attempt(svc.toasts, { toast: 'Failed to publish donator badge.', log: 'publishing the donator badge failed' }, () =>
-    wrapFailure(API_ERROR_TEXTS.donatorBadge, () => write(svc, saveDonatorBadge, { badge: badge.trim() }, { invalidates: [layoutViewerQuery] })),
+  const published = await attempt(
+    svc.toasts,
+    { toast: 'Failed to publish donator badge.', log: 'publishing the donator badge failed' },
+    () =>
+      wrapFailure(API_ERROR_TEXTS.donatorBadge, () =>
+        write(svc, saveDonatorBadge, { badge: badge.trim() }, { invalidates: [layoutViewerQuery] }),
+      ),
   );
   if (!published.ok) return null;
   svc.toasts.success('Donator badge published.');

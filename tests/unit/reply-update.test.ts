@@ -41,7 +41,9 @@ describe('reply with list update', () => {
       stage: 'input',
       message: 'Please search for a media before replying.',
     });
-    expect(await replyWithUpdate({ client: c, store: store() }, { ...input, disabledTypes: [{ type: 'CURRENT', disabled: true }] })).toEqual({
+    expect(
+      await replyWithUpdate({ client: c, store: store() }, { ...input, disabledTypes: [{ type: 'CURRENT', disabled: true }] }),
+    ).toEqual({
       ok: false,
       stage: 'input',
       message: 'You have disabled CURRENT list activity type. Enable it in settings to create this activity.',
@@ -68,7 +70,11 @@ describe('reply with list update', () => {
       CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } },
       ReplyToActivity: new Error('x'),
     });
-    expect(await replyWithUpdate({ client: failReply, store: store() }, input)).toMatchObject({ ok: false, stage: 'reply', message: 'Failed to reply to activity' });
+    expect(await replyWithUpdate({ client: failReply, store: store() }, input)).toMatchObject({
+      ok: false,
+      stage: 'reply',
+      message: 'Failed to reply to activity',
+    });
     const notFound = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: null } });
     expect(await replyWithUpdate({ client: notFound, store: store() }, input)).toMatchObject({ ok: false, stage: 'find' });
   });

@@ -19,8 +19,11 @@ export function ActivityView({ arg, ctx, close }: PalettePageProps) {
   useEffect(() => {
     if (loaded || !Number.isInteger(id) || id <= 0) return;
     let live = true;
-    // A panel closed meanwhile says nothing: its toasts go to a bus nobody reads for it.
-    const toasts = { error: (m: string, d?: string) => live && ctx.toasts.error(m, d), warning: (m: string, d?: string) => live && ctx.toasts.warning(m, d) };
+    // A page closed before the answer came says nothing.
+    const toasts = {
+      error: (m: string, d?: string) => live && ctx.toasts.error(m, d),
+      warning: (m: string, d?: string) => live && ctx.toasts.warning(m, d),
+    };
     void attempt(
       toasts,
       { toast: (error) => failureText(error) ?? API_ERROR_TEXTS.activity, detail: false, log: 'querying an activity failed' },
