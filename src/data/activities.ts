@@ -1,6 +1,6 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
-import { FRESH, mutation, query, type GqlDocument } from './graphql';
-import { read, type ReadContext } from './swr';
+import { FRESH, mutation, query } from './graphql';
+import { read, write, type ReadContext } from './swr';
 
 /**
  * Activities and replies (document 2 sections 3 to 8): the documents our own activity entries use,
@@ -119,24 +119,16 @@ export const replyToActivity = mutation<{ SaveActivityReply: Reply | null }, { a
 );
 
 /** One page of an activity's replies. */
-export async function loadReplies(
-  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
-  activityId: number,
-  page: number,
-): Promise<{ replies: Reply[]; hasNextPage: boolean }> {
-  const { Page } = await client.request(activityReplies, { activityId, page, perPage: REPLIES_PER_PAGE });
+export async function loadReplies(ctx: ReadContext, activityId: number, page: number): Promise<{ replies: Reply[]; hasNextPage: boolean }> {
+  const { Page } = await read(ctx, activityReplies, { activityId, page, perPage: REPLIES_PER_PAGE });
   return { replies: Page.activityReplies.filter((r): r is Reply => r !== null), hasNextPage: !!Page.pageInfo.hasNextPage };
 }
 
 /** Posts a reply; a failure is 'Failed to reply to activity with id {id}' (document 1 section 8). */
-export function postReply(
-  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
-  activityId: number,
-  text: string,
-): Promise<Reply | null> {
+export function postReply(ctx: ReadContext, activityId: number, text: string): Promise<Reply | null> {
   return wrapFailure(
     API_ERROR_TEXTS.reply(activityId),
-    async () => (await client.request(replyToActivity, { activityId, text })).SaveActivityReply,
+    async () => (await write(ctx, replyToActivity, { activityId, text })).SaveActivityReply,
   );
 }
 
@@ -190,6 +182,20 @@ export const toggleLike = mutation<
   }`,
 );
 
+/** Likes or unlikes an activity or reply; answers whether it is liked now and its count. */
+export async function toggleLikeOf(
+  ctx: ReadContext,
+  id: number,
+  type: LikeableType,
+): Promise<{ isLiked?: boolean | null; likeCount?: number } | null> {
+  return (await write(ctx, toggleLike, { id, type })).ToggleLikeV2;
+}
+
+/** Subscribes to an activity or stops; answers whether the viewer is subscribed now. */
+export async function setActivitySubscription(ctx: ReadContext, activityId: number, subscribe: boolean): Promise<boolean> {
+  return !!(await write(ctx, toggleSubscription, { activityId, subscribe })).ToggleActivitySubscription?.isSubscribed;
+}
+
 export const deleteActivity = mutation<{ DeleteActivity: { deleted: boolean | null } | null }, { id: number }>(
   `mutation DeleteActivity($id: Int) { DeleteActivity(id: $id) { deleted } }`,
 );
@@ -213,15 +219,10 @@ export function saveDocumentFor(type: string): typeof saveTextActivity | typeof 
 }
 
 /** Saves edited text with the right mutation and variables; returns what was saved. */
-export async function saveActivityText(
-  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
-  type: string,
-  id: number,
-  text: string,
-): Promise<Saved | null> {
-  if (type === 'TEXT') return (await client.request(saveTextActivity, { id, text })).SaveTextActivity;
-  if (type === 'MESSAGE') return (await client.request(saveMessageActivity, { id, message: text })).SaveMessageActivity;
-  if (type === 'REPLY') return (await client.request(saveReply, { id, text })).SaveActivityReply;
+export async function saveActivityText(ctx: ReadContext, type: string, id: number, text: string): Promise<Saved | null> {
+  if (type === 'TEXT') return (await write(ctx, saveTextActivity, { id, text })).SaveTextActivity;
+  if (type === 'MESSAGE') return (await write(ctx, saveMessageActivity, { id, message: text })).SaveMessageActivity;
+  if (type === 'REPLY') return (await write(ctx, saveReply, { id, text })).SaveActivityReply;
   throw new Error(`Unsupported type ${type}`);
 }
 
@@ -230,13 +231,9 @@ export function deleteDocumentFor(type: string): typeof deleteActivity | typeof 
   return type === 'ACTIVITY' ? deleteActivity : deleteReply;
 }
 
-export async function deleteActivityOrReply(
-  client: { request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> },
-  type: string,
-  id: number,
-): Promise<void> {
-  if (type === 'ACTIVITY') await client.request(deleteActivity, { id });
-  else await client.request(deleteReply, { id });
+export async function deleteActivityOrReply(ctx: ReadContext, type: string, id: number): Promise<void> {
+  if (type === 'ACTIVITY') await write(ctx, deleteActivity, { id });
+  else await write(ctx, deleteReply, { id });
 }
 
 export interface Permissions {

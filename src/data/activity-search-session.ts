@@ -8,13 +8,14 @@ import {
   type ActivitySearchParams,
   type FoundActivity,
 } from './activity-search';
+import { attempt } from './api-errors';
 import { quickStartConfigKey } from './config';
 import { mediaPage } from './pages';
 import type { MediaSearchResult } from './documents';
 import { fuzzyScore } from './fuzzy';
-import type { GqlDocument } from './graphql';
 import type { Store as KeyStore } from './storage';
 import { createStore } from './store';
+import { read, type ReadContext } from './swr';
 
 /**
  * The search the palette's ActivitySearch mode shows, kept outside React: with 'preserve activity
@@ -40,15 +41,10 @@ export interface SearchState {
   pristine: boolean;
 }
 
-interface Requester {
-  request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D>;
-}
-
 /** What running a search needs of the app. */
-export interface SearchDeps {
-  client: Requester;
+export interface SearchDeps extends ReadContext {
   authorized: boolean;
-  toasts: { error(message: string): void };
+  toasts: Parameters<typeof attempt>[0];
 }
 
 /** The palette, as far as the search follows and drives it. */
@@ -75,8 +71,16 @@ const fresh = (): SearchState => ({
 export const activitySearch = createStore<SearchState>(fresh());
 /** Where the result list was scrolled to (restored when the mode mounts again). */
 let scrollTop = 0;
-/** Bumped by every reset: answers to requests sent before it are dropped. */
+/** Bumped by every reset: answers to requests sent before it are dropped (and the search's request is aborted). */
 let generation = 0;
+let searching: AbortController | null = null;
+
+function startOver(): void {
+  generation++;
+  searching?.abort();
+  searching = null;
+  scrollTop = 0;
+}
 
 const set = (patch: Partial<SearchState>) => activitySearch.set((current) => ({ ...current, ...patch }));
 
@@ -86,8 +90,7 @@ export const searchScrollTop = (): number => scrollTop;
 export const keepSearchScrollTop = (top: number): void => void (scrollTop = top);
 
 export function resetActivitySearch(): void {
-  generation++;
-  scrollTop = 0;
+  startOver();
   activitySearch.set(fresh());
 }
 
@@ -121,28 +124,30 @@ export async function runActivitySearch(deps: SearchDeps, more = false): Promise
   }
   const page = more ? current.page + 1 : 1;
   const started = generation;
+  const controller = (searching = new AbortController());
   set({ busy: true, error: null, pristine: false });
-  try {
-    const data = await deps.client.request(searchActivities, searchVariables(params, page));
-    if (started !== generation) return;
-    const found = (data.Page?.activities ?? []).filter((a): a is FoundActivity => a !== null);
-    const loaded = activitySearch.get().feed;
-    const seen = new Set(more ? loaded.map((a) => a.id) : []);
-    const info = data.Page?.pageInfo;
-    set({
-      feed: more ? [...loaded, ...found.filter((a) => !seen.has(a.id))] : found,
-      searched: params,
-      page,
-      total: info?.total ?? null,
-      hasNext: !!info?.hasNextPage,
-      busy: false,
-    });
-  } catch (error) {
-    if (started !== generation) return;
-    console.error('[VoidVerified] activity search failed', error);
-    deps.toasts.error(ACTIVITIES_ERROR);
+  const answer = await attempt(deps.toasts, { toast: ACTIVITIES_ERROR, log: 'activity search failed', detail: false }, () =>
+    read(deps, searchActivities, searchVariables(params, page), { signal: controller.signal }),
+  );
+  if (searching === controller) searching = null;
+  if (started !== generation) return;
+  if (!answer.ok) {
     set({ busy: false, error: ACTIVITIES_ERROR });
+    return;
   }
+  const data = answer.value;
+  const found = (data.Page?.activities ?? []).filter((a): a is FoundActivity => a !== null);
+  const loaded = activitySearch.get().feed;
+  const seen = new Set(more ? loaded.map((a) => a.id) : []);
+  const info = data.Page?.pageInfo;
+  set({
+    feed: more ? [...loaded, ...found.filter((a) => !seen.has(a.id))] : found,
+    searched: params,
+    page,
+    total: info?.total ?? null,
+    hasNext: !!info?.hasNextPage,
+    busy: false,
+  });
 }
 
 /**
@@ -152,8 +157,7 @@ export async function runActivitySearch(deps: SearchDeps, more = false): Promise
 export function openActivitySearch(deps: SearchDeps & { palette: SearchPalette; store: KeyStore }, params?: ActivitySearchParams): void {
   resetOnClose(deps.palette, deps.store);
   if (params) {
-    generation++;
-    scrollTop = 0;
+    startOver();
     activitySearch.set({ ...fresh(), params: structuredClone(params), pristine: false });
   }
   if (!deps.palette.state().open) deps.palette.open();
@@ -166,7 +170,7 @@ export function openActivitySearch(deps: SearchDeps & { palette: SearchPalette; 
  * latest media searches when it is there, else by id, its title asked of the API. Failing to ask
  * is only logged (the search works with the id alone).
  */
-export async function prefillFromPage(deps: { client: Requester; store: KeyStore; path: string }): Promise<void> {
+export async function prefillFromPage(deps: ReadContext & { path: string }): Promise<void> {
   const page = mediaPage(deps.path);
   if (!page || !activitySearch.get().pristine) return;
   const cached = deps.store.get(latestMediaSearchesKey).find((m) => m.id === page.id);
@@ -183,7 +187,7 @@ export async function prefillFromPage(deps: { client: Requester; store: KeyStore
   if (cached) return;
   const started = generation;
   try {
-    const { Media } = await deps.client.request(mediaById, { id: page.id });
+    const { Media } = await read(deps, mediaById, { id: page.id });
     if (!Media || started !== generation) return;
     const { params } = activitySearch.get();
     set({ params: { ...params, media: params.media.map((m) => (m.id === Media.id ? Media : m)) } });

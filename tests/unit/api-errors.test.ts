@@ -126,7 +126,9 @@ describe('wrapped API errors (document 1 section 8)', () => {
   });
 
   it('Failed to query activities. (notification relations; the notifications still come)', async () => {
-    expect((await rejection(queryActivityRelations(fakeClient(down).client, [1, 2]))).message).toBe('Failed to query activities.');
+    expect((await rejection(queryActivityRelations({ client: fakeClient(down).client, store: store() }, [1, 2]))).message).toBe(
+      'Failed to query activities.',
+    );
     const notifications = {
       Page: {
         pageInfo: { currentPage: 1, hasNextPage: false },
@@ -134,7 +136,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
       },
     };
     const { client } = fakeClient((name) => (name === 'Notifications' ? notifications : down()));
-    const page = await loadNotificationPage(client, store(), { types: [], page: 1, reset: false }, true);
+    const page = await loadNotificationPage({ client, store: store() }, { types: [], page: 1, reset: false }, true);
     expect(page.list).toHaveLength(1);
     expect(page).toMatchObject({ relationsFailed: true, relationsError: 'Failed to query activities.' });
   });
@@ -204,7 +206,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
         message: 'Failed to reply to activity',
         detail: 'Failed to reply to activity with id 77',
       });
-      expect((await rejection(postReply(client, 9, 'hi'))).message).toBe('Failed to reply to activity with id 9');
+      expect((await rejection(postReply({ client, store: store() }, 9, 'hi'))).message).toBe('Failed to reply to activity with id 9');
     });
   });
 

@@ -252,7 +252,7 @@ describe('loading a page', () => {
     store.set(relationsCacheKey, { '20': { id: 20, kind: 'TextActivity', image: null, label: 'B', mediaPath: null } });
     store.set(deadRelationsKey, []);
     const client = fakeClient({ Notifications: () => page(list, true), NotificationActivityRelations: relationAnswer });
-    const result = await loadNotificationPage(client, store, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
+    const result = await loadNotificationPage({ client, store }, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
     expect(result.hasNextPage).toBe(true);
     expect(client.sent.find((s) => s.name === 'NotificationActivityRelations')!.vars).toMatchObject({ ids: [30, 10] });
     expect(Object.keys(result.relations).sort()).toEqual(['20', '30']);
@@ -260,7 +260,7 @@ describe('loading a page', () => {
     expect(store.get(relationsCacheKey)['30']).toMatchObject({ label: 'A' });
     // Again: everything is known, so only the notifications are asked.
     const again = fakeClient({ Notifications: () => page(list) });
-    await loadNotificationPage(again, store, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
+    await loadNotificationPage({ client: again, store }, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
     expect(again.sent.map((s) => s.name)).toEqual(['Notifications']);
   });
 
@@ -268,11 +268,11 @@ describe('loading a page', () => {
     const store = newStore();
     const failing = fakeClient({ Notifications: () => page(list), NotificationActivityRelations: () => Promise.reject(new Error('boom')) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const result = await loadNotificationPage(failing, store, { types: [], page: 1, reset: false }, true);
+    const result = await loadNotificationPage({ client: failing, store }, { types: [], page: 1, reset: false }, true);
     expect(result.relationsFailed).toBe(true);
     expect(result.list).toHaveLength(3);
     const broken = fakeClient({ Notifications: () => Promise.reject(new Error('HTTP 500')) });
-    await expect(loadNotificationPage(broken, store, { types: [], page: 1, reset: false }, false)).rejects.toThrow(
+    await expect(loadNotificationPage({ client: broken, store }, { types: [], page: 1, reset: false }, false)).rejects.toThrow(
       'Failed to query notifications.',
     );
   });

@@ -49,11 +49,7 @@ const featureOf = (path: string) =>
 const KNOWN: Record<string, string> = {};
 
 /** Panels that call the API themselves today (through ctx.client); each is to use src/data's reads instead. */
-const PANELS_WITH_CLIENT = new Set([
-  'src/panels/activity/ActivityEntry.tsx',
-  'src/panels/notifications/QuickAccessNotifications.tsx',
-  'src/panels/notifications/NotificationsFeed.tsx',
-]);
+const PANELS_WITH_CLIENT = new Set<string>([]);
 
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
 const CLIENT_MODULES = ['src/data/graphql'];

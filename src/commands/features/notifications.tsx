@@ -1,14 +1,22 @@
 import { quickStartConfigKey } from '../../data/config';
 import { NotificationCounter } from '../../data/notification-count';
-import { feedConfigKey, quickAccessConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications/storage';
+import {
+  feedConfigKey,
+  markAllRead,
+  quickAccessConfigKey,
+  readNotificationsKey,
+  unreadStateKey,
+  withRead,
+} from '../../data/notifications/storage';
+import { quickAccessThrottle, resetHostCount } from '../../data/notifications/loading';
 import { summarize } from '../../data/notifications/rules';
 import { isHome, isNotifications } from '../../data/pages';
 import { relativeTime, fromUnix } from '../../data/time';
 import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { NotificationDot } from '../../panels/notifications/NotificationDot';
-import { markAllRead, NotificationsFeed, resetHostCount } from '../../panels/notifications/NotificationsFeed';
-import { QuickAccessNotifications, quickAccessThrottle } from '../../panels/notifications/QuickAccessNotifications';
+import { NotificationsFeed } from '../../panels/notifications/NotificationsFeed';
+import { QuickAccessNotifications } from '../../panels/notifications/QuickAccessNotifications';
 import type { Command, CommandContext, FeatureDef } from '../types';
 
 /**
@@ -72,7 +80,7 @@ export const notifications: FeatureDef = {
       authRequired: true,
       when: (ctx) => replacing(ctx) || quickEnabled(ctx),
       run: async (ctx) => {
-        markAllRead(ctx, []);
+        markAllRead(ctx.store, []);
         if (!ctx.store.get(feedConfigKey).resetDefaultNotifications) await resetHostCount(ctx);
         else ctx.toasts.success('All notifications marked as read.');
       },

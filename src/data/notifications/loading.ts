@@ -1,6 +1,5 @@
-import { API_ERROR_TEXTS, failureText, wrapFailure } from '../api-errors';
-import type { GqlDocument } from '../graphql';
-import type { Store } from '../storage';
+import { API_ERROR_TEXTS, attempt, failureText, wrapFailure } from '../api-errors';
+import { read, type ReadContext } from '../swr';
 import {
   activityRelationsQuery,
   notificationsQuery,
@@ -19,14 +18,10 @@ import { cacheDead, cacheRelations, deadRelationsKey, relationsCacheKey } from '
  * relation caches), resetting AniList's own count, and the home panel's query throttle.
  */
 
-interface Requester {
-  request<D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D>;
-}
-
 /** Zeroes AniList's own unread count; a failure is wrapped as the spec words it. */
-export async function resetCount(client: Requester): Promise<void> {
+export async function resetCount(ctx: ReadContext): Promise<void> {
   try {
-    await client.request(resetNotificationCount, {});
+    await read(ctx, resetNotificationCount, {});
   } catch (error) {
     throw new Error('Failed to reset notification count.', { cause: error });
   }
@@ -45,27 +40,30 @@ export interface LoadedPage {
 }
 
 /** The activities these ids point at, from both feeds; a failure is 'Failed to query activities.'. */
-export function queryActivityRelations(client: Requester, ids: number[]): Promise<ActivityRelation[]> {
+export function queryActivityRelations(ctx: ReadContext, ids: number[], signal?: AbortSignal): Promise<ActivityRelation[]> {
   return wrapFailure(API_ERROR_TEXTS.activities, async () =>
-    toRelations(await client.request(activityRelationsQuery, { ids, perPage: Math.min(50, ids.length) })),
+    toRelations(await read(ctx, activityRelationsQuery, { ids, perPage: Math.min(50, ids.length) }, { signal })),
   );
 }
 
 /**
  * A page of notifications, and with `relations` the activities they point at: cached ones from
  * the cache, known-dead ones skipped, the rest asked of both feeds at once; found ones are cached,
- * the others remembered as dead. Throws when the notifications themselves fail.
+ * the others remembered as dead. Throws when the notifications themselves fail; `signal` aborts
+ * it (a newer page asked for instead), rejecting with the abort.
  */
 export async function loadNotificationPage(
-  client: Requester,
-  store: Store,
+  ctx: ReadContext,
   vars: Omit<NotificationsVars, 'perPage'> & { perPage?: number },
   relations: boolean,
+  signal?: AbortSignal,
 ): Promise<LoadedPage> {
+  const { store } = ctx;
   let data: NotificationsPage;
   try {
-    data = await client.request(notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars });
+    data = await read(ctx, notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars }, { signal });
   } catch (error) {
+    if (signal?.aborted) throw error;
     throw new Error('Failed to query notifications.', { cause: error });
   }
   const list = present(data.Page?.notifications);
@@ -83,13 +81,14 @@ export async function loadNotificationPage(
   for (const r of cached) page.relations[r.id] = r;
   if (missing.length) {
     try {
-      const found = await queryActivityRelations(client, missing);
+      const found = await queryActivityRelations(ctx, missing, signal);
       for (const r of found) page.relations[r.id] = r;
       store.update(relationsCacheKey, (cache) => cacheRelations(cache, found));
       const foundIds = new Set(found.map((r) => r.id));
       const dead = missing.filter((id) => !foundIds.has(id));
       if (dead.length) store.update(deadRelationsKey, (list) => cacheDead(list, dead));
     } catch (error) {
+      if (signal?.aborted) throw error;
       console.error('[VoidVerified] notification relations', error);
       page.relationsFailed = true;
       page.relationsError = failureText(error);
@@ -125,4 +124,23 @@ export class QueryThrottle<T> {
     this.key = '';
     this.cached = null;
   }
+}
+
+/** The home panel's throttle, shared by every mount of the panel in this tab (see QueryThrottle). */
+export const quickAccessThrottle = new QueryThrottle<LoadedPage>();
+
+/**
+ * Resets AniList's own unread count, saying how it went. Shared by the feed's Mark all as read,
+ * the home panel and the palette command.
+ */
+export async function resetHostCount(
+  ctx: ReadContext & { toasts: Parameters<typeof attempt>[0] & { success(message: string): void } },
+): Promise<boolean> {
+  const reset = await attempt(
+    ctx.toasts,
+    { toast: 'There was an error resetting notification count.', log: 'reset notification count', detail: false },
+    () => resetCount(ctx),
+  );
+  if (reset.ok) ctx.toasts.success('Notifications count reset.');
+  return reset.ok;
 }

@@ -1,5 +1,5 @@
 import { s, type Schema } from '../schema';
-import { defineKey, fixedShape, prunedAt, refusedPast } from '../storage';
+import { defineKey, fixedShape, prunedAt, refusedPast, type Store } from '../storage';
 import { NOTIFICATION_TYPES, type ActivityRelation, type NotificationType } from './documents';
 
 /**
@@ -157,3 +157,9 @@ export const unreadStateKey = defineKey({
   defaultValue: () => ({ fetchedAt: 0, types: '', items: [] as NotificationSummary[] }),
   exported: false,
 });
+
+/** Marks `shown` and everything the unread count counts as read. */
+export function markAllRead(store: Store, shown: readonly number[]): void {
+  const counted = store.get(unreadStateKey).items.map((n) => n.id);
+  store.update(readNotificationsKey, (list) => withRead(list, [...shown, ...counted], true));
+}

@@ -10,9 +10,9 @@ import {
   postReply,
   replyPermissions,
   saveActivityText,
+  setActivitySubscription,
   statusText,
-  toggleLike,
-  toggleSubscription,
+  toggleLikeOf,
   type Activity,
   type ActivityUser,
   type EditType,
@@ -20,7 +20,7 @@ import {
   type ModeratorIcon,
   type Reply,
 } from '../../data/activities';
-import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
+import { API_ERROR_TEXTS, attempt } from '../../data/api-errors';
 import { safeUrl } from '../../data/guards';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/time';
 import { Modal } from '../common/Modal';
@@ -34,6 +34,8 @@ import { TextEditor } from './TextEditor';
  * replies fetched once, then paged with Load More. Used by activity search, the messages feed and
  * notifications. Every piece of user HTML goes through the sanitizer.
  */
+
+const DELETE_FAILED = 'Failed to delete activity or reply.';
 
 function UserLink({ user, ctx, className = 'vv-act-name' }: { user: ActivityUser | null; ctx: CommandContext; className?: string }) {
   if (!user) return <span className={className}>someone</span>;
@@ -133,8 +135,8 @@ function Likes({
   const people = likers.filter((l): l is Liker => l !== null);
   async function toggle() {
     try {
-      const { ToggleLikeV2 } = await ctx.client.request(toggleLike, { id, type });
-      setState({ count: ToggleLikeV2?.likeCount ?? state.count, liked: ToggleLikeV2?.isLiked ?? !state.liked });
+      const liked = await toggleLikeOf(ctx, id, type);
+      setState({ count: liked?.likeCount ?? state.count, liked: liked?.isLiked ?? !state.liked });
     } catch {
       // The spec keeps a failed like quiet: a debug toast only.
       ctx.toasts.debug('Failed to like activity or reply.');
@@ -254,16 +256,16 @@ function EditDialog({
         publishLabel="Save"
         onCancel={onClose}
         onPublish={async (text) => {
-          try {
-            const saved = await saveActivityText(ctx.client, type, id, text);
-            onSaved({ text: saved?.text ?? saved?.message ?? text, html: saved?.html ?? null });
-            onClose();
-            return true;
-          } catch (error) {
-            console.error('[VoidVerified] saving an edit failed', error);
-            ctx.toasts.error(`Failed to save ${type.toLowerCase()}.`);
-            return false;
-          }
+          const result = await attempt(
+            ctx.toasts,
+            { toast: `Failed to save ${type.toLowerCase()}.`, log: 'saving an edit failed', detail: false },
+            () => saveActivityText(ctx, type, id, text),
+          );
+          if (!result.ok) return false;
+          const saved = result.value;
+          onSaved({ text: saved?.text ?? saved?.message ?? text, html: saved?.html ?? null });
+          onClose();
+          return true;
         }}
       />
     </Modal>
@@ -276,12 +278,10 @@ function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContex
   const can = replyPermissions(reply, ctx.viewer?.id);
   async function remove() {
     if (!(await ctx.confirm())) return;
-    try {
-      await deleteActivityOrReply(ctx.client, 'REPLY', reply.id);
-      onRemoved();
-    } catch {
-      ctx.toasts.error('Failed to delete activity or reply.');
-    }
+    const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting a reply failed', detail: false }, () =>
+      deleteActivityOrReply(ctx, 'REPLY', reply.id),
+    );
+    if (deleted.ok) onRemoved();
   }
   return (
     <li className="vv-reply" data-reply-id={reply.id}>
@@ -333,24 +333,24 @@ function Replies({
     void fetchPage(next);
   }
   async function fetchPage(next: number) {
-    try {
-      const { replies: found, hasNextPage } = await loadReplies(ctx.client, activityId, next);
-      setReplies((current) => (next === 1 ? found : [...current, ...found.filter((r) => !current.some((c) => c.id === r.id))]));
-      setPage(next);
-      setHasNext(hasNextPage);
-      setState('idle');
-    } catch (error) {
-      console.error('[VoidVerified] querying replies failed', error);
+    // Load More keeps the replies shown, and Load More itself (pressing it again retries); a failed
+    // first load closes the reply area again (opening it once more retries).
+    const loadingMore = next > page && page > 0;
+    const loaded = await attempt(
+      ctx.toasts,
+      { toast: loadingMore ? API_ERROR_TEXTS.replies : 'Failed to query activity replies.', log: 'querying replies failed', detail: false },
+      () => loadReplies(ctx, activityId, next),
+    );
+    if (!loaded.ok) {
       setState('failed');
-      if (next > page && page > 0) {
-        // Load More: the replies shown stay, and so does Load More (pressing it again retries).
-        ctx.toasts.error(API_ERROR_TEXTS.replies);
-        return;
-      }
-      ctx.toasts.error('Failed to query activity replies.');
-      // The first load: the reply area closes again; opening it once more retries.
-      onFailed();
+      if (!loadingMore) onFailed();
+      return;
     }
+    const { replies: found, hasNextPage } = loaded.value;
+    setReplies((current) => (next === 1 ? found : [...current, ...found.filter((r) => !current.some((c) => c.id === r.id))]));
+    setPage(next);
+    setHasNext(hasNextPage);
+    setState('idle');
   }
   // Fetched once, when first opened (the list stays mounted, hidden, when closed).
   useEffect(() => {
@@ -383,17 +383,16 @@ function Replies({
           label="Reply"
           placeholder="Write a reply..."
           onPublish={async (text) => {
-            try {
-              const saved = await postReply(ctx.client, activityId, text);
-              if (saved) {
-                setReplies((list) => [...list, saved]);
-                onCount(1);
-              }
-              return true;
-            } catch (error) {
-              ctx.toasts.error('Failed to save reply.', failureText(error));
-              return false;
+            const posted = await attempt(ctx.toasts, { toast: 'Failed to save reply.', log: 'posting a reply failed' }, () =>
+              postReply(ctx, activityId, text),
+            );
+            if (!posted.ok) return false;
+            const saved = posted.value;
+            if (saved) {
+              setReplies((list) => [...list, saved]);
+              onCount(1);
             }
+            return true;
           }}
         />
       )}
@@ -428,26 +427,22 @@ export function ActivityEntry({
   const author = activity.__typename === 'MessageActivity' ? activity.messenger : activity.user;
 
   async function subscribe() {
-    try {
-      const { ToggleActivitySubscription } = await ctx.client.request(toggleSubscription, {
-        activityId: activity.id,
-        subscribe: !subscribed,
-      });
-      // The label follows the server's answer.
-      setSubscribed(!!ToggleActivitySubscription?.isSubscribed);
-    } catch {
-      ctx.toasts.error('Failed to toggle activity subscription');
-    }
+    const toggled = await attempt(
+      ctx.toasts,
+      { toast: 'Failed to toggle activity subscription', log: 'toggling an activity subscription failed', detail: false },
+      () => setActivitySubscription(ctx, activity.id, !subscribed),
+    );
+    // The label follows the server's answer.
+    if (toggled.ok) setSubscribed(toggled.value);
   }
   async function remove() {
     if (!(await ctx.confirm())) return;
-    try {
-      await deleteActivityOrReply(ctx.client, 'ACTIVITY', activity.id);
-      setRemoved(true);
-      onRemoved?.();
-    } catch {
-      ctx.toasts.error('Failed to delete activity or reply.');
-    }
+    const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting an activity failed', detail: false }, () =>
+      deleteActivityOrReply(ctx, 'ACTIVITY', activity.id),
+    );
+    if (!deleted.ok) return;
+    setRemoved(true);
+    onRemoved?.();
   }
   if (removed) return null;
 

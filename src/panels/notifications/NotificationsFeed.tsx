@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
-import { feedConfigKey, readNotificationsKey, unreadStateKey, withRead } from '../../data/notifications/storage';
+import { feedConfigKey, markAllRead, unreadStateKey } from '../../data/notifications/storage';
 import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilter, type FeedFilter } from '../../data/notifications/rules';
-import { loadNotificationPage, resetCount } from '../../data/notifications/loading';
+import { loadNotificationPage, resetHostCount } from '../../data/notifications/loading';
+import { attempt } from '../../data/api-errors';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
@@ -20,28 +21,6 @@ const FILTER_LABELS: Record<FeedFilter, string> = {
 };
 
 /**
- * Resets AniList's own unread count, saying how it went. Shared by the feed's Mark all as read,
- * the home panel and the palette command.
- */
-export async function resetHostCount(ctx: CommandContext): Promise<boolean> {
-  try {
-    await resetCount(ctx.client);
-    ctx.toasts.success('Notifications count reset.');
-    return true;
-  } catch (error) {
-    console.error('[VoidVerified] reset notification count', error);
-    ctx.toasts.error('There was an error resetting notification count.');
-    return false;
-  }
-}
-
-/** Marks everything shown here and everything the unread count counts as read. */
-export function markAllRead(ctx: CommandContext, shown: readonly number[]): void {
-  const counted = ctx.store.get(unreadStateKey).items.map((n) => n.id);
-  ctx.store.update(readNotificationsKey, (list) => withRead(list, [...shown, ...counted], true));
-}
-
-/**
  * The replacement notifications feed on /notifications: sidebar (text filter, type filters, Mark
  * all as read, the feed's settings) and the list, paged with Load More.
  */
@@ -56,42 +35,40 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
   const [busy, setBusy] = useState(true);
   const [loaded, setLoaded] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // Answers for an older filter are dropped: only the latest request may fill the list.
-  const generation = useRef(0);
+  // Only the latest request may fill the list: a newer one aborts the one before.
+  const latest = useRef<AbortController | null>(null);
 
   function load(which: FeedFilter, next: number) {
     setBusy(true);
     void fetchPage(which, next);
   }
   async function fetchPage(which: FeedFilter, next: number) {
-    const mine = ++generation.current;
-    try {
-      const result = await loadNotificationPage(
-        ctx.client,
-        ctx.store,
-        {
-          types: typesForFilter(which, ctx.store.get(feedConfigKey).notificationTypes),
-          page: next,
-          reset: ctx.store.get(feedConfigKey).resetDefaultNotifications,
-        },
-        ctx.store.get(feedConfigKey).addActivityRelation,
-      );
-      if (mine !== generation.current) return;
+    latest.current?.abort();
+    const mine = (latest.current = new AbortController());
+    const { notificationTypes, resetDefaultNotifications, addActivityRelation } = ctx.store.get(feedConfigKey);
+    const answer = await attempt(
+      ctx.toasts,
+      { toast: 'There was an error querying notification feed.', log: 'notification feed', detail: false },
+      () =>
+        loadNotificationPage(
+          ctx,
+          { types: typesForFilter(which, notificationTypes), page: next, reset: resetDefaultNotifications },
+          addActivityRelation,
+          mine.signal,
+        ),
+    );
+    if (mine !== latest.current) return;
+    if (answer.ok) {
+      const result = answer.value;
       if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
       setList((current) => (next === 1 ? result.list : [...current, ...result.list.filter((n) => !current.some((c) => c.id === n.id))]));
       setRelations((current) => ({ ...current, ...result.relations }));
       setPage({ current: result.currentPage, hasNext: result.hasNextPage });
-    } catch (error) {
-      if (mine !== generation.current) return;
-      console.error('[VoidVerified] notification feed', error);
-      ctx.toasts.error('There was an error querying notification feed.');
+    } else {
       setPage((p) => ({ ...p, hasNext: false }));
-    } finally {
-      if (mine === generation.current) {
-        setBusy(false);
-        setLoaded(true);
-      }
     }
+    setBusy(false);
+    setLoaded(true);
   }
 
   // A new filter starts again from page 1; so do other custom types and relations switched on.
@@ -123,7 +100,7 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
 
   async function markAll() {
     // What is shown (after the text filter) and what the unread count counts.
-    markAllRead(ctx, items.flatMap(groupIds));
+    markAllRead(ctx.store, items.flatMap(groupIds));
     if (!ctx.store.get(feedConfigKey).resetDefaultNotifications) await resetHostCount(ctx);
   }
 

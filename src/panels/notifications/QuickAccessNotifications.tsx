@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { quickAccessConfigKey } from '../../data/notifications/storage';
+import { attempt } from '../../data/api-errors';
+import { markAllRead, quickAccessConfigKey } from '../../data/notifications/storage';
 import { groupIds, groupNotifications, typesForFilter } from '../../data/notifications/rules';
-import { loadNotificationPage, QueryThrottle, type LoadedPage } from '../../data/notifications/loading';
+import { loadNotificationPage, quickAccessThrottle, resetHostCount, type LoadedPage } from '../../data/notifications/loading';
 import { Collapsible } from '../common/Collapsible';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
-import { markAllRead, resetHostCount } from './NotificationsFeed';
-
-/** Shared by every mount of the panel in this tab (see QueryThrottle). */
-export const quickAccessThrottle = new QueryThrottle<LoadedPage>();
 
 const typesOf = (ctx: CommandContext) => typesForFilter('custom', ctx.store.get(quickAccessConfigKey).notificationTypes);
 
@@ -30,23 +27,19 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
     const types = typesOf(ctx);
     quickAccessThrottle.mark(types.join(','), Date.now());
     setBusy(true);
-    try {
-      const result = await loadNotificationPage(
-        ctx.client,
-        ctx.store,
-        { types, page: 1, reset: false },
-        ctx.store.get(quickAccessConfigKey).addActivityRelation,
-      );
+    const loaded = await attempt(
+      ctx.toasts,
+      { toast: 'There was an error querying quick access notifications.', log: 'quick access notifications', detail: false },
+      () => loadNotificationPage(ctx, { types, page: 1, reset: false }, ctx.store.get(quickAccessConfigKey).addActivityRelation),
+    );
+    if (loaded.ok) {
+      const result = loaded.value;
       if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
       quickAccessThrottle.cached = result;
       setPage(result);
-    } catch (error) {
-      console.error('[VoidVerified] quick access notifications', error);
-      ctx.toasts.error('There was an error querying quick access notifications.');
-    } finally {
-      setBusy(false);
-      setTick((t) => t + 1);
     }
+    setBusy(false);
+    setTick((t) => t + 1);
   }
 
   // Ask when allowed, else wait until it is; then every 3 minutes while the panel stays.
@@ -65,7 +58,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
   const items = page ? groupNotifications(page.list, config.groupNotifications) : [];
 
   async function markAll() {
-    markAllRead(ctx, items.flatMap(groupIds));
+    markAllRead(ctx.store, items.flatMap(groupIds));
     await resetHostCount(ctx);
   }
 
