@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { features } from './commands/features';
+import { lazyModule } from './commands/lazy';
 import { bindingsFor } from './commands/hotkeys';
 import { createDialogController, createPaletteController, DASHBOARD } from './commands/palette-state';
 import { Registry } from './commands/registry';
@@ -19,14 +20,17 @@ import { currentPath } from './inject/route';
 import { navigate } from './inject/router';
 import { deepActiveElement } from './inject/shadow';
 import { panelsOverlayRoot } from './panels/mount';
-import { confirmDialog } from './panels/ConfirmDialog';
-import { Overlay, Providers, Toaster } from './panels/overlay';
 
 /**
  * Start-up: storage, registry, API client, hotkeys and injections are ready at once and cost
  * almost nothing; React mounts the overlay lazily (first palette open, first toast, or idle time)
- * so the host page's load is not delayed.
+ * so the host page's load is not delayed. The synchronous run reads storage and registers
+ * observers only: every UI module (the palette, dialogs, each feature's panels) and the libraries
+ * only they use are evaluated when first needed, through dynamic imports.
  */
+
+/** The overlay's code (palette, dialogs, toasts, with cmdk and Radix): evaluated in idle time after load, or when first needed. */
+const overlay = lazyModule(() => import('./panels/overlay'));
 
 declare global {
   interface Window {
@@ -85,7 +89,8 @@ async function boot(): Promise<void> {
     navigate,
     hostViewer: () => parseHostAuth(localStorage.getItem('auth')),
     focused: deepActiveElement,
-    confirm: (text) => {
+    confirm: async (text) => {
+      const { confirmDialog } = await overlay.load();
       mountOverlay();
       return confirmDialog(text);
     },
@@ -98,18 +103,21 @@ async function boot(): Promise<void> {
 
   // The overlay (palette, dialogs, toasts) mounts once, lazily.
   let root: Root | null = null;
+  // At once when its code is loaded (warmed in idle time), else as soon as it is.
   function mountOverlay(): void {
-    if (root) return;
-    const { container } = panelsOverlayRoot();
-    root = createRoot(container);
-    flushSync(() =>
-      root!.render(
-        <Providers services={services} container={container} name="overlay">
-          <Overlay />
-          <Toaster bus={toasts} />
-        </Providers>,
-      ),
-    );
+    overlay.use(({ Overlay, Providers, Toaster }) => {
+      if (root) return;
+      const { container } = panelsOverlayRoot();
+      root = createRoot(container);
+      flushSync(() =>
+        root!.render(
+          <Providers services={services} container={container} name="overlay">
+            <Overlay />
+            <Toaster bus={toasts} />
+          </Providers>,
+        ),
+      );
+    });
   }
   palette.subscribe(() => {
     if (palette.state().open) mountOverlay();
@@ -120,10 +128,14 @@ async function boot(): Promise<void> {
   // The first toast said before the overlay exists mounts it; the bus keeps it until the toaster listens.
   toasts.onUnheard(mountOverlay);
   // Otherwise mount it once the host has settled: a while after load, in idle time, so our React
-  // start-up never competes with the host's own work right after load.
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(() => mountOverlay(), { timeout: 4000 }) : mountOverlay();
-  const afterLoad = () => setTimeout(whenIdle, OVERLAY_SETTLE_MS);
+  // start-up never competes with the host's own work right after load. Its code is evaluated
+  // sooner, in the first idle time after load, so the palette's first open need not wait for it.
+  const whenIdle = (run: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(() => run(), { timeout: 4000 }) : run();
+  const afterLoad = () => {
+    whenIdle(() => void overlay.load());
+    setTimeout(() => whenIdle(mountOverlay), OVERLAY_SETTLE_MS);
+  };
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 

@@ -48,6 +48,9 @@ const QUICKSTART_DEFAULTS = {
 };
 
 /** Document 2 section 3: the QuickStart config (its keybind is the palette command's hotkey). */
+/** The palette's own command (its hotkey opens the palette, again cycles the mode); the QuickStart feature owns it. */
+export const QUICKSTART_OPEN_COMMAND = 'quickstart.open';
+
 export const quickStartConfigKey = defineKey({
   name: 'void-verified-quick-start-config',
   cap: fixedShape,

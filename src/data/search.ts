@@ -8,6 +8,11 @@ import { read, type ReadContext } from './swr';
  * No DOM.
  */
 
+/** User search boxes search 800 ms after typing stops, from 3 characters; results clear 150 ms after focus leaves. */
+export const USER_SEARCH_DEBOUNCE_MS = 800;
+export const USER_SEARCH_MIN = 3;
+export const BLUR_CLEAR_MS = 150;
+
 /** Media by search text; a failure is 'Failed to query media ({search})'. */
 export function findMedia(ctx: ReadContext, search: string): Promise<MediaSearchResult[]> {
   return wrapFailure(API_ERROR_TEXTS.media(search), async () => (await read(ctx, searchMedia, { search })).Page.media);

@@ -1,3 +1,5 @@
+import { applyMarkdown, imageWidthOf, textEdit, type MarkdownMapping } from '../data/markdown';
+
 /**
  * Changing the text of a textarea so that the host's Vue model (v-model) sees it and undo keeps
  * working: `execCommand('insertText')` where the browser supports it (it fires `input` and joins
@@ -35,4 +37,21 @@ export function editableField(target: EventTarget | null): TextField | null {
   if (!(target instanceof HTMLTextAreaElement)) return null;
   if (target.classList.contains('ace_text-input') || target.readOnly || target.disabled) return null;
   return target;
+}
+
+/**
+ * Applies a markdown mapping to a text field as one edit (undo and the host's v-model see it);
+ * `imageWidth` is the pasteImageWidth setting. False when the mapping does nothing.
+ */
+export function applyMarkdownTo(field: TextField, mapping: MarkdownMapping, imageWidth?: unknown): boolean {
+  const before = field.value;
+  const next = applyMarkdown(
+    mapping,
+    { text: before, start: field.selectionStart ?? before.length, end: field.selectionEnd ?? before.length },
+    { imageWidth: imageWidthOf(imageWidth) },
+  );
+  if (!next) return false;
+  const edit = textEdit(before, next.text);
+  replaceRange(field, edit.start, edit.end, edit.text, next.start, next.end);
+  return true;
 }

@@ -3,10 +3,9 @@ import { LockIcon } from './common/LockIcon';
 import type { CommandContext } from '../commands/types';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import { CHANGELOG, changelogSeenKey } from '../data/changelog';
-import { hotkeysKey, settingsKey } from '../data/config';
+import { hotkeysKey, QUICKSTART_OPEN_COMMAND, settingsKey } from '../data/config';
 import { adoptionKey } from '../data/config-io';
 import { useStored } from './hooks';
-import { OPEN_COMMAND_ID } from './QuickStartConfig';
 
 /**
  * The first line a fresh install shows: how to start, with the palette's hotkey as it is now.
@@ -27,7 +26,7 @@ export function Changelog({ ctx }: { ctx: CommandContext }) {
   // Never closed yet: a fresh install (the history below means little to someone new).
   const fresh = useStored(changelogSeenKey) === null;
   const adoption = useStored(adoptionKey);
-  const open = ctx.registry.command(OPEN_COMMAND_ID);
+  const open = ctx.registry.command(QUICKSTART_OPEN_COMMAND);
   const base = useId();
   return (
     <div className="vv-changelog">

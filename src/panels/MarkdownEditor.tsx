@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import { hotkeysKey } from '../data/config';
-import { applyMarkdown, imageWidthOf, MARKDOWN_MAPPINGS, textEdit, type MarkdownMapping } from '../data/markdown';
+import { MARKDOWN_MAPPINGS } from '../data/markdown';
 import { renderMarkdown } from '../data/markdown-render';
-import { replaceRange, type TextField } from '../inject/editor-text';
+import { applyMarkdownTo, type TextField } from '../inject/editor-text';
 import { useDebounced, useServices, useStored } from './hooks';
 import { sanitizeHtml } from './sanitize';
 
@@ -51,23 +51,6 @@ const GLYPHS: Record<string, string> = {
   link: '🔗',
   image: '🖼',
 };
-
-/**
- * Applies a markdown mapping to a text field as one edit (undo and the host's v-model see it);
- * `imageWidth` is the pasteImageWidth setting. False when the mapping does nothing.
- */
-export function applyMarkdownTo(field: TextField, mapping: MarkdownMapping, imageWidth?: unknown): boolean {
-  const before = field.value;
-  const next = applyMarkdown(
-    mapping,
-    { text: before, start: field.selectionStart ?? before.length, end: field.selectionEnd ?? before.length },
-    { imageWidth: imageWidthOf(imageWidth) },
-  );
-  if (!next) return false;
-  const edit = textEdit(before, next.text);
-  replaceRange(field, edit.start, edit.end, edit.text, next.start, next.end);
-  return true;
-}
 
 /**
  * The toolbar: one button per markdown mapping, each showing its (remapped) hotkey; it acts on the

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import type { CommandContext } from '../commands/types';
-import { hotkeysKey, quickStartConfigKey, type QuickStartConfig as Config } from '../data/config';
+import { hotkeysKey, QUICKSTART_OPEN_COMMAND, quickStartConfigKey, type QuickStartConfig as Config } from '../data/config';
 import { useStored } from './hooks';
 import { assignHotkey, readCapture } from './hotkeyCapture';
-
-export const OPEN_COMMAND_ID = 'quickstart.open';
 
 const FIELDS: { key: keyof Config; label: string }[] = [
   { key: 'addNavigationButtons', label: 'Add a QuickStart button to the navigation' },
@@ -24,7 +22,7 @@ export function QuickStartConfig({ ctx }: { ctx: CommandContext }) {
   const overrides = useStored(hotkeysKey);
   const base = useId();
   const [error, setError] = useState<string | null>(null);
-  const open = ctx.registry.command(OPEN_COMMAND_ID);
+  const open = ctx.registry.command(QUICKSTART_OPEN_COMMAND);
   const keybind = open ? effectiveHotkey(open, overrides) : null;
 
   return (

@@ -2,7 +2,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import type { AppServices, InjectionContext } from '../commands/types';
 import { attachShadowUi, createUiHost, overlayRoot, type ShadowMount } from '../inject/shadow';
-import { Providers } from './overlay';
+import { Providers } from './Providers';
 import css from './styles.css';
 
 /** A shadow root for our UI on `host`, styled with the panels' style sheet. */

@@ -1,8 +1,10 @@
 import { ACTIVITY_VIEW, savedSearchCommandId, savedSearchesKey } from '../../data/activity-search';
 import { openActivitySearch } from '../../data/activity-search-session';
-import { ActivityView } from '../../panels/activity/ActivityView';
-import { ActivitySearchMode } from '../../panels/ActivitySearch';
 import type { FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const ActivityView = lazyComponent(() => import('../../panels/activity/ActivityView'), 'ActivityView');
+const ActivitySearchMode = lazyComponent(() => import('../../panels/ActivitySearch'), 'ActivitySearchMode');
 
 /**
  * The palette's second mode: search list, text and message activities. Beyond the original: saved searches, each a palette command 'Activity search: {name}'.

@@ -19,8 +19,13 @@ import type { Store } from '../../data/storage';
 import { onChanges } from '../../inject/observer';
 import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
-import { ImagePreview, ReplyCollapseButton, SelfMessage, type PreviewState } from '../../panels/ActivityTouches';
+import type { PreviewState } from '../../panels/ActivityTouches';
+import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef, Injection, InjectionContext } from '../types';
+
+const ImagePreview = lazyComponent(() => import('../../panels/ActivityTouches'), 'ImagePreview');
+const ReplyCollapseButton = lazyComponent(() => import('../../panels/ActivityTouches'), 'ReplyCollapseButton');
+const SelfMessage = lazyComponent(() => import('../../panels/ActivityTouches'), 'SelfMessage');
 
 /**
  * Small changes to the host's activities and replies, each behind its option: image-link preview,

@@ -7,8 +7,10 @@ import { read } from '../../data/swr';
 import { attempt } from '../../data/api-errors';
 import { beginOAuth, takeOAuthPending, withState, type PendingCheck } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/time';
-import { Authorization } from '../../panels/Authorization';
 import type { CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const Authorization = lazyComponent(() => import('../../panels/Authorization'), 'Authorization');
 
 /**
  * Authorization with AniList (implicit OAuth grant, client 15519): the settings area, palette

@@ -1,7 +1,9 @@
 import { LATEST_VERSION, changelogSeenKey, shouldShowChangelog } from '../../data/changelog';
 import { adoptionSettled } from '../../data/config-io';
-import { Changelog } from '../../panels/Changelog';
 import type { FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const Changelog = lazyComponent(() => import('../../panels/Changelog'), 'Changelog');
 
 /** The changelog dialog: shown once after an update (when enabled), and on demand. */
 

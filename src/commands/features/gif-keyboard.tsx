@@ -1,22 +1,13 @@
-import { Command as Cmdk } from 'cmdk';
-import {
-  addedMessage,
-  addMedia,
-  classifyMedia,
-  filterMedia,
-  gifKeyboardKey,
-  KIND_LABEL,
-  MEDIA_KINDS,
-  mediaMarkup,
-  removeMedia,
-  type MediaKind,
-} from '../../data/gif-keyboard';
+import { addedMessage, addMedia, classifyMedia, gifKeyboardKey, KIND_LABEL, removeMedia, type MediaKind } from '../../data/gif-keyboard';
 import { createStore, type Store } from '../../data/store';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { mountUi } from '../../panels/mount';
-import { GifKeyboard } from '../../panels/GifKeyboard';
 import { useStore, useStored } from '../../panels/hooks';
-import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
+import type { CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const GifKeyboard = lazyComponent(() => import('../../panels/GifKeyboard'), 'GifKeyboard');
+const GifPalettePage = lazyComponent(() => import('../../panels/GifPalettePage'), 'GifPalettePage');
 
 /**
  * The GIF keyboard (document 2 screen 8, sections 4, 5 and 9): a hidden panel under every host
@@ -28,7 +19,6 @@ import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
 const TEXTAREA = 'textarea.el-textarea__inner';
 /** Rendered activity and reply text; YouTube thumbnails are images too, but not media to save. */
 const LIKEABLE = '.activity-markdown img, .reply-markdown img';
-const PER_GROUP = 50;
 
 /**
  * The element that had focus when the palette took it (the relatedTarget of the focusin on our
@@ -110,45 +100,6 @@ function deliver(ctx: CommandContext, markup: string, close: () => void): void {
   setTimeout(() => field.isConnected && insertAtCaret(field, markup), 0);
 }
 
-function GifPalettePage({ query, ctx, close }: PalettePageProps) {
-  const config = useStored(gifKeyboardKey);
-  const matches = filterMedia(config, query);
-  if (!config.gifs.length && !config.images.length)
-    return <Cmdk.Empty>No saved GIFs or images yet: add some with the GIF button under an editor.</Cmdk.Empty>;
-  if (!matches.length) return <Cmdk.Empty>No saved media matches “{query.trim()}”.</Cmdk.Empty>;
-  const target = paletteTarget(ctx) ? 'Insert' : 'Copy';
-  return (
-    <>
-      {MEDIA_KINDS.map((kind) => {
-        const list = matches.filter((m) => m.kind === kind);
-        if (!list.length) return null;
-        return (
-          <Cmdk.Group key={kind} heading={KIND_LABEL[kind]} className="vv-group">
-            {list.slice(0, PER_GROUP).map(({ url }) => (
-              <Cmdk.Item
-                key={url}
-                value={`${kind}:${url}`}
-                className="vv-item"
-                onSelect={() => deliver(ctx, mediaMarkup(url, config.gifSize), close)}
-              >
-                {/* classifyMedia accepts http(s) URLs only: nothing else becomes an image source. */}
-                {classifyMedia(url) && (
-                  <img className="vv-gif-thumb" src={url} alt="" width={40} height={40} loading="lazy" referrerPolicy="no-referrer" />
-                )}
-                <span className="vv-item-title">{url}</span>
-                <span className="vv-item-hint">{target}</span>
-              </Cmdk.Item>
-            ))}
-            {list.length > PER_GROUP && (
-              <div className="vv-more">{list.length - PER_GROUP} more: type part of a URL to narrow the list.</div>
-            )}
-          </Cmdk.Group>
-        );
-      })}
-    </>
-  );
-}
-
 export const gifKeyboard: FeatureDef = {
   id: 'gif-keyboard',
   title: 'GIF keyboard',
@@ -187,7 +138,7 @@ export const gifKeyboard: FeatureDef = {
       id: 'gif-keyboard.media',
       title: 'GIF keyboard',
       placeholder: 'Filter saved media by URL',
-      component: GifPalettePage,
+      component: (props) => <GifPalettePage {...props} target={paletteTarget} deliver={deliver} />,
     },
   ],
   injections: [

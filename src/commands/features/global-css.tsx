@@ -1,8 +1,10 @@
 import { globalCssKey } from '../../data/global-css';
 import { isSettingsDeveloper } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
-import { GlobalCss } from '../../panels/GlobalCss';
 import type { FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const GlobalCss = lazyComponent(() => import('../../panels/GlobalCss'), 'GlobalCss');
 
 /**
  * Global CSS: the user's own CSS on every page but one. Off, its style element is removed; on, it

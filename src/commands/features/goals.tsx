@@ -1,9 +1,11 @@
 import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
 import { mountUi } from '../../panels/mount';
 import { isProfile, isProfileOverview, profileOverviewName } from '../../data/pages';
-import { Goals } from '../../panels/Goals';
-import { GoalsOverview } from '../../panels/GoalsOverview';
 import type { CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const Goals = lazyComponent(() => import('../../panels/Goals'), 'Goals');
+const GoalsOverview = lazyComponent(() => import('../../panels/GoalsOverview'), 'GoalsOverview');
 
 /**
  * Anime and manga goals: edited in the goals tab (or the palette's 'Goals' page), saved into the

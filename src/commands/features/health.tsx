@@ -1,45 +1,7 @@
-import { Command as Cmdk } from 'cmdk';
-import type { FeatureDef, PalettePageProps } from '../types';
+import { lazyComponent } from '../lazy';
+import type { FeatureDef } from '../types';
 
-/**
- * 'Health': for the current page, every enabled injection whose host landmark is missing, so a
- * change on AniList shows at once instead of as a silent gap; plus injections that failed.
- */
-function HealthPage({ ctx }: PalettePageProps) {
-  const missing = ctx.diagnostics.missingLandmarks();
-  const failures = ctx.diagnostics.failures();
-  const active = ctx.diagnostics.activeInjections();
-  const remaining = ctx.client.realRemaining();
-  return (
-    <div className="vv-health" role="region" aria-label="Health">
-      <Cmdk.Group heading={`This page (${ctx.path})`}>
-        {missing.length === 0 ? (
-          <Cmdk.Item value="ok">All {active.length} active injections found their landmarks.</Cmdk.Item>
-        ) : (
-          missing.map((m) => (
-            <Cmdk.Item key={`${m.feature}/${m.injection}`} value={`${m.feature}/${m.injection}`} data-missing={m.injection}>
-              Missing landmark for {m.feature}/{m.injection}: <code>{m.selector}</code>
-            </Cmdk.Item>
-          ))
-        )}
-      </Cmdk.Group>
-      {failures.length > 0 && (
-        <Cmdk.Group heading="Failures">
-          {failures.slice(-10).map((f, i) => (
-            <Cmdk.Item key={i} value={`failure-${i}`}>
-              {f.feature}/{f.injection}: {f.error instanceof Error ? f.error.message : String(f.error)}
-            </Cmdk.Item>
-          ))}
-        </Cmdk.Group>
-      )}
-      <Cmdk.Group heading="API">
-        <Cmdk.Item value="api">
-          {ctx.authorized ? 'Authorized.' : 'Not authorized.'} Remaining requests this minute: {remaining ?? 'unknown'}.
-        </Cmdk.Item>
-      </Cmdk.Group>
-    </div>
-  );
-}
+const HealthPage = lazyComponent(() => import('../../panels/HealthPage'), 'HealthPage');
 
 export const health: FeatureDef = {
   id: 'health',
@@ -49,5 +11,13 @@ export const health: FeatureDef = {
   commands: [
     { id: 'health.show', title: 'Health', section: 'QuickStart', keywords: ['diagnostics', 'debug', 'broken', 'missing'], page: 'health' },
   ],
-  panels: [{ kind: 'palette-page', id: 'health', title: 'Health', placeholder: 'Health of this page', component: HealthPage }],
+  panels: [
+    {
+      kind: 'palette-page',
+      id: 'health',
+      title: 'Health',
+      placeholder: 'Health of this page',
+      component: (props) => <HealthPage {...props} remaining={props.ctx.client.realRemaining()} />,
+    },
+  ],
 };

@@ -8,9 +8,13 @@ import {
   type AdoptionQuestion,
 } from '../../data/config-io';
 import { createUiHost } from '../../inject/shadow';
-import { downloadConfig, ImportExport, importDeps, importFile } from '../../panels/ImportExport';
 import { attachPanelsUi } from '../../panels/mount';
+import { lazyComponent, lazyModule } from '../lazy';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
+
+const ImportExport = lazyComponent(() => import('../../panels/ImportExport'), 'ImportExport');
+/** Export, import and the adoption's dependencies: evaluated when one of them is first used. */
+const configFiles = lazyModule(() => import('../../panels/ImportExport'));
 
 /**
  * Config Import/Export: the settings sub-tab, two palette commands, and a
@@ -35,7 +39,7 @@ function chooseAndImport(ctx: AppServices): void {
     () => {
       const file = input.files?.[0];
       host.remove();
-      if (file) void importFile(ctx, file);
+      if (file) void configFiles.load().then((m) => m.importFile(ctx, file));
     },
     { once: true },
   );
@@ -95,11 +99,13 @@ function AdoptionQuestionDialog({ ctx, arg, close }: { ctx: CommandContext; arg?
 /** The first-run adoption offer, asked at most once per page load (the changelog waits for it). */
 function offerOnce(ctx: AppServices): Promise<AdoptionOutcome | null> {
   return settleAdoption(ctx.store, () =>
-    offerAdoption({
-      ...importDeps(ctx),
-      confirm: (question) => askAdoption(ctx, question),
-      getItem: (key) => localStorage.getItem(key),
-    }),
+    configFiles.load().then((m) =>
+      offerAdoption({
+        ...m.importDeps(ctx),
+        confirm: (question) => askAdoption(ctx, question),
+        getItem: (key) => localStorage.getItem(key),
+      }),
+    ),
   );
 }
 
@@ -115,8 +121,8 @@ export const importExport: FeatureDef = {
       title: 'Export configuration',
       section: 'Import/Export',
       keywords: ['backup', 'save', 'download', 'config', 'settings'],
-      run: (ctx) => {
-        if (hasDom()) downloadConfig(ctx);
+      run: async (ctx) => {
+        if (hasDom()) (await configFiles.load()).downloadConfig(ctx);
       },
     },
     {

@@ -1,25 +1,21 @@
-import { Command as Cmdk } from 'cmdk';
-import { renderMarkdown } from '../../data/markdown-render';
 import { isOwnProfile, isProfile } from '../../data/pages';
 import {
   commitLayouts,
-  layoutLabel,
   layoutsKey,
-  normalize,
   onLayoutMessage,
   previewView,
   publishLayout,
-  selectLayout,
   setPreview,
   type LayoutsState,
   type PreviewView,
 } from '../../data/layouts';
 import { observe } from '../../inject/observer';
 import { removeStyle, setStyle } from '../../inject/styles';
-import { LayoutDesigner } from '../../panels/LayoutDesigner';
-import { useStored } from '../../panels/hooks';
-import { sanitizeHtml } from '../../panels/sanitize';
-import type { CommandContext, FeatureDef, PalettePageProps } from '../types';
+import { lazyComponent, markdownRenderer, sanitizer } from '../lazy';
+import type { CommandContext, FeatureDef } from '../types';
+
+const LayoutDesigner = lazyComponent(() => import('../../panels/LayoutDesigner'), 'LayoutDesigner');
+const SwitchLayoutPage = lazyComponent(() => import('../../panels/SwitchLayoutPage'), 'SwitchLayoutPage');
 
 /**
  * The profile layout designer: layouts edited in settings, previewed on the viewer's own profile
@@ -39,6 +35,18 @@ const PARTS = {
   badge: '.header-wrap .donator-badge',
   about: `.about .markdown:not([${ABOUT_MARK}])`,
 } as const;
+
+/** Calls `apply` with a function from markdown to sanitized HTML: at once when both libraries are loaded. */
+function aboutHtml(apply: (html: (markdown: string) => string) => void): void {
+  const ready = () => {
+    const render = markdownRenderer.ready();
+    const sanitize = sanitizer.ready();
+    return render && sanitize ? (markdown: string) => sanitize.sanitizeHtml(render.renderMarkdown(markdown)) : null;
+  };
+  const html = ready();
+  if (html) apply(html);
+  else void Promise.all([markdownRenderer.load(), sanitizer.load()]).then(() => apply(ready()!));
+}
 
 function writeText(el: Element, text: string): void {
   // Change the host's own text node when there is just one, so its node stays in place.
@@ -119,8 +127,12 @@ function profilePreview(root: HTMLElement) {
         }
         styled(el, (s) => s.setProperty('display', 'none', 'important'));
         if (shown.source !== view.about) {
-          shown.source = view.about;
-          shown.node.innerHTML = sanitizeHtml(renderMarkdown(view.about));
+          const about = (shown.source = view.about);
+          const target = shown;
+          // marked and DOMPurify are evaluated on the first preview with an about text; at once after.
+          aboutHtml((html) => {
+            if (target.source === about && abouts.get(el) === target) target.node.innerHTML = html(about);
+          });
         }
       }
     }
@@ -128,33 +140,6 @@ function profilePreview(root: HTMLElement) {
     else removeStyle(STYLE_ID);
   }
   return render;
-}
-
-function SwitchLayoutPage({ query, ctx, close }: PalettePageProps) {
-  const state = normalize(useStored(layoutsKey));
-  const q = query.trim().toLowerCase();
-  const items = state.layoutsList
-    .map((layout, index) => ({ index, label: layoutLabel(layout, index) }))
-    .filter((i) => i.label.toLowerCase().includes(q));
-  if (!items.length) return <Cmdk.Empty>No layout matches.</Cmdk.Empty>;
-  return (
-    <Cmdk.Group heading="Switch layout">
-      {items.map(({ index, label }) => (
-        <Cmdk.Item
-          key={index}
-          value={`layout/${index}`}
-          className="vv-item"
-          onSelect={() => {
-            commitLayouts(ctx.store, (s) => selectLayout(s, index));
-            close();
-          }}
-        >
-          <span className="vv-item-title">{label}</span>
-          {index === state.selectedLayout && <span className="vv-item-hint">selected</span>}
-        </Cmdk.Item>
-      ))}
-    </Cmdk.Group>
-  );
 }
 
 const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.name);

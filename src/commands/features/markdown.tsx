@@ -2,11 +2,14 @@ import { useEffect, useState } from 'react';
 import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type MarkdownMapping } from '../../data/markdown';
 import { attempt } from '../../data/api-errors';
 import { read, write } from '../../data/swr';
+import { applyMarkdownTo } from '../../inject/editor-text';
 import { isMarkdownEditor } from '../../inject/hotkeys';
 import { mountUi } from '../../panels/mount';
-import { applyMarkdownTo, MarkdownEditor, MarkdownToolbar } from '../../panels/MarkdownEditor';
-import { sanitizeHtml } from '../../panels/sanitize';
+import { lazyComponent, sanitizer } from '../lazy';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
+
+const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownEditor');
+const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');
 
 /**
  * Markdown: the 15 hotkeys of document 2 section 9 as editor-scope commands (remappable in the
@@ -55,7 +58,10 @@ function ExactPreview({ ctx }: PalettePageProps) {
     if (!text.trim()) return;
     const controller = new AbortController();
     read(ctx, renderMarkdownQuery, { markdown: text }, { signal: controller.signal })
-      .then((data) => setResult({ html: sanitizeHtml(data.Markdown?.html ?? '') }))
+      .then(async (data) => {
+        const { sanitizeHtml } = await sanitizer.load();
+        if (!controller.signal.aborted) setResult({ html: sanitizeHtml(data.Markdown?.html ?? '') });
+      })
       .catch(
         (error: unknown) => !controller.signal.aborted && setResult({ error: error instanceof Error ? error.message : String(error) }),
       );

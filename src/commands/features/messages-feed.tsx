@@ -1,8 +1,10 @@
 import { mountUi } from '../../panels/mount';
 import { isHome } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
-import { MessagesFeed } from '../../panels/activity/MessagesFeed';
 import type { CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const MessagesFeed = lazyComponent(() => import('../../panels/activity/MessagesFeed'), 'MessagesFeed');
 
 /**
  * The Messages feed on /home: a 'Messages' choice in the host's feed-type dropdown. Choosing it

@@ -14,10 +14,15 @@ import { isHome, isNotifications } from '../../data/pages';
 import { relativeTime, fromUnix } from '../../data/time';
 import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
-import { NotificationDot } from '../../panels/notifications/NotificationDot';
-import { NotificationsFeed } from '../../panels/notifications/NotificationsFeed';
-import { QuickAccessNotifications } from '../../panels/notifications/QuickAccessNotifications';
 import type { Command, CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const NotificationDot = lazyComponent(() => import('../../panels/notifications/NotificationDot'), 'NotificationDot');
+const NotificationsFeed = lazyComponent(() => import('../../panels/notifications/NotificationsFeed'), 'NotificationsFeed');
+const QuickAccessNotifications = lazyComponent(
+  () => import('../../panels/notifications/QuickAccessNotifications'),
+  'QuickAccessNotifications',
+);
 
 /**
  * Notifications: the replacement feed on /notifications, our unread count in the nav (fetched by

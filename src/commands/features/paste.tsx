@@ -4,8 +4,10 @@ import { parseImgurReturn, takeOAuthPending } from '../../data/oauth';
 import { isSettingsDeveloper } from '../../data/pages';
 import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
-import { ImageHostSettings } from '../../panels/ImageHostSettings';
 import type { CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const ImageHostSettings = lazyComponent(() => import('../../panels/ImageHostSettings'), 'ImageHostSettings');
 
 /**
  * Paste and drop in markdown editors (document 2 sections 3 to 5): pasted or dropped images are

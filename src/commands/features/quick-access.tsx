@@ -3,8 +3,10 @@ import { isHome } from '../../data/pages';
 import { RefreshClock } from '../../data/refresh-clock';
 import { quickAccessFetchKey, refreshUsers, REFRESH_MS, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { mountUi } from '../../panels/mount';
-import { QuickAccess } from '../../panels/QuickAccess';
 import type { CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const QuickAccess = lazyComponent(() => import('../../panels/QuickAccess'), 'QuickAccess');
 
 /**
  * Quick access users: a strip of chosen verified users at the top of /home (and in the palette's

@@ -1,7 +1,9 @@
-import { quickStartConfigKey } from '../../data/config';
+import { QUICKSTART_OPEN_COMMAND, quickStartConfigKey } from '../../data/config';
 import { mountUi } from '../../panels/mount';
-import { QuickStartConfig, OPEN_COMMAND_ID } from '../../panels/QuickStartConfig';
+import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
+
+const QuickStartConfig = lazyComponent(() => import('../../panels/QuickStartConfig'), 'QuickStartConfig');
 
 /** The QuickStart palette itself: its hotkey, its configuration and its navigation buttons. */
 
@@ -14,7 +16,7 @@ function NavButton({ ctx }: { ctx: CommandContext }) {
       className="vv-nav-button"
       aria-label="Open VoidVerified QuickStart"
       title="VoidVerified QuickStart"
-      onClick={() => void ctx.run(OPEN_COMMAND_ID)}
+      onClick={() => void ctx.run(QUICKSTART_OPEN_COMMAND)}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path fill="currentColor" d="M13 2 4 14h7l-1 8 9-12h-7z" />
@@ -40,7 +42,7 @@ export const quickstart: FeatureDef = {
   toggle: 'quickStartEnabled',
   commands: [
     {
-      id: OPEN_COMMAND_ID,
+      id: QUICKSTART_OPEN_COMMAND,
       title: 'Open QuickStart (again: next mode)',
       section: 'QuickStart',
       hotkey: 'ctrl+space',

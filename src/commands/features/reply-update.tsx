@@ -1,8 +1,10 @@
 import { isHome } from '../../data/pages';
 import { replaceRange } from '../../inject/editor-text';
 import { mountUi } from '../../panels/mount';
-import { ReplyUpdatePanel } from '../../panels/ReplyUpdatePanel';
 import type { CommandContext, FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const ReplyUpdatePanel = lazyComponent(() => import('../../panels/ReplyUpdatePanel'), 'ReplyUpdatePanel');
 
 /**
  * Reply with list update on /home: a toggle in the composer's toolbar opens a panel (above the

@@ -1,11 +1,12 @@
-import { Command as Cmdk } from 'cmdk';
 import { quickStartConfigKey } from '../../data/config';
 import { mountUi } from '../../panels/mount';
 import { isSettings, isSettingsDeveloper } from '../../data/pages';
 import { setStyle, removeStyle } from '../../inject/styles';
-import { SettingsPage } from '../../panels/settings/SettingsPage';
-import { optionProblem } from '../registry';
-import type { Command, CommandContext, FeatureDef, OptionDef, PalettePageProps } from '../types';
+import type { Command, CommandContext, FeatureDef, OptionDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const SettingsPage = lazyComponent(() => import('../../panels/settings/SettingsPage'), 'SettingsPage');
+const EditOptionPage = lazyComponent(() => import('../../panels/settings/EditOptionPage'), 'EditOptionPage');
 
 /**
  * 'VoidVerified Settings': every option of the registry as a palette command (a toggle, or a page
@@ -36,47 +37,6 @@ function optionCommand(option: OptionDef): Command {
     };
   }
   return { ...base, hint: (ctx) => String(ctx.settings.get(option.key)), page: 'settings.edit-option', pageArg: option.key };
-}
-
-/** Types a new value for a text or number option in the palette's own input. */
-function EditOptionPage({ query, arg, ctx, close }: PalettePageProps) {
-  const option = arg ? ctx.registry.option(arg) : undefined;
-  if (!option) return <Cmdk.Empty>Unknown setting.</Cmdk.Empty>;
-  const current = String(ctx.settings.get(option.key));
-  const typed = query.trim();
-  const candidate = typeof option.default === 'number' ? Number(typed) : typed;
-  // The registry's own rules decide; the page only shows why a value is refused.
-  const problem = typed ? optionProblem(option, candidate) : null;
-  const save = (value: string | number) => {
-    ctx.settings.set(option.key, value);
-    ctx.toasts.success(`${option.title} set to ${String(value)}.`);
-    close();
-  };
-  return (
-    <Cmdk.Group heading={`${option.title}: ${option.description} (now ${current || 'empty'})`}>
-      {(option.choices ?? [])
-        .filter((c) => c.toLowerCase().includes(typed.toLowerCase()))
-        .map((choice) => (
-          <Cmdk.Item key={choice} value={`choice/${choice}`} onSelect={() => save(choice)}>
-            Set to {choice}
-          </Cmdk.Item>
-        ))}
-      {!option.choices && typed && !problem && (
-        <Cmdk.Item value="set" onSelect={() => save(candidate)}>
-          Set to “{typed}”
-        </Cmdk.Item>
-      )}
-      {problem && (
-        <div className="vv-error" role="alert">
-          {problem}
-        </div>
-      )}
-      {!typed && !option.choices && <div className="vv-note">Type the new value and press Enter.</div>}
-      <Cmdk.Item value="reset" onSelect={() => save(option.default as string | number)}>
-        Reset to default ({String(option.default) || 'empty'})
-      </Cmdk.Item>
-    </Cmdk.Group>
-  );
 }
 
 export const settings: FeatureDef = {

@@ -1,5 +1,7 @@
-import { ShortcutsPanel } from '../../panels/ShortcutsPanel';
 import type { FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const ShortcutsPanel = lazyComponent(() => import('../../panels/ShortcutsPanel'), 'ShortcutsPanel');
 
 /** The shortcuts panel: remap any command's hotkey, in settings and as a palette page. */
 export const shortcuts: FeatureDef = {

@@ -1,5 +1,7 @@
-import { TimeConfig } from '../../panels/TimeConfig';
 import type { FeatureDef } from '../types';
+import { lazyComponent } from '../lazy';
+
+const TimeConfig = lazyComponent(() => import('../../panels/TimeConfig'), 'TimeConfig');
 
 /** Time format: how dates and times are written everywhere (document 1 screen 6). */
 export const time: FeatureDef = {

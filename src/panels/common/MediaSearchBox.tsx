@@ -6,7 +6,7 @@ import type { MediaSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
 import { findMedia } from '../../data/search';
 import { useDebounced, useStored } from '../hooks';
-import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from './UserSearchBox';
+import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from '../../data/search';
 
 /**
  * Search boxes with a selection (document 2 sections 2.1, 4, 5 and 9): `SearchCombo` is the

@@ -5,7 +5,7 @@ import { safeUrl } from '../../data/guards';
 import { findUsers, followedFirst } from '../../data/search';
 import { Chips, SearchCombo } from './MediaSearchBox';
 import { useFollowing } from './useFollowing';
-import { USER_SEARCH_MIN } from './UserSearchBox';
+import { USER_SEARCH_MIN } from '../../data/search';
 
 /**
  * Picks several users (document 2 sections 2.1 and 5): avatar and name, at least 3 characters,

@@ -2,14 +2,9 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import type { UserSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
-import { findUsers, followedFirst } from '../../data/search';
+import { BLUR_CLEAR_MS, findUsers, followedFirst, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../data/search';
 import { useDebounced } from '../hooks';
 import { useFollowing } from './useFollowing';
-
-/** Document 2 sections 4 and 9: 800 ms after typing, at least 3 characters, results cleared 150 ms after focus leaves. */
-export const USER_SEARCH_DEBOUNCE_MS = 800;
-export const USER_SEARCH_MIN = 3;
-export const BLUR_CLEAR_MS = 150;
 
 /**
  * A user search box: a text field with a results list (avatar and name, 10 results). Picking a
