@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LockIcon } from './common/LockIcon';
+import { NeedsAuthMark } from './common/LockIcon';
 import type { CommandContext } from '../commands/types';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import { CHANGELOG, changelogSeenKey } from '../data/changelog';
@@ -50,13 +50,7 @@ export function Changelog({ ctx }: { ctx: CommandContext }) {
                     onChange={(e) => ctx.settings.set(option.key, e.target.checked)}
                   />{' '}
                   <label htmlFor={id}>{feature.description}</label>
-                  {option.authRequired && !ctx.authorized && (
-                    <span className="vv-auth-mark" title="Needs authorization">
-                      {' '}
-                      <LockIcon />
-                      <span className="vv-sr-only"> needs authorization</span>
-                    </span>
-                  )}
+                  {option.authRequired && !ctx.authorized && <NeedsAuthMark />}
                 </li>
               );
             })}

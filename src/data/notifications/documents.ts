@@ -6,6 +6,17 @@ import { FRESH, query } from '../graphql';
  * notifications point at. Types here are the API's answers, as asked.
  */
 
+/** The types about the site's data (additions, changes, merges, deletions, submissions), in the schema's order; they close its list. */
+export const MEDIA_NOTIFICATION_TYPES = [
+  'RELATED_MEDIA_ADDITION',
+  'MEDIA_DATA_CHANGE',
+  'MEDIA_MERGE',
+  'MEDIA_DELETION',
+  'MEDIA_SUBMISSION_UPDATE',
+  'STAFF_SUBMISSION_UPDATE',
+  'CHARACTER_SUBMISSION_UPDATE',
+] as const;
+
 /** Every member of the schema's NotificationType, in the schema's order. */
 export const NOTIFICATION_TYPES = [
   'ACTIVITY_MESSAGE',
@@ -21,13 +32,7 @@ export const NOTIFICATION_TYPES = [
   'THREAD_LIKE',
   'THREAD_COMMENT_LIKE',
   'ACTIVITY_REPLY_SUBSCRIBED',
-  'RELATED_MEDIA_ADDITION',
-  'MEDIA_DATA_CHANGE',
-  'MEDIA_MERGE',
-  'MEDIA_DELETION',
-  'MEDIA_SUBMISSION_UPDATE',
-  'STAFF_SUBMISSION_UPDATE',
-  'CHARACTER_SUBMISSION_UPDATE',
+  ...MEDIA_NOTIFICATION_TYPES,
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -1,4 +1,5 @@
 import {
+  MEDIA_NOTIFICATION_TYPES,
   NOTIFICATION_TYPES,
   type ActivityRelation,
   type NotificationType,
@@ -25,15 +26,7 @@ const FILTER_TYPES: Record<Exclude<FeedFilter, 'custom' | 'all'>, readonly Notif
   follows: ['FOLLOWING'],
   likes: ['ACTIVITY_LIKE', 'ACTIVITY_REPLY_LIKE'],
   // Everything about the site's data: additions, changes, merges, deletions and submissions.
-  media: [
-    'RELATED_MEDIA_ADDITION',
-    'MEDIA_DATA_CHANGE',
-    'MEDIA_MERGE',
-    'MEDIA_DELETION',
-    'MEDIA_SUBMISSION_UPDATE',
-    'STAFF_SUBMISSION_UPDATE',
-    'CHARACTER_SUBMISSION_UPDATE',
-  ],
+  media: MEDIA_NOTIFICATION_TYPES,
 };
 
 /** The types a filter asks the API for; 'custom' is the config's list (all when it is empty). */

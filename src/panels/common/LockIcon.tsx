@@ -9,3 +9,14 @@ export function LockIcon() {
     </svg>
   );
 }
+
+/** The mark beside a command or feature that needs authorization while the user has not given it. */
+export function NeedsAuthMark() {
+  return (
+    <span className="vv-auth-mark" title="Needs authorization">
+      {' '}
+      <LockIcon />
+      <span className="vv-sr-only"> needs authorization</span>
+    </span>
+  );
+}

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useContext, type ReactElement, type ReactNode } from 'react';
 import { PortalContainer } from '../hooks';
+import { CloseIcon } from './CloseIcon';
 import { useLayer } from './layers';
 
 /**
@@ -36,12 +37,7 @@ export function Modal({
           <div className="vv-modal-header">
             <Dialog.Title className="vv-dialog-title">{title}</Dialog.Title>
             <Dialog.Close className="vv-icon-button" aria-label="Close">
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path
-                  fill="currentColor"
-                  d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z"
-                />
-              </svg>
+              <CloseIcon size={18} />
             </Dialog.Close>
           </div>
           <div className="vv-modal-body">

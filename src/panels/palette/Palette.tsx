@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { CloseIcon } from '../common/CloseIcon';
 import { useLayer } from '../common/layers';
-import { LockIcon } from '../common/LockIcon';
+import { NeedsAuthMark } from '../common/LockIcon';
 import { Command as Cmdk } from 'cmdk';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
@@ -241,12 +242,7 @@ export function Palette() {
                   </svg>
                 </button>
                 <Dialog.Close className="vv-icon-button" aria-label="Close">
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                    <path
-                      fill="currentColor"
-                      d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z"
-                    />
-                  </svg>
+                  <CloseIcon size={16} />
                 </Dialog.Close>
               </div>
               {pagePanel?.layout === 'form' ? (
@@ -298,13 +294,7 @@ export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: Co
     <>
       <span className="vv-item-title">
         {command.title}
-        {locked && (
-          <span className="vv-auth-mark" title="Needs authorization">
-            {' '}
-            <LockIcon />
-            <span className="vv-sr-only"> needs authorization</span>
-          </span>
-        )}
+        {locked && <NeedsAuthMark />}
       </span>
       {hint !== undefined && <span className="vv-item-hint">{hint}</span>}
       {hotkey && <kbd className="vv-kbd">{formatHotkey(hotkey)}</kbd>}
