@@ -1,7 +1,7 @@
 import { quickStartConfigKey, settingsKey } from '../../data/config';
 import { isHome } from '../../data/pages';
 import { RefreshClock } from '../../data/refresh-clock';
-import { quickAccessFetchKey, refreshUsers, REFRESH_MS, userHas, verifiedUsersKey } from '../../data/verified-users';
+import { quickAccessFetchKey, refreshUsers, REFRESH_MS, staleUsers, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
@@ -18,12 +18,26 @@ const QuickAccess = lazyComponent(() => import('../../panels/QuickAccess'), 'Qui
 const quickUsers = (ctx: CommandContext) => ctx.store.get(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
 
 let inFlight: Promise<void> | null = null;
-/** Refreshes quick access users; the last fetch time is stored even when it fails. */
-function refreshQuickAccess(ctx: CommandContext): Promise<void> {
+/**
+ * Refreshes quick access users; the last fetch time is stored even when it fails. On demand every
+ * chosen user is asked again. When the strip's clock finds a refresh due, only users whose profile
+ * data is older than the refresh interval are asked: the verified-users feature refreshes the same
+ * data on navigation (in any tab), so the data's own fetch time is the one lifetime both keep. When
+ * every chosen user is still fresh, nothing is asked and the strip's clock starts again from the
+ * oldest of their fetch times.
+ */
+function refreshQuickAccess(ctx: CommandContext, due = false): Promise<void> {
+  if (due && !inFlight) {
+    const users = quickUsers(ctx);
+    if (users.length && !staleUsers(users, Date.now()).length) {
+      ctx.store.set(quickAccessFetchKey, Math.min(...users.map((u) => u.lastFetch ?? 0)));
+      return Promise.resolve();
+    }
+  }
   inFlight ??= (async () => {
     let ok: boolean;
     try {
-      ok = await refreshUsers(ctx, quickUsers(ctx));
+      ok = await refreshUsers(ctx, due ? staleUsers(quickUsers(ctx), Date.now()) : quickUsers(ctx));
     } finally {
       // Stored whatever happened: the strip's clock plans the next refresh from it.
       ctx.store.set(quickAccessFetchKey, Date.now());
@@ -101,7 +115,7 @@ export const quickAccess: FeatureDef = {
           showTimer: () => ctx.settings.get('quickAccessTimer') === true,
           visible: () => doc.visibilityState !== 'hidden',
           refresh: () => {
-            if (quickUsers(ctx).length) void refreshQuickAccess(ctx);
+            if (quickUsers(ctx).length) void refreshQuickAccess(ctx, true);
           },
         });
         const wake = () => clock.wake();
