@@ -287,6 +287,20 @@ describe('loading a page', () => {
     throttle.reset();
     expect(throttle.wait('a', 2000)).toBe(0);
   });
+
+  it("counts the home panel's 3 minutes from the answer, so a slow send is not asked again early", () => {
+    const throttle = new QueryThrottle(180_000);
+    throttle.mark('a', 1000);
+    throttle.answered('a', 3000);
+    expect(throttle.wait('a', 181_000)).toBe(2000);
+    // After a reset (home left meanwhile) or for other types, the answer changes nothing.
+    throttle.reset();
+    throttle.answered('a', 5000);
+    expect(throttle.wait('a', 6000)).toBe(0);
+    throttle.mark('b', 10_000);
+    throttle.answered('a', 20_000);
+    expect(throttle.wait('b', 190_000)).toBe(0);
+  });
 });
 
 /** An exclusive lock shared by "tabs": the next waiter gets it when the holder's promise settles. */

@@ -100,6 +100,9 @@ export async function loadNotificationPage(
 /**
  * The home panel's query throttle: at most once per 3 minutes for the same
  * types; leaving the home page resets it. It outlives the panel, which Vue re-renders may remount.
+ * The 3 minutes count from the answer, as the unread count's do: marked when asking (so a remount
+ * meanwhile does not ask again) and again when the answer came, so the next request is sent at
+ * least 3 minutes after this one was, however long it waited to go out.
  */
 export class QueryThrottle<T> {
   private last = 0;
@@ -117,6 +120,11 @@ export class QueryThrottle<T> {
   mark(key: string, now: number): void {
     this.key = key;
     this.last = now;
+  }
+
+  /** The answer to a query marked for `key` came (or failed) at `now`; ignored after a reset or a newer key. */
+  answered(key: string, now: number): void {
+    if (this.key === key && this.last !== 0) this.last = Math.max(this.last, now);
   }
 
   reset(): void {

@@ -38,6 +38,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
       quickAccessThrottle.cached = result;
       setPage(result);
     }
+    quickAccessThrottle.answered(types.join(','), Date.now());
     setBusy(false);
     setTick((t) => t + 1);
   }
