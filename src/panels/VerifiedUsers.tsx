@@ -87,7 +87,8 @@ const UserRow = memo(function UserRow({ user, ctx, compact }: RowProps) {
     <li className="vv-user" data-user={user.username}>
       <div className="vv-user-head">
         {safeUrl(user.avatar, 'image') ? (
-          <img className="vv-avatar" src={safeUrl(user.avatar, 'image')} alt="" width={60} height={60} loading="lazy" decoding="async" />
+          // `loading` before `src`: attributes are set in this order, and a src set first starts loading at once.
+          <img className="vv-avatar" loading="lazy" decoding="async" src={safeUrl(user.avatar, 'image')} alt="" width={60} height={60} />
         ) : (
           <span className="vv-avatar vv-avatar-empty" />
         )}

@@ -9,6 +9,8 @@ import { hotkeysKey, quickStartConfigKey } from '../../src/data/config';
 import { Providers } from '../../src/panels/overlay';
 import { Dashboard } from '../../src/panels/palette/Palette';
 import { ShortcutsPanel } from '../../src/panels/ShortcutsPanel';
+import { LONG_LIST, VerifiedUsers } from '../../src/panels/VerifiedUsers';
+import { addUser, verifiedUsersKey } from '../../src/data/verified-users';
 import { makeTestServices } from './helpers';
 
 function setup() {
@@ -165,5 +167,44 @@ describe('Dashboard', () => {
     });
     expect(services.settings.get('toasterEnabled')).toBe(false);
     expect(closed).toBe(false);
+  });
+});
+
+describe('VerifiedUsers (users tab)', () => {
+  const names = (n: number) => Array.from({ length: n }, (_, i) => `User${i}`);
+  const seed = (store: ReturnType<typeof setup>['store'], list: string[]) =>
+    store.set(
+      verifiedUsersKey,
+      list.reduce((users, name) => addUser(users, name), [] as ReturnType<typeof addUser>),
+    );
+
+  it('a short list shows every row open, with no filter', () => {
+    const { services, store, wrap } = setup();
+    seed(store, names(LONG_LIST));
+    render(wrap(<VerifiedUsers ctx={services.context(null)} />));
+    expect(screen.queryByLabelText('Filter verified users')).toBeNull();
+    expect(screen.getAllByLabelText(/^Sign for /)).toHaveLength(LONG_LIST);
+    expect(screen.queryByRole('button', { name: /^Options for / })).toBeNull();
+  });
+
+  it('a long list: compact rows open by their Options button, and the filter finds any user with their options open', () => {
+    const { services, store, wrap } = setup();
+    seed(store, names(120));
+    render(wrap(<VerifiedUsers ctx={services.context(null)} />));
+    expect(screen.getAllByRole('listitem')).toHaveLength(120);
+    expect(screen.queryAllByLabelText(/^Sign for /)).toHaveLength(0);
+    const options = screen.getByRole('button', { name: 'Options for User32' });
+    expect(options.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(options);
+    expect(options.getAttribute('aria-expanded')).toBe('true');
+    const sign = screen.getByLabelText('Sign for User32');
+    fireEvent.change(sign, { target: { value: '★' } });
+    expect(store.get(verifiedUsersKey).find((u) => u.username === 'User32')!.sign).toBe('★');
+    fireEvent.change(screen.getByLabelText('Filter verified users'), { target: { value: 'user11' } });
+    // User11 and User110-119: few enough to show open.
+    expect(screen.getAllByRole('listitem')).toHaveLength(11);
+    expect(screen.getAllByLabelText(/^Sign for /)).toHaveLength(11);
+    fireEvent.change(screen.getByLabelText('Filter verified users'), { target: { value: 'nobody' } });
+    expect(screen.getByText('No verified user matches.')).toBeTruthy();
   });
 });
