@@ -23,3 +23,9 @@ export function removeStyle(id: string): void {
 export function hasStyle(id: string): boolean {
   return document.getElementById(PREFIX + id) !== null;
 }
+
+/** An injection's mount that holds the style element `id` while it is mounted (its clean-up removes it). */
+export const styleWhileMounted = (id: string, css: string) => (): (() => void) => {
+  setStyle(id, css);
+  return () => removeStyle(id);
+};

@@ -1,104 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { activityTouches } from '../../src/commands/features/activity-touches';
+import { features } from '../../src/commands/features';
 import { Registry } from '../../src/commands/registry';
-import {
-  anilistPath,
-  defaultCollapsed,
-  imageLinkSource,
-  isUserLink,
-  replyCollapseId,
-  resolveCollapsed,
-  saveSelfMessage,
-  timestampTitle,
-} from '../../src/data/activity-touches';
-import { makeTestServices } from './helpers';
 
-describe('image links', () => {
-  it('accepts every listed extension in any case, with query strings and fragments', () => {
-    for (const ext of ['jpg', 'png', 'gif', 'webp', 'apng', 'avif', 'jpeg', 'svg', 'JPG', 'Png', 'SVG'])
-      expect(imageLinkSource(`https://i.example.com/a/b.${ext}`, false), ext).toBe(`https://i.example.com/a/b.${ext}`);
-    expect(imageLinkSource('https://i.example.com/b.PNG?width=200&x=1', false)).toBe('https://i.example.com/b.PNG?width=200&x=1');
-    expect(imageLinkSource('https://i.example.com/b.gif#frame', false)).toBe('https://i.example.com/b.gif#frame');
-    expect(imageLinkSource('/file/cover.webp', false, 'https://anilist.co/home')).toBe('https://anilist.co/file/cover.webp');
-  });
+/**
+ * The small activity behaviours were one feature ('activity touches') and are one feature each
+ * now. What users keep from before: the option keys (import, export and the switch-over read
+ * them), the order the settings page lists them in, and the command ids their hotkey remaps and
+ * recent commands are stored under.
+ */
 
-  it('refuses links with an inner image, other extensions and other schemes', () => {
-    expect(imageLinkSource('https://i.example.com/b.png', true)).toBeNull();
-    for (const href of [
-      'https://example.com/page',
-      'https://example.com/b.png.html',
-      'https://example.com/b.bmp',
-      'https://example.com/?file=b.png',
-      'javascript:alert(1)//.png',
-      'data:image/png;base64,AAAA.png',
-      '',
-      null,
-    ])
-      expect(imageLinkSource(href, false), String(href)).toBeNull();
-  });
-});
+const BEHAVIOURS: Record<string, { toggle: string; options: string[]; commands?: string[] }> = {
+  'subscribe-buttons': { toggle: 'moveSubscribeButtons', options: ['moveSubscribeButtons'] },
+  'like-counts': { toggle: 'hideLikeCount', options: ['hideLikeCount'] },
+  'collapsible-replies': {
+    toggle: 'collapsibleReplies',
+    options: ['collapsibleReplies', 'autoCollapseLiked', 'autoCollapseSelf'],
+    commands: ['activity-touches.toggle-reply', 'activity-touches.collapse-replies', 'activity-touches.expand-replies'],
+  },
+  'image-preview': { toggle: 'imagePreviewEnabled', options: ['imagePreviewEnabled'] },
+  'list-feed-messages': { toggle: 'hideMessagesFromListFeed', options: ['hideMessagesFromListFeed'] },
+  'self-message': { toggle: 'selfMessageEnabled', options: ['selfMessageEnabled'], commands: ['activity-touches.message-self'] },
+  'same-tab-links': { toggle: 'removeAnilistBlanks', options: ['removeAnilistBlanks'] },
+  'timestamp-tooltips': { toggle: 'activityTimestampTooltipsEnabled', options: ['activityTimestampTooltipsEnabled'] },
+};
 
-describe('own profile', () => {
-  it('recognises user links, relative or absolute', () => {
-    expect(isUserLink('/user/Viewer/', 'viewer')).toBe(true);
-    expect(isUserLink('https://anilist.co/user/VIEWER/', 'Viewer')).toBe(true);
-    expect(isUserLink('/user/Akira/', 'Viewer')).toBe(false);
-    expect(isUserLink(null, 'Viewer')).toBe(false);
-  });
-});
-
-describe('reply collapse', () => {
-  const facts = { liked: false, own: false, autoCollapseLiked: false, autoCollapseSelf: false };
-
-  it('starts liked replies collapsed with autoCollapseLiked and own replies with autoCollapseSelf', () => {
-    expect(defaultCollapsed(facts)).toBe(false);
-    expect(defaultCollapsed({ ...facts, liked: true })).toBe(false);
-    expect(defaultCollapsed({ ...facts, liked: true, autoCollapseLiked: true })).toBe(true);
-    expect(defaultCollapsed({ ...facts, own: true, autoCollapseLiked: true })).toBe(false);
-    expect(defaultCollapsed({ ...facts, own: true, autoCollapseSelf: true })).toBe(true);
-    expect(defaultCollapsed({ ...facts, liked: true, autoCollapseSelf: true })).toBe(false);
-  });
-
-  it('lets a remembered explicit state win', () => {
-    expect(resolveCollapsed(undefined, true)).toBe(true);
-    expect(resolveCollapsed(undefined, false)).toBe(false);
-    expect(resolveCollapsed(false, true)).toBe(false);
-    expect(resolveCollapsed(true, false)).toBe(true);
-    expect(replyCollapseId(50000008)).toBe('reply-50000008');
-  });
-});
-
-describe('timestamps and links', () => {
-  it('formats a datetime attribute in the configured format and ignores non-dates', () => {
-    const local = new Date(2026, 0, 1, 13, 5).toISOString();
-    expect(timestampTitle(local, { dateFormat: 'yyyy-mm-dd', use12HourFormat: false })).toBe('2026-01-01 13:05');
-    expect(timestampTitle(local, { dateFormat: 'mm/dd/yyyy', use12HourFormat: true })).toBe('01/01/2026 1:05 PM');
-    expect(timestampTitle('not a date', { dateFormat: 'yyyy-mm-dd', use12HourFormat: false })).toBeNull();
-    expect(timestampTitle(null, { dateFormat: 'yyyy-mm-dd', use12HourFormat: false })).toBeNull();
-  });
-
-  it('turns AniList links into in-app paths and leaves other sites alone', () => {
-    const origin = 'https://anilist.co';
-    expect(anilistPath('https://anilist.co/user/Viewer/animelist', origin)).toBe('/user/Viewer/animelist');
-    expect(anilistPath('https://www.anilist.co/anime/1/?a=1#x', origin)).toBe('/anime/1/?a=1#x');
-    expect(anilistPath('/forum/thread/14', origin)).toBe('/forum/thread/14');
-    // The sandbox serves the replica on another origin; AniList links still stay in the app.
-    expect(anilistPath('https://anilist.co/home', 'http://127.0.0.1:4173')).toBe('/home');
-    expect(anilistPath('https://example.com/anilist.co', origin)).toBeNull();
-    expect(anilistPath('https://anilist.co.evil.com/home', origin)).toBeNull();
-    expect(anilistPath('https://anilist.co/api/v2/oauth/authorize', origin)).toBeNull();
-    expect(anilistPath('mailto:a@anilist.co', origin)).toBeNull();
-  });
-});
-
-describe('the activity-touches feature', () => {
+describe('the activity behaviours', () => {
   const registry = new Registry();
-  registry.define(activityTouches);
+  features.forEach((f) => registry.define(f));
 
-  it('is built (not planned) and keeps every option of the original', () => {
-    expect(activityTouches.planned).toBeUndefined();
-    const keys = (activityTouches.options ?? []).map((o) => o.key);
-    for (const key of [
+  it('are one feature each, built, switched by their own option, with the original option keys and command ids', () => {
+    for (const [id, expected] of Object.entries(BEHAVIOURS)) {
+      const feature = features.find((f) => f.id === id);
+      expect(feature, id).toBeDefined();
+      expect(feature!.planned, id).toBeUndefined();
+      expect(feature!.toggle, id).toBe(expected.toggle);
+      expect(
+        (feature!.options ?? []).map((o) => o.key),
+        id,
+      ).toEqual(expected.options);
+      expect(
+        (feature!.commands ?? []).map((c) => c.id),
+        id,
+      ).toEqual(expected.commands ?? []);
+    }
+    expect(features.some((f) => f.id === 'activity-touches')).toBe(false);
+  });
+
+  it('keep the settings page order and categories of the original options', () => {
+    const keys = registry.options().map((o) => o.key);
+    const ours = Object.values(BEHAVIOURS).flatMap((b) => b.options);
+    expect(keys.filter((k) => ours.includes(k))).toEqual([
       'moveSubscribeButtons',
       'hideLikeCount',
       'collapsibleReplies',
@@ -108,36 +59,19 @@ describe('the activity-touches feature', () => {
       'hideMessagesFromListFeed',
       'selfMessageEnabled',
       'removeAnilistBlanks',
-    ])
-      expect(keys).toContain(key);
+      'activityTimestampTooltipsEnabled',
+    ]);
+    // They sat together, between markdown's options and the messages feed's.
+    const first = keys.indexOf('moveSubscribeButtons');
+    expect(keys.slice(first, first + ours.length)).toEqual(keys.filter((k) => ours.includes(k)));
+    expect(registry.option('removeAnilistBlanks')?.category).toBe('misc');
     expect(registry.option('activityTimestampTooltipsEnabled')).toMatchObject({
       default: false,
       category: 'misc',
       description: 'Replace activity timestamp tooltips with your date format.',
     });
     expect(registry.option('selfMessageEnabled')?.authRequired).toBe(true);
-  });
-
-  it('offers "Message yourself…" only on the own profile with the option on', () => {
-    const command = registry.command('activity-touches.message-self')!;
-    expect(command.authRequired).toBe(true);
-    const at = (path: string, on: boolean, viewer: { id: number; name: string } | null = { id: 1, name: 'Viewer' }) => {
-      const { services } = makeTestServices(registry, { path, viewer });
-      if (on) services.settings.set('selfMessageEnabled', true);
-      return command.when!(services.context(null));
-    };
-    expect(at('/user/viewer/', true)).toBe(true);
-    expect(at('/user/Viewer/animelist', true)).toBe(true);
-    expect(at('/user/Viewer/', false)).toBe(false);
-    expect(at('/user/Akira/', true)).toBe(false);
-    expect(at('/home', true)).toBe(false);
-    expect(at('/user/Viewer/', true, null)).toBe(false);
-  });
-
-  it('publishes to the viewer with private false (the document asks for the id)', () => {
-    expect(saveSelfMessage).toMatchObject({ name: 'SaveMessageActivity', auth: true });
-    expect(saveSelfMessage.source).toMatch(
-      /SaveMessageActivity\(message: \$message, recipientId: \$recipientId, private: \$private\) \{ id \}/,
-    );
+    for (const key of ours.filter((k) => !['removeAnilistBlanks', 'activityTimestampTooltipsEnabled'].includes(k)))
+      expect(registry.option(key)?.category, key).toBe('activity');
   });
 });

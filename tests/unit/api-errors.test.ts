@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchActivity, postReply } from '../../src/data/activities';
-import { publishSelfMessage } from '../../src/data/activity-touches';
+import { publishSelfMessage } from '../../src/data/self-message';
 import { API_ERROR_TEXTS, failureText, WrappedApiError } from '../../src/data/api-errors';
 import { memoryBackend } from '../../src/data/backend';
 import { saveGoals } from '../../src/data/goals';

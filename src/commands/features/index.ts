@@ -1,15 +1,18 @@
 import type { FeatureDef } from '../types';
 import { activitySearchFeature } from './activity-search';
-import { activityTouches } from './activity-touches';
 import { anilistLinks } from './anilist-links';
 import { authorization } from './authorization';
 import { changelog } from './changelog';
+import { collapsibleReplies } from './collapsible-replies';
 import { gifKeyboard } from './gif-keyboard';
 import { globalCss } from './global-css';
 import { goals } from './goals';
+import { imagePreview } from './image-preview';
 import { health } from './health';
 import { importExport } from './import-export';
 import { layoutDesigner } from './layout-designer';
+import { likeCounts } from './like-counts';
+import { listFeedMessages } from './list-feed-messages';
 import { markdown } from './markdown';
 import { messagesFeed } from './messages-feed';
 import { miniProfile } from './mini-profile';
@@ -18,10 +21,14 @@ import { paste } from './paste';
 import { quickAccess } from './quick-access';
 import { quickstart } from './quickstart';
 import { replyUpdate } from './reply-update';
+import { sameTabLinks } from './same-tab-links';
 import { search } from './search';
+import { selfMessage } from './self-message';
 import { settings } from './settings';
 import { shortcuts } from './shortcuts';
+import { subscribeButtons } from './subscribe-buttons';
 import { time } from './time';
+import { timestampTooltips } from './timestamp-tooltips';
 import { toasts } from './toasts';
 import { verifiedUsers } from './verified-users';
 
@@ -39,7 +46,15 @@ export const features: FeatureDef[] = [
   paste,
   gifKeyboard,
   markdown,
-  activityTouches,
+  // The small activity behaviours, in the order the settings page has always listed their options.
+  subscribeButtons,
+  likeCounts,
+  collapsibleReplies,
+  imagePreview,
+  listFeedMessages,
+  selfMessage,
+  sameTabLinks,
+  timestampTooltips,
   messagesFeed,
   replyUpdate,
   layoutDesigner,

@@ -1,31 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { collapsedKey } from '../data/collapse';
-import { PREVIEW_OFFSET_PX } from '../data/activity-touches';
 import type { Store } from '../data/store';
-import { useServices, useStore, useStored } from './hooks';
-
-/** The small UIs of the activity-page touches (src/commands/features/activity-touches.tsx). */
-
-export interface PreviewState {
-  src: string;
-  /** Pointer position (client coordinates). */
-  x: number;
-  y: number;
-}
-
-/** The hovered image, 20 px from the pointer, on the side of the pointer with more room. */
-export function ImagePreview({ state }: { state: Store<PreviewState | null> }) {
-  const preview = useStore(state);
-  if (!preview) return null;
-  const { x, y } = preview;
-  const left = x <= window.innerWidth / 2;
-  const top = y <= window.innerHeight / 2;
-  const style = {
-    ...(left ? { left: x + PREVIEW_OFFSET_PX } : { right: window.innerWidth - x + PREVIEW_OFFSET_PX }),
-    ...(top ? { top: y + PREVIEW_OFFSET_PX } : { bottom: window.innerHeight - y + PREVIEW_OFFSET_PX }),
-  };
-  return <img className="vv-image-preview" src={preview.src} alt="" style={style} />;
-}
+import { useServices, useStore } from './hooks';
 
 /** 'Message yourself': the button (runs `openCommand`) and, once open, a text box with Publish. */
 export function SelfMessage({
@@ -89,27 +64,5 @@ export function SelfMessage({
         </button>
       </div>
     </form>
-  );
-}
-
-/** A reply's collapse toggle; it focuses itself so the command knows which reply it is about. */
-export function ReplyCollapseButton({ collapsed, command }: { collapsed: () => boolean; command: string }) {
-  const services = useServices();
-  useStored(collapsedKey);
-  const isCollapsed = collapsed();
-  return (
-    <button
-      type="button"
-      className="vv-reply-collapse"
-      aria-expanded={!isCollapsed}
-      aria-label={isCollapsed ? 'Expand reply' : 'Collapse reply'}
-      title={isCollapsed ? 'Expand reply' : 'Collapse reply'}
-      onClick={(event) => {
-        event.currentTarget.focus();
-        void services.run(command);
-      }}
-    >
-      {isCollapsed ? '+' : '−'}
-    </button>
   );
 }

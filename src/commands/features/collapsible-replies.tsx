@@ -1,0 +1,166 @@
+import { collapsedKey, withCollapsed } from '../../data/collapse';
+import { defaultCollapsed, isUserLink, replyCollapseId, resolveCollapsed } from '../../data/collapsible-replies';
+import type { Store } from '../../data/storage';
+import { vueOf } from '../../inject/page-world';
+import { styleWhileMounted } from '../../inject/styles';
+import { mountUi } from '../../panels/mount';
+import { lazyComponent } from '../lazy';
+import type { CommandContext, FeatureDef } from '../types';
+
+const ReplyCollapseButton = lazyComponent(() => import('../../panels/ReplyCollapseButton'), 'ReplyCollapseButton');
+
+/**
+ * Collapsible replies: each reply gets a toggle that hides its text; the state is remembered per
+ * reply (in the collapsed containers), and a reply with nothing remembered starts as the
+ * auto-collapse options say. The palette collapses or expands the focused reply or all of them.
+ */
+
+/** Command ids as stored in hotkey remaps (kept from when this was part of 'activity touches'). */
+const TOGGLE_REPLY = 'activity-touches.toggle-reply';
+const COLLAPSE_ALL = 'activity-touches.collapse-replies';
+const EXPAND_ALL = 'activity-touches.expand-replies';
+const COLLAPSED_CLASS = 'void-reply-collapsed';
+
+/** What a mounted reply needs: its collapsed-containers id and how it starts when nothing is remembered. */
+const replyInfo = new WeakMap<Element, { key: string; auto: boolean }>();
+
+function vueId(element: Element): number | null {
+  // Vue 2 keeps the component instance on its root element, in the page's JavaScript world.
+  const id = vueOf(element)?.$props?.id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+function isCollapsed(store: Store, reply: Element): boolean {
+  const info = replyInfo.get(reply);
+  return info ? resolveCollapsed(store.get(collapsedKey)[info.key], info.auto) : false;
+}
+
+/** Sets each reply's state (from its current one); states equal to the reply's default are not stored. */
+function setCollapsed(store: Store, replies: readonly Element[], next: (current: boolean) => boolean): void {
+  store.update(collapsedKey, (record) =>
+    replies.reduce((r, reply) => {
+      const info = replyInfo.get(reply);
+      return info ? withCollapsed(r, info.key, next(resolveCollapsed(r[info.key], info.auto)), info.auto) : r;
+    }, record),
+  );
+}
+
+/** The reply an element (ours, in a shadow root inside it, or the host's) belongs to. */
+function replyOf(element: Element | null): Element | null {
+  for (let el = element; el;) {
+    const reply = el.closest('.reply:not(.preview)');
+    if (reply) return replyInfo.has(reply) ? reply : null;
+    const root = el.getRootNode();
+    el = root instanceof ShadowRoot ? root.host : null;
+  }
+  return null;
+}
+
+const mountedReplies = (): Element[] =>
+  typeof document === 'undefined' ? [] : [...document.querySelectorAll('.reply:not(.preview)')].filter((r) => replyInfo.has(r));
+
+function mountReply(reply: Element, ctx: CommandContext): (() => void) | void {
+  const id = vueId(reply);
+  if (id === null) return; // without an id its state could not be remembered
+  replyInfo.set(reply, {
+    key: replyCollapseId(id),
+    auto: defaultCollapsed({
+      liked: reply.querySelector('.like-wrap .button.liked') !== null,
+      own: isUserLink(reply.querySelector('.header a.name')?.getAttribute('href'), ctx.viewer?.name),
+      autoCollapseLiked: ctx.settings.get('autoCollapseLiked') === true,
+      autoCollapseSelf: ctx.settings.get('autoCollapseSelf') === true,
+    }),
+  });
+  const apply = () => reply.classList.toggle(COLLAPSED_CLASS, isCollapsed(ctx.store, reply));
+  apply();
+  const stop = ctx.store.subscribe(collapsedKey, apply);
+  const place = reply.querySelector('.header .actions') ?? reply.querySelector('.header') ?? reply;
+  const unmount = mountUi(
+    ctx,
+    'reply-collapse',
+    (host) => place.prepend(host),
+    <ReplyCollapseButton collapsed={() => isCollapsed(ctx.store, reply)} command={TOGGLE_REPLY} />,
+    'span',
+  );
+  return () => {
+    stop();
+    unmount();
+    reply.classList.remove(COLLAPSED_CLASS);
+    replyInfo.delete(reply);
+  };
+}
+
+export const collapsibleReplies: FeatureDef = {
+  id: 'collapsible-replies',
+  title: 'Collapsible replies',
+  category: 'activity',
+  description: 'Add a collapse button to replies.',
+  toggle: 'collapsibleReplies',
+  options: [
+    {
+      key: 'collapsibleReplies',
+      title: 'Collapsible replies',
+      description: 'Add a collapse button to replies.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'autoCollapseLiked',
+      title: 'Collapse liked replies',
+      description: 'Start replies you liked collapsed.',
+      default: false,
+      category: 'activity',
+    },
+    {
+      key: 'autoCollapseSelf',
+      title: 'Collapse own replies',
+      description: 'Start your own replies collapsed.',
+      default: false,
+      category: 'activity',
+    },
+  ],
+  commands: [
+    {
+      id: TOGGLE_REPLY,
+      title: 'Collapse or expand this reply',
+      section: 'Activity',
+      when: (ctx) => replyOf(ctx.focused) !== null,
+      run: (ctx) => {
+        const reply = replyOf(ctx.focused);
+        if (reply) setCollapsed(ctx.store, [reply], (current) => !current);
+      },
+    },
+    {
+      id: COLLAPSE_ALL,
+      title: 'Collapse all replies',
+      section: 'Activity',
+      when: () => mountedReplies().length > 0,
+      relevant: () => true,
+      run: (ctx) => setCollapsed(ctx.store, mountedReplies(), () => true),
+    },
+    {
+      id: EXPAND_ALL,
+      title: 'Expand all replies',
+      section: 'Activity',
+      when: () => mountedReplies().length > 0,
+      relevant: () => true,
+      run: (ctx) => setCollapsed(ctx.store, mountedReplies(), () => false),
+    },
+  ],
+  injections: [
+    {
+      id: 'reply-collapse',
+      selector: '.reply:not(.preview)',
+      optional: true,
+      // A reply element reused for another reply takes that reply's remembered state.
+      key: (reply) => String(vueId(reply)),
+      mount: mountReply,
+    },
+    {
+      id: 'reply-collapse-style',
+      selector: 'head',
+      single: true,
+      mount: styleWhileMounted('reply-collapse-style', `.reply.${COLLAPSED_CLASS} .reply-markdown { display: none !important; }`),
+    },
+  ],
+};

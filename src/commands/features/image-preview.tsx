@@ -1,0 +1,59 @@
+import { imageLinkSource } from '../../data/image-preview';
+import { createStore } from '../../data/store';
+import type { PreviewState } from '../../panels/ImagePreview';
+import { mountUi } from '../../panels/mount';
+import { lazyComponent } from '../lazy';
+import type { FeatureDef } from '../types';
+
+const ImagePreview = lazyComponent(() => import('../../panels/ImagePreview'), 'ImagePreview');
+
+/**
+ * Image-link preview: hovering a link to an image shows the image beside the pointer. One set of
+ * delegated pointer listeners on the document; the preview is an <img> in a shadow root.
+ */
+export const imagePreview: FeatureDef = {
+  id: 'image-preview',
+  title: 'Image link preview',
+  category: 'activity',
+  description: 'Preview linked images on hover.',
+  toggle: 'imagePreviewEnabled',
+  options: [
+    {
+      key: 'imagePreviewEnabled',
+      title: 'Image link preview',
+      description: 'Preview linked images on hover.',
+      default: false,
+      category: 'activity',
+    },
+  ],
+  injections: [
+    {
+      id: 'image-preview',
+      selector: 'body',
+      single: true,
+      mount: (body, ctx) => {
+        const state = createStore<PreviewState | null>(null);
+        const unmount = mountUi(ctx, 'image-preview', (host) => body.append(host), <ImagePreview state={state} />);
+        let link: Element | null = null;
+        const show = (a: Element | null, src: string | null, event: MouseEvent) => {
+          link = src ? a : null;
+          state.set(src ? { src, x: event.clientX, y: event.clientY } : null);
+        };
+        const onPointer = (event: MouseEvent) => {
+          if (event.type === 'mousemove') {
+            // A link removed under the pointer never sends mouseout.
+            if (link) show(link, link.isConnected ? (state.get()?.src ?? null) : null, event);
+          } else if (event.type === 'mouseout') {
+            if (link && !(event.relatedTarget instanceof Node && link.contains(event.relatedTarget))) show(null, null, event);
+          } else {
+            const a = event.target instanceof Element ? event.target.closest('a[href]') : null;
+            if (a !== link) show(a, a && imageLinkSource(a.getAttribute('href'), a.querySelector('img') !== null, location.href), event);
+          }
+        };
+        for (const type of ['mouseover', 'mousemove', 'mouseout'] as const)
+          document.addEventListener(type, onPointer, { passive: true, signal: ctx.signal });
+        return unmount;
+      },
+    },
+  ],
+};

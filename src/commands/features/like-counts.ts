@@ -1,0 +1,31 @@
+import { styleWhileMounted } from '../../inject/styles';
+import type { FeatureDef } from '../types';
+
+/** Hidden like counts: a style element hides the counts on activities and replies while the option is on. */
+export const likeCounts: FeatureDef = {
+  id: 'like-counts',
+  title: 'Hide like counts',
+  category: 'activity',
+  description: 'Hide like counts on activities and replies.',
+  toggle: 'hideLikeCount',
+  options: [
+    {
+      key: 'hideLikeCount',
+      title: 'Hide like counts',
+      description: 'Hide like counts on activities and replies.',
+      default: false,
+      category: 'activity',
+    },
+  ],
+  injections: [
+    {
+      id: 'hide-like-count',
+      selector: 'head',
+      single: true,
+      mount: styleWhileMounted(
+        'hide-like-count',
+        '.activity-entry .like-wrap .count, .reply .like-wrap .count { display: none !important; }',
+      ),
+    },
+  ],
+};

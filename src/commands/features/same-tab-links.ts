@@ -1,0 +1,43 @@
+import { anilistPath } from '../../data/same-tab-links';
+import type { FeatureDef } from '../types';
+
+/**
+ * AniList links in the same tab: a left click without modifiers on an AniList link that user
+ * content opens in a new tab navigates in this tab through the host router instead; links to other
+ * sites are left alone. One delegated listener on the document.
+ */
+export const sameTabLinks: FeatureDef = {
+  id: 'same-tab-links',
+  title: 'AniList links in same tab',
+  category: 'misc',
+  description: 'Open AniList links in the same tab.',
+  toggle: 'removeAnilistBlanks',
+  options: [
+    {
+      key: 'removeAnilistBlanks',
+      title: 'AniList links in same tab',
+      description: 'Open AniList links in the same tab.',
+      default: false,
+      category: 'misc',
+    },
+  ],
+  injections: [
+    {
+      id: 'anilist-links-same-tab',
+      selector: 'body',
+      single: true,
+      mount: (_body, ctx) => {
+        const onClick = (event: MouseEvent) => {
+          if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          const a = event.target instanceof Element ? event.target.closest('a[href][target="_blank"]') : null;
+          if (!a?.closest('.markdown, .activity-entry')) return;
+          const path = anilistPath(a.getAttribute('href'), location.origin);
+          if (path === null) return;
+          event.preventDefault();
+          ctx.route.navigate(path);
+        };
+        document.addEventListener('click', onClick, { capture: true, signal: ctx.signal });
+      },
+    },
+  ],
+};

@@ -1,0 +1,96 @@
+import { attempt } from '../../data/api-errors';
+import { isOwnProfile, isProfileOverview, profileName } from '../../data/pages';
+import { publishSelfMessage as publishSelfMessageCall } from '../../data/self-message';
+import { createStore } from '../../data/store';
+import { REMOUNT } from '../../inject/injector';
+import { mountUi } from '../../panels/mount';
+import { lazyComponent } from '../lazy';
+import type { CommandContext, FeatureDef } from '../types';
+
+const SelfMessage = lazyComponent(() => import('../../panels/SelfMessage'), 'SelfMessage');
+
+/**
+ * The self message: on the viewer's own profile overview, a button opens a box that posts a
+ * message to the viewer's own feed, then goes to the new activity. 'Message yourself…' in the
+ * palette opens the box from any tab of the own profile.
+ */
+
+/** The id of the palette command, as stored in hotkey remaps (kept from when this was part of 'activity touches'). */
+const MESSAGE_SELF = 'activity-touches.message-self';
+
+const selfMessageOpen = createStore(false);
+const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.name);
+
+async function publishSelfMessage(ctx: CommandContext, message: string): Promise<boolean> {
+  const viewer = ctx.viewer;
+  if (!viewer) return false;
+  ctx.toasts.debug('Self-publishing a message.');
+  const published = await attempt(
+    ctx.toasts,
+    { toast: 'There was an error self-publishing a message.', log: 'self-publishing a message failed' },
+    () => publishSelfMessageCall(ctx, message, viewer.id),
+  );
+  if (!published.ok) return false;
+  ctx.toasts.success('Message self-published.');
+  ctx.route.navigate(`/activity/${published.value}`);
+  return true;
+}
+
+export const selfMessage: FeatureDef = {
+  id: 'self-message',
+  title: 'Self-message button',
+  category: 'activity',
+  description: 'Add a button on your profile to post a message to yourself.',
+  toggle: 'selfMessageEnabled',
+  options: [
+    {
+      key: 'selfMessageEnabled',
+      title: 'Self-message button',
+      description: 'Add a button on your profile to post a message to yourself.',
+      default: false,
+      category: 'activity',
+      authRequired: true,
+    },
+  ],
+  commands: [
+    {
+      id: MESSAGE_SELF,
+      title: 'Message yourself…',
+      section: 'Activity',
+      keywords: ['self message', 'note', 'post', 'publish'],
+      authRequired: true,
+      when: ownProfile,
+      relevant: ownProfile,
+      run: (ctx) => {
+        const name = profileName(ctx.path);
+        if (!name || !ownProfile(ctx)) return;
+        selfMessageOpen.set(true);
+        // The box lives on the overview; from another tab of the profile, go there.
+        if (!isProfileOverview(ctx.path)) ctx.route.navigate(`/user/${encodeURIComponent(name)}/`);
+      },
+    },
+  ],
+  injections: [
+    {
+      id: 'self-message',
+      route: isProfileOverview,
+      selector: '.activity-feed-wrap > .section-header',
+      single: true,
+      authRequired: true,
+      when: ownProfile,
+      mount: (header, ctx) => {
+        const unmount = mountUi(
+          ctx,
+          'self-message',
+          (host) => header.after(host),
+          <SelfMessage open={selfMessageOpen} openCommand={MESSAGE_SELF} publish={(text) => publishSelfMessage(ctx.context(), text)} />,
+        );
+        return () => {
+          unmount();
+          // Leaving the overview closes the box; the host rebuilding the header keeps it as it was.
+          if (ctx.signal.reason !== REMOUNT) selfMessageOpen.set(false);
+        };
+      },
+    },
+  ],
+};
