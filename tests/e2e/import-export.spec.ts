@@ -14,7 +14,16 @@ const stored = (page: Page, key: string) =>
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);
     return raw === undefined ? undefined : (JSON.parse(raw) as { data: unknown }).data;
   }, key);
-const gmDump = (page: Page) => page.evaluate(() => JSON.stringify((window as unknown as { __gm: { dump(): unknown } }).__gm.dump()));
+/**
+ * What the manager stores, as text, without the query cache: reads running in the background (the
+ * people you follow, which the users tab suggests) fill it whenever they answer, and a cache is not
+ * something an import changes.
+ */
+const gmDump = (page: Page) =>
+  page.evaluate(() => {
+    const all = (window as unknown as { __gm: { dump(): Record<string, unknown> } }).__gm.dump();
+    return JSON.stringify(Object.fromEntries(Object.entries(all).filter(([key]) => key !== 'void-verified-query-cache')));
+  });
 const envelope = (data: unknown) => JSON.stringify({ v: 1, data });
 /** Success toasts show from level 1 (the default, 2, shows warnings and errors only). */
 const SEED = { 'void-verified-toaster-config': envelope({ toastLevel: 1, duration: 10, location: 'bottom-left' }) };
