@@ -9,6 +9,7 @@ import {
   type MiniProfileConfig as Config,
   type MiniProfilePosition,
 } from '../data/mini-profile';
+import { CheckboxOptions } from './common/CheckboxOptions';
 import { useStored } from './hooks';
 
 const FLAGS: { key: 'hoverTags' | 'displayBio' | 'displayAnime' | 'displayManga' | 'displayCharacters' | 'displayStaff'; label: string }[] =
@@ -21,7 +22,7 @@ const FLAGS: { key: 'hoverTags' | 'displayBio' | 'displayAnime' | 'displayManga'
     { key: 'displayStaff', label: 'Display staff favourites' },
   ];
 
-/** 'Mini Profile Configuration': every field of the mini profile config (document 1 section 3). */
+/** 'Mini Profile Configuration': every field of the mini profile config. */
 export function MiniProfileConfig({ ctx }: { ctx: CommandContext }) {
   const config = useStored(miniProfileConfigKey);
   const id = useId();
@@ -52,12 +53,7 @@ export function MiniProfileConfig({ ctx }: { ctx: CommandContext }) {
         />
         <output htmlFor={`${id}-favourites`}>{config.numberOfFavourites}</output>
       </div>
-      {FLAGS.map(({ key, label }) => (
-        <label key={key} className="vv-option" htmlFor={`${id}-${key}`}>
-          <input id={`${id}-${key}`} type="checkbox" checked={config[key]} onChange={(e) => update({ [key]: e.target.checked })} />
-          <span>{label}</span>
-        </label>
-      ))}
+      <CheckboxOptions idBase={id} fields={FLAGS} checked={(key) => config[key]} onChange={(key, on) => update({ [key]: on })} />
     </div>
   );
 }

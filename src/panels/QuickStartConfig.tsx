@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import type { CommandContext } from '../commands/types';
 import { hotkeysKey, QUICKSTART_OPEN_COMMAND, quickStartConfigKey, type QuickStartConfig as Config } from '../data/config';
+import { CheckboxOptions } from './common/CheckboxOptions';
 import { useStored } from './hooks';
 import { assignHotkey, readCapture } from './hotkeyCapture';
 
@@ -16,7 +17,7 @@ const FIELDS: { key: keyof Config; label: string }[] = [
   { key: 'preserveActivitySearch', label: 'Preserve activity search (parameters, feed and scroll) after closing' },
 ];
 
-/** 'QuickStart Configuration': every field of document 2 section 3; the keybind is the palette command's hotkey. */
+/** 'QuickStart Configuration': every field of the QuickStart config; the keybind is the palette command's hotkey. */
 export function QuickStartConfig({ ctx }: { ctx: CommandContext }) {
   const config = useStored(quickStartConfigKey);
   const overrides = useStored(hotkeysKey);
@@ -50,17 +51,12 @@ export function QuickStartConfig({ ctx }: { ctx: CommandContext }) {
           </span>
         )}
       </div>
-      {FIELDS.map(({ key, label }) => (
-        <label key={key} className="vv-option" htmlFor={`${base}-${key}`}>
-          <input
-            id={`${base}-${key}`}
-            type="checkbox"
-            checked={config[key]}
-            onChange={(e) => ctx.store.update(quickStartConfigKey, (c) => ({ ...c, [key]: e.target.checked }))}
-          />
-          <span>{label}</span>
-        </label>
-      ))}
+      <CheckboxOptions
+        idBase={base}
+        fields={FIELDS}
+        checked={(key) => config[key]}
+        onChange={(key, on) => ctx.store.update(quickStartConfigKey, (c) => ({ ...c, [key]: on }))}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { feedConfigKey, markAllRead, unreadStateKey } from '../../data/notificat
 import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilter, type FeedFilter } from '../../data/notifications/rules';
 import { loadNotificationPage, resetHostCount } from '../../data/notifications/loading';
 import { attempt } from '../../data/api-errors';
+import { FilterBox } from '../common/FilterBox';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
@@ -107,14 +108,7 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-notifications-feed">
       <aside className="vv-notifications-sidebar">
-        <input
-          className="vv-filter"
-          type="search"
-          placeholder="Filter current..."
-          aria-label="Filter notifications"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
+        <FilterBox label="Filter notifications" placeholder="Filter current..." value={text} onChange={setText} />
         <div className="vv-notifications-filters" role="tablist" aria-label="Notification filters">
           {FEED_FILTERS.map((f) => (
             <button

@@ -5,6 +5,7 @@ import { settingsKey } from '../../data/config';
 import { authKey } from '../../data/auth';
 import { useStored } from '../hooks';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { FilterBox } from '../common/FilterBox';
 import { OptionControl } from './OptionControl';
 
 /** The tab the page falls back to when the active one is hidden (document 2 section 4). */
@@ -63,14 +64,7 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
           </button>
         ))}
       </div>
-      <input
-        className="vv-filter"
-        type="search"
-        placeholder="Filter settings"
-        aria-label="Filter settings"
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-      />
+      <FilterBox label="Filter settings" placeholder="Filter settings" value={filter} onChange={setFilter} />
       <div className="vv-options" role="tabpanel" aria-label={`${category} settings`}>
         {options.map((option) => (
           <OptionControl key={option.key} option={option} ctx={live} planned={ctx.registry.featureOfOption(option.key)?.planned === true} />
