@@ -72,6 +72,16 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
     setBusy(true);
     void work().finally(() => setBusy(false));
   };
+  // A publish button runs one publish call, disabled while any call runs.
+  const publishButton = (label: string, work: () => Promise<unknown>) => (
+    <button type="button" className="vv-button" disabled={busy} onClick={() => run(work)}>
+      {label}
+    </button>
+  );
+  // A colour or badge that was published becomes the one the buttons compare against.
+  const remember = (key: keyof Published) => (value: string | null) => {
+    if (value) setPublished((p) => ({ ...p, [key]: value }));
+  };
   const show = publishVisibility(layout, published, token, tier);
   const block = decodeBio(layout.bio);
   const cssEditable = !block.hasBlock || block.readable;
@@ -204,33 +214,9 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
         >
           Reset About
         </button>
-        {show.about && (
-          <button type="button" className="vv-button" disabled={busy} onClick={() => run(() => publishAbout(ctx, layout.bio))}>
-            Publish About
-          </button>
-        )}
-        {show.color && (
-          <button
-            type="button"
-            className="vv-button"
-            disabled={busy}
-            onClick={() => run(() => publishColor(ctx, layout.color).then((color) => color && setPublished((p) => ({ ...p, color }))))}
-          >
-            Publish Color
-          </button>
-        )}
-        {show.badge && (
-          <button
-            type="button"
-            className="vv-button"
-            disabled={busy}
-            onClick={() =>
-              run(() => publishBadge(ctx, layout.donatorBadge).then((badge) => badge && setPublished((p) => ({ ...p, badge }))))
-            }
-          >
-            Publish Badge
-          </button>
-        )}
+        {show.about && publishButton('Publish About', () => publishAbout(ctx, layout.bio))}
+        {show.color && publishButton('Publish Color', () => publishColor(ctx, layout.color).then(remember('color')))}
+        {show.badge && publishButton('Publish Badge', () => publishBadge(ctx, layout.donatorBadge).then(remember('badge')))}
         <button type="button" className="vv-button vv-button-primary" onClick={() => commit((s) => setPreview(s, !s.preview))}>
           {state.preview ? 'Disable Preview' : 'Enable Preview'}
         </button>

@@ -49,7 +49,7 @@ export function SelfMessage({
     >
       <textarea
         ref={box}
-        className="vv-self-message-text"
+        className="vv-textarea vv-self-message-text"
         aria-label="Message to yourself"
         placeholder="Write a message to yourself..."
         value={text}
