@@ -38,7 +38,7 @@ import { ColorInput } from './common/ColorInput';
 import { useStored } from './hooks';
 
 /**
- * The layout designer (document 2 screen 7): layouts with add and delete, avatar and banner URLs
+ * The layout designer: layouts with add and delete, avatar and banner URLs
  * with previews, colour swatches (custom colour from donator tier 2), donator badge (tier 3),
  * about text and profile CSS, Reset About, the publish buttons, and the preview switches. Every
  * edit is stored (and broadcast to other tabs) at once; the preview itself lives in the feature.
