@@ -38,7 +38,7 @@ declare global {
   }
 }
 
-/** Critical toasts for the injection engine (document 2 sections 4 and 8: the page loop's set-up and failure). */
+/** Critical toasts for the injection engine: its set-up failed, or it failed later and stopped. */
 const ENGINE_SETUP_FAILED =
   'Failed to set up the page engine, so VoidVerified adds nothing to this page. The palette and hotkeys still work. Reload the page to try again.';
 const ENGINE_FAILED =

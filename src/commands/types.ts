@@ -5,7 +5,7 @@ import type { Store } from '../data/storage';
 import type { ToastBus } from '../data/toasts';
 import type { Registry } from './registry';
 
-/** The settings categories of the spec (document 1 section 3). */
+/** The settings categories; options are listed under them in this order. */
 export type Category = 'users' | 'paste' | 'activity' | 'misc';
 export const CATEGORIES: readonly Category[] = ['users', 'paste', 'activity', 'misc'];
 
@@ -19,7 +19,7 @@ export interface OptionDef<T extends OptionValue = OptionValue> {
   readonly description: string;
   readonly default: T;
   readonly category: Category;
-  /** Needs an API token to do anything (document 1 section 6). */
+  /** Needs an API token to do anything. */
   readonly authRequired?: boolean;
   /** Number options: inclusive bounds. */
   readonly min?: number;

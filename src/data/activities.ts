@@ -3,7 +3,7 @@ import { FRESH, mutation, query } from './graphql';
 import { read, write, type ReadContext } from './swr';
 
 /**
- * Activities and replies (document 2 sections 3 to 8): the documents our own activity entries use,
+ * Activities and replies: the GraphQL documents our own activity entries use,
  * and the pure rules about who may do what and which badges show. No DOM.
  */
 
@@ -124,7 +124,7 @@ export async function loadReplies(ctx: ReadContext, activityId: number, page: nu
   return { replies: Page.activityReplies.filter((r): r is Reply => r !== null), hasNextPage: !!Page.pageInfo.hasNextPage };
 }
 
-/** Posts a reply; a failure is 'Failed to reply to activity with id {id}' (document 1 section 8). */
+/** Posts a reply; a failure is rethrown as 'Failed to reply to activity with id {id}'. */
 export function postReply(ctx: ReadContext, activityId: number, text: string): Promise<Reply | null> {
   return wrapFailure(
     API_ERROR_TEXTS.reply(activityId),
@@ -207,10 +207,10 @@ export const deleteReply = mutation<{ DeleteActivityReply: { deleted: boolean | 
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-/** What can be edited (document 2 section 5). */
+/** What can be edited: text activities, messages and replies (not list activities). */
 export type EditType = 'TEXT' | 'MESSAGE' | 'REPLY';
 
-/** The mutation that saves edited text of `type`; anything else is an error (document 1 section 5). */
+/** The mutation that saves edited text of `type`; anything else is an error. */
 export function saveDocumentFor(type: string): typeof saveTextActivity | typeof saveMessageActivity | typeof saveReply {
   if (type === 'TEXT') return saveTextActivity;
   if (type === 'MESSAGE') return saveMessageActivity;
@@ -226,7 +226,7 @@ export async function saveActivityText(ctx: ReadContext, type: string, id: numbe
   throw new Error(`Unsupported type ${type}`);
 }
 
-/** Deleting: ACTIVITY means an activity, anything else a reply (document 1 section 5). */
+/** Deleting: ACTIVITY means an activity, anything else a reply. */
 export function deleteDocumentFor(type: string): typeof deleteActivity | typeof deleteReply {
   return type === 'ACTIVITY' ? deleteActivity : deleteReply;
 }
@@ -241,7 +241,11 @@ export interface Permissions {
   delete: boolean;
 }
 
-/** Who may edit or delete an activity (document 2 section 5). */
+/**
+ * Who may edit or delete an activity: list activities are deleted by their owner, never edited;
+ * text activities are edited and deleted by their author; messages are edited by their sender and
+ * deleted by sender or recipient. Signed out, nothing.
+ */
 export function activityPermissions(activity: Activity, viewerId: number | null | undefined): Permissions {
   if (viewerId === null || viewerId === undefined) return { edit: false, delete: false };
   switch (activity.__typename) {
@@ -275,7 +279,7 @@ export function moderatorBadge(roles: readonly string[] | null | undefined): str
   return roles.map(roleLabel).join(', ');
 }
 
-/** Which icon a moderator badge shows (document 1 section 6's icons); the first role that has one decides. */
+/** Which icon a moderator badge shows; the first role that has one decides. */
 export type ModeratorIcon = 'admin' | 'developer' | 'community' | 'social' | 'anime-data' | 'manga-data' | 'character-data' | 'staff-data';
 
 export function moderatorIcon(roles: readonly string[] | null | undefined): ModeratorIcon | null {
@@ -301,7 +305,7 @@ export function donatorBadge(tier: number | null | undefined, text: string | nul
   return { text: t > 3 && text?.trim() ? text.trim() : 'Donator', rainbow: t > 4 };
 }
 
-/** 'Watched episode 5 of', 'Completed', 'Read chapter 10 - 12 of' (document 2 section 9: 'of' with progress). */
+/** 'Watched episode 5 of', 'Completed', 'Read chapter 10 - 12 of' ('of' follows when there is progress). */
 export function statusText(status: string | null | undefined, progress: string | null | undefined): string {
   const s = (status ?? '').trim();
   const capital = s ? s[0]!.toUpperCase() + s.slice(1) : '';
@@ -311,7 +315,7 @@ export function statusText(status: string | null | undefined, progress: string |
 
 export const MESSAGES_PER_PAGE = 20;
 
-/** The Messages feed on /home (document 2 screen 11): message activities, following or global. */
+/** The Messages feed on /home: message activities, following or global. */
 export const messagesFeed = query<
   { Page: { pageInfo: PageInfo; activities: (Activity | null)[] } },
   { page: number; perPage: number; isFollowing: boolean | null }

@@ -1,8 +1,7 @@
 /**
- * The wrapped errors of document 1 section 8: a failed API call is rethrown as an Error with the
- * spec's text and the original as its `cause`. Callers toast their own text (document 2 section 8)
- * with this one as the toast's detail (`failureText`), or this one alone where the documents give
- * no other.
+ * Wrapped API errors: a failed API call is rethrown as an Error with a fixed text per call
+ * (API_ERROR_TEXTS) and the original as its `cause`. Callers toast their own text with this one
+ * as the toast's detail (`failureText`), or this one alone where they have no text of their own.
  */
 
 export const API_ERROR_TEXTS = {

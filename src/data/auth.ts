@@ -91,7 +91,7 @@ export function validToken(store: Store, now = Date.now()): string | null {
   return token;
 }
 
-/** The product's AniList API client (document 2 section 7). */
+/** The product's AniList API client id (for the OAuth authorize link). */
 export const ANILIST_CLIENT_ID = 15519;
 /**
  * AniList's authorize page, relative to the site: on anilist.co (the only site the script runs on)

@@ -2,7 +2,7 @@ import { s } from './schema';
 import { defineKey, prunedAt } from './storage';
 
 /**
- * Collapsible containers' state by container id (document 1 section 4: it persists per id).
+ * Collapsible containers' state, persisted per container id.
  * Only ids that differ from their container's default are stored; per-device, so not exported.
  */
 

@@ -4,7 +4,7 @@ import { formatIssues, s, type Issue } from './schema';
 import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, type Store, fixedShape } from './storage';
 
 /**
- * Configuration import and export (document 1: screen 10, sections 4, 8 and 9). Pure: no DOM.
+ * Configuration import and export. Pure: no DOM.
  *
  * Our file: `{"format":"voidverified-palette-config","version":1,"exportedAt":ISO,"configs":{key: data}}`
  * with every exported storage key at its current schema version. The original VoidVerified's file

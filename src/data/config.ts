@@ -47,7 +47,6 @@ const QUICKSTART_DEFAULTS = {
   preserveActivitySearch: false,
 };
 
-/** Document 2 section 3: the QuickStart config (its keybind is the palette command's hotkey). */
 /** The palette's own command (its hotkey opens the palette, again cycles the mode); the QuickStart feature owns it. */
 export const QUICKSTART_OPEN_COMMAND = 'quickstart.open';
 

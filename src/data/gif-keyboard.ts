@@ -3,7 +3,7 @@ import { s } from './schema';
 import { defineKey, refusedPast } from './storage';
 
 /**
- * The GIF keyboard's saved media (document 2 sections 3, 5, 8 and 9): two URL lists and the
+ * The GIF keyboard's saved media: two URL lists and the
  * width inserted images get. Pure helpers only; the panel and the feature do the DOM.
  */
 

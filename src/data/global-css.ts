@@ -1,7 +1,7 @@
 import { s } from './schema';
 import { defineKey, refusedPast } from './storage';
 
-/** The user's own CSS for every AniList page (document 1: the global-css style element). */
+/** The user's own CSS for every AniList page, written into one style element. */
 export const globalCssKey = defineKey({
   name: 'void-verified-global-css',
   cap: refusedPast(500_000, 'characters'),

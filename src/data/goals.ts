@@ -8,7 +8,7 @@ import { defineKey, type Store, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
- * Anime and manga goals (document 1 sections 3, 4, 5, 8 and 9): the goal, its validation, the
+ * Anime and manga goals: the goal, its validation, the
  * local list, the bio block that carries it, and the progress maths for profile overviews.
  * Pure apart from the actions at the end (which use the services they are given): no DOM.
  *
@@ -72,7 +72,7 @@ interface GoalRule {
   unit: string;
 }
 
-/** Labels, lists, formats and measures per goal type (section 5's format rules). */
+/** Per goal type: its label, the list it reads, the media formats that count (null: all) and what is measured. */
 export const GOAL_RULES: Record<GoalType, GoalRule> = {
   completedAnime: { label: 'Completed Anime', list: 'ANIME', formats: null, measure: 'completed', verb: 'Complete', unit: 'anime' },
   completedMovies: { label: 'Completed Movies', list: 'ANIME', formats: ['MOVIE'], measure: 'completed', verb: 'Complete', unit: 'movies' },

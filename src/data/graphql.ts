@@ -4,7 +4,7 @@ import { s } from './schema';
 import type { ToastBus } from './toasts';
 
 /**
- * The one client for AniList's GraphQL API (document 1, sections 7 and 8): POST JSON with
+ * The one client for AniList's GraphQL API: POST JSON with
  * Content-Type and Accept, Bearer when a token exists, only `data` read, `errors` logged, the
  * remaining-rate-limit header stored after each call. Beyond the original: requests are paced
  * client-side (AniList really allows 30 a minute while its headers count down from 90), a 429
@@ -289,7 +289,7 @@ export class GraphQLClient {
       } catch (error) {
         if (init.signal?.aborted) throw error;
         this.limiter.failed();
-        // The count as the API last reported it (document 1 section 8), not our adjusted one.
+        // The count as the API last reported it, not our adjusted one.
         const remaining = this.lastReportedRemaining();
         this.deps.toasts.warning(
           `Preflight check failed. This might be caused by too many requests. Last known remaining queries: ${remaining ?? 'unknown'}.`,

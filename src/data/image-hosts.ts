@@ -4,7 +4,7 @@ import { defineKey, type SecretField, type Store, fixedShape } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
- * Image hosts (document 1 sections 3, 4, 5, 7, 8): the stored configuration, request building and
+ * Image hosts: the stored configuration, request building and
  * answer reading for catbox, imgbb and imgur (pure), the imgur OAuth return and token refresh, and
  * an uploader with the upload-in-progress lock. Nothing here touches the DOM, and nothing here
  * ever sees the AniList token: requests carry only what the image host configuration holds.

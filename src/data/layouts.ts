@@ -10,7 +10,7 @@ import type { ToastBus } from './toasts';
 import { hexToTriple, NAMED_COLORS } from './verified-users';
 
 /**
- * The profile layout designer's data (document 2 sections 3, 4, 5, 7 and 8): the stored layouts,
+ * The profile layout designer's data: the stored layouts,
  * pure reducers over them, the rules that gate colours, badges and publishing, the bio helpers
  * (a layout's CSS lives in its bio's data block) and the publish actions. No DOM here.
  */
@@ -153,7 +153,7 @@ export interface Published {
 }
 
 /**
- * Which publish buttons show (document 2 section 5): about with a token; colour and badge with a
+ * Which publish buttons show: about with a token; colour and badge with a
  * token and a non-empty value that differs from the published one (and is allowed for the tier).
  */
 export function publishVisibility(
@@ -233,7 +233,7 @@ export function aboutToPublish(current: string | null, layoutBio: string): strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cross-tab messages (document 2 section 4: a channel named void-layouts)
+// Cross-tab messages: edits and previews are broadcast on the void-layouts channel
 
 export const LAYOUT_CHANNEL = 'void-layouts';
 export type LayoutMessageKind = 'preview' | 'layout' | 'css';
@@ -301,7 +301,7 @@ export function commitLayouts(store: Store, change: (state: LayoutsState) => Lay
 }
 
 // ---------------------------------------------------------------------------------------------
-// API (document 2 section 7) and publish actions (toasts of section 8)
+// API and publish actions (each toasts its own success or failure)
 
 export interface LayoutViewer {
   id: number;

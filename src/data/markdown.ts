@@ -1,7 +1,7 @@
 import { FRESH, mutation, query } from './graphql';
 
 /**
- * Markdown hotkeys (document 2 sections 3, 5 and 9): the 15 mappings and the pure text
+ * Markdown hotkeys: the 15 mappings and the pure text
  * transformation they drive. Given the text, the selection and a mapping, `applyMarkdown` returns
  * the new text and selection (or null: nothing to do). No DOM here: src/commands/features/markdown
  * applies the result to a textarea through src/inject/editor-text.
@@ -9,7 +9,7 @@ import { FRESH, mutation, query } from './graphql';
 
 export type MarkdownType = 'wrap' | 'line start' | 'every line start' | 'video';
 
-/** A hotkey mapping with the fields of document 2 section 3. */
+/** A hotkey mapping: what it inserts and how (wrap, line start, every line start, video). */
 export interface MarkdownMapping {
   /** Stable id (commands are `markdown.{id}`). */
   readonly id: string;

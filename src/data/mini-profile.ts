@@ -6,7 +6,7 @@ import { defineKey, fixedShape, prunedAt } from './storage';
 import { NAMED_COLORS, profileColorToTriple } from './verified-users';
 
 /**
- * The mini profile (document 1: screen 9, sections 3, 4, 8 and 9): its stored configuration, the
+ * The mini profile: its stored configuration, the
  * one query behind the hover card, and a 12-hour cache of its answers. Pure apart from the store
  * and the client it is handed: no DOM.
  */
@@ -79,7 +79,7 @@ export const miniProfileConfigKey = defineKey({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The user as the API answers (document 1 section 3 'Mini profile user')
+// The user as the mini profile query's answer holds it
 
 const text = s.nullable(s.string({ max: 2_000 }));
 const mediaNode = s.object({
@@ -130,7 +130,7 @@ export function parseMiniProfile(raw: unknown): MiniProfileUser | null {
 const MEDIA = 'id type title { userPreferred } coverImage { large } isFavourite';
 const PERSON = 'id name { userPreferred } image { large } isFavourite';
 
-/** Document 1 section 7 'Mini profile': User by name with favourites (page 1, perPage each). */
+/** The user by name with their favourites (page 1, perPage of each kind). */
 export const miniProfileQuery = query<{ User: unknown }, { name: string; perPage: number }>(
   `query MiniProfile($name: String, $perPage: Int) {
     User(name: $name) {

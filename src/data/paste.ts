@@ -1,5 +1,5 @@
 /**
- * Pure rules for pasting into markdown editors (document 2 sections 3 and 5): which files and
+ * Pure rules for pasting into markdown editors: which files and
  * URLs are images, the image markup AniList renders (`img{width}(url)`, optionally inside a link
  * to itself), when a pasted URL is left alone, and the video extension → mime subtype table.
  */
@@ -57,7 +57,7 @@ export function imageWidth(option: unknown): number {
   return Number.isFinite(n) && n > 0 ? Math.round(n) : 420;
 }
 
-/** Document 2 section 3: video file extension → mime subtype. */
+/** Video file extension → mime subtype, for `<source type="video/…">`. */
 export const VIDEO_SUBTYPES: Readonly<Record<string, string>> = {
   '.av1': 'av1',
   '.mp4': 'mp4',

@@ -2,7 +2,7 @@ import { s } from './schema';
 import { defineKey, fixedShape } from './storage';
 
 /**
- * Time format (document 1, screen 6 and sections 5 and 9): how dates and times are written, and
+ * Time format: how dates and times are written, and
  * relative times ("3 hours ago"). Pure: formats in the browser's local time, touches no DOM.
  */
 

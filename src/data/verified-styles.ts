@@ -8,7 +8,7 @@ function resolveColor(user: VerifiedUser, global: GlobalOptions): string {
 }
 
 /**
- * The CSS that shows verified users (document 1 section 4): one stylesheet text per style element
+ * The CSS that shows verified users: one stylesheet text per style element
  * id (username, highlight, profile), generated from the list and the options. Styling by selectors
  * means nothing walks activity entries, and Vue re-renders are styled for free. Pure.
  */

@@ -7,7 +7,7 @@ import { defineKey, type Store, fixedShape, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
 
 /**
- * Verified users (document 1 sections 3 and 4): the stored list, the rules that resolve each
+ * Verified users: the stored list, the rules that resolve each
  * user's features and colour, and the one batched query that refreshes their profile data.
  * Pure: no DOM, no storage side effects.
  */
@@ -132,12 +132,12 @@ export const verifiedUsersKey = defineKey({
 });
 
 export const DEFAULT_SIGN = '✔';
-/** The site blue used when a user has no colour (document 2 section 9). */
+/** The site blue used when a user has no colour. */
 export const DEFAULT_COLOR = '120, 180, 255';
-/** Profile data is refreshed when older than this (document 1 section 9). */
+/** Profile data is refreshed when older than this (15 minutes). */
 export const REFRESH_MS = 15 * 60_000;
 
-/** Named profile colours as the host shows them (document 1 section 5). */
+/** Named profile colours as the host shows them, as 'r, g, b'. */
 export const NAMED_COLORS: Record<string, string> = {
   blue: '61, 180, 242',
   purple: '192, 99, 255',
@@ -162,7 +162,7 @@ export function profileColorToTriple(color: string | null | undefined): string |
   return NAMED_COLORS[color.toLowerCase()] ?? hexToTriple(color);
 }
 
-/** The global options these rules read (document 1 section 3). */
+/** The global options these rules read (settings by key). */
 export interface GlobalOptions {
   get(key: string): boolean | string | number;
 }
@@ -308,7 +308,7 @@ export const quickAccessFetchKey = defineKey({
   exported: false,
 });
 
-/** "in 12 minutes" above one minute, else "in 40 seconds" (document 1 section 9). */
+/** "12 minutes" above one minute (rounded up), else "40 seconds" or "1 second". */
 export function timeUntil(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   if (seconds > 60) {

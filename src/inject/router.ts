@@ -2,7 +2,7 @@ import { pageWindow, vueOf } from './page-world';
 import { setStyle } from './styles';
 
 /**
- * Navigation inside the host app, through its own Vue router (document 1 section 2). When the
+ * Navigation inside the host app, through its own Vue router. When the
  * current and the target path share their first segment (/user/a/ to /user/b/), the host does not
  * refresh a view that stays on the same component, so we first go to /404 with the 404 view
  * hidden and 5 ms later to the real path (replacing the /404 entry, so Back still works). This is

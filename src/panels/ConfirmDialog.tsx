@@ -5,7 +5,7 @@ import { useLayer } from './common/layers';
 import { PortalContainer, useStore } from './hooks';
 
 /**
- * The spec's confirm dialog (document 2, screen 4): title 'Warning', default text 'Are you sure
+ * The confirm dialog: title 'Warning', default text 'Are you sure
  * you want to do this?', buttons Cancel and Ok. `confirmDialog()` resolves with the choice.
  */
 

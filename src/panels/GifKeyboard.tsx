@@ -24,7 +24,7 @@ import { useStored } from './hooks';
 const EMPTY: Record<MediaKind, string> = { gifs: "It's pronounced GIF.", images: 'You have no funny memes :c' };
 
 /**
- * The GIF keyboard under an editor (document 2 screen 8): GIFS and Images tabs, the size slider,
+ * The GIF keyboard under an editor: GIFS and Images tabs, the size slider,
  * the add-media field, 30 media a page in 3 columns. A click inserts img{size}(url) through
  * `insert`; × removes the media. Every keyboard on the page shows the same stored lists.
  */

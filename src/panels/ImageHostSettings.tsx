@@ -25,7 +25,7 @@ async function startImgurAuthorization(ctx: CommandContext, clientId: string): P
 }
 
 /**
- * Image host settings (document 1 screen 4): the host used for pasted and dropped images and its
+ * Image host settings: the host used for pasted and dropped images and its
  * keys. imgbb: API key. imgur: Client ID and Client Secret, Authorize / Clear Authorization and the
  * setup steps. catbox: user hash. Every change is stored at once.
  */

@@ -12,7 +12,7 @@ import {
   type OptionCheck,
 } from '../data/config-io';
 
-/** 'Import/Export' (document 1 screen 10): download the configuration, or load one (ours or the original's). */
+/** 'Import/Export': download the configuration, or load one (ours or the original's). */
 
 export const reloadPage = (): void => location.reload();
 

@@ -8,7 +8,7 @@ import { useDebounced, useServices, useStored } from './hooks';
 import { sanitizeHtml } from './sanitize';
 
 /**
- * Our markdown editor (document 2 screen 2 and section 4), for replies, edits and messages: a
+ * Our markdown editor, for replies, edits and messages: a
  * toolbar, a textarea, a preview updated 50 ms after input, the site-guidelines notice, Cancel and
  * Publish. Focusing it shows the toolbar, notice and actions; Cancel hides them and clears the
  * text; Publish sends through `onPublish` and cancels on success, keeping the text on failure.

@@ -3,7 +3,7 @@ import type { CommandContext } from '../commands/types';
 import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../data/time';
 import { useStored } from './hooks';
 
-/** 'Time Format Configuration' (document 1 screen 6): the date format, the 12-hour toggle and a live example. */
+/** 'Time Format Configuration': the date format, the 12-hour toggle and a live example. */
 export function TimeConfig({ ctx }: { ctx: CommandContext }) {
   const config = useStored(timeConfigKey);
   const id = useId();

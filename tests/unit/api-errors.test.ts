@@ -14,8 +14,7 @@ import { ToastBus, type Toast } from '../../src/data/toasts';
 import { queryUser, verifyUser, verifiedUsersKey } from '../../src/data/verified-users';
 
 /**
- * Document 1 section 8's wrapped errors: each API call that fails is rethrown under the spec's
- * text, and where a toast reports it, the toast carries that text as its detail.
+ * Wrapped API errors: each API call that fails is rethrown under its fixed text, and where a toast reports it, the toast carries that text as its detail.
  */
 
 type Handler = (name: string, variables: Record<string, unknown>) => unknown;
@@ -61,7 +60,7 @@ async function rejection(promise: Promise<unknown>): Promise<WrappedApiError> {
   return error as WrappedApiError;
 }
 
-describe('wrapped API errors (document 1 section 8)', () => {
+describe('wrapped API errors: a failed call is rethrown under its fixed text', () => {
   it('Error querying activity.', async () => {
     const { client } = fakeClient(down);
     expect((await rejection(fetchActivity({ client, store: store() }, 12))).message).toBe('Error querying activity.');
@@ -156,7 +155,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
   describe('reply with list update', () => {
     const input = { viewerId: 1, mediaId: 5, mediaListId: 300, status: 'CURRENT' as const, progress: 3, text: 'hi', disabledTypes: [] };
 
-    it('sends mediaListId with mediaId, status and progress (document 2 section 7)', async () => {
+    it('sends mediaListId with mediaId, status and progress', async () => {
       const { client, sent } = fakeClient((name) =>
         name === 'CreatedMediaActivity'
           ? { Activity: { __typename: 'ListActivity', id: 77 } }
@@ -223,7 +222,7 @@ describe('wrapped API errors (document 1 section 8)', () => {
   });
 });
 
-describe('followed users (document 1 section 7)', () => {
+describe('followed users', () => {
   const user = (id: number) => ({ id, name: `User${id}`, avatar: { large: null } });
 
   it('asks `following` for the user id, page after page while hasNextPage', async () => {

@@ -251,7 +251,7 @@ describe('Collapsible', () => {
     expect(screen.getByRole('button', { name: /Other/ }).getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('expands when content is added, not for the content it starts with (document 2 section 4)', () => {
+  it('expands when content is added, not for the content it starts with', () => {
     const { wrap, store } = setup();
     store.set(collapsedKey, { feed: true });
     const Box = ({ ids }: { ids: number[] }) => (

@@ -6,7 +6,7 @@ import { Injector, type CriticalFailure } from '../../src/inject/injector';
 import { makeTestServices } from './helpers';
 
 /**
- * Critical failures (document 2 sections 4 and 8): the engine that fails stops for good and says
+ * Critical failures: the engine that fails stops for good and says
  * so once; an injection whose set-up fails says so and stays off; neither takes the others down.
  */
 

@@ -9,7 +9,7 @@ import { Providers } from '../../src/panels/overlay';
 import { makeTestServices } from './helpers';
 
 /**
- * The MarkdownEditor component's contract (document 2 section 4). Rendered markdown is checked in
+ * The MarkdownEditor component's contract. Rendered markdown is checked in
  * Chromium (tests/e2e/markdown.spec.ts): happy-dom cannot host DOMPurify faithfully.
  */
 

@@ -3,7 +3,7 @@ import { parseHotkey } from '../../src/commands/hotkeys';
 import { applyMarkdown, MARKDOWN_MAPPINGS, mappingById, textEdit, type TextState } from '../../src/data/markdown';
 
 /**
- * The markdown hotkey rules (document 2 sections 3, 5 and 9). Texts are written with the selection
+ * The markdown hotkey rules. Texts are written with the selection
  * between « and », or a caret as |: `apply('bold', 'a «b» c')` is 'a __«b»__ c'.
  */
 
@@ -31,7 +31,7 @@ function apply(id: string, written: string, imageWidth: number | string = 420): 
 }
 
 describe('the mappings', () => {
-  it('are the 15 defaults of document 2 section 9, with valid keys', () => {
+  it('are the 15 default hotkeys, with valid keys', () => {
     expect(MARKDOWN_MAPPINGS.map((m) => [m.description, m.key])).toEqual([
       ['Bold', 'ctrl+b'],
       ['Italic', 'ctrl+i'],
@@ -54,7 +54,7 @@ describe('the mappings', () => {
     expect(new Set(MARKDOWN_MAPPINGS.map((m) => parseHotkey(m.key))).size).toBe(15);
   });
 
-  it('carry the fields of section 3', () => {
+  it('carry a type, characters and their per-type fields', () => {
     for (const m of MARKDOWN_MAPPINGS) {
       expect(['wrap', 'line start', 'every line start', 'video']).toContain(m.type);
       expect(m.characters.length).toBeGreaterThan(0);

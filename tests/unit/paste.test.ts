@@ -101,7 +101,7 @@ describe('image files', () => {
 });
 
 describe('the video type fixer table', () => {
-  it('is document 2 section 3', () => {
+  it('maps the five video extensions to their mime subtypes', () => {
     expect(VIDEO_SUBTYPES).toEqual({ '.av1': 'av1', '.mp4': 'mp4', '.avi': 'x-msvideo', '.mpeg': 'mpeg', '.ogg': 'ogv' });
   });
 

@@ -2,7 +2,7 @@ import { quickStartConfigKey } from '../../data/config';
 import type { Command, CommandContext, FeatureDef } from '../types';
 
 /**
- * 'AniList Links': every host path of document 1 section 2 as a navigation command. Profile,
+ * 'AniList Links': every AniList page path as a navigation command. Profile,
  * list and stats pages use the signed-in viewer's name from the host's auth snapshot.
  */
 

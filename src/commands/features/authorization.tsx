@@ -20,7 +20,7 @@ const Authorization = lazyComponent(() => import('../../panels/Authorization'), 
 const SECTION = 'VoidVerified Settings';
 const AUTH_TAB = 'tab.authorization';
 
-/** A date in the user's chosen format (document 1: time format configuration). */
+/** A date in the user's chosen date format. */
 const dateIn = (ctx: CommandContext) => (ms: number) => formatDate(new Date(ms), ctx.store.get(timeConfigKey).dateFormat);
 
 const NOTHING_CHANGED = 'Nothing was changed.';

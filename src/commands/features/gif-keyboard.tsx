@@ -10,7 +10,7 @@ const GifKeyboard = lazyComponent(() => import('../../panels/GifKeyboard'), 'Gif
 const GifPalettePage = lazyComponent(() => import('../../panels/GifPalettePage'), 'GifPalettePage');
 
 /**
- * The GIF keyboard (document 2 screen 8, sections 4, 5 and 9): a hidden panel under every host
+ * The GIF keyboard: a hidden panel under every host
  * markdown editor, opened by a button in its toolbar; like buttons over images in activities and
  * replies (one delegated mouseover listener and one floating button); and the palette page
  * 'GIF keyboard', which inserts into the editor that had focus or copies the markup.

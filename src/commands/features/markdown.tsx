@@ -12,7 +12,7 @@ const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor')
 const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');
 
 /**
- * Markdown: the 15 hotkeys of document 2 section 9 as editor-scope commands (remappable in the
+ * Markdown: the 15 markdown hotkeys as editor-scope commands (remappable in the
  * shortcuts panel), acting on the focused markdown textarea, the host's or ours; 'Exact preview'
  * (AniList's own rendering of the editor's text) and 'Write a status…' (our editor, publishing a
  * text activity).

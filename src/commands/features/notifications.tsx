@@ -200,7 +200,7 @@ export const notifications: FeatureDef = {
         const unmount = mountUi(ctx, 'quick-access-notifications', place, <QuickAccessNotifications ctx={ctx} />);
         return () => {
           unmount();
-          // Leaving home: the next visit asks again (document 2 section 4).
+          // Leaving home resets the 3-minute query throttle: the next visit asks again.
           if (!isHome(ctx.route.path())) quickAccessThrottle.reset();
         };
       },

@@ -10,17 +10,17 @@ import { lazyComponent } from '../lazy';
 const ImageHostSettings = lazyComponent(() => import('../../panels/ImageHostSettings'), 'ImageHostSettings');
 
 /**
- * Paste and drop in markdown editors (document 2 sections 3 to 5): pasted or dropped images are
+ * Paste and drop in markdown editors: pasted or dropped images are
  * uploaded to the selected image host and inserted as image markup; pasted image URLs are wrapped
- * as images; `<source>`s of videos get the right type. Also the image host settings (document 1
- * screen 4), the imgur OAuth return and the imgur token refresh at start-up.
+ * as images; `<source>`s of videos get the right type. Also the image host settings, the
+ * imgur OAuth return and the imgur token refresh at start-up.
  */
 
 const IMAGE_HOST_TAB = 'tab.image-host';
 /** Host editors (composer, replies, messages) and our own markdown editors. */
 const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
 export const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
-/** Said (critical) when the paste and drop listeners cannot be set up (document 2 section 8). */
+/** Said (critical) when the paste and drop listeners cannot be set up. */
 export const PASTE_SETUP_FAILED =
   'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
 

@@ -3,7 +3,7 @@ import { lazyComponent } from '../lazy';
 
 const TimeConfig = lazyComponent(() => import('../../panels/TimeConfig'), 'TimeConfig');
 
-/** Time format: how dates and times are written everywhere (document 1 screen 6). */
+/** Time format: how dates and times are written everywhere. */
 export const time: FeatureDef = {
   id: 'time',
   title: 'Time format',

@@ -29,7 +29,7 @@ import { sanitizeHtml } from '../sanitize';
 import { TextEditor } from './TextEditor';
 
 /**
- * One activity as we render it (document 2 screen 3): list, text or message, with its time, a
+ * One activity as we render it: list, text or message, with its time, a
  * subscribe bell, an ellipsis menu (Direct Link, Edit, Delete), likes with the likers on hover, and
  * replies fetched once, then paged with Load More. Used by activity search, the messages feed and
  * notifications. Every piece of user HTML goes through the sanitizer.
@@ -66,7 +66,7 @@ const ICON_PATHS: Record<ModeratorIcon | 'donator', ReactNode> = {
   'staff-data': <path d="M9 3h6v3h5v14H4V6h5zm2 0v3h2V3zM8 11v2h8v-2zm0 4v2h5v-2z" />,
 };
 
-/** A badge as an icon (document 1 section 6), named for screen readers and shown on hover. */
+/** A badge as an icon, named for screen readers and shown on hover. */
 function BadgeIcon({ icon, name, className }: { icon: ModeratorIcon | 'donator'; name: string; className: string }) {
   return (
     <span role="img" aria-label={name} title={name} className={`vv-badge-icon ${className}`} data-icon={icon}>

@@ -8,8 +8,8 @@ export function addedContent(seen: ReadonlySet<string | number>, next: readonly 
 }
 
 /**
- * A container whose body folds away under its header button (document 1 section 4, document 2
- * section 4): the state persists per `id` in the collapsed-containers record, unless the owner
+ * A container whose body folds away under its header button: the
+ * state persists per `id` in the collapsed-containers record, unless the owner
  * keeps it (`collapsed` with `onCollapsedChange`, as the quick-access notifications keep theirs in
  * their config). It expands when content is added: `content` lists what the body shows (ids); an
  * id that was not there before opens a collapsed container. The first content it sees (what a

@@ -11,7 +11,7 @@ export function parseHexColor(text: string): string | null {
 }
 
 /**
- * A colour field (document 1 screen 13): a hex text input that shows '#' when empty, and a native
+ * A colour field: a hex text input that shows '#' when empty, and a native
  * colour picker. `value` is '#rrggbb' or ''. Invalid text is flagged and never passed to onChange.
  */
 export function ColorInput({ label, value, onChange, id }: { label: string; value: string; onChange(value: string): void; id?: string }) {

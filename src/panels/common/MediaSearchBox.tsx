@@ -9,7 +9,7 @@ import { useDebounced, useStored } from '../hooks';
 import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from '../../data/search';
 
 /**
- * Search boxes with a selection (document 2 sections 2.1, 4, 5 and 9): `SearchCombo` is the
+ * Search boxes with a selection: `SearchCombo` is the
  * shared field and results list (800 ms after typing, 10 results, cleared 150 ms after focus
  * leaves); `MediaSearchBox` picks anime and manga, `UserPicker` (beside it) picks users.
  */

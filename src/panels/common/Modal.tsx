@@ -5,8 +5,8 @@ import { CloseIcon } from './CloseIcon';
 import { useLayer } from './layers';
 
 /**
- * The spec's generic modal (document 1 screen 13): a header with its title and a close button,
- * at least 500px wide with content at most 500px (section 9). Escape and the backdrop close it
+ * The generic modal: a header with its title and a close button, at least 500px wide with
+ * content at most 500px. Escape and the backdrop close it
  * too; Radix locks page scroll and keeps focus inside while it is open.
  */
 export function Modal({

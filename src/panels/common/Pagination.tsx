@@ -1,5 +1,5 @@
 /**
- * Page numbers around the current page (document 1 screen 13), plus skip-to-first and
+ * Page numbers around the current page, plus skip-to-first and
  * skip-to-last buttons when there are 3 or more pages after the first (lastPage >= 4).
  */
 export function Pagination({

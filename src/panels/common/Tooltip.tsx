@@ -13,7 +13,7 @@ import {
 import { createPortal } from 'react-dom';
 import { PortalContainer } from '../hooks';
 
-/** Distance between the tooltip and its trigger (document 1 section 9). */
+/** Distance between the tooltip and its trigger, in px. */
 export const TOOLTIP_DISTANCE = 5;
 
 /**

@@ -8,7 +8,7 @@ import { useFollowing } from './useFollowing';
 import { USER_SEARCH_MIN } from '../../data/search';
 
 /**
- * Picks several users (document 2 sections 2.1 and 5): avatar and name, at least 3 characters,
+ * Picks several users: avatar and name, at least 3 characters,
  * 10 results. Picking a selected user removes it, unless 'Select All' (every current result)
  * added it; the chip's × always removes. The people you follow are suggested while the field is
  * empty and come first among the results.

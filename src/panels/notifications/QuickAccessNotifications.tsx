@@ -71,7 +71,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
         title="Notifications"
         collapsed={config.collapsed}
         onCollapsedChange={(collapsed) => ctx.store.update(quickAccessConfigKey, (c) => ({ ...c, collapsed }))}
-        // New notifications open the panel (document 2 section 4: collapsible panels expand when content is added).
+        // New notifications open the panel: a collapsed container expands when content is added.
         content={items.map((item) => item.notification.id)}
         actions={
           <span className="vv-quick-notifications-actions">

@@ -13,7 +13,7 @@ import { useDebounced, useServices, useStored } from '../hooks';
 import { groupRanked, ON_PAGE, rankCommands, RECENT } from './rank';
 
 /**
- * The QuickStart palette (document 2, sections 2.5, 4 and 9): cmdk inside a Radix dialog rendered
+ * The QuickStart palette: cmdk inside a Radix dialog rendered
  * in our shadow root. The Dashboard lists every command of the registry, grouped by section, each
  * with its hotkey; other modes and nested pages come from the registry's panels.
  */

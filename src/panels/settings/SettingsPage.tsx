@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import { FilterBox } from '../common/FilterBox';
 import { OptionControl } from './OptionControl';
 
-/** The tab the page falls back to when the active one is hidden (document 2 section 4). */
+/** The tab the page falls back to when the active one is hidden (else the first tab). */
 const FALLBACK_TAB = 'users';
 
 /**
