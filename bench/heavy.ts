@@ -10,22 +10,13 @@
 import type { Browser } from 'playwright-core';
 import { createMockApi } from '../tests/host/mock-api';
 import { highlightCss, profileCss, usernameCss } from '../src/data/verified-styles';
-import type { VerifiedUser } from '../src/data/verified-users';
+import { USER_FLAGS, type VerifiedUser } from '../src/data/verified-users';
 import { allFeaturesOn, scriptedContext, stored, tokenSeed } from './context';
 
 export const HEAVY = { users: 500, readNotifications: 5_000, gifs: 1_000, layouts: 200, savedSearches: 50 };
 
-const FLAGS = [
-  'copyColorFromProfile',
-  'enabledForUsername',
-  'highlightEnabled',
-  'highlightEnabledForReplies',
-  'colorUserActivity',
-  'colorUserReplies',
-  'quickAccessEnabled',
-  'quickAccessBadge',
-  'quickAccessBadgeDisplay',
-] as const;
+/** Every per-user switch on, and the badge shown: the heaviest style each user can ask for. */
+const FLAGS = [...USER_FLAGS, 'quickAccessBadgeDisplay'] as const;
 
 /** 500 verified users with every per-user option on, a colour, a sign and an avatar each. */
 export function heavyUsers(now: number): VerifiedUser[] {
