@@ -58,8 +58,8 @@ export interface FailureReport {
    * the toast has no detail line.
    */
   detail?: boolean;
-  /** 'warning' where the spec's toast is a warning; errors otherwise. */
-  level?: 'error' | 'warning';
+  /** 'warning' or 'debug' where the spec's toast is one (a failed like is only a debug toast); errors otherwise. */
+  level?: 'error' | 'warning' | 'debug';
 }
 
 /**
@@ -68,7 +68,11 @@ export interface FailureReport {
  * rejects; the caller branches on `ok`.
  */
 export async function attempt<T>(
-  toasts: { error(message: string, detail?: string): void; warning(message: string, detail?: string): void },
+  toasts: {
+    error(message: string, detail?: string): void;
+    warning(message: string, detail?: string): void;
+    debug?(message: string, detail?: string): void;
+  },
   failure: FailureReport,
   call: () => Promise<T>,
 ): Promise<Attempt<T>> {
@@ -80,6 +84,7 @@ export async function attempt<T>(
     const text = typeof failure.toast === 'function' ? failure.toast(error) : failure.toast;
     const detail = failure.detail === false ? undefined : failureText(error);
     if (failure.level === 'warning') toasts.warning(text, detail);
+    else if (failure.level === 'debug') toasts.debug?.(text, detail);
     else toasts.error(text, detail);
     return { ok: false, error, aborted: false };
   }

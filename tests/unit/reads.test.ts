@@ -150,6 +150,7 @@ describe('attempt', () => {
       seen,
       error: (m: string, d?: string) => seen.push(['error', m, d]),
       warning: (m: string, d?: string) => seen.push(['warning', m, d]),
+      debug: (m: string, d?: string) => seen.push(['debug', m, d]),
     };
   };
 
@@ -172,6 +173,11 @@ describe('attempt', () => {
       Promise.reject(new WrappedApiError('inner', null)),
     );
     expect(t.seen[1]).toEqual(['warning', 'No: inner', undefined]);
+    // A failed like is only a debug toast.
+    await attempt(t, { toast: 'Failed to like activity or reply.', log: 'liking failed', detail: false, level: 'debug' }, () =>
+      Promise.reject(new Error('HTTP 500')),
+    );
+    expect(t.seen[2]).toEqual(['debug', 'Failed to like activity or reply.', undefined]);
     log.mockRestore();
   });
 

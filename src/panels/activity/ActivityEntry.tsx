@@ -134,13 +134,13 @@ function Likes({
   const [open, setOpen] = useState(false);
   const people = likers.filter((l): l is Liker => l !== null);
   async function toggle() {
-    try {
-      const liked = await toggleLikeOf(ctx, id, type);
-      setState({ count: liked?.likeCount ?? state.count, liked: liked?.isLiked ?? !state.liked });
-    } catch {
-      // The spec keeps a failed like quiet: a debug toast only.
-      ctx.toasts.debug('Failed to like activity or reply.');
-    }
+    // A failed like stays quiet: a debug toast only.
+    const result = await attempt(
+      ctx.toasts,
+      { toast: 'Failed to like activity or reply.', log: 'liking an activity or reply failed', detail: false, level: 'debug' },
+      () => toggleLikeOf(ctx, id, type),
+    );
+    if (result.ok) setState({ count: result.value?.likeCount ?? state.count, liked: result.value?.isLiked ?? !state.liked });
   }
   return (
     <span className="vv-anchor" onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
