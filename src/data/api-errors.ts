@@ -70,7 +70,8 @@ export interface FailureReport {
 export async function attempt<T>(
   toasts: {
     error(message: string, detail?: string): void;
-    warning(message: string, detail?: string): void;
+    /** Callers whose failures are never warnings or debug toasts may leave these out. */
+    warning?(message: string, detail?: string): void;
     debug?(message: string, detail?: string): void;
   },
   failure: FailureReport,
@@ -83,7 +84,7 @@ export async function attempt<T>(
     console.error(`[VoidVerified] ${failure.log}`, error);
     const text = typeof failure.toast === 'function' ? failure.toast(error) : failure.toast;
     const detail = failure.detail === false ? undefined : failureText(error);
-    if (failure.level === 'warning') toasts.warning(text, detail);
+    if (failure.level === 'warning') toasts.warning?.(text, detail);
     else if (failure.level === 'debug') toasts.debug?.(text, detail);
     else toasts.error(text, detail);
     return { ok: false, error, aborted: false };

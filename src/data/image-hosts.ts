@@ -2,6 +2,7 @@ import { defaultTransport, type HttpRequest, type HttpResponse, type Transport }
 import { s } from './schema';
 import { defineKey, type SecretField, type Store, fixedShape } from './storage';
 import type { ToastBus } from './toasts';
+import { attempt } from './api-errors';
 
 /**
  * Image hosts: the stored configuration, request building and
@@ -328,17 +329,17 @@ export class ImageUploader {
   private async doRefresh(): Promise<boolean> {
     const imgur = this.deps.store.get(imageHostConfigKey).configurations.imgur;
     if (!shouldRefreshImgur(imgur, this.now())) return false;
-    try {
-      const tokens = parseRefresh(await this.transport(imgurRefreshRequest(imgur)), this.now());
-      if (!tokens) throw new Error('imgur refused the refresh');
-      storeImgurTokens(this.deps.store, tokens);
-      this.deps.toasts.success(IMAGE_HOST_TOASTS.refreshed);
-      return true;
-    } catch (error) {
-      console.error('[VoidVerified] imgur token refresh failed', error);
-      this.deps.toasts.error(IMAGE_HOST_TOASTS.refreshFailed);
-      return false;
-    }
+    const refreshed = await attempt(
+      this.deps.toasts,
+      { toast: IMAGE_HOST_TOASTS.refreshFailed, log: 'imgur token refresh failed', detail: false },
+      async () => {
+        const tokens = parseRefresh(await this.transport(imgurRefreshRequest(imgur)), this.now());
+        if (!tokens) throw new Error('imgur refused the refresh');
+        storeImgurTokens(this.deps.store, tokens);
+      },
+    );
+    if (refreshed.ok) this.deps.toasts.success(IMAGE_HOST_TOASTS.refreshed);
+    return refreshed.ok;
   }
 
   private async uploadOne(file: File): Promise<string | null> {
@@ -377,17 +378,19 @@ export class ImageUploader {
     failed: string,
     done?: string,
   ): Promise<string | null> {
-    try {
-      const res = await this.transport(request);
-      const url = read(res);
-      if (!url) throw new Error(`unexpected answer (status ${res.status}): ${res.text.slice(0, 200)}`);
-      if (done) this.deps.toasts.success(done);
-      return url;
-    } catch (error) {
-      console.error(`[VoidVerified] image upload to ${new URL(request.url).hostname} failed`, error);
-      this.deps.toasts.error(failed);
-      return null;
-    }
+    const uploaded = await attempt(
+      this.deps.toasts,
+      { toast: failed, log: `image upload to ${new URL(request.url).hostname} failed`, detail: false },
+      async () => {
+        const res = await this.transport(request);
+        const url = read(res);
+        if (!url) throw new Error(`unexpected answer (status ${res.status}): ${res.text.slice(0, 200)}`);
+        return url;
+      },
+    );
+    if (!uploaded.ok) return null;
+    if (done) this.deps.toasts.success(done);
+    return uploaded.value;
   }
 }
 
