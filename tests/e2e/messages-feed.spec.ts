@@ -108,7 +108,8 @@ test.describe('messages feed', () => {
   });
 
   test('failures say so: the feed, a reply (text kept), a subscription', async ({ page, host, api }) => {
-    api.failNext(1, { status: 500 });
+    // Each failure is planned for the call it is about: other reads (replies, suggestions) may come in between.
+    api.failNext(1, { status: 500 }, 'MessagesFeed');
     await host.goto('/home', { seed });
     await openMessages(page);
     await expect(page.locator('.vv-toast', { hasText: 'Failed to query messages feed.' })).toBeVisible();
@@ -117,12 +118,12 @@ test.describe('messages feed', () => {
     await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
     await expect(entry.getByRole('textbox', { name: 'Reply' })).toBeVisible();
     await page.waitForTimeout(300);
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'ReplyToActivity');
     await entry.getByRole('textbox', { name: 'Reply' }).fill('Keep me');
     await entry.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('.vv-toast', { hasText: 'Failed to save reply.' })).toBeVisible();
     await expect(entry.getByRole('textbox', { name: 'Reply' })).toHaveValue('Keep me');
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'ToggleActivitySubscription');
     await entry.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ }).click();
     await expect(page.locator('.vv-toast', { hasText: 'Failed to toggle activity subscription' })).toBeVisible();
   });
