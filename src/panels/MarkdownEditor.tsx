@@ -87,10 +87,10 @@ export function MarkdownToolbar({ field }: { field(): TextField | null }) {
 
 /** Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. */
 export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
-  const html = useMemo(() => sanitizeHtml(renderMarkdown(markdown)), [markdown]);
+  const sanitizedHtml = useMemo(() => sanitizeHtml(renderMarkdown(markdown)), [markdown]);
   const reveal = (event: MouseEvent<HTMLDivElement>) =>
     (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
-  return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: sanitizedHtml }} />;
 }
 
 export function MarkdownEditor({

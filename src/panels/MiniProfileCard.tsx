@@ -127,7 +127,7 @@ export function MiniProfileCard({
 }) {
   const ref = useRef<HTMLElement>(null);
   const [at, setAt] = useState<{ left: number; top: number } | null>(null);
-  const bio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
+  const sanitizedBio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
 
   useLayoutEffect(() => {
     const card = ref.current;
@@ -195,7 +195,7 @@ export function MiniProfileCard({
           </div>
         </div>
       </header>
-      {bio && <div className="vv-mp-about markdown" dangerouslySetInnerHTML={{ __html: bio }} />}
+      {sanitizedBio && <div className="vv-mp-about markdown" dangerouslySetInnerHTML={{ __html: sanitizedBio }} />}
       {config.displayAnime && <Favourites label="Favourite anime" items={anime.nodes.slice(0, n).map(media('anime'))} />}
       {config.displayManga && <Favourites label="Favourite manga" items={manga.nodes.slice(0, n).map(media('manga'))} />}
       {config.displayCharacters && (

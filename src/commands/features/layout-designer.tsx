@@ -37,7 +37,7 @@ const PARTS = {
 } as const;
 
 /** Calls `apply` with a function from markdown to sanitized HTML: at once when both libraries are loaded. */
-function aboutHtml(apply: (html: (markdown: string) => string) => void): void {
+function aboutHtml(apply: (sanitizedHtmlOf: (markdown: string) => string) => void): void {
   const ready = () => {
     const render = markdownRenderer.ready();
     const sanitize = sanitizer.ready();
@@ -130,8 +130,8 @@ function profilePreview(root: HTMLElement) {
           const about = (shown.source = view.about);
           const target = shown;
           // marked and DOMPurify are evaluated on the first preview with an about text; at once after.
-          aboutHtml((html) => {
-            if (target.source === about && abouts.get(el) === target) target.node.innerHTML = html(about);
+          aboutHtml((sanitizedHtmlOf) => {
+            if (target.source === about && abouts.get(el) === target) target.node.innerHTML = sanitizedHtmlOf(about);
           });
         }
       }

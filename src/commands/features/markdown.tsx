@@ -53,14 +53,14 @@ function hotkeyCommand(mapping: MarkdownMapping): Command {
 
 function ExactPreview({ ctx }: PalettePageProps) {
   const [text] = useState(() => editorFor(ctx)?.value ?? '');
-  const [result, setResult] = useState<{ html?: string; error?: string }>({});
+  const [result, setResult] = useState<{ sanitizedHtml?: string; error?: string }>({});
   useEffect(() => {
     if (!text.trim()) return;
     const controller = new AbortController();
     read(ctx, renderMarkdownQuery, { markdown: text }, { signal: controller.signal })
       .then(async (data) => {
         const { sanitizeHtml } = await sanitizer.load();
-        if (!controller.signal.aborted) setResult({ html: sanitizeHtml(data.Markdown?.html ?? '') });
+        if (!controller.signal.aborted) setResult({ sanitizedHtml: sanitizeHtml(data.Markdown?.html ?? '') });
       })
       .catch(
         (error: unknown) => !controller.signal.aborted && setResult({ error: error instanceof Error ? error.message : String(error) }),
@@ -77,12 +77,12 @@ function ExactPreview({ ctx }: PalettePageProps) {
         <p className="vv-error" role="alert">
           AniList could not render it: {result.error}
         </p>
-      ) : result.html === undefined ? (
+      ) : result.sanitizedHtml === undefined ? (
         <p className="vv-note">Asking AniList…</p>
       ) : (
         <>
           <p className="vv-note">As AniList renders it:</p>
-          <div className="vv-markdown" dangerouslySetInnerHTML={{ __html: result.html }} />
+          <div className="vv-markdown" dangerouslySetInnerHTML={{ __html: result.sanitizedHtml }} />
         </>
       )}
     </div>
