@@ -112,3 +112,42 @@ export async function allFeaturesOn(page: Page): Promise<void> {
     w.GM_setValue('void-verified-settings', JSON.stringify({ v: 1, data }));
   });
 }
+
+/**
+ * Types `query` into the open palette and times the filter: from the moment the dashboard's 100 ms
+ * debounce fires (its timer is wrapped here, in the bench only) to the re-rendered list, so the
+ * filter's own latency and not the debounce wait. NaN when the list did not change within a second.
+ * `attributes`: also count a change of attributes only (the selected row) as the list re-rendering.
+ */
+export function filterOnce(page: Page, query: string, attributes = false): Promise<number> {
+  return page.evaluate(
+    async ({ query, attributes }) => {
+      const root = document.querySelector('[data-void-ui="overlay"]')!.shadowRoot!;
+      const input = root.querySelector('input[cmdk-input]') as HTMLInputElement;
+      const list = root.querySelector('[cmdk-list]')!;
+      const w = window as unknown as { __filterStart?: number; __timerWrapped?: boolean };
+      if (!w.__timerWrapped) {
+        w.__timerWrapped = true;
+        const original = window.setTimeout.bind(window);
+        window.setTimeout = ((fn: () => void, delay?: number, ...rest: unknown[]) =>
+          original(delay === 100 ? () => ((w.__filterStart = performance.now()), fn()) : fn, delay, ...rest)) as typeof window.setTimeout;
+      }
+      w.__filterStart = undefined;
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(input, query);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (w.__filterStart === undefined) return;
+          observer.disconnect();
+          // Force layout: the time until the new list is ready for the next paint.
+          list.getBoundingClientRect();
+          resolve(performance.now() - w.__filterStart);
+        });
+        observer.observe(list, { childList: true, subtree: true, characterData: true, attributes });
+        setTimeout(() => (observer.disconnect(), resolve(NaN)), 1_000);
+      });
+    },
+    { query, attributes },
+  );
+}

@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { createMockApi } from '../tests/host/mock-api';
 import { highlightCss, profileCss, usernameCss } from '../src/data/verified-styles';
 import { USER_FLAGS, type VerifiedUser } from '../src/data/verified-users';
-import { allFeaturesOn, scriptedContext, stored, tokenSeed } from './context';
+import { allFeaturesOn, filterOnce, scriptedContext, stored, tokenSeed } from './context';
 
 export const HEAVY = { users: 500, readNotifications: 5_000, gifs: 1_000, layouts: 200, savedSearches: 50 };
 
@@ -183,41 +183,7 @@ export async function heavyPage(browser: Browser): Promise<HeavyPageReport> {
   // Typing a query one key at a time: each keystroke (debounced) filters every command.
   for (const word of ['heavy4', 'layout 1', 'gif 99', 'unverify h', 'saved search 4']) {
     for (let n = 1; n <= word.length; n++) {
-      const elapsed = await palette.evaluate(
-        async (query) => {
-          const root = document.querySelector('[data-void-ui="overlay"]')!.shadowRoot!;
-          const input = root.querySelector('input[cmdk-input]') as HTMLInputElement;
-          const list = root.querySelector('[cmdk-list]')!;
-          // From the dashboard's 100 ms debounce firing (its timer is wrapped here, in the bench only)
-          // to the re-rendered list: the filter's own latency, not the debounce wait.
-          const w = window as unknown as { __filterStart?: number; __timerWrapped?: boolean };
-          if (!w.__timerWrapped) {
-            w.__timerWrapped = true;
-            const original = window.setTimeout.bind(window);
-            window.setTimeout = ((fn: () => void, delay?: number, ...rest: unknown[]) =>
-              original(
-                delay === 100 ? () => ((w.__filterStart = performance.now()), fn()) : fn,
-                delay,
-                ...rest,
-              )) as typeof window.setTimeout;
-          }
-          w.__filterStart = undefined;
-          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-          setter.call(input, query);
-          input.dispatchEvent(new Event('input', { bubbles: true }));
-          return new Promise<number>((resolve) => {
-            const observer = new MutationObserver(() => {
-              if (w.__filterStart === undefined) return;
-              observer.disconnect();
-              list.getBoundingClientRect();
-              resolve(performance.now() - w.__filterStart);
-            });
-            observer.observe(list, { childList: true, subtree: true, characterData: true, attributes: true });
-            setTimeout(() => (observer.disconnect(), resolve(NaN)), 1_000);
-          });
-        },
-        word.slice(0, n),
-      );
+      const elapsed = await filterOnce(palette, word.slice(0, n), true);
       if (!Number.isNaN(elapsed)) samples.push(elapsed);
     }
   }

@@ -26,6 +26,7 @@ import { API_MINUTE_LIMIT, dayOfBrowsing } from './day';
 import { HEAVY, heavyPage, verifiedStylesMs } from './heavy';
 import { srcData } from './src-data';
 import { topLevelRun } from './startup';
+import { filterOnce } from './context';
 
 const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -187,38 +188,7 @@ async function filterLatency(browser: Browser): Promise<number[]> {
   await page.waitForTimeout(300);
   const samples: number[] = [];
   for (const q of ['alpha', 'brav', 'charlie d', 'cmd 29', 'echo golf', 'x', 'hotel', 'india ju', 'command 1', 'zzz']) {
-    const elapsed = await page.evaluate(async (query) => {
-      const root = document.querySelector('[data-void-ui="overlay"]')!.shadowRoot!;
-      const input = root.querySelector('input[cmdk-input]') as HTMLInputElement;
-      const list = root.querySelector('[cmdk-list]')!;
-      // Time from the moment the dashboard's 100 ms debounce fires (its timer is wrapped here, in the
-      // benchmark only) to the re-rendered list: the filter's own latency, not the debounce wait.
-      const w = window as unknown as { __filterStart?: number; __timerWrapped?: boolean };
-      if (!w.__timerWrapped) {
-        w.__timerWrapped = true;
-        const original = window.setTimeout.bind(window);
-        window.setTimeout = ((fn: () => void, delay?: number, ...rest: unknown[]) =>
-          original(delay === 100 ? () => ((w.__filterStart = performance.now()), fn()) : fn, delay, ...rest)) as typeof window.setTimeout;
-      }
-      w.__filterStart = undefined;
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(input, query);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      return new Promise<number>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (w.__filterStart === undefined) return;
-          observer.disconnect();
-          // Force layout: the time until the new list is ready for the next paint.
-          list.getBoundingClientRect();
-          resolve(performance.now() - w.__filterStart);
-        });
-        observer.observe(list, { childList: true, subtree: true, characterData: true });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(NaN);
-        }, 1000);
-      });
-    }, q);
+    const elapsed = await filterOnce(page, q);
     if (!Number.isNaN(elapsed)) samples.push(elapsed);
   }
   await page.context().close();
