@@ -42,12 +42,24 @@ export function TimeConfig({ ctx }: { ctx: CommandContext }) {
   );
 }
 
-/** The current time, refreshed every `ms` while mounted. */
+/** The current time, refreshed every `ms` while mounted and the page is visible (a hidden tab does no work). */
 function useNow(ms: number): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), ms);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const follow = () => {
+      clearInterval(timer);
+      timer = undefined;
+      if (document.visibilityState === 'hidden') return;
+      setNow(new Date());
+      timer = setInterval(() => setNow(new Date()), ms);
+    };
+    follow();
+    document.addEventListener('visibilitychange', follow);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', follow);
+    };
   }, [ms]);
   return now;
 }
