@@ -304,18 +304,32 @@ test.describe('replacement notifications feed', () => {
 
 test.describe('unread count', () => {
   test('is asked again every 3 minutes, and a failure says so once', async ({ page, host, api }) => {
+    // The next three minutes count from the answer, so each jump of the clock waits until the
+    // answer is stored: a jump made while an answer is still on its way would start the wait after it.
+    const answeredAt = () =>
+      host.evalInScript(() => {
+        const stored = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(
+          'void-verified-notifications-unread',
+        );
+        return stored ? (JSON.parse(stored) as { data: { fetchedAt: number } }).data.fetchedAt : 0;
+      });
     await page.clock.install();
     await host.goto('/home', { seed: feedSeed() });
     await expect(page.locator('[data-void-ui="notification-dot"] .vv-notification-dot')).toHaveText(/^\d+$/);
     expect(asked(api)).toHaveLength(1);
+    const first = await answeredAt();
     await page.clock.fastForward(170_000);
     expect(asked(api)).toHaveLength(1);
     await page.clock.fastForward(11_000);
     await expect.poll(() => asked(api).length).toBe(2);
-    api.failNext(2, { status: 500 });
+    await expect.poll(answeredAt).not.toBe(first);
+    const second = await answeredAt();
+    api.failNext(2, { status: 500 }, 'Notifications');
     await page.clock.fastForward(181_000);
     await expect.poll(() => asked(api).length).toBe(3);
     await expect(page.getByText('There was an error querying unread notifications')).toHaveCount(1);
+    // A failure is stored too (so the next ask waits three minutes, not a moment).
+    await expect.poll(answeredAt).not.toBe(second);
     // The second failure in a row says nothing more (the first toast has timed out meanwhile).
     await page.clock.fastForward(181_000);
     await expect.poll(() => asked(api).length).toBe(4);
