@@ -60,6 +60,8 @@ export interface FailureReport {
   detail?: boolean;
   /** 'warning' or 'debug' where the spec's toast is one (a failed like is only a debug toast); errors otherwise. */
   level?: 'error' | 'warning' | 'debug';
+  /** Logged but not toasted: a repeat of a failure the user has already been told about. */
+  quiet?: boolean;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function attempt<T>(
   } catch (error) {
     if (isAbort(error)) return { ok: false, error, aborted: true };
     console.error(`[VoidVerified] ${failure.log}`, error);
+    if (failure.quiet) return { ok: false, error, aborted: false };
     const text = typeof failure.toast === 'function' ? failure.toast(error) : failure.toast;
     const detail = failure.detail === false ? undefined : failureText(error);
     if (failure.level === 'warning') toasts.warning?.(text, detail);

@@ -5,6 +5,7 @@ import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './not
 import type { Store } from './storage';
 import type { ToastBus } from './toasts';
 import { read } from './swr';
+import { attempt } from './api-errors';
 
 /**
  * The unread notifications count, fetched once for all open tabs. One tab leads (it holds a Web
@@ -119,21 +120,34 @@ export class NotificationCounter {
   private async fetch(): Promise<void> {
     const store = this.deps.store;
     const types = typesForFilter('custom', store.get(feedConfigKey).notificationTypes);
-    try {
-      const data = await read(this.deps, notificationsQuery, {
-        types,
-        page: 1,
-        perPage: NOTIFICATIONS_PER_PAGE,
-        reset: store.get(feedConfigKey).resetDefaultNotifications,
-      });
-      if (this.stopped) return;
-      store.set(unreadStateKey, { fetchedAt: this.now(), types: types.join(','), items: present(data.Page?.notifications).map(summarize) });
-      this.failedLast = false;
-    } catch (error) {
-      console.error('[VoidVerified] Failed to query notifications.', error);
+    const answer = await attempt(
+      this.deps.toasts,
       // Said once per run of failures, not every three minutes.
-      if (!this.failedLast) this.deps.toasts.error('There was an error querying unread notifications');
+      {
+        log: 'Failed to query notifications.',
+        toast: 'There was an error querying unread notifications',
+        detail: false,
+        quiet: this.failedLast,
+      },
+      () =>
+        read(this.deps, notificationsQuery, {
+          types,
+          page: 1,
+          perPage: NOTIFICATIONS_PER_PAGE,
+          reset: store.get(feedConfigKey).resetDefaultNotifications,
+        }),
+    );
+    if (answer.ok) {
+      if (this.stopped) return;
+      store.set(unreadStateKey, {
+        fetchedAt: this.now(),
+        types: types.join(','),
+        items: present(answer.value.Page?.notifications).map(summarize),
+      });
+      this.failedLast = false;
+    } else if (!answer.aborted) {
       this.failedLast = true;
+      // A failure waits its three minutes too.
       if (!this.stopped) store.set(unreadStateKey, { ...store.get(unreadStateKey), fetchedAt: this.now(), types: types.join(',') });
     }
   }

@@ -389,7 +389,7 @@ describe('the unread count across tabs', () => {
     await vi.advanceTimersByTimeAsync(180_100);
     expect(client.sent).toHaveLength(3);
     expect(a.toasts.error).toHaveBeenCalledTimes(1);
-    expect(a.toasts.error).toHaveBeenCalledWith('There was an error querying unread notifications');
+    expect(a.toasts.error).toHaveBeenCalledWith('There was an error querying unread notifications', undefined);
     await vi.advanceTimersByTimeAsync(180_100);
     expect(client.sent).toHaveLength(4);
     expect(a.toasts.error).toHaveBeenCalledTimes(1);
