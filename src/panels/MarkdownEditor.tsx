@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
+import { markdownRenderer } from '../commands/lazy';
 import { hotkeysKey } from '../data/config';
 import { MARKDOWN_MAPPINGS } from '../data/markdown';
-import { renderMarkdown } from '../data/markdown-render';
 import { applyMarkdownTo, type TextField } from '../inject/editor-text';
-import { useDebounced, useServices, useStored } from './hooks';
+import { useDebounced, useLazyModule, useServices, useStored } from './hooks';
 import { sanitizeHtml } from './sanitize';
 
 /**
@@ -85,9 +85,14 @@ export function MarkdownToolbar({ field }: { field(): TextField | null }) {
   );
 }
 
-/** Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. */
+/**
+ * Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. The
+ * renderer (marked) is evaluated when markdown is first rendered, not when an editor is shown:
+ * until then the view is empty.
+ */
 export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
-  const sanitizedHtml = useMemo(() => sanitizeHtml(renderMarkdown(markdown)), [markdown]);
+  const renderer = useLazyModule(markdownRenderer);
+  const sanitizedHtml = useMemo(() => (renderer ? sanitizeHtml(renderer.renderMarkdown(markdown)) : ''), [renderer, markdown]);
   const reveal = (event: MouseEvent<HTMLDivElement>) =>
     (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
   return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: sanitizedHtml }} />;
@@ -151,7 +156,11 @@ export function MarkdownEditor({
         placeholder={placeholder}
         aria-label={label ?? placeholder}
         rows={active ? 4 : 2}
-        onFocus={() => setActive(true)}
+        onFocus={() => {
+          setActive(true);
+          // The preview's renderer, ready by the time the first preview is due.
+          void markdownRenderer.load();
+        }}
         onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
       />

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { LazyModule } from '../commands/lazy';
 import type { AppServices } from '../commands/types';
 import type { KeyDef } from '../data/storage';
 import type { Store } from '../data/store';
@@ -37,4 +38,19 @@ export function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return ms <= 0 ? value : debounced;
+}
+
+/**
+ * A lazily evaluated module: null on the render before it is loaded (loading it then), the module
+ * afterwards. The component re-renders once when it arrives.
+ */
+export function useLazyModule<M>(module: LazyModule<M>): M | null {
+  const [loaded, setLoaded] = useState<M | null>(module.ready);
+  useEffect(() => {
+    if (loaded) return;
+    const controller = new AbortController();
+    module.use((m) => setLoaded(() => m), controller.signal);
+    return () => controller.abort();
+  }, [module, loaded]);
+  return loaded;
 }
