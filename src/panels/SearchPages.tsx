@@ -1,19 +1,19 @@
 import { Command as Cmdk } from 'cmdk';
+import { PickGroup } from './common/PickGroup';
 import type { PalettePageProps } from '../commands/types';
 import { API_ERROR_TEXTS } from '../data/api-errors';
-import { searchMedia, searchUsers, type UserSearchResult } from '../data/documents';
+import { searchMedia, type UserSearchResult } from '../data/documents';
 import { safeUrl } from '../data/guards';
 import { followedFirst, followedMatching, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../data/search';
 import { useQuery } from '../data/swr';
 import { useFollowing } from './common/useFollowing';
+import { UserSearchFailed, useUserSearch } from './common/useUserSearch';
 import { useDebounced } from './hooks';
 
 /** The search feature's palette pages: users (from 3 characters) and anime or manga, 800 ms after typing. */
 
 export function UserSearchPage({ query, ctx, close }: PalettePageProps) {
-  const search = useDebounced(query.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const ready = search.length >= USER_SEARCH_MIN;
-  const { data, error, isLoading } = useQuery(ctx, searchUsers, ready ? { search } : null);
+  const { search, ready, users: found, error, loading } = useUserSearch(ctx, query);
   const followed = useFollowing(ctx);
   if (!ready) {
     // The people you follow, before (and while) the search has enough to go on.
@@ -25,14 +25,9 @@ export function UserSearchPage({ query, ctx, close }: PalettePageProps) {
       </>
     );
   }
-  if (error)
-    return (
-      <div className="vv-error" role="alert">
-        Failed to query media with search word {search}
-      </div>
-    );
-  if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
-  const users = followedFirst(data?.Page.users ?? [], followed);
+  if (error) return <UserSearchFailed search={search} />;
+  if (loading) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
+  const users = followedFirst(found ?? [], followed);
   if (!users.length) return <Cmdk.Empty>No user matches “{search}”.</Cmdk.Empty>;
   return <UserGroup heading="Users" users={users} ctx={ctx} close={close} />;
 }
@@ -49,24 +44,24 @@ function UserGroup({
   close(): void;
 }) {
   return (
-    <Cmdk.Group heading={heading}>
-      {users.map((u) => (
-        <Cmdk.Item
-          key={u.id}
-          value={`user/${u.id}`}
-          className="vv-item"
-          onSelect={() => {
-            close();
-            ctx.route.navigate(`/user/${encodeURIComponent(u.name)}/`);
-          }}
-        >
+    <PickGroup
+      heading={heading}
+      items={users}
+      valueOf={(u) => `user/${u.id}`}
+      onPick={(u) => {
+        close();
+        ctx.route.navigate(`/user/${encodeURIComponent(u.name)}/`);
+      }}
+    >
+      {(u) => (
+        <>
           {safeUrl(u.avatar?.large, 'image') && (
             <img className="vv-avatar" src={safeUrl(u.avatar?.large, 'image')} alt="" width={24} height={24} />
           )}
           <span className="vv-item-title">{u.name}</span>
-        </Cmdk.Item>
-      ))}
-    </Cmdk.Group>
+        </>
+      )}
+    </PickGroup>
   );
 }
 
@@ -86,17 +81,17 @@ export function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
   const media = data?.Page.media ?? [];
   if (!media.length) return <Cmdk.Empty>No anime or manga matches “{search}”.</Cmdk.Empty>;
   return (
-    <Cmdk.Group heading="Anime and manga">
-      {media.map((m) => (
-        <Cmdk.Item
-          key={m.id}
-          value={`media/${m.id}`}
-          className="vv-item"
-          onSelect={() => {
-            close();
-            ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
-          }}
-        >
+    <PickGroup
+      heading="Anime and manga"
+      items={media}
+      valueOf={(m) => `media/${m.id}`}
+      onPick={(m) => {
+        close();
+        ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
+      }}
+    >
+      {(m) => (
+        <>
           {safeUrl(m.coverImage?.large, 'image') && (
             <img className="vv-cover" src={safeUrl(m.coverImage?.large, 'image')} alt="" width={24} height={34} />
           )}
@@ -104,8 +99,8 @@ export function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
           <span className="vv-item-hint">
             {m.type === 'MANGA' ? 'Manga' : 'Anime'} {m.startDate?.year ?? 'unreleased'}
           </span>
-        </Cmdk.Item>
-      ))}
-    </Cmdk.Group>
+        </>
+      )}
+    </PickGroup>
   );
 }

@@ -34,8 +34,10 @@ export function Toaster({ bus }: { bus: ToastBus }) {
         {toast.detail && <span className="vv-toast-detail">{toast.detail}</span>}
       </div>
     ));
+  // The chosen corner ('top-left'…) names the two edges the toasts sit 12px from.
+  const [vertical, horizontal] = location.split('-') as ['top' | 'bottom', 'left' | 'right'];
   return (
-    <div className={`vv-toasts vv-toasts-${location}`} data-location={location}>
+    <div className={`vv-toasts vv-toasts-${location}`} data-location={location} style={{ [vertical]: 12, [horizontal]: 12 }}>
       <div className="vv-toast-region" role="status" aria-live="polite">
         {render(polite)}
       </div>
