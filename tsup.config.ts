@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import { metadataBlock, projectUrl, type PackageFields } from './build/metadata';
@@ -9,7 +9,12 @@ import { metadataBlock, projectUrl, type PackageFields } from './build/metadata'
  * react-dom's size. Preact is bundled from the sources it publishes (`src/`), not from its `dist/`
  * build, whose property names are mangled (`__k` for `_children`): code review rules for
  * userscript hosts treat mangled code as minified. Exact specifiers only (esbuild's `alias` would
- * also rewrite `preact/hooks` through `preact`).
+ * also rewrite `preact/hooks` through `preact`). Paths are real paths: Preact's own relative imports
+ * resolve to real paths, and one file reached by two paths would be bundled twice.
+ *
+ * `use-sync-external-store/shim` (SWR's) goes to the same place: the shim returns React's own
+ * useSyncExternalStore whenever React has one (React 18 and later, and Preact's compat layer), so
+ * its CommonJS fallback never runs and needs no bundling.
  */
 const PREACT_SOURCES: Record<string, string> = {
   react: 'preact/compat/src/index.js',
@@ -20,14 +25,18 @@ const PREACT_SOURCES: Record<string, string> = {
   'preact/hooks': 'preact/hooks/src/index.js',
   'preact/compat': 'preact/compat/src/index.js',
   'preact/jsx-runtime': 'preact/jsx-runtime/src/index.js',
+  'use-sync-external-store/shim': 'preact/compat/src/index.js',
 };
 const readablePreact: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'readable-preact',
   setup(build) {
     build.onResolve(
-      { filter: /^(react|react-dom|react-dom\/client|react\/jsx-runtime|preact|preact\/hooks|preact\/compat|preact\/jsx-runtime)$/ },
+      {
+        filter:
+          /^(react|react-dom|react-dom\/client|react\/jsx-runtime|preact|preact\/hooks|preact\/compat|preact\/jsx-runtime|use-sync-external-store\/shim)$/,
+      },
       (args) => ({
-        path: fileURLToPath(new URL(`./node_modules/${PREACT_SOURCES[args.path]}`, import.meta.url)),
+        path: realpathSync(fileURLToPath(new URL(`./node_modules/${PREACT_SOURCES[args.path]}`, import.meta.url))),
       }),
     );
   },
