@@ -103,6 +103,7 @@ export default defineConfig((cli) => {
         '@uiw/codemirror-extensions-basic-setup': './src/panels/codemirror/setup.ts',
         '@codemirror/theme-one-dark': './src/panels/codemirror/no-dark-theme.ts',
       };
+      // The libraries' licence comments go: the script credits them in one notice (build/licenses.ts).
       options.legalComments = 'none';
       // ASCII output (non-ASCII escaped) runs the same whatever encoding a page or manager assumes.
       options.charset = 'ascii';
@@ -110,7 +111,13 @@ export default defineConfig((cli) => {
     async onSuccess() {
       const { readFileSync: read, writeFileSync } = await import('node:fs');
       const { tidyUserscript } = await import('./build/tidy');
-      writeFileSync(`${outDir}/voidverified.user.js`, tidyUserscript(read(`${outDir}/voidverified.user.js`, 'utf8')));
+      const { bundledPackageNames, licenseNotice, readPackage, withLicenseNotice } = await import('./build/licenses');
+      // Tidying drops every comment, the libraries' licence comments with them: one notice credits them all.
+      const meta = JSON.parse(read(`${outDir}/metafile-iife.json`, 'utf8')) as Parameters<typeof bundledPackageNames>[0];
+      const nodeModules = fileURLToPath(new URL('./node_modules', import.meta.url));
+      const notice = licenseNotice(bundledPackageNames(meta).map((name) => readPackage(nodeModules, name)));
+      const script = tidyUserscript(read(`${outDir}/voidverified.user.js`, 'utf8'));
+      writeFileSync(`${outDir}/voidverified.user.js`, withLicenseNotice(script, notice));
       writeFileSync(`${outDir}/voidverified.meta.js`, metadataBlock(pkg) + '\n');
     },
   };

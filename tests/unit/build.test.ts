@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { bundledPackageNames, copyrightLines, licenseNotice, readPackage } from '../../build/licenses';
 import { metadataBlock, repositoryWebUrl, type PackageFields } from '../../build/metadata';
 
 /** The userscript as shipped (npm test builds it before running this). */
@@ -53,6 +54,44 @@ describe('the built userscript', () => {
       .split('\n')
       .filter((line) => !/^\s*\/\//.test(line));
     expect(code.filter((line) => /[^\x00-\x7f]/.test(line))).toEqual([]);
+  });
+});
+
+describe('the licence notice', () => {
+  it('credits every package with code in the built script: version, licence and copyright, before the code', () => {
+    const script = readFileSync(path, 'utf8');
+    const meta = JSON.parse(readFileSync(new URL('../../dist/metafile-iife.json', import.meta.url), 'utf8')) as Parameters<
+      typeof bundledPackageNames
+    >[0];
+    const names = bundledPackageNames(meta);
+    expect(names).toEqual(expect.arrayContaining(['@codemirror/view', 'dompurify', 'marked', 'preact']));
+    const notice = script.slice(script.indexOf('// ==/UserScript=='), script.indexOf('"use strict"'));
+    const nodeModules = new URL('../../node_modules', import.meta.url).pathname;
+    for (const name of names) {
+      const pkg = readPackage(nodeModules, name);
+      expect(notice, name).toContain(`${name} ${pkg.version}`);
+      for (const line of pkg.copyright) expect(notice, name).toContain(line);
+    }
+    expect(notice).toContain('The above copyright notice and this permission notice shall be included');
+  });
+
+  it('reads copyright lines, not the word in licence terms', () => {
+    expect(copyrightLines('MIT\n\nCopyright (c) 2020 A\n  Copyright \u00a9 2004, B\nthe copyright owner grants')).toEqual([
+      'Copyright (c) 2020 A',
+      'Copyright (c) 2004, B',
+    ]);
+  });
+
+  it('groups packages under a shared licence and copyright, and names where other licences are published', () => {
+    const notice = licenseNotice([
+      { name: 'a', version: '1.0.0', license: 'MIT', copyright: ['Copyright (c) X'] },
+      { name: 'b', version: '2.0.0', license: 'MIT', copyright: ['Copyright (c) X'] },
+      { name: 'c', version: '3.0.0', license: '(MPL-2.0 OR Apache-2.0)', copyright: ['Copyright (c) Y'] },
+    ]);
+    expect(notice).toContain('//   MIT, Copyright (c) X:\n//     a 1.0.0, b 2.0.0\n');
+    expect(notice).toContain('//   MPL-2.0 OR Apache-2.0, Copyright (c) Y:\n//     c 3.0.0\n');
+    expect(notice).toContain('// MPL-2.0 OR Apache-2.0: https://mozilla.org/MPL/2.0/');
+    expect(notice.split('\n').every((line) => line === '' || line.startsWith('//'))).toBe(true);
   });
 });
 
