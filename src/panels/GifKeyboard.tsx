@@ -20,6 +20,7 @@ import {
 } from '../data/gif-keyboard';
 import { Pagination } from './common/Pagination';
 import { useStored } from './hooks';
+import { TabList } from './common/TabList';
 
 const EMPTY: Record<MediaKind, string> = { gifs: "It's pronounced GIF.", images: 'You have no funny memes :c' };
 
@@ -52,25 +53,19 @@ export function GifKeyboard({ ctx, insert }: { ctx: CommandContext; insert(marku
   return (
     <section className="vv-gif-keyboard" aria-label="GIF keyboard">
       <div className="vv-gif-head">
-        <div className="vv-tabs" role="tablist" aria-label="GIF keyboard tabs">
-          {MEDIA_KINDS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              id={`${id}-${k}`}
-              className="vv-tab"
-              aria-selected={k === kind}
-              aria-controls={`${id}-panel`}
-              onClick={() => {
-                setKind(k);
-                setPage(1);
-              }}
-            >
-              {KIND_LABEL[k]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="GIF keyboard tabs"
+          tabs={MEDIA_KINDS}
+          selected={kind}
+          id={(k) => `${id}-${k}`}
+          controls={`${id}-panel`}
+          onSelect={(k) => {
+            setKind(k);
+            setPage(1);
+          }}
+        >
+          {(k) => KIND_LABEL[k]}
+        </TabList>
         <label className="vv-gif-size">
           Size
           <input

@@ -6,6 +6,7 @@ import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilt
 import { loadNotificationPage, resetHostCount } from '../../data/notifications/loading';
 import { attempt } from '../../data/api-errors';
 import { FilterBox } from '../common/FilterBox';
+import { TabList } from '../common/TabList';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
@@ -109,21 +110,16 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
     <div className="vv-notifications-feed">
       <aside className="vv-notifications-sidebar">
         <FilterBox label="Filter notifications" placeholder="Filter current..." value={text} onChange={setText} />
-        <div className="vv-notifications-filters" role="tablist" aria-label="Notification filters">
-          {FEED_FILTERS.map((f) => (
-            <button
-              key={f}
-              type="button"
-              role="tab"
-              aria-selected={f === filter}
-              className="vv-notifications-filter"
-              data-active={f === filter}
-              onClick={() => setFilter(f)}
-            >
-              {FILTER_LABELS[f]}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label="Notification filters"
+          tabs={FEED_FILTERS}
+          selected={filter}
+          onSelect={setFilter}
+          className="vv-notifications-filters"
+          tabClassName="vv-notifications-filter"
+        >
+          {(f) => FILTER_LABELS[f]}
+        </TabList>
         <button type="button" className="vv-button" onClick={() => void markAll()}>
           Mark all as read
         </button>

@@ -6,6 +6,8 @@ import { authKey } from '../../data/auth';
 import { useStored } from '../hooks';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { FilterBox } from '../common/FilterBox';
+import { TabList } from '../common/TabList';
+
 import { OptionControl } from './OptionControl';
 
 /** The tab the page falls back to when the active one is hidden (else the first tab). */
@@ -57,13 +59,9 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
           </button>
         </span>
       </header>
-      <div className="vv-tabs" role="tablist" aria-label="Setting categories">
-        {(['all', ...CATEGORIES] as const).map((c) => (
-          <button key={c} type="button" role="tab" aria-selected={category === c} className="vv-tab" onClick={() => setCategory(c)}>
-            {c}
-          </button>
-        ))}
-      </div>
+      <TabList label="Setting categories" tabs={['all', ...CATEGORIES] as const} selected={category} onSelect={setCategory}>
+        {(c) => c}
+      </TabList>
       <FilterBox label="Filter settings" placeholder="Filter settings" value={filter} onChange={setFilter} />
       <div className="vv-options" role="tabpanel" aria-label={`${category} settings`}>
         {options.map((option) => (
@@ -73,20 +71,9 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
       </div>
       {tabs.length > 0 && (
         <>
-          <div className="vv-tabs" role="tablist" aria-label="Feature settings">
-            {tabs.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                aria-selected={activeTab?.id === t.id}
-                className="vv-tab"
-                onClick={() => setTabId(t.id)}
-              >
-                {t.title}
-              </button>
-            ))}
-          </div>
+          <TabList label="Feature settings" tabs={tabs.map((t) => t.id)} selected={activeTab?.id} onSelect={setTabId}>
+            {(tabId) => tabs.find((t) => t.id === tabId)?.title}
+          </TabList>
           {activeTab && (
             <div className="vv-subtab" role="tabpanel" aria-label={activeTab.title}>
               <ErrorBoundary key={activeTab.id} name={activeTab.title}>
