@@ -37,14 +37,17 @@ export function forgetFollowing(): void {
 /** The people the signed-in user follows ([] while unknown, signed out, or when asking failed). */
 export function useFollowing(ctx: Pick<CommandContext, 'client' | 'store' | 'toasts' | 'viewer'>): UserSearchResult[] {
   const userId = ctx.viewer?.id ?? null;
+  // The services the list is asked with, not the context around them: a context is made afresh
+  // often (the palette makes one per page), its services stay the same, so one user means one ask.
+  const { client, store, toasts } = ctx;
   const [users, setUsers] = useState<UserSearchResult[]>([]);
   useEffect(() => {
     if (userId === null) return;
     let live = true;
-    void followingOf(ctx, userId).then((found) => live && setUsers(found));
+    void followingOf({ client, store, toasts }, userId).then((found) => live && setUsers(found));
     return () => {
       live = false;
     };
-  }, [userId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [userId, client, store, toasts]);
   return users;
 }
