@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import {
   activityPermissions,
@@ -352,10 +352,15 @@ function Replies({
     setHasNext(hasNextPage);
     setState('idle');
   }
-  // Fetched once, when first opened (the list stays mounted, hidden, when closed).
+  // Fetched once, when first opened (the list stays mounted, hidden, when closed): the mount effect
+  // reads the props and fetchPage of the latest render through a ref, so later renders do not ask again.
+  const latest = useRef({ preloaded, fetchPage });
+  useLayoutEffect(() => {
+    latest.current = { preloaded, fetchPage };
+  });
   useEffect(() => {
-    if (!preloaded) void fetchPage(1);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!latest.current.preloaded) void latest.current.fetchPage(1);
+  }, []);
   return (
     <div className="vv-replies">
       {state === 'loading' && !replies.length && <p className="vv-note">Loading replies…</p>}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { loadMessages, type Activity } from '../../data/activities';
 import { attempt } from '../../data/api-errors';
@@ -34,9 +34,15 @@ export function MessagesFeed({ ctx, following }: { ctx: CommandContext; followin
     setPage(loaded.value.page);
     setHasNext(loaded.value.hasNextPage);
   }
+  // The first page is asked on mount and when the feed switches between following and global, not
+  // on every render: the effect calls the fetchPage of the latest render through a ref.
+  const latestFetch = useRef(fetchPage);
+  useLayoutEffect(() => {
+    latestFetch.current = fetchPage;
+  });
   useEffect(() => {
-    void fetchPage(1);
-  }, [following]); // eslint-disable-line react-hooks/exhaustive-deps
+    void latestFetch.current(1);
+  }, [following]);
 
   return (
     <section className="vv-messages-feed" aria-label="Messages">
