@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { useServices, useStored } from '../hooks';
 
@@ -47,7 +47,14 @@ export function Collapsible({
   };
   const seen = useRef<Set<string | number> | null>(null);
   const contentKey = content?.join('\u0000') ?? '';
+  // The check below runs when the listed ids change, not on every render (owners pass a new array
+  // each time): it reads the latest content, fold state and setter through a ref.
+  const latest = useRef({ content, collapsed, setCollapsed });
+  useLayoutEffect(() => {
+    latest.current = { content, collapsed, setCollapsed };
+  });
   useEffect(() => {
+    const { content, collapsed, setCollapsed } = latest.current;
     if (!content?.length) return;
     if (seen.current === null) {
       seen.current = new Set(content);
@@ -56,7 +63,7 @@ export function Collapsible({
     const added = addedContent(seen.current, content);
     content.forEach((c) => seen.current!.add(c));
     if (added && collapsed) setCollapsed(false);
-  }, [contentKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [contentKey]);
   return (
     <section className={`vv-collapsible ${className}`.trim()} data-collapsed={collapsed} data-collapse-id={id}>
       <div className="vv-collapsible-head">

@@ -85,10 +85,15 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
     setBusy(true);
   }
   // A layout effect: the request (which retires older answers) starts in the commit that cleared
-  // the list, so no answer for the previous list can land in between.
+  // the list, so no answer for the previous list can land in between. It asks when `asked` changes,
+  // not on every render: fetchPage, from the latest render, comes through a ref set just before.
+  const latestFetch = useRef(fetchPage);
   useLayoutEffect(() => {
-    void fetchPage(filter, 1);
-  }, [asked]); // eslint-disable-line react-hooks/exhaustive-deps
+    latestFetch.current = fetchPage;
+  });
+  useLayoutEffect(() => {
+    void latestFetch.current(filter, 1);
+  }, [asked, filter]);
 
   // Newer notifications the unread count has seen since this list loaded (any type the feed asks for).
   const shared = useStored(unreadStateKey);

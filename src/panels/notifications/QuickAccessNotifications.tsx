@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { attempt } from '../../data/api-errors';
 import { markAllRead, quickAccessConfigKey } from '../../data/notifications/storage';
@@ -43,13 +43,19 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
     setTick((t) => t + 1);
   }
 
-  // Ask when allowed, else wait until it is; then every 3 minutes while the panel stays.
+  // Ask when allowed, else wait until it is; then every 3 minutes while the panel stays. The timer is
+  // set again after each answer (tick) and when the settings open or close, not on every render:
+  // it runs the query of the latest render through a ref.
+  const latest = useRef({ ctx, query });
+  useLayoutEffect(() => {
+    latest.current = { ctx, query };
+  });
   useEffect(() => {
     if (configOpen) return;
-    const wait = quickAccessThrottle.wait(typesOf(ctx).join(','), Date.now());
-    const timer = setTimeout(() => void query(), wait);
+    const wait = quickAccessThrottle.wait(typesOf(latest.current.ctx).join(','), Date.now());
+    const timer = setTimeout(() => void latest.current.query(), wait);
     return () => clearTimeout(timer);
-  }, [tick, configOpen]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [tick, configOpen]);
 
   function toggleConfig() {
     // Closing with other types: the throttle's key changed, so the effect above asks at once.
