@@ -54,3 +54,20 @@ export function useLazyModule<M>(module: LazyModule<M>): M | null {
   }, [module, loaded]);
   return loaded;
 }
+
+/**
+ * `compute()`, computed again only when one of `inputs` changes (compared with Object.is) and kept
+ * otherwise. For a value read from outside React (a snapshot of the page, a list whose rules read
+ * the settings) where `inputs` are what says it may have moved, though `compute` does not read them
+ * itself: useMemo's dependencies are what its function reads, and its cache may be dropped, while
+ * here the same inputs keep the same value, and so its identity (which effects may key on).
+ */
+export function useRecomputed<T>(compute: () => T, inputs: readonly unknown[]): T {
+  const [kept, setKept] = useState(() => ({ inputs, value: compute() }));
+  if (inputs.length === kept.inputs.length && inputs.every((input, i) => Object.is(input, kept.inputs[i]))) return kept.value;
+  // Stored during render (React's pattern for state derived from changing inputs): this render
+  // already uses the new value, and the next one finds it kept.
+  const next = { inputs, value: compute() };
+  setKept(next);
+  return next.value;
+}

@@ -9,7 +9,7 @@ import { DASHBOARD } from '../../commands/palette-state';
 import type { Command, CommandContext } from '../../commands/types';
 import { frecencyKey, hotkeysKey, quickStartConfigKey, settingsKey } from '../../data/config';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { useDebounced, useServices, useStored } from '../hooks';
+import { useDebounced, useRecomputed, useServices, useStored } from '../hooks';
 import { groupRanked, ON_PAGE, rankCommands, RECENT } from './rank';
 
 /**
@@ -72,14 +72,17 @@ export function Palette() {
     setWasOpen(state.open);
     if (state.open) setFocusedBefore(services.context().focused);
   }
+  // Focus moves into the palette as it opens and on each new page or mode (a page's layout is fixed
+  // when its feature registers, so it only changes with the page).
+  const formPage = pagePanel?.layout === 'form';
   useEffect(() => {
     if (!state.open) return;
     // A form page that already focused one of its own fields (an editor, say) keeps it.
     const content = contentRef.current;
     const active = (content?.getRootNode() as ShadowRoot | Document | undefined)?.activeElement;
-    if (pagePanel?.layout === 'form' && active && active !== inputRef.current && content?.contains(active)) return;
+    if (formPage && active && active !== inputRef.current && content?.contains(active)) return;
     inputRef.current?.focus();
-  }, [view, state.open]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [view, state.open, formPage]);
 
   // The host's own class freezes page scroll behind overlays.
   useEffect(() => {
@@ -88,7 +91,10 @@ export function Palette() {
     return () => document.body.classList.remove('scroll-lock');
   }, [state.open]);
 
-  const ctx = useMemo(() => services.context(focusedBefore), [services, focusedBefore, state]);
+  // The context is a snapshot of the page (path, sign-in, viewer): taken again whenever the
+  // palette's state moves (it opens, changes mode or page), so commands see the page as it is then,
+  // and kept in between, since panels key their effects on it.
+  const ctx = useRecomputed(() => services.context(focusedBefore), [services, focusedBefore, state]);
   // Opening commits the dialog and its focused input at once; the results follow in a render of
   // their own right after, so the keystroke is answered before the list is built. (Done by hand:
   // the renderer the bundle ships does not defer useDeferredValue.)
@@ -322,8 +328,10 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
   const [version, setVersion] = useState(0);
   useEffect(() => registry.subscribe(() => setVersion((v) => v + 1)), [registry]);
 
-  // What may be listed depends on the context and settings, not on the query: computed once per open.
-  const visible = useMemo(
+  // What may be listed depends on the context and settings, not on the query: computed once per open,
+  // and again when features say their commands changed (`version`) or the settings and QuickStart
+  // config that toggles and `when` read (through ctx) change.
+  const visible = useRecomputed(
     () =>
       registry.commands(ctx).filter((c) => {
         if (c.hidden) return false;
@@ -333,7 +341,6 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
           return false;
         }
       }),
-    // `version` re-lists when features say their commands changed.
     [registry, ctx, version, settingsNow, configNow],
   );
   const relevantIds = useMemo(() => {
