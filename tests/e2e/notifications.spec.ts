@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { MockApi } from '../host/mock-api';
 import type { SeedNotification } from '../host/seed';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { expect, OAUTH_TOKEN, test, type Host } from './fixtures';
 
 /**
  * Notifications: the replacement feed on /notifications, the nav count shared by every tab,
@@ -47,6 +47,13 @@ const ALL_TYPES = [
   'STAFF_SUBMISSION_UPDATE',
   'CHARACTER_SUBMISSION_UPDATE',
 ];
+
+/** When the unread count's last answer (or failure) was stored; 0 before the first. */
+const countAnsweredAt = (host: Host) =>
+  host.evalInScript(() => {
+    const stored = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-notifications-unread');
+    return stored ? (JSON.parse(stored) as { data: { fetchedAt: number } }).data.fetchedAt : 0;
+  });
 
 const feed = (page: Page) => page.locator('.vv-notifications-feed');
 const items = (page: Page) => feed(page).locator('article.vv-notification');
@@ -194,6 +201,11 @@ test.describe('replacement notifications feed', () => {
     await page.clock.install();
     await host.goto('/notifications', { seed: feedSeed({ groupNotifications: false }) });
     await expect(items(page).first()).toBeVisible();
+    // The feed and the unread count ask side by side; what is offered comes from the count, whose
+    // next ask is three minutes after its answer. So the new notification is added, and the clock
+    // moved, only once that answer is stored: earlier, the count's first answer could bring the new
+    // one already, or be stored after the jump and push the next ask past it.
+    await expect.poll(() => countAnsweredAt(host)).not.toBe(0);
     const run = addLikeRun(api).slice(0, 1);
     api.state.notifications.splice(
       api.state.notifications.findIndex((x) => x.id === run[0]! + 1),
@@ -246,7 +258,7 @@ test.describe('replacement notifications feed', () => {
     await expect(dot.locator('.vv-notification-dot')).toHaveCount(0);
     await expect(mobile).toHaveCount(0);
     // A failed reset says so.
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'ResetNotificationCount');
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByText('There was an error resetting notification count.')).toBeVisible();
   });
@@ -292,7 +304,7 @@ test.describe('replacement notifications feed', () => {
     await host.goto('/home', { seed: feedSeed() });
     await expect(page.locator('[data-void-ui="notification-dot"]')).toBeAttached();
     await expect.poll(() => asked(api).length).toBe(1);
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'Notifications');
     await page.evaluate(() => {
       const app = document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } };
       app.__vue__.$router.push('/notifications');
@@ -306,13 +318,7 @@ test.describe('unread count', () => {
   test('is asked again every 3 minutes, and a failure says so once', async ({ page, host, api }) => {
     // The next three minutes count from the answer, so each jump of the clock waits until the
     // answer is stored: a jump made while an answer is still on its way would start the wait after it.
-    const answeredAt = () =>
-      host.evalInScript(() => {
-        const stored = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(
-          'void-verified-notifications-unread',
-        );
-        return stored ? (JSON.parse(stored) as { data: { fetchedAt: number } }).data.fetchedAt : 0;
-      });
+    const answeredAt = () => countAnsweredAt(host);
     await page.clock.install();
     await host.goto('/home', { seed: feedSeed() });
     await expect(page.locator('[data-void-ui="notification-dot"] .vv-notification-dot')).toHaveText(/^\d+$/);
@@ -446,7 +452,7 @@ test.describe('quick-access notifications', () => {
     await expect(page.locator('#void-verified-style-notifications-quick-dot')).toHaveCount(0);
     await quick(page).getByRole('button', { name: 'Notification settings' }).click();
     // A failing query says so.
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'Notifications');
     await quick(page).getByRole('button', { name: 'Refresh notifications' }).click();
     await expect(page.getByText('There was an error querying quick access notifications.')).toBeVisible();
   });
