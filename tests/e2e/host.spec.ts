@@ -362,6 +362,9 @@ test.describe('mock API through the page', () => {
 
   test('429 with Retry-After, then the next call succeeds', async ({ page, host, api }) => {
     await host.goto('/home', { script: false });
+    // Untargeted on purpose: with no userscript the page sends only this test's requests, the
+    // anonymous documents carry no operation name to target, and these two tests cover the mock's
+    // "whatever comes next" form.
     api.failNext(1, { status: 429, retryAfter: 1 });
     const limited = await gql(page, '{ User(id: 2) { name } }');
     expect(limited.status).toBe(429);
@@ -374,6 +377,7 @@ test.describe('mock API through the page', () => {
 
   test('a network failure rejects the fetch', async ({ page, host, api }) => {
     await host.goto('/home', { script: false });
+    // Untargeted on purpose (see the 429 test above): the fetch below is the page's only request.
     api.failNext(1, { network: true });
     const error = await page.evaluate(() =>
       fetch('https://graphql.anilist.co', {
