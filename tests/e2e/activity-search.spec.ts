@@ -269,12 +269,12 @@ test.describe('activity search', () => {
   test('errors: a failed search and a failed media search say so', async ({ page, host, api }) => {
     await host.goto('/home', signedIn());
     await openMode(page);
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SearchActivities');
     await params(page).getByRole('button', { name: 'Search', exact: true }).click();
     await expect(toasts(page).filter({ hasText: 'There was an error querying activities.' })).toBeVisible();
     await expect(page.locator('.vv-error')).toHaveText('There was an error querying activities.');
     await expect(items(page)).toHaveCount(0);
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SearchMedia');
     await params(page).getByRole('combobox', { name: 'Media' }).fill('Bebop');
     await expect(toasts(page).filter({ hasText: 'Failed to query media with search word Bebop' })).toBeVisible();
   });

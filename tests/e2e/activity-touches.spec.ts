@@ -142,7 +142,7 @@ test.describe('self message', () => {
     await button(page).click();
     await box(page).fill('This one fails.');
     const before = api.state.activities.length;
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SaveMessageActivity');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(toasts(page).filter({ hasText: 'There was an error self-publishing a message.' })).toBeVisible();
     await expect(box(page)).toHaveValue('This one fails.');

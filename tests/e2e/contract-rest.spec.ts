@@ -57,7 +57,7 @@ test.describe('activity entries', () => {
     await expect(reply.locator('.vv-act-head')).not.toContainText('Big fan');
     await expect(reply.locator('.vv-act-head')).not.toContainText('anime data mod');
 
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'ActivityReplies');
     await entry.getByRole('button', { name: 'Load More' }).click();
     await expect(toast(page, 'Failed to query replies.')).toBeVisible();
     await expect(toast(page, 'Failed to query activity replies.')).toHaveCount(0);
@@ -69,7 +69,7 @@ test.describe('activity entries', () => {
     await expect(entry.getByRole('button', { name: 'Load More' })).toHaveCount(0);
 
     // A failed reply names the activity it was for.
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'ReplyToActivity');
     await entry.getByRole('textbox', { name: 'Reply' }).fill('Will fail');
     await entry.getByRole('button', { name: 'Publish' }).click();
     const failed = toast(page, 'Failed to save reply.');
@@ -101,7 +101,7 @@ test.describe('followed users (document 1 section 7)', () => {
   test("'Failed to query followed users.' when the following query fails", async ({ page, host, api }) => {
     await host.goto('/home', { seed: seed({}) });
     await page.keyboard.press('Control+Space');
-    api.failNext(5, { status: 500 });
+    api.failNext(5, { status: 500 }, 'Following');
     await page.keyboard.press('Control+Space');
     await expect(toast(page, 'Failed to query followed users.')).toBeVisible();
     await page.getByRole('combobox', { name: 'Users' }).focus();
@@ -114,7 +114,7 @@ test.describe('wrapped error texts', () => {
     await host.goto('/user/Viewer/', { seed: seed({ selfMessageEnabled: true }) });
     await page.getByRole('button', { name: 'Message yourself' }).click();
     await page.getByRole('textbox', { name: 'Message to yourself' }).fill('This one fails.');
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SaveMessageActivity');
     await page.getByRole('button', { name: 'Publish' }).click();
     const failed = toast(page, 'There was an error self-publishing a message.');
     await expect(failed).toBeVisible();
@@ -132,7 +132,7 @@ test.describe('wrapped error texts', () => {
     const search = media.title.userPreferred!.slice(0, 8);
 
     // A failed search names the search word twice: the box's text and the wrapped one.
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SearchMedia');
     await panel.getByRole('combobox', { name: 'Media' }).fill('zzzz');
     await expect(toast(page, 'Failed to query media with search word zzzz').locator('.vv-toast-detail')).toHaveText(
       'Failed to query media (zzzz)',
@@ -145,7 +145,7 @@ test.describe('wrapped error texts', () => {
       .click();
     await expect(panel.getByLabel('Status')).toBeEnabled();
     await composer.locator('textarea').fill('Keep me');
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'UpdateMediaProgress');
     await panel.getByRole('button', { name: 'Reply' }).click();
     await expect(toast(page, 'Failed to update media progress').locator('.vv-toast-detail')).toHaveText(
       `Failed to update media progress with media id ${media.id}`,

@@ -138,12 +138,13 @@ test.describe('goals tab', () => {
     await expect(toast(page, 'You had no goals saved.')).toBeVisible();
     await expect(tab.locator('tr[data-goal="Mine"]')).toBeVisible();
 
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'GoalsUserAbout');
     await tab.getByRole('button', { name: 'Fetch current' }).click();
     await expect(toast(page, 'Failed to query user goals.')).toBeVisible();
     await expect(toast(page, 'Failed to fetch goals.')).toBeVisible();
 
-    api.failNext(1, { network: true });
+    // Saving reads the bio first; that read fails, so nothing is written.
+    api.failNext(1, { network: true }, 'GoalsUserAbout');
     await tab.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Failed to save goals.')).toBeVisible();
     expect(viewer.about).toBe(original);
@@ -315,7 +316,7 @@ test.describe('goals on profile overviews', () => {
 
   test('a failing query says so and shows nothing', async ({ page, host, api }) => {
     user(api, 'Viewer').about = encodeBio('x', { goals: [goal(1, 'completedAnime', 'A', 2, -5, 5)] });
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'GoalsUserAbout');
     await host.goto('/user/Viewer/', { seed: SEED });
     await expect(toast(page, 'Failed to query user goals.')).toBeVisible();
     await expect(page.locator('[data-void-ui="goals"] .vv-goal')).toHaveCount(0);

@@ -198,13 +198,14 @@ test.describe('layout designer', () => {
     const before = { about: viewer.about, color: viewer.options.profileColor, badge: viewer.donatorBadge };
     await tab.getByRole('button', { name: 'red', exact: true }).click();
     await tab.getByRole('textbox', { name: 'Donator badge' }).fill('Another');
-    api.failNext(1, { status: 500 });
+    // Publishing the about reads the current one, then saves: the save fails.
+    api.failNext(1, { status: 500 }, 'SaveUserAbout');
     await tab.getByRole('button', { name: 'Publish About' }).click();
     await expect(toasts(page).filter({ hasText: 'Failed to publish about.' })).toBeVisible();
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SaveUserColor');
     await tab.getByRole('button', { name: 'Publish Color' }).click();
     await expect(toasts(page).filter({ hasText: 'Failed to publish color.' })).toBeVisible();
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SaveDonatorBadge');
     await tab.getByRole('button', { name: 'Publish Badge' }).click();
     await expect(toasts(page).filter({ hasText: 'Failed to publish donator badge.' })).toBeVisible();
     expect({ about: viewer.about, color: viewer.options.profileColor, badge: viewer.donatorBadge }).toEqual(before);
@@ -231,7 +232,7 @@ test.describe('layout designer', () => {
     await confirmOk(page);
     await expect(about).toHaveValue('Changed on AniList');
 
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'LayoutUserAbout');
     await tab.getByRole('button', { name: 'Reset About' }).click();
     await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'Failed to query current about from AniList API.' })).toBeVisible();

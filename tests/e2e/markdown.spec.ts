@@ -214,7 +214,7 @@ test.describe('our editor (Write a status…)', () => {
     await ready(page);
     await writeStatus(page);
     await page.keyboard.type('Hello from __VoidVerified__');
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'SaveTextActivity');
     await ours(page).getByRole('button', { name: 'Publish' }).click();
     await expect(toast(page, 'Failed to publish status.')).toBeVisible();
     await expect(oursBox(page)).toHaveValue('Hello from __VoidVerified__');

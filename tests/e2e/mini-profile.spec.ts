@@ -290,7 +290,7 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
   test('a failed query shows the error toast and no card', async ({ page, host, api }) => {
     await host.goto('/home', { seed: ON });
     const { link, name } = await userLink(page);
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'MiniProfile');
     await link.hover();
     await expect(page.locator('.vv-toast').filter({ hasText: `Failed to query mini profile data for ${name}` })).toBeVisible();
     await page.waitForTimeout(300);

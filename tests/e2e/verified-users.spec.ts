@@ -71,7 +71,7 @@ test.describe('verified users', () => {
   test('a failed query keeps the user and says so', async ({ page, host, api }) => {
     await host.goto('/settings/developer', { seed: allToasts });
     const box = settings(page).getByRole('combobox', { name: 'Add verified user' });
-    api.failNext(1, { status: 500 });
+    api.failNext(1, { status: 500 }, 'VerifiedUser');
     await box.fill('Nobody-Here');
     await box.press('Enter');
     await expect(toasts(page).filter({ hasText: 'Failed to query new user.' })).toBeVisible();
@@ -242,7 +242,9 @@ test.describe('quick access users', () => {
   });
 
   test('a failed refresh says so and still records the time', async ({ page, host, api }) => {
-    api.failNext(2, { status: 500 });
+    // Two refreshes ask on load, the verified users' and Quick Access's (the second waits for the first
+    // and asks again when it failed); both fail.
+    api.failNext(2, { status: 500 }, 'VerifiedUsers');
     await host.goto('/home', {
       seed: { ...users(quick({ id: 2, lastFetch: Date.now() - 20 * MIN })), ...settingsSeed({ quickAccessEnabled: true }) },
     });
