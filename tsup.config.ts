@@ -1,7 +1,9 @@
 import { readFileSync, realpathSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import { metadataBlock, projectUrl, type PackageFields } from './build/metadata';
+import { tidyCss } from './build/tidy';
 
 /**
  * The React API, rendered by Preact's compatibility layer in the shipped userscript: the same
@@ -67,6 +69,24 @@ const readableMarked: NonNullable<Options['esbuildPlugins']>[number] = {
   },
 };
 
+/**
+ * Our style sheet ships as text, tidied like the code (no comments, tab indentation). Its path
+ * leaves the `.css` ending behind: tsup's own style-sheet plugin loads every `.css` path first.
+ */
+const tidyStyles: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'tidy-styles',
+  setup(build) {
+    build.onResolve({ filter: /\.css$/ }, (args) => ({
+      path: `${relative(process.cwd(), join(args.resolveDir, args.path))}:tidied`,
+      namespace: 'tidy-css',
+    }));
+    build.onLoad({ filter: /:tidied$/, namespace: 'tidy-css' }, (args) => ({
+      contents: tidyCss(readFileSync(args.path.slice(0, -':tidied'.length), 'utf8')),
+      loader: 'text',
+    }));
+  },
+};
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as PackageFields;
 
 // `tsup --out-dir DIR` (parallel work in one checkout builds elsewhere): the finishing step follows it.
@@ -96,7 +116,7 @@ export default defineConfig((cli) => {
     loader: { '.css': 'text' },
     // What the bench reads to print the bundle's composition (bytes per package).
     metafile: true,
-    esbuildPlugins: [readablePreact, readableMarked],
+    esbuildPlugins: [readablePreact, readableMarked, tidyStyles],
     esbuildOptions(options) {
       // Only the CodeMirror pieces the CSS editor uses (see src/panels/codemirror/).
       options.alias = {

@@ -343,9 +343,11 @@ function bundleComposition(): [string, number][] {
   const by = new Map<string, number>();
   for (const output of Object.values(meta.outputs))
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      // Our style sheet is loaded in a namespace of its own (tidy-css:src/panels/styles.css:tidied).
       const name = path.startsWith('marked-src:')
         ? 'marked'
-        : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? (path.startsWith('src/') ? 'our code (src)' : path));
+        : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ??
+          (path.replace(/^tidy-css:/, '').startsWith('src/') ? 'our code (src)' : path));
       by.set(name, (by.get(name) ?? 0) + bytesInOutput);
     }
   const sorted = [...by].sort((a, b) => b[1] - a[1]);

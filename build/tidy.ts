@@ -44,7 +44,11 @@ export function tidy(code: string): string {
   out += code.slice(at);
 
   // Per line: drop lines left empty by a removed comment, and two spaces of wrapper indentation,
-  // except where the line starts inside a template literal.
+  // except where the line starts inside a template literal. A script whose first statement is
+  // "use strict" is strict throughout, so the directive each bundled module repeats at the top of
+  // its lazily initialised body changes nothing: those lines go too.
+  const strict = /^"use strict";\n/.test(out);
+  let first = true;
   const lines = out.split('\n');
   const result: string[] = [];
   let offset = 0;
@@ -59,8 +63,42 @@ export function tidy(code: string): string {
     }
     if (line.trim() === '') continue;
     const body = line.trimStart();
+    if (strict && body === '"use strict";' && !first) continue;
+    first = false;
     const spaces = Math.max(0, line.length - body.length - 2);
     result.push('\t'.repeat(spaces >> 1) + (spaces & 1 ? ' ' : '') + body);
   }
   return result.join('\n') + '\n';
+}
+
+/**
+ * Tidies a style sheet the script carries as text, as tidy() does the code: drops comments (never
+ * inside a quoted string) and the lines they leave empty, and indents with tabs instead of pairs
+ * of spaces.
+ */
+export function tidyCss(css: string): string {
+  let out = '';
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i]!;
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < css.length && css[j] !== c && css[j] !== '\n') j += css[j] === '\\' ? 2 : 1;
+      out += css.slice(i, j + 1);
+      i = j;
+    } else if (c === '/' && css[i + 1] === '*') {
+      const end = css.indexOf('*/', i + 2);
+      i = end < 0 ? css.length : end + 1;
+    } else out += c;
+  }
+  return (
+    out
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const body = line.trimStart();
+        const spaces = line.length - body.length;
+        return '\t'.repeat(spaces >> 1) + (spaces & 1 ? ' ' : '') + body;
+      })
+      .join('\n') + '\n'
+  );
 }

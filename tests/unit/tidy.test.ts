@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tidy, tidyUserscript } from '../../build/tidy';
+import { tidy, tidyCss, tidyUserscript } from '../../build/tidy';
 
 describe('tidying the bundle', () => {
   it('drops comments and the wrapper indentation, keeps code', () => {
@@ -27,5 +27,22 @@ describe('tidying the bundle', () => {
   it('keeps the metadata block as line 1', () => {
     const out = tidyUserscript('// ==UserScript==\n// @name X\n// ==/UserScript==\n"use strict";\n(() => {\n  // hi\n  x();\n})();\n');
     expect(out).toBe('// ==UserScript==\n// @name X\n// ==/UserScript==\n"use strict";\n(() => {\nx();\n})();\n');
+  });
+
+  it('drops the "use strict" each module repeats when the script is strict from its first line, and only then', () => {
+    const code = '"use strict";\n(() => {\n  var init_a = __esm({\n    "a.js"() {\n      "use strict";\n      x();\n    }\n  });\n})();\n';
+    expect(tidy(code)).toBe('"use strict";\n(() => {\nvar init_a = __esm({\n\t"a.js"() {\n\t\tx();\n\t}\n});\n})();\n');
+    const sloppy = '(() => {\n  function f() {\n    "use strict";\n  }\n})();\n';
+    expect(tidy(sloppy)).toContain('"use strict";');
+    const template = '"use strict";\nvar t = `\n"use strict";\n`;\n';
+    expect(tidy(template)).toBe(template);
+  });
+});
+
+describe('tidying the style sheet', () => {
+  it('drops comments and the lines they leave, indents with tabs, and keeps strings as written', () => {
+    const css =
+      "/* top */\n.a {\n  content: '/* kept */';\n  color: red; /* gone */\n}\n/* two\n   lines */\n@media print {\n  .b {\n    margin: 0;\n  }\n}\n";
+    expect(tidyCss(css)).toBe(".a {\n\tcontent: '/* kept */';\n\tcolor: red; \n}\n@media print {\n\t.b {\n\t\tmargin: 0;\n\t}\n}\n");
   });
 });
