@@ -7,7 +7,7 @@ import { createDialogController, createPaletteController, DASHBOARD } from './co
 import { Registry } from './commands/registry';
 import { createServices } from './commands/services';
 import { browserAllocator } from './data/api-window';
-import { authKey, parseHostAuth } from './data/auth';
+import { authKey, parseHostAuth, type HostViewer } from './data/auth';
 import { TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from './data/config';
@@ -46,6 +46,21 @@ const ENGINE_FAILED =
 
 /** How long after the page's load event the overlay mounts in idle time (if nothing needed it sooner). */
 const OVERLAY_SETTLE_MS = 2000;
+
+/**
+ * The host's signed-in viewer, parsed again only when its snapshot changed: every command context
+ * (one per injected mount) asks for it.
+ */
+let hostAuthRaw: string | null | undefined;
+let hostAuthViewer: HostViewer | null = null;
+function hostViewer(): HostViewer | null {
+  const raw = localStorage.getItem('auth');
+  if (raw !== hostAuthRaw) {
+    hostAuthRaw = raw;
+    hostAuthViewer = parseHostAuth(raw);
+  }
+  return hostAuthViewer;
+}
 
 async function boot(): Promise<void> {
   if (window.__voidVerified) return;
@@ -87,7 +102,7 @@ async function boot(): Promise<void> {
     dialogs,
     path: currentPath,
     navigate,
-    hostViewer: () => parseHostAuth(localStorage.getItem('auth')),
+    hostViewer,
     focused: deepActiveElement,
     confirm: async (text) => {
       const { confirmDialog } = await overlay.load();
@@ -168,7 +183,10 @@ async function boot(): Promise<void> {
     (failure) =>
       toasts.critical(failure.kind === 'injection' ? failure.message : failure.kind === 'setup' ? ENGINE_SETUP_FAILED : ENGINE_FAILED),
   );
-  injector.start();
+  // Injections mount right after the synchronous run, in a microtask: that still comes before the
+  // page's first paint and before any event reaches the page (no host content shows unstyled or
+  // unreplaced), while the script's own run only reads storage and registers listeners.
+  queueMicrotask(() => injector.start());
   store.subscribe(settingsKey, () => injector.reconcile());
   store.subscribe(quickStartConfigKey, () => injector.reconcile());
   store.subscribe(authKey, () => injector.reconcile());
