@@ -1,5 +1,4 @@
-import useSWR, { type Cache, type SWRResponse } from 'swr';
-import { initCache } from 'swr/_internal';
+import type { Cache } from 'swr';
 import type { GraphQLClient, GqlDocument, MutationDocument, QueryDocument } from './graphql';
 import { s } from './schema';
 import { defineKey, type Store, prunedAt } from './storage';
@@ -131,6 +130,19 @@ export function queryKey(doc: Pick<AnyDocument, 'name'>, variables: unknown, ide
   return `${doc.name}@${identity}:${JSON.stringify(variables)}`;
 }
 
+/**
+ * SWR's mutate for a cache: it writes the cache and re-renders the hooks showing the key. SWR is
+ * evaluated with the first component that reads through it (`useQuery`, which connects it here);
+ * until then no hook exists, and reads and writes go to the cache alone, as SWR would write it.
+ */
+export type SwrMutate = (key: string, data?: unknown, options?: { revalidate: boolean }) => Promise<unknown>;
+let mutateOf: ((cache: Cache) => SwrMutate) | null = null;
+
+/** Called once SWR is loaded (by the hooks' module). */
+export function connectSwr(mutate: (cache: Cache) => SwrMutate): void {
+  mutateOf = mutate;
+}
+
 /** What reads and writes need: the client (its identity keys the cache) and the store the cache lives in. */
 export interface ReadContext {
   client: Pick<GraphQLClient, 'request'> & Partial<Pick<GraphQLClient, 'identity'>>;
@@ -167,9 +179,14 @@ export class Reads {
     return queryKey(doc, variables, this.client.identity?.(token) ?? 'anon');
   }
 
-  /** SWR's mutate bound to our cache (looked up each time: a provider that unmounts drops SWR's state for it). */
-  private swr() {
-    return initCache(this.cache)![1];
+  /**
+   * Shows `data` as the answer for `key`: through SWR's mutate bound to our cache (looked up each
+   * time: a provider that unmounts drops SWR's state for it) once SWR is loaded, else straight
+   * into the cache, the entry SWR's mutate writes.
+   */
+  private show(key: string, data: unknown): void {
+    if (mutateOf) void mutateOf(this.cache)(key, data, { revalidate: false });
+    else this.cache.set(key, { ...this.cache.get(key), data, error: undefined, _c: undefined } as Entry);
   }
 
   /**
@@ -190,7 +207,7 @@ export class Reads {
         .then((data) => {
           this.cache.stamp(key, doc.lifetime);
           // Shown by every mounted hook on this key; no second request.
-          void this.swr()(key, data, { revalidate: false });
+          this.show(key, data);
           return data;
         });
       const created: Flight = { promise, controller, waiting: 0 };
@@ -232,7 +249,7 @@ export class Reads {
     const key = this.key(doc, variables);
     const next = update(this.cache.data(key) as TData | undefined);
     if (next === undefined) return;
-    void this.swr()(key, next, { revalidate: false });
+    this.show(key, next);
   }
 
   /**
@@ -244,7 +261,8 @@ export class Reads {
     for (const key of [...this.cache.keys()]) {
       if (!key.startsWith(prefix)) continue;
       this.cache.expire(key);
-      void this.swr()(key);
+      // Mounted hooks on it ask again (none before SWR is loaded).
+      if (mutateOf) void mutateOf(this.cache)(key);
     }
   }
 }
@@ -270,29 +288,6 @@ export function read<TData, TVars>(
   options?: ReadOptions,
 ): Promise<TData> {
   return readsFor(ctx).read(doc, variables, options);
-}
-
-/**
- * The React read: `doc` with `variables` (null: don't ask yet). Within the document's lifetime
- * neither a remount nor a reload sends the request again.
- */
-export function useQuery<TData, TVars>(
-  ctx: ReadContext,
-  doc: QueryDocument<TData, TVars>,
-  variables: TVars | null,
-): SWRResponse<TData, Error> {
-  const reads = readsFor(ctx);
-  const key = variables === null ? null : reads.key(doc, variables);
-  const fresh = key ? reads.cache.isFresh(key) : false;
-  return useSWR<TData, Error>(key, () => reads.read(doc, variables as TVars), {
-    dedupingInterval: doc.lifetime,
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-    revalidateIfStale: !fresh,
-    revalidateOnMount: fresh ? false : undefined,
-    shouldRetryOnError: false,
-    keepPreviousData: true,
-  });
 }
 
 /** What a write changes in the cache: reads to ask again, and answers to change in place. */

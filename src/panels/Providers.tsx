@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
 import type { AppServices } from '../commands/types';
-import { queryCache } from '../data/swr';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PortalContainer, ServicesContext } from './hooks';
 
@@ -19,11 +17,9 @@ export function Providers({
 }) {
   return (
     <ServicesContext.Provider value={services}>
-      <SWRConfig value={{ provider: () => queryCache(services.store) }}>
-        <PortalContainer.Provider value={container}>
-          <ErrorBoundary name={name}>{children}</ErrorBoundary>
-        </PortalContainer.Provider>
-      </SWRConfig>
+      <PortalContainer.Provider value={container}>
+        <ErrorBoundary name={name}>{children}</ErrorBoundary>
+      </PortalContainer.Provider>
     </ServicesContext.Provider>
   );
 }

@@ -5,14 +5,16 @@ import { API_ERROR_TEXTS } from '../data/api-errors';
 import { searchMedia, type UserSearchResult } from '../data/documents';
 import { safeUrl } from '../data/guards';
 import { followedFirst, followedMatching, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../data/search';
-import { useQuery } from '../data/swr';
 import { useFollowing } from './common/useFollowing';
 import { UserSearchFailed, useUserSearch } from './common/useUserSearch';
 import { useDebounced } from './hooks';
+import { useQuery, withQueryCache } from './query';
 
 /** The search feature's palette pages: users (from 3 characters) and anime or manga, 800 ms after typing. */
+export const UserSearchPage = withQueryCache(UserSearch);
+export const MediaSearchPage = withQueryCache(MediaSearch);
 
-export function UserSearchPage({ query, ctx, close }: PalettePageProps) {
+function UserSearch({ query, ctx, close }: PalettePageProps) {
   const { search, ready, users: found, error, loading } = useUserSearch(ctx, query);
   const followed = useFollowing(ctx);
   if (!ready) {
@@ -65,7 +67,7 @@ function UserGroup({
   );
 }
 
-export function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
+function MediaSearch({ query, ctx, close }: PalettePageProps) {
   const search = useDebounced(query.trim(), USER_SEARCH_DEBOUNCE_MS);
   const ready = search.length > 0;
   const { data, error, isLoading } = useQuery(ctx, searchMedia, ready ? { search } : null);

@@ -5,10 +5,12 @@ import { sameUserName } from '../data/pages';
 import { USER_SEARCH_MIN } from '../data/search';
 import { removeUser, verifiedUsersKey, verifyUser } from '../data/verified-users';
 import { useStored } from './hooks';
+import { withQueryCache } from './query';
 import { UserSearchFailed, useUserSearch } from './common/useUserSearch';
 
 /** 'Verify user…': the palette input searches users (3 characters, 800 ms); picking one verifies them. */
-export function AddUserPage({ query, ctx, close }: PalettePageProps) {
+export const AddUserPage = withQueryCache(AddUser);
+function AddUser({ query, ctx, close }: PalettePageProps) {
   const { search, ready, users, error, loading } = useUserSearch(ctx, query);
   const verify = (name: string) => {
     close();

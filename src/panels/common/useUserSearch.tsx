@@ -1,12 +1,13 @@
 import type { CommandContext } from '../../commands/types';
 import { searchUsers, type UserSearchResult } from '../../data/documents';
 import { USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../data/search';
-import { useQuery } from '../../data/swr';
+import { useQuery } from '../query';
 import { useDebounced } from '../hooks';
 
 /**
  * The palette's user search: asked 800 ms after typing stops, once at least three characters are
- * typed (`ready`). `users` is undefined until an answer came.
+ * typed (`ready`). `users` is undefined until an answer came. The page using it is wrapped in
+ * `withQueryCache`.
  */
 export function useUserSearch(ctx: CommandContext, query: string) {
   const search = useDebounced(query.trim(), USER_SEARCH_DEBOUNCE_MS);
