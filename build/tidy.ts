@@ -44,11 +44,13 @@ export function tidy(code: string): string {
   out += code.slice(at);
 
   // Per line: drop lines left empty by a removed comment, and two spaces of wrapper indentation,
-  // except where the line starts inside a template literal. A script whose first statement is
-  // "use strict" is strict throughout, so the directive each bundled module repeats at the top of
-  // its lazily initialised body changes nothing: those lines go too.
-  const strict = /^"use strict";\n/.test(out);
-  let first = true;
+  // except where the line starts inside a template literal. Each bundled module repeats "use
+  // strict" at the top of its lazily initialised body; when the script is esbuild's strict IIFE
+  // (`"use strict";` then `(() => {`), one directive as the IIFE's first statement makes all of it
+  // strict, even where a userscript manager puts code of its own before the script's first line,
+  // and the repeats go.
+  const strict = /^"use strict";\n\(\(\) => \{\n/.test(out);
+  let seen = 0; // lines kept outside template literals
   const lines = out.split('\n');
   const result: string[] = [];
   let offset = 0;
@@ -63,10 +65,10 @@ export function tidy(code: string): string {
     }
     if (line.trim() === '') continue;
     const body = line.trimStart();
-    if (strict && body === '"use strict";' && !first) continue;
-    first = false;
+    if (strict && seen >= 2 && body === '"use strict";') continue;
     const spaces = Math.max(0, line.length - body.length - 2);
     result.push('\t'.repeat(spaces >> 1) + (spaces & 1 ? ' ' : '') + body);
+    if (strict && ++seen === 2) result.push('"use strict";');
   }
   return result.join('\n') + '\n';
 }

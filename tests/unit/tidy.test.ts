@@ -26,16 +26,22 @@ describe('tidying the bundle', () => {
 
   it('keeps the metadata block as line 1', () => {
     const out = tidyUserscript('// ==UserScript==\n// @name X\n// ==/UserScript==\n"use strict";\n(() => {\n  // hi\n  x();\n})();\n');
-    expect(out).toBe('// ==UserScript==\n// @name X\n// ==/UserScript==\n"use strict";\n(() => {\nx();\n})();\n');
+    expect(out).toBe('// ==UserScript==\n// @name X\n// ==/UserScript==\n"use strict";\n(() => {\n"use strict";\nx();\n})();\n');
   });
 
-  it('drops the "use strict" each module repeats when the script is strict from its first line, and only then', () => {
+  it('makes the IIFE strict with one directive of its own, instead of the one each module repeats', () => {
     const code = '"use strict";\n(() => {\n  var init_a = __esm({\n    "a.js"() {\n      "use strict";\n      x();\n    }\n  });\n})();\n';
-    expect(tidy(code)).toBe('"use strict";\n(() => {\nvar init_a = __esm({\n\t"a.js"() {\n\t\tx();\n\t}\n});\n})();\n');
+    const out = tidy(code);
+    expect(out).toBe('"use strict";\n(() => {\n"use strict";\nvar init_a = __esm({\n\t"a.js"() {\n\t\tx();\n\t}\n});\n})();\n');
+    // Strict even when a manager's own statements come before the script's first line.
+    const undeclared =
+      '"use strict";\n(() => {\n  "use strict";\n  globalThis.__sloppy = (function () { return this; })() !== undefined;\n})();\n';
+    new Function(`void 0;\n${tidy(undeclared)}`)();
+    expect((globalThis as { __sloppy?: boolean }).__sloppy).toBe(false);
     const sloppy = '(() => {\n  function f() {\n    "use strict";\n  }\n})();\n';
     expect(tidy(sloppy)).toContain('"use strict";');
-    const template = '"use strict";\nvar t = `\n"use strict";\n`;\n';
-    expect(tidy(template)).toBe(template);
+    const template = '"use strict";\n(() => {\nvar t = `\n"use strict";\n`;\n})();\n';
+    expect(tidy(template)).toBe('"use strict";\n(() => {\n"use strict";\nvar t = `\n"use strict";\n`;\n})();\n');
   });
 });
 
