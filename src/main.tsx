@@ -172,7 +172,8 @@ async function boot(): Promise<void> {
       return true;
     });
   };
-  rebind();
+  // Bound right after the synchronous run (see below): no key can reach the page before then.
+  queueMicrotask(rebind);
   store.subscribe(hotkeysKey, rebind);
   registry.subscribe(rebind);
 

@@ -73,9 +73,25 @@ function keyToCode(key: string): string | null {
   return NAMED_KEYS[key] ?? PUNCTUATION[key] ?? null;
 }
 
+/**
+ * Parsed hotkeys by their text: the same few dozen are parsed for every binding and label. Emptied
+ * when it holds this many (text typed into a hotkey field is parsed too).
+ */
+const parsed = new Map<string, string | null>();
+const PARSED_MAX = 500;
+
 /** Normalises a written hotkey; null when it is not one we can bind. */
 export function parseHotkey(input: string): string | null {
   if (typeof input !== 'string') return null;
+  let result = parsed.get(input);
+  if (result === undefined) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    parsed.set(input, (result = parseUncached(input)));
+  }
+  return result;
+}
+
+function parseUncached(input: string): string | null {
   const trimmed = input.trim();
   if (!trimmed) return null;
   // Split on '+' but keep a literal '+' key ("ctrl++" is not supported: write "ctrl+plus").

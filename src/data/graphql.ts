@@ -52,8 +52,11 @@ export const FRESH = 0;
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 
+/** The operation's name after its keyword (one fixed pattern per kind: documents are defined at start-up). */
+const OPERATION_NAME = { query: /^\s*query\s+(\w+)/, mutation: /^\s*mutation\s+(\w+)/ };
+
 function operationName(kind: 'query' | 'mutation', source: string): string {
-  const name = new RegExp(`^\\s*${kind}\\s+(\\w+)`).exec(source)?.[1];
+  const name = OPERATION_NAME[kind].exec(source)?.[1];
   if (!name) throw new Error(`A ${kind} document names its operation: ${source.slice(0, 60)}`);
   return name;
 }
