@@ -18,8 +18,14 @@ export class Registry {
   define(feature: FeatureDef): FeatureDef {
     if (!/^[a-z][a-z0-9-]*$/.test(feature.id)) throw new Error(`Feature id "${feature.id}" must be kebab-case`);
     if (this.featureList.some((f) => f.id === feature.id)) throw new Error(`Feature "${feature.id}" is defined twice`);
-    for (const option of feature.options ?? []) {
-      if (this.optionIndex.has(option.key)) throw new Error(`Option "${option.key}" is declared twice`);
+    for (const declared of feature.options ?? []) {
+      if (this.optionIndex.has(declared.key)) throw new Error(`Option "${declared.key}" is declared twice`);
+      const option: OptionDef = {
+        ...declared,
+        title: declared.title ?? feature.title,
+        description: declared.description ?? feature.description,
+        category: feature.category,
+      };
       this.optionIndex.set(option.key, { option, feature });
     }
     // A feature is switched by its own boolean options, so that it never depends on another feature.

@@ -32,6 +32,15 @@ export interface OptionDef<T extends OptionValue = OptionValue> {
   readonly format?: 'color';
 }
 
+/**
+ * An option as a feature declares it: listed under its feature's category, and where its title or
+ * description is left out (a feature's one switch) it takes the feature's. The registry fills them in.
+ */
+export type OptionDecl<T extends OptionValue = OptionValue> = Omit<OptionDef<T>, 'title' | 'description' | 'category'> & {
+  readonly title?: string;
+  readonly description?: string;
+};
+
 /** Where a hotkey listens: 'global' outside text fields, 'editor' inside markdown editors. */
 export type HotkeyScope = 'global' | 'editor';
 
@@ -240,7 +249,7 @@ export interface FeatureDef {
    * settings page marks its options as coming in a later update.
    */
   readonly planned?: boolean;
-  readonly options?: readonly OptionDef[];
+  readonly options?: readonly OptionDecl[];
   /**
    * The boolean option that switches the feature on: while it is off, its commands (declared and
    * provided) are not listed and their hotkeys do nothing, and its injections are torn down. A part

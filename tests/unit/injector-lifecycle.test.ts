@@ -76,7 +76,7 @@ function start(injections: Injection[], { toggled = false } = {}) {
     title: 'Probe',
     category: 'misc',
     description: 'Test injections',
-    options: [{ key: 'probeShown', title: 'Probe shown', description: 'Shows the probe.', default: true, category: 'misc' }],
+    options: [{ key: 'probeShown', title: 'Probe shown', description: 'Shows the probe.', default: true }],
     ...(toggled ? { toggle: 'probeShown' } : {}),
     injections,
   });

@@ -24,6 +24,27 @@ describe('the registry', () => {
     }
   });
 
+  it("lists an option under its feature's category, with the feature's title and description where it gives none", () => {
+    const own = new Registry();
+    own.define({
+      id: 'demo',
+      title: 'Demo',
+      description: 'A demo feature.',
+      category: 'misc',
+      toggle: 'demoEnabled',
+      options: [
+        { key: 'demoEnabled', default: false },
+        { key: 'demoExtra', title: 'Extra', description: 'Something more.', default: 3 },
+      ],
+    });
+    expect(own.option('demoEnabled')).toMatchObject({ title: 'Demo', description: 'A demo feature.', category: 'misc' });
+    expect(own.option('demoExtra')).toMatchObject({ title: 'Extra', description: 'Something more.', category: 'misc' });
+    for (const option of registry.options()) {
+      expect(option.title.trim(), option.key).not.toBe('');
+      expect(option.category, option.key).toBe(registry.featureOfOption(option.key)!.category);
+    }
+  });
+
   it('gives every command a title, a section, a unique id and a valid hotkey', () => {
     expect(commands.length).toBeGreaterThan(50);
     const ids = commands.map((c) => c.id);

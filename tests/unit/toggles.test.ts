@@ -20,8 +20,8 @@ function probe(overrides: Partial<FeatureDef> = {}) {
     category: 'misc',
     description: 'A toggled feature',
     options: [
-      { key: 'probeEnabled', title: 'Probe', description: 'Switches the probe.', default: false, category: 'misc' },
-      { key: 'probeExtra', title: 'Probe extra', description: 'A part of the probe.', default: true, category: 'misc' },
+      { key: 'probeEnabled', title: 'Probe', description: 'Switches the probe.', default: false },
+      { key: 'probeExtra', title: 'Probe extra', description: 'A part of the probe.', default: true },
     ],
     toggle: 'probeEnabled',
     commands: [

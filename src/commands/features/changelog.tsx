@@ -17,10 +17,8 @@ export const changelog: FeatureDef = {
   options: [
     {
       key: 'changeLogEnabled',
-      title: 'Changelog',
       description: 'Show the changelog when a new version is installed.',
       default: true,
-      category: 'misc',
     },
   ],
   commands: [

@@ -99,24 +99,19 @@ export const collapsibleReplies: FeatureDef = {
   options: [
     {
       key: 'collapsibleReplies',
-      title: 'Collapsible replies',
-      description: 'Add a collapse button to replies.',
       default: false,
-      category: 'activity',
     },
     {
       key: 'autoCollapseLiked',
       title: 'Collapse liked replies',
       description: 'Start replies you liked collapsed.',
       default: false,
-      category: 'activity',
     },
     {
       key: 'autoCollapseSelf',
       title: 'Collapse own replies',
       description: 'Start your own replies collapsed.',
       default: false,
-      category: 'activity',
     },
   ],
   commands: [

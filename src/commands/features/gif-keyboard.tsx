@@ -108,17 +108,14 @@ export const gifKeyboard: FeatureDef = {
   options: [
     {
       key: 'gifKeyboardEnabled',
-      title: 'GIF keyboard',
       description: 'Add a GIF and image keyboard to editors.',
       default: false,
-      category: 'paste',
     },
     {
       key: 'gifKeyboardLikeButtonsEnabled',
       title: 'GIF like buttons',
       description: 'Add buttons on GIFs and images to save them to the keyboard.',
       default: true,
-      category: 'paste',
     },
   ],
   toggle: 'gifKeyboardEnabled',

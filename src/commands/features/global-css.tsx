@@ -22,7 +22,7 @@ export const globalCss: FeatureDef = {
   title: 'Global CSS',
   category: 'misc',
   description: 'Your own CSS applied to every AniList page.',
-  options: [{ key: 'globalCssEnabled', title: 'Global CSS', description: 'Enable custom global CSS.', default: false, category: 'misc' }],
+  options: [{ key: 'globalCssEnabled', description: 'Enable custom global CSS.', default: false }],
   toggle: 'globalCssEnabled',
   commands: [
     {

@@ -33,10 +33,8 @@ export const goals: FeatureDef = {
   options: [
     {
       key: 'goalsEnabled',
-      title: 'Goals',
       description: 'Show anime and manga goals on profile overviews.',
       default: false,
-      category: 'misc',
       authRequired: true,
     },
   ],

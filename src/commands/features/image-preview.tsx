@@ -20,10 +20,7 @@ export const imagePreview: FeatureDef = {
   options: [
     {
       key: 'imagePreviewEnabled',
-      title: 'Image link preview',
-      description: 'Preview linked images on hover.',
       default: false,
-      category: 'activity',
     },
   ],
   injections: [

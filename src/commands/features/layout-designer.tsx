@@ -152,10 +152,8 @@ export const layoutDesigner: FeatureDef = {
   options: [
     {
       key: 'layoutDesignerEnabled',
-      title: 'Layout designer',
       description: 'Enable the layout designer in settings.',
       default: false,
-      category: 'misc',
       authRequired: true,
     },
   ],

@@ -11,10 +11,7 @@ export const likeCounts: FeatureDef = {
   options: [
     {
       key: 'hideLikeCount',
-      title: 'Hide like counts',
-      description: 'Hide like counts on activities and replies.',
       default: false,
-      category: 'activity',
     },
   ],
   injections: [

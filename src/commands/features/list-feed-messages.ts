@@ -19,10 +19,7 @@ export const listFeedMessages: FeatureDef = {
   options: [
     {
       key: 'hideMessagesFromListFeed',
-      title: 'Fix messages in list feed',
-      description: 'Hide private messages from the list feed on your own profile (an AniList bug).',
       default: false,
-      category: 'activity',
     },
   ],
   injections: [

@@ -119,14 +119,12 @@ export const markdown: FeatureDef = {
       title: 'Markdown hotkeys',
       description: 'Enable markdown shortcuts in editors.',
       default: false,
-      category: 'activity',
     },
     {
       key: 'markdownTaskbarEnabled',
       title: 'Markdown toolbar',
       description: "Add the markdown toolbar to AniList's editors.",
       default: false,
-      category: 'activity',
     },
   ],
   commands: [

@@ -93,10 +93,8 @@ export const messagesFeed: FeatureDef = {
   options: [
     {
       key: 'messageFeedEnabled',
-      title: 'Messages feed',
       description: 'Add a Messages feed to the home page.',
       default: false,
-      category: 'activity',
       authRequired: true,
     },
   ],

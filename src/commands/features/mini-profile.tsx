@@ -175,10 +175,8 @@ export const miniProfile: FeatureDef = {
   options: [
     {
       key: 'miniProfileEnabled',
-      title: 'Mini profile',
       description: 'Show a mini profile when hovering a user.',
       default: false,
-      category: 'users',
     },
   ],
   toggle: 'miniProfileEnabled',

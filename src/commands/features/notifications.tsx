@@ -64,7 +64,6 @@ export const notifications: FeatureDef = {
       title: 'Replace notifications',
       description: "Replace AniList's notifications page.",
       default: false,
-      category: 'misc',
       authRequired: true,
     },
     {
@@ -72,7 +71,6 @@ export const notifications: FeatureDef = {
       title: 'Quick access notifications',
       description: 'Show notifications on the home page.',
       default: false,
-      category: 'misc',
       authRequired: true,
     },
   ],

@@ -58,24 +58,20 @@ export const quickAccess: FeatureDef = {
   options: [
     {
       key: 'quickAccessEnabled',
-      title: 'Quick access users',
       description: 'Show quick access to users on the home page.',
       default: false,
-      category: 'users',
     },
     {
       key: 'quickAccessBadge',
       title: 'Quick access badge',
       description: 'Badge a quick access user whose avatar, banner, colour or name changed.',
       default: false,
-      category: 'users',
     },
     {
       key: 'quickAccessTimer',
       title: 'Quick access timer',
       description: 'Show the time until quick access refreshes.',
       default: true,
-      category: 'users',
     },
   ],
   toggle: 'quickAccessEnabled',

@@ -33,10 +33,8 @@ export const quickstart: FeatureDef = {
   options: [
     {
       key: 'quickStartEnabled',
-      title: 'QuickStart',
       description: 'Enable VoidVerified QuickStart (the ctrl+space command palette).',
       default: true,
-      category: 'misc',
     },
   ],
   toggle: 'quickStartEnabled',

@@ -72,7 +72,6 @@ export const replyUpdate: FeatureDef = {
       title: 'Insta-reply with list update',
       description: 'Add insta-reply to activity update in the home feed.',
       default: false,
-      category: 'activity',
       authRequired: true,
     },
   ],

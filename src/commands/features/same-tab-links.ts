@@ -15,10 +15,7 @@ export const sameTabLinks: FeatureDef = {
   options: [
     {
       key: 'removeAnilistBlanks',
-      title: 'AniList links in same tab',
-      description: 'Open AniList links in the same tab.',
       default: false,
-      category: 'misc',
     },
   ],
   injections: [

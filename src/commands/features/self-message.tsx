@@ -45,10 +45,7 @@ export const selfMessage: FeatureDef = {
   options: [
     {
       key: 'selfMessageEnabled',
-      title: 'Self-message button',
-      description: 'Add a button on your profile to post a message to yourself.',
       default: false,
-      category: 'activity',
       authRequired: true,
     },
   ],

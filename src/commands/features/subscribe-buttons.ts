@@ -48,10 +48,7 @@ export const subscribeButtons: FeatureDef = {
   options: [
     {
       key: 'moveSubscribeButtons',
-      title: 'Move subscribe buttons',
-      description: 'Move the activity subscribe button next to replies and likes.',
       default: false,
-      category: 'activity',
     },
   ],
   injections: [

@@ -15,10 +15,7 @@ export const timestampTooltips: FeatureDef = {
   options: [
     {
       key: 'activityTimestampTooltipsEnabled',
-      title: 'Timestamp tooltips',
-      description: 'Replace activity timestamp tooltips with your date format.',
       default: false,
-      category: 'misc',
     },
   ],
   injections: [

@@ -9,7 +9,7 @@ export const toasts: FeatureDef = {
   title: 'Toasts',
   category: 'misc',
   description: 'Short notices in a corner of the page.',
-  options: [{ key: 'toasterEnabled', title: 'Toasts', description: 'Enable toast notifications.', default: true, category: 'misc' }],
+  options: [{ key: 'toasterEnabled', description: 'Enable toast notifications.', default: true }],
   commands: [
     {
       id: 'toasts.configure',
