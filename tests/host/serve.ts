@@ -313,7 +313,14 @@ export function startSandbox(opts: { port?: number; all?: boolean } = {}): Promi
       const onListening = () => {
         server.off('error', onError);
         const { port: bound } = server.address() as AddressInfo;
-        resolve({ url: `http://${HOST}:${bound}`, close: () => new Promise((done) => server.close(() => done())) });
+        // Closing also ends the connections the browser keeps alive: server.close alone waits for them,
+        // and a page still open after its test holds them for as long as it lives.
+        const close = () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          });
+        resolve({ url: `http://${HOST}:${bound}`, close });
       };
       server.once('error', onError);
       server.once('listening', onListening);
