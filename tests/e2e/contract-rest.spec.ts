@@ -71,6 +71,9 @@ test.describe('activity entries', () => {
     // A failed reply names the activity it was for.
     api.failNext(1, { status: 500 }, 'ReplyToActivity');
     await entry.getByRole('textbox', { name: 'Reply' }).fill('Will fail');
+    // The preview appears above Publish a moment after typing: click once it shows, so the button
+    // is not moved from under a press already on its way.
+    await expect(entry.getByRole('region', { name: 'Preview' })).toContainText('Will fail');
     await entry.getByRole('button', { name: 'Publish' }).click();
     const failed = toast(page, 'Failed to save reply.');
     await expect(failed).toBeVisible();

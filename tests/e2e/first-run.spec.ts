@@ -99,6 +99,9 @@ test.describe('first run', { tag: '@worlds' }, () => {
     await page.keyboard.press('Alt+KeyJ');
     await expect(palette(page)).toBeVisible();
     await input(page).fill('Shortcuts');
+    // The list is filtered a moment after the keystroke: click once it has settled, so the row is
+    // not moved from under a press already on its way.
+    await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'shortcuts.open');
     await page.locator('[cmdk-item][data-command="shortcuts.open"]').click();
     await page.getByRole('button', { name: 'Reset mappings' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Warning' });
