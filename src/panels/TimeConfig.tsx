@@ -7,7 +7,7 @@ import { useStored } from './hooks';
 export function TimeConfig({ ctx }: { ctx: CommandContext }) {
   const config = useStored(timeConfigKey);
   const id = useId();
-  const now = useNow(30_000);
+  const now = useNow(60_000);
   const update = (change: Partial<Config>) => ctx.store.set(timeConfigKey, { ...config, ...change });
   return (
     <div className="vv-time-config">
@@ -42,23 +42,27 @@ export function TimeConfig({ ctx }: { ctx: CommandContext }) {
   );
 }
 
-/** The current time, refreshed every `ms` while mounted and the page is visible (a hidden tab does no work). */
+/**
+ * The current time, refreshed when the next whole `ms` begins (a minute: when the shown time
+ * changes). Each wake plans one next wake, and a hidden tab plans none; it catches up when shown.
+ */
 function useNow(ms: number): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const follow = () => {
-      clearInterval(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wake = () => {
+      clearTimeout(timer);
       timer = undefined;
       if (document.visibilityState === 'hidden') return;
-      setNow(new Date());
-      timer = setInterval(() => setNow(new Date()), ms);
+      const t = Date.now();
+      setNow(new Date(t));
+      timer = setTimeout(wake, ms - (t % ms));
     };
-    follow();
-    document.addEventListener('visibilitychange', follow);
+    wake();
+    document.addEventListener('visibilitychange', wake);
     return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', follow);
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', wake);
     };
   }, [ms]);
   return now;
