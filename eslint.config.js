@@ -7,7 +7,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/out/', '.walk/', 'tests/e2e/dompurify-corpus.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'vendor/',
+      'test-results/',
+      'playwright-report/',
+      'bench/out/',
+      '.walk/',
+      'tests/e2e/dompurify-corpus.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
 import { metadataBlock, projectUrl, type PackageFields } from './build/metadata';
+import { FROM_SOURCE_MAP, sourcesFromMap } from './build/readable';
 import { tidyCss } from './build/tidy';
 
 /**
@@ -45,27 +46,34 @@ const readablePreact: NonNullable<Options['esbuildPlugins']>[number] = {
 };
 
 /**
- * marked publishes only a minified build; its TypeScript sources travel inside that build's source
- * map (`sourcesContent`). The userscript bundles those sources, so marked ships readable too.
- * Type-only modules (MarkedOptions, Tokens) are not in the map: they become empty modules, since
- * every import from them is a type.
+ * marked and tinykeys: bundled from the TypeScript sources their builds' source maps carry
+ * (build/readable.ts), in a namespace of their own (`marked-src:Lexer.ts`, which build/licenses.ts
+ * and the bench read as the package). Type-only modules (marked's MarkedOptions, Tokens) are not in
+ * the map: they become empty modules, since every import from them is a type.
  */
-const MARKED_MAP = fileURLToPath(new URL('./node_modules/marked/lib/marked.esm.js.map', import.meta.url));
-const readableMarked: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'readable-marked',
+function readableFromSourceMap(name: string): NonNullable<Options['esbuildPlugins']>[number] {
+  const namespace = `${name}-src`;
+  return {
+    name: `readable-${name}`,
+    setup(build) {
+      let sources: Map<string, string> | undefined;
+      const load = () => (sources ??= sourcesFromMap(fileURLToPath(new URL('./node_modules', import.meta.url)), name));
+      build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: FROM_SOURCE_MAP[name]!.entry, namespace }));
+      build.onResolve({ filter: /^\.\//, namespace }, (args) => ({ path: args.path.slice(2), namespace }));
+      build.onLoad({ filter: /.*/, namespace }, (args) => ({ contents: load().get(args.path) ?? 'export {};', loader: 'ts' }));
+    },
+  };
+}
+
+/**
+ * cmdk publishes only a minified build and no source map: its sources are kept in vendor/cmdk/
+ * (unchanged, from the tag of the installed version; see the README there), and the userscript
+ * bundles those. The unit tests keep the npm package.
+ */
+const readableCmdk: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'readable-cmdk',
   setup(build) {
-    let sources: Map<string, string> | undefined;
-    const load = () => {
-      if (!sources) {
-        const map = JSON.parse(readFileSync(MARKED_MAP, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
-        if (!map.sourcesContent) throw new Error('marked: its source map carries no sources to bundle');
-        sources = new Map(map.sources.map((path, i) => [path.replace(/^.*\/src\//, ''), map.sourcesContent![i] ?? '']));
-      }
-      return sources;
-    };
-    build.onResolve({ filter: /^marked$/ }, () => ({ path: 'marked.ts', namespace: 'marked-src' }));
-    build.onResolve({ filter: /^\.\//, namespace: 'marked-src' }, (args) => ({ path: args.path.slice(2), namespace: 'marked-src' }));
-    build.onLoad({ filter: /.*/, namespace: 'marked-src' }, (args) => ({ contents: load().get(args.path) ?? 'export {};', loader: 'ts' }));
+    build.onResolve({ filter: /^cmdk$/ }, () => ({ path: fileURLToPath(new URL('./vendor/cmdk/index.tsx', import.meta.url)) }));
   },
 };
 
@@ -116,7 +124,7 @@ export default defineConfig((cli) => {
     loader: { '.css': 'text' },
     // What the bench reads to print the bundle's composition (bytes per package).
     metafile: true,
-    esbuildPlugins: [readablePreact, readableMarked, tidyStyles],
+    esbuildPlugins: [readablePreact, ...Object.keys(FROM_SOURCE_MAP).map(readableFromSourceMap), readableCmdk, tidyStyles],
     esbuildOptions(options) {
       // Only the CodeMirror pieces the CSS editor uses (see src/panels/codemirror/).
       options.alias = {

@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { packageOf } from '../build/licenses';
 import { gmShimSource } from '../tests/host/gm-shim';
 // A returning user: the changelog of this version was already seen.
 const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
@@ -344,10 +345,7 @@ function bundleComposition(): [string, number][] {
   for (const output of Object.values(meta.outputs))
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
       // Our style sheet is loaded in a namespace of its own (tidy-css:src/panels/styles.css:tidied).
-      const name = path.startsWith('marked-src:')
-        ? 'marked'
-        : (/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ??
-          (path.replace(/^tidy-css:/, '').startsWith('src/') ? 'our code (src)' : path));
+      const name = packageOf(path) ?? (path.replace(/^tidy-css:/, '').startsWith('src/') ? 'our code (src)' : path);
       by.set(name, (by.get(name) ?? 0) + bytesInOutput);
     }
   const sorted = [...by].sort((a, b) => b[1] - a[1]);

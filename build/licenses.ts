@@ -20,10 +20,18 @@ interface Metafile {
   outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
 }
 
-/** The package an input path of the metafile belongs to: marked's sources are bundled from its source map. */
+/**
+ * The package an input path of the metafile belongs to. Some are bundled from their sources rather
+ * than their published builds (tsup.config.ts): from a source map (`marked-src:Lexer.ts`) or from
+ * vendor/ (`vendor/cmdk/index.tsx`).
+ */
 export function packageOf(input: string): string | undefined {
-  if (input.startsWith('marked-src:')) return 'marked';
-  return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1];
+  return (
+    /^([\w.-]+)-src:/.exec(input)?.[1] ??
+    /(?:^|\/)vendor\/([\w.-]+)\//.exec(input)?.[1] ??
+    // The innermost node_modules: a package npm nests inside another is its own package.
+    [...input.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].at(-1)?.[1]
+  );
 }
 
 /** The names of the packages with bytes in the output, sorted. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundledPackageNames, copyrightLines, licenseNotice, readPackage } from '../../build/licenses';
+import { bundledPackageNames, copyrightLines, licenseNotice, packageOf, readPackage } from '../../build/licenses';
 import { metadataBlock, repositoryWebUrl, type PackageFields } from '../../build/metadata';
 
 /** The userscript as shipped (npm test builds it before running this). */
@@ -64,7 +64,7 @@ describe('the licence notice', () => {
       typeof bundledPackageNames
     >[0];
     const names = bundledPackageNames(meta);
-    expect(names).toEqual(expect.arrayContaining(['@codemirror/view', 'dompurify', 'marked', 'preact']));
+    expect(names).toEqual(expect.arrayContaining(['@codemirror/view', 'cmdk', 'dompurify', 'marked', 'preact', 'tinykeys']));
     const notice = script.slice(script.indexOf('// ==/UserScript=='), script.indexOf('"use strict"'));
     const nodeModules = new URL('../../node_modules', import.meta.url).pathname;
     for (const name of names) {
@@ -73,6 +73,16 @@ describe('the licence notice', () => {
       for (const line of pkg.copyright) expect(notice, name).toContain(line);
     }
     expect(notice).toContain('The above copyright notice and this permission notice shall be included');
+  });
+
+  it('names the package of every kind of input: installed, from a source map, vendored', () => {
+    expect(packageOf('node_modules/@codemirror/view/dist/index.js')).toBe('@codemirror/view');
+    expect(packageOf('node_modules/react-remove-scroll/node_modules/tslib/tslib.es6.mjs')).toBe('tslib');
+    expect(packageOf('marked-src:Lexer.ts')).toBe('marked');
+    expect(packageOf('tinykeys-src:tinykeys.ts')).toBe('tinykeys');
+    expect(packageOf('vendor/cmdk/index.tsx')).toBe('cmdk');
+    expect(packageOf('src/main.tsx')).toBeUndefined();
+    expect(packageOf('tidy-css:src/panels/styles.css:tidied')).toBeUndefined();
   });
 
   it('reads copyright lines, not the word in licence terms', () => {

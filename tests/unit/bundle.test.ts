@@ -1,13 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { packageOf } from '../../build/licenses';
+import { sourcesFromMap } from '../../build/readable';
 
 /**
  * Only readable code ships: userscript hosts' review rules treat very long lines and mangled names
  * as minified code. Reads the built userscript (`npm test` builds before it runs the unit tests).
  */
 
-const BUNDLE = resolve(__dirname, '../../dist/voidverified.user.js');
+const ROOT = resolve(__dirname, '../..');
+const BUNDLE = resolve(ROOT, 'dist/voidverified.user.js');
+const METAFILE = resolve(ROOT, 'dist/metafile-iife.json');
 const MAX_LINE = 1000;
 
 /** The line with the contents of its string, template and regular-expression literals removed. */
@@ -76,5 +81,69 @@ describe('the built userscript', () => {
   it("carries Preact's readable property names, not its published build's mangled ones", () => {
     expect(source).toContain('_children');
     expect(source ?? '').not.toMatch(/\.__k\b|\.__e\b|\.__H\b/);
+  });
+});
+
+/**
+ * The names a module declares (variables, parameters, functions, classes), and how many of them
+ * are one or two characters long. A minifier shortens every local name (cmdk's published build
+ * declares `t`, `r`, `o`, `n`, …: all of them short); written code has its loop counters and
+ * `a`/`b` comparators, but nowhere near all: the most in a bundled module is under half (tslib).
+ */
+export function declaredNames(source: string, fileName: string): { names: number; short: number } {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
+  let names = 0;
+  let short = 0;
+  const count = (name: ts.Node | undefined) => {
+    if (!name) return;
+    if (ts.isIdentifier(name)) {
+      names++;
+      if (name.text.length <= 2) short++;
+    } else if (ts.isObjectBindingPattern(name) || ts.isArrayBindingPattern(name)) {
+      for (const element of name.elements) if (ts.isBindingElement(element)) count(element.name);
+    }
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) || ts.isParameter(node)) count(node.name);
+    else if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isClassDeclaration(node)) count(node.name);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return { names, short };
+}
+
+/** Minified: enough names to judge (20), and at least 80% of them short. */
+export function looksMinified(source: string, fileName: string): boolean {
+  const { names, short } = declaredNames(source, fileName);
+  return names >= 20 && short / names >= 0.8;
+}
+
+describe('the modules bundled into the userscript', () => {
+  it('the check tells a minified build from written code', () => {
+    const cmdkBuild = resolve(ROOT, 'node_modules/cmdk/dist/index.mjs');
+    expect(looksMinified(readFileSync(cmdkBuild, 'utf8'), cmdkBuild), "cmdk's published build").toBe(true);
+    const vendored = resolve(ROOT, 'vendor/cmdk/index.tsx');
+    expect(looksMinified(readFileSync(vendored, 'utf8'), vendored), "cmdk's sources").toBe(false);
+    const tslib = resolve(ROOT, 'node_modules/tslib/tslib.es6.mjs');
+    expect(looksMinified(readFileSync(tslib, 'utf8'), tslib), "tslib's helpers (short names, written by hand)").toBe(false);
+  });
+
+  it("are their authors' code, not minified builds (bundle sources where a package publishes only a build)", () => {
+    const meta = JSON.parse(readFileSync(METAFILE, 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const nodeModules = resolve(ROOT, 'node_modules');
+    const minified: string[] = [];
+    let checked = 0;
+    for (const output of Object.values(meta.outputs))
+      for (const input of Object.keys(output.inputs)) {
+        const fromMap = /^([\w.-]+)-src:(.+)$/.exec(input);
+        let source: string | undefined;
+        if (fromMap) source = sourcesFromMap(nodeModules, fromMap[1]!).get(fromMap[2]!);
+        else if (packageOf(input)) source = readFileSync(resolve(ROOT, input), 'utf8');
+        if (source === undefined) continue; // our own code and style sheet
+        checked++;
+        if (looksMinified(source, input.replace(/^[\w.-]+-src:/, ''))) minified.push(input);
+      }
+    expect(checked).toBeGreaterThan(100);
+    expect(minified, 'minified modules in the bundle: bundle their sources instead (build/readable.ts)').toEqual([]);
   });
 });
