@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { clickPaletteRow, expect, test } from './fixtures';
 
 /** A calm first run (issue 14): one layer at a time, and the palette always on top of them. */
 
@@ -102,7 +102,7 @@ test.describe('first run', { tag: '@worlds' }, () => {
     // The list is filtered a moment after the keystroke: click once it has settled, so the row is
     // not moved from under a press already on its way.
     await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'shortcuts.open');
-    await page.locator('[cmdk-item][data-command="shortcuts.open"]').click();
+    await clickPaletteRow(page, 'shortcuts.open');
     await page.getByRole('button', { name: 'Reset mappings' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Warning' });
     await expect(confirm).toBeVisible();

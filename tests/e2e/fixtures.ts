@@ -33,6 +33,7 @@ import {
   expect,
   type BrowserContext,
   type CDPSession,
+  type Locator,
   type Page,
   type Request,
   type Response,
@@ -43,6 +44,16 @@ import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
 import { renderPage, scriptTag, type ReplicaOptions } from '../host/replica';
 
 export { expect };
+
+/**
+ * Clicks a palette row (a command id, or any row's locator) once the list shows the results for
+ * what was typed: it is aria-busy until then. A row the filter moves between the press and the
+ * release takes no click, as a real one would not.
+ */
+export async function clickPaletteRow(page: Page, row: string | Locator): Promise<void> {
+  await expect(page.locator('[cmdk-list][aria-busy="true"]')).toHaveCount(0);
+  await (typeof row === 'string' ? page.locator(`[cmdk-item][data-command="${row}"]`) : row).click();
+}
 
 /** Where the userscript runs (see the header). */
 export type ScriptWorld = 'page' | 'isolated';

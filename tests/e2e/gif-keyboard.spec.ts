@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { clickPaletteRow, expect, test } from './fixtures';
 
 /** The GIF keyboard under host editors, the like buttons on activity images, and its palette page. */
 
@@ -192,7 +192,7 @@ test('like buttons save activity images to the keyboard, only while the options 
   // The like buttons option off: no button.
   await page.keyboard.press('Control+Space');
   await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('GIF like buttons');
-  await page.locator('[cmdk-item][data-command="settings.option.gifKeyboardLikeButtonsEnabled"]').click();
+  await clickPaletteRow(page, 'settings.option.gifKeyboardLikeButtonsEnabled');
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-void-ui="gif-like"]')).toHaveCount(0);
   await images.nth(1).hover();
@@ -209,7 +209,7 @@ test('the palette page filters saved media and inserts into the editor that had 
   await page.keyboard.press('Control+Space');
   const input = page.getByPlaceholder('Filter VoidVerified QuickStart');
   await input.fill('GIF keyboard');
-  await page.locator('[cmdk-item][data-command="gif-keyboard.open"]').click();
+  await clickPaletteRow(page, 'gif-keyboard.open');
   const filter = page.getByPlaceholder('Filter saved media by URL');
   await expect(page.locator('[cmdk-item]')).toHaveCount(3);
   await filter.fill('CAT');
@@ -230,10 +230,10 @@ test('without a focused editor the palette page copies the markup', async ({ pag
   await host.goto('/home', { seed: { ...ON, ...gifSeed({ images: [`${FILE}/cat.png`] }) } });
   await page.keyboard.press('Control+Space');
   await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('GIF keyboard');
-  await page.locator('[cmdk-item][data-command="gif-keyboard.open"]').click();
+  await clickPaletteRow(page, 'gif-keyboard.open');
   await expect(page.getByPlaceholder('Filter saved media by URL')).toBeVisible();
   await expect(page.locator('[cmdk-item]')).toContainText('Copy');
-  await page.locator('[cmdk-item]').click();
+  await clickPaletteRow(page, page.locator('[cmdk-item]'));
   await expect(toast(page, `Copied img260(${FILE}/cat.png) to the clipboard.`)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`img260(${FILE}/cat.png)`);
   await expect(textarea(page)).toHaveValue('');

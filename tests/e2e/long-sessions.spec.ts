@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
 
 /**
  * Pages left open for hours (issue 14, "Long sessions"): Quick Access refreshes every 15 minutes,
@@ -140,7 +140,7 @@ test.describe('the authorization hint for a signed-out user', () => {
     await host.scriptReady();
     await page.keyboard.press('Control+Space');
     await palette(page).fill('Write a status');
-    await page.locator('[cmdk-item][data-command="markdown.write-status"]').click();
+    await clickPaletteRow(page, 'markdown.write-status');
     await expect(toasts(page).filter({ hasText: '"Write a status…" needs authorization. Open VoidVerified settings' })).toBeVisible();
   });
 });
@@ -175,7 +175,7 @@ test.describe('critical failures', () => {
     // The rest keeps working: the palette opens and navigates.
     await page.keyboard.press('Control+Space');
     await palette(page).fill('Notifications');
-    await page.locator('[cmdk-item][data-command="links.notifications"]').click();
+    await clickPaletteRow(page, 'links.notifications');
     await expect(page).toHaveURL('https://anilist.co/notifications');
     await expect(critical).toHaveCount(1);
   });
@@ -209,7 +209,7 @@ test.describe('critical failures', () => {
     // Another page of the session: not tried again, not said again.
     await page.keyboard.press('Control+Space');
     await palette(page).fill('Notifications');
-    await page.locator('[cmdk-item][data-command="links.notifications"]').click();
+    await clickPaletteRow(page, 'links.notifications');
     await expect(page).toHaveURL('https://anilist.co/notifications');
     await expect(critical).toHaveCount(1);
     expect(await active()).not.toContain('paste/paste-and-drop');

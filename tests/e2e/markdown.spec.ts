@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
 import { CLASSIC_VECTORS, MARKDOWN_VECTORS, sanitizerBundle, unsafeParts } from './xss-vectors';
 
 /**
@@ -44,7 +44,7 @@ async function openPage(page: Page, filter: string, command: string) {
   // Before typing, this page's commands sit in a lifted group; wait for the filtered list, so the
   // click does not land on an item that is being replaced.
   await expect(page.locator('[cmdk-group-heading]', { hasText: /^On this page$/i })).toHaveCount(0);
-  await page.locator(`[cmdk-item][data-command="${command}"]`).first().click();
+  await clickPaletteRow(page, page.locator(`[cmdk-item][data-command="${command}"]`).first());
 }
 
 async function writeStatus(page: Page) {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { MockApi } from '../host/mock-api';
 import { NAMED_COLORS, type SeedUser } from '../host/seed';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
 
 /** The mini profile hover card on user links, in the replica host with the mock API. */
 
@@ -328,7 +328,7 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
 
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Mini Profile Configuration');
-    await page.locator('[cmdk-item][data-command="miniprofile.configure"]').click();
+    await clickPaletteRow(page, 'miniprofile.configure');
     const palette = page.getByRole('dialog', { name: 'VoidVerified QuickStart' });
     await expect(palette.getByLabel('Position')).toHaveValue('top');
     await palette.getByRole('checkbox', { name: 'Display bio' }).uncheck();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { clickPaletteRow, expect, test } from './fixtures';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'VoidVerified QuickStart' });
 const input = (page: Page) => page.getByPlaceholder('Filter VoidVerified QuickStart');
@@ -154,7 +154,7 @@ test.describe('settings and storage', { tag: '@worlds' }, () => {
     await expect(checkbox).toBeChecked();
     await openPalette(page);
     await input(page).fill('Toasts');
-    await page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]').click();
+    await clickPaletteRow(page, 'settings.option.toasterEnabled');
     await expect(page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]')).toContainText('Off');
     await page.keyboard.press('Escape');
     await expect(checkbox).not.toBeChecked();
@@ -343,11 +343,66 @@ test.describe('storage backends', { tag: '@worlds' }, () => {
       await host.goto('/settings/developer', { gm });
       await openPalette(page);
       await input(page).fill('Toasts');
-      await page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]').click();
+      await clickPaletteRow(page, 'settings.option.toasterEnabled');
       await expect(page.locator('[cmdk-item][data-command="settings.option.toasterEnabled"]')).toContainText('Off');
       await page.keyboard.press('Escape');
       await page.reload();
       await expect(page.getByRole('checkbox', { name: 'Enable toast notifications.' })).not.toBeChecked();
     });
   }
+});
+
+// Page world only: Playwright's clock replaces the page world's timers.
+test('the result list is busy until it shows the results for what was typed', async ({ page, host }) => {
+  await page.clock.install();
+  await host.goto('/home');
+  await openPalette(page);
+  const list = page.getByRole('listbox', { name: 'QuickStart results' });
+  await expect(list).not.toHaveAttribute('aria-busy');
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await input(page).fill('notifications');
+  // The filter runs 100 ms after the keystroke's render (its timer is set in an effect, after the
+  // next frame): until then the rows are the old ones.
+  await expect(list).toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('[cmdk-item]').first()).not.toHaveAttribute('data-command', 'links.notifications');
+  await page.clock.runFor(50);
+  await expect(list).toHaveAttribute('aria-busy', 'true');
+  await page.clock.runFor(150);
+  await expect(list).not.toHaveAttribute('aria-busy');
+  await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'links.notifications');
+});
+
+// Page world only (Playwright's clock). The list of a palette just opened is built in a render of
+// its own, after the first frame: an Enter typed before then used to find no row and do nothing.
+test('Enter pressed before the list is built runs the top result once it is', async ({ page, host }) => {
+  await page.clock.install();
+  await host.goto('/home');
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await openPalette(page);
+  const list = page.getByRole('listbox', { name: 'QuickStart results' });
+  await expect(list).toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('[cmdk-item]')).toHaveCount(0);
+  await input(page).fill('notifications');
+  await page.keyboard.press('Enter');
+  await expect(palette(page)).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL('https://anilist.co/notifications');
+  await expect(palette(page)).toBeHidden();
+});
+
+test('an Enter held while the list settles is dropped when the palette closes', async ({ page, host }) => {
+  await page.clock.install();
+  await host.goto('/home');
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await openPalette(page);
+  await input(page).fill('notifications');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(palette(page)).toBeHidden();
+  await page.clock.runFor(200);
+  await openPalette(page);
+  await page.clock.runFor(200);
+  await expect(page.locator('[cmdk-item]').first()).toBeVisible();
+  await expect(page).toHaveURL('https://anilist.co/home');
+  await expect(palette(page)).toBeVisible();
 });

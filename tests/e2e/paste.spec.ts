@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ImageHostConfig } from '../../src/data/image-hosts';
-import { expect, test } from './fixtures';
+import { clickPaletteRow, expect, test } from './fixtures';
 
 /** Paste and drop in markdown editors, image uploads to catbox, imgbb and imgur, imgur authorization, the video type fixer. */
 
@@ -346,7 +346,7 @@ test.describe('image host settings', () => {
     // The same screen from the palette.
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Image host settings');
-    await page.locator('[cmdk-item][data-command="paste.image-host"]').click();
+    await clickPaletteRow(page, 'paste.image-host');
     const palette = page.locator('.vv-palette');
     await expect(palette.getByLabel('Client ID')).toHaveValue('cid');
   });

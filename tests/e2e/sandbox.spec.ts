@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../host/serve';
+import { clickPaletteRow } from './fixtures';
 
 /**
  * `npm start`: the sandbox a new user tries the product in. It serves the replica on 127.0.0.1
@@ -85,7 +86,7 @@ test.describe('the sandbox', () => {
     const palette = async (title: string, id: string) => {
       await page.keyboard.press('Control+Space');
       await page.getByPlaceholder('Filter VoidVerified QuickStart').fill(title);
-      await page.locator(`[cmdk-item][data-command="${id}"]`).click();
+      await clickPaletteRow(page, id);
     };
     const stored = () =>
       page.evaluate(() => (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-auth'));

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { projectUrl, type PackageFields } from '../../build/metadata';
-import { expect, OAUTH_TOKEN, test, type Host } from './fixtures';
+import { clickPaletteRow, expect, type Host, OAUTH_TOKEN, test } from './fixtures';
 
 /** Settings page, authorization, toasts, changelog and global CSS in the replica host. */
 
@@ -251,12 +251,12 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Authorize');
     await expect(page.locator('[cmdk-item][data-command="authorization.revoke"]')).toHaveCount(0);
-    await page.locator('[cmdk-item][data-command="authorization.authorize"]').click();
+    await clickPaletteRow(page, 'authorization.authorize');
     await expect(page).toHaveURL('https://anilist.co/settings/developer');
     await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Revoke');
-    await page.locator('[cmdk-item][data-command="authorization.revoke"]').click();
+    await clickPaletteRow(page, 'authorization.revoke');
     await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { clickPaletteRow, expect, test } from './fixtures';
 
 /** Verified users (signs, colours, highlights by generated CSS) and quick-access users. */
 
@@ -176,7 +176,7 @@ test.describe('verified users', () => {
     const box = page.getByPlaceholder('User name');
     await expect(box).toBeFocused();
     await box.fill('Akira');
-    await page.locator('[cmdk-item]', { hasText: /^Akira$/ }).click();
+    await clickPaletteRow(page, page.locator('[cmdk-item]', { hasText: /^Akira$/ }));
     await expect.poll(async () => (await stored<{ id: number }[]>(page, 'void-verified-users'))[0]?.id).toBe(2);
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill("Akira's profile");
@@ -185,7 +185,7 @@ test.describe('verified users', () => {
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Remove verified user');
     await page.keyboard.press('Enter');
-    await page.locator('[cmdk-item]', { hasText: 'Akira' }).click();
+    await clickPaletteRow(page, page.locator('[cmdk-item]', { hasText: 'Akira' }));
     await expect.poll(() => stored<unknown[]>(page, 'void-verified-users')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DOMPURIFY_CORPUS } from './dompurify-corpus';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
 import { sanitizerBundle, unsafeParts } from './xss-vectors';
 
 /**
@@ -72,7 +72,7 @@ test.describe("DOMPurify's corpus", () => {
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Write a status');
     await expect(page.locator('[cmdk-group-heading]', { hasText: /^On this page$/i })).toHaveCount(0);
-    await page.locator('[cmdk-item][data-command="markdown.write-status"]').first().click();
+    await clickPaletteRow(page, page.locator('[cmdk-item][data-command="markdown.write-status"]').first());
     const box = page.locator('.vv-md-editor textarea[data-markdown-editor]');
     await expect(box).toBeFocused();
     const view = page.locator('.vv-md-editor .vv-md-preview .vv-markdown');

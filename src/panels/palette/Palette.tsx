@@ -105,6 +105,10 @@ export function Palette() {
     const timer = setTimeout(() => setListReady(true), 0);
     return () => clearTimeout(timer);
   }, [state.open]);
+  // The list is busy until it shows the results for what was typed (the debounce has run, and the
+  // dashboard's first list is built): assistive technology waits for it, and a row pressed then
+  // may move before the press ends.
+  const settling = query !== input || (!pagePanel && !modePanel && !listReady);
 
   // cmdk picks the first item when the raw input changes, but our lists follow the debounced
   // query (and async pages fill in later): select the first item once the new list is rendered,
@@ -115,6 +119,10 @@ export function Palette() {
   useEffect(() => {
     reselect.current = true;
   }, [query, view]);
+  // An Enter still held when the palette closes or moves to another page or mode is dropped.
+  useLayoutEffect(() => {
+    pendingEnter.current = false;
+  }, [view]);
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!state.open || !list) return;
@@ -126,7 +134,7 @@ export function Palette() {
         const first = values[0] ?? '';
         if (first !== selected) setSelected(first);
       }
-      if (pendingEnter.current) {
+      if (pendingEnter.current && !settling) {
         pendingEnter.current = false;
         items[0]?.click();
       }
@@ -210,12 +218,14 @@ export function Palette() {
                   value={input}
                   onValueChange={setInput}
                   onKeyDown={(event) => {
-                    if (event.key !== 'Enter' || input === query) return;
+                    // Enter while the list is settling (the debounce, or the list of a palette
+                    // just opened) runs the top result once the list shows what was typed.
+                    if (event.key !== 'Enter' || !settling) return;
                     event.preventDefault();
                     event.stopPropagation();
                     reselect.current = true;
                     pendingEnter.current = true;
-                    setFlushed(input);
+                    if (input !== query) setFlushed(input);
                   }}
                   placeholder={placeholder}
                   className="vv-palette-input"
@@ -261,7 +271,7 @@ export function Palette() {
                   </ErrorBoundary>
                 </div>
               ) : (
-                <Cmdk.List ref={listRef} className="vv-palette-list" label="QuickStart results">
+                <Cmdk.List ref={listRef} className="vv-palette-list" label="QuickStart results" aria-busy={settling || undefined}>
                   <ErrorBoundary key={view} name={pagePanel?.title ?? modePanel?.title ?? 'Dashboard'}>
                     {pagePanel ? (
                       <pagePanel.component query={query} arg={page?.arg} ctx={ctx} close={close} />
