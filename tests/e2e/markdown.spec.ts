@@ -214,6 +214,8 @@ test.describe('our editor (Write a status…)', () => {
     await ready(page);
     await writeStatus(page);
     await page.keyboard.type('Hello from __VoidVerified__');
+    // The preview appears above Publish a moment after typing: click once it shows what was typed.
+    await expect(preview(page)).toContainText('Hello from VoidVerified');
     api.failNext(1, { status: 500 }, 'SaveTextActivity');
     await ours(page).getByRole('button', { name: 'Publish' }).click();
     await expect(toast(page, 'Failed to publish status.')).toBeVisible();

@@ -65,6 +65,8 @@ test.describe('messages feed', () => {
     await repliesButton.click();
     expect(fetches()).toBe(1);
     await entry.getByRole('textbox', { name: 'Reply' }).fill('A reply from the test');
+    // The preview appears above Publish a moment after typing: click once it shows what was typed.
+    await expect(entry.getByRole('region', { name: 'Preview' })).toContainText('A reply from the test');
     await entry.getByRole('button', { name: 'Publish' }).click();
     await expect(entry.locator('.vv-reply', { hasText: 'A reply from the test' })).toBeVisible();
     expect(api.state.replies.some((r) => r.activityId === id && r.text === 'A reply from the test')).toBe(true);
@@ -120,6 +122,8 @@ test.describe('messages feed', () => {
     await page.waitForTimeout(300);
     api.failNext(1, { status: 500 }, 'ReplyToActivity');
     await entry.getByRole('textbox', { name: 'Reply' }).fill('Keep me');
+    // The preview appears above Publish a moment after typing: click once it shows what was typed.
+    await expect(entry.getByRole('region', { name: 'Preview' })).toContainText('Keep me');
     await entry.getByRole('button', { name: 'Publish' }).click();
     await expect(page.locator('.vv-toast', { hasText: 'Failed to save reply.' })).toBeVisible();
     await expect(entry.getByRole('textbox', { name: 'Reply' })).toHaveValue('Keep me');
