@@ -1,5 +1,7 @@
 import { Command as Cmdk } from 'cmdk';
+import type { ReactNode } from 'react';
 import { PickGroup } from './common/PickGroup';
+import { Results } from './common/Results';
 import type { PalettePageProps } from '../commands/types';
 import { API_ERROR_TEXTS } from '../data/api-errors';
 import { searchMedia, type UserSearchResult } from '../data/documents';
@@ -15,23 +17,29 @@ export const UserSearchPage = withQueryCache(UserSearch);
 export const MediaSearchPage = withQueryCache(MediaSearch);
 
 function UserSearch({ query, ctx, close }: PalettePageProps) {
-  const { search, ready, users: found, error, loading } = useUserSearch(ctx, query);
+  const { search, ready, users: found, error, loading, pending } = useUserSearch(ctx, query);
   const followed = useFollowing(ctx);
+  let results: ReactNode;
   if (!ready) {
     // The people you follow, before (and while) the search has enough to go on.
     const suggested = followedMatching(followed, query);
-    return (
+    results = (
       <>
         <div className="vv-note">Type at least {USER_SEARCH_MIN} characters of a user name.</div>
         {suggested.length > 0 && <UserGroup heading="People you follow" users={suggested} ctx={ctx} close={close} />}
       </>
     );
+  } else if (error) results = <UserSearchFailed search={search} />;
+  else if (loading) results = <Cmdk.Loading>Searching…</Cmdk.Loading>;
+  else {
+    const users = followedFirst(found ?? [], followed);
+    results = users.length ? (
+      <UserGroup heading="Users" users={users} ctx={ctx} close={close} />
+    ) : (
+      <Cmdk.Empty>No user matches “{search}”.</Cmdk.Empty>
+    );
   }
-  if (error) return <UserSearchFailed search={search} />;
-  if (loading) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
-  const users = followedFirst(found ?? [], followed);
-  if (!users.length) return <Cmdk.Empty>No user matches “{search}”.</Cmdk.Empty>;
-  return <UserGroup heading="Users" users={users} ctx={ctx} close={close} />;
+  return <Results pending={pending}>{results}</Results>;
 }
 
 function UserGroup({
@@ -68,41 +76,49 @@ function UserGroup({
 }
 
 function MediaSearch({ query, ctx, close }: PalettePageProps) {
-  const search = useDebounced(query.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const typed = query.trim();
+  const search = useDebounced(typed, USER_SEARCH_DEBOUNCE_MS);
   const ready = search.length > 0;
   const { data, error, isLoading } = useQuery(ctx, searchMedia, ready ? { search } : null);
-  if (!ready) return <div className="vv-note">Type a title.</div>;
-  if (error)
-    return (
+  const loading = isLoading && !data;
+  // What is shown is not yet the answer for what is typed: the debounce or the request is running
+  // (the previous answer stays on screen meanwhile: isLoading, not `loading`).
+  const pending = (typed !== '' && typed !== search) || isLoading;
+  const media = data?.Page.media ?? [];
+  let results: ReactNode;
+  if (!ready) results = <div className="vv-note">Type a title.</div>;
+  else if (error)
+    results = (
       <div className="vv-error" role="alert">
         Failed to query media with search word {search}
         <span className="vv-error-detail">{API_ERROR_TEXTS.media(search)}</span>
       </div>
     );
-  if (isLoading && !data) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
-  const media = data?.Page.media ?? [];
-  if (!media.length) return <Cmdk.Empty>No anime or manga matches “{search}”.</Cmdk.Empty>;
-  return (
-    <PickGroup
-      heading="Anime and manga"
-      items={media}
-      valueOf={(m) => `media/${m.id}`}
-      onPick={(m) => {
-        close();
-        ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
-      }}
-    >
-      {(m) => (
-        <>
-          {safeUrl(m.coverImage?.large, 'image') && (
-            <img className="vv-cover" src={safeUrl(m.coverImage?.large, 'image')} alt="" width={24} height={34} />
-          )}
-          <span className="vv-item-title">{m.title?.userPreferred ?? `#${m.id}`}</span>
-          <span className="vv-item-hint">
-            {m.type === 'MANGA' ? 'Manga' : 'Anime'} {m.startDate?.year ?? 'unreleased'}
-          </span>
-        </>
-      )}
-    </PickGroup>
-  );
+  else if (loading) results = <Cmdk.Loading>Searching…</Cmdk.Loading>;
+  else if (!media.length) results = <Cmdk.Empty>No anime or manga matches “{search}”.</Cmdk.Empty>;
+  else
+    results = (
+      <PickGroup
+        heading="Anime and manga"
+        items={media}
+        valueOf={(m) => `media/${m.id}`}
+        onPick={(m) => {
+          close();
+          ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
+        }}
+      >
+        {(m) => (
+          <>
+            {safeUrl(m.coverImage?.large, 'image') && (
+              <img className="vv-cover" src={safeUrl(m.coverImage?.large, 'image')} alt="" width={24} height={34} />
+            )}
+            <span className="vv-item-title">{m.title?.userPreferred ?? `#${m.id}`}</span>
+            <span className="vv-item-hint">
+              {m.type === 'MANGA' ? 'Manga' : 'Anime'} {m.startDate?.year ?? 'unreleased'}
+            </span>
+          </>
+        )}
+      </PickGroup>
+    );
+  return <Results pending={pending}>{results}</Results>;
 }

@@ -1,5 +1,7 @@
 import { Command as Cmdk } from 'cmdk';
+import type { ReactNode } from 'react';
 import { PickGroup } from './common/PickGroup';
+import { Results } from './common/Results';
 import type { PalettePageProps } from '../commands/types';
 import { sameUserName } from '../data/pages';
 import { USER_SEARCH_MIN } from '../data/search';
@@ -11,32 +13,35 @@ import { UserSearchFailed, useUserSearch } from './common/useUserSearch';
 /** 'Verify user…': the palette input searches users (3 characters, 800 ms); picking one verifies them. */
 export const AddUserPage = withQueryCache(AddUser);
 function AddUser({ query, ctx, close }: PalettePageProps) {
-  const { search, ready, users, error, loading } = useUserSearch(ctx, query);
+  const { search, ready, users, error, loading, pending } = useUserSearch(ctx, query);
   const verify = (name: string) => {
     close();
     void verifyUser(ctx, name);
   };
-  if (!ready) return <div className="vv-note">Type at least {USER_SEARCH_MIN} characters of a user name.</div>;
-  if (error) return <UserSearchFailed search={search} />;
-  if (loading) return <Cmdk.Loading>Searching…</Cmdk.Loading>;
   const found = users ?? [];
-  return (
-    <PickGroup
-      heading="Verify user"
-      items={found}
-      valueOf={(u) => `verify/${u.id}`}
-      onPick={(u) => verify(u.name)}
-      after={
-        !found.some((u) => sameUserName(u.name, search)) && (
-          <Cmdk.Item value="verify/typed" className="vv-item" onSelect={() => verify(search)}>
-            <span className="vv-item-title">Verify “{search}”</span>
-          </Cmdk.Item>
-        )
-      }
-    >
-      {(u) => <span className="vv-item-title">{u.name}</span>}
-    </PickGroup>
-  );
+  let results: ReactNode;
+  if (!ready) results = <div className="vv-note">Type at least {USER_SEARCH_MIN} characters of a user name.</div>;
+  else if (error) results = <UserSearchFailed search={search} />;
+  else if (loading) results = <Cmdk.Loading>Searching…</Cmdk.Loading>;
+  else
+    results = (
+      <PickGroup
+        heading="Verify user"
+        items={found}
+        valueOf={(u) => `verify/${u.id}`}
+        onPick={(u) => verify(u.name)}
+        after={
+          !found.some((u) => sameUserName(u.name, search)) && (
+            <Cmdk.Item value="verify/typed" className="vv-item" onSelect={() => verify(search)}>
+              <span className="vv-item-title">Verify “{search}”</span>
+            </Cmdk.Item>
+          )
+        }
+      >
+        {(u) => <span className="vv-item-title">{u.name}</span>}
+      </PickGroup>
+    );
+  return <Results pending={pending}>{results}</Results>;
 }
 
 export function RemoveUserPage({ query, ctx }: PalettePageProps) {

@@ -121,6 +121,50 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
   });
 });
 
+test.describe('Enter on a search page', { tag: '@worlds' }, () => {
+  // A search answers 800 ms after typing stops; until then the rows of an earlier text stay on
+  // screen. Enter pressed meanwhile used to run their top row (another anime, another user).
+  for (const { command, placeholder, group, before, top, typed, url } of [
+    {
+      command: 'Go to anime or manga',
+      placeholder: 'Title',
+      group: 'Anime and manga',
+      before: 'Cha',
+      top: 'Chainsaw Man',
+      typed: 'Charlotte',
+      url: 'https://anilist.co/anime/20997/',
+    },
+    {
+      command: 'Go to user',
+      placeholder: 'User name',
+      group: 'Users',
+      before: 'Sam',
+      top: 'Isami',
+      typed: 'Osamu',
+      url: 'https://anilist.co/user/Osamu/',
+    },
+  ])
+    test(`'${command}…' runs the top result for what was typed, not for an earlier text`, async ({ page, host }) => {
+      await host.goto('/home');
+      await openPalette(page);
+      await input(page).fill(command);
+      await page.keyboard.press('Enter');
+      const field = page.getByPlaceholder(placeholder);
+      await field.fill(before);
+      // The search's answer (not the suggestions shown before it).
+      const answer = page.getByRole('group', { name: group });
+      await expect(answer.locator('[cmdk-item]').first()).toContainText(top);
+      // Typed over, key by key, as a user does, and Enter at once: the rows are still the answer
+      // for the earlier text.
+      await field.press('Control+a');
+      await page.keyboard.type(typed);
+      await expect(answer.locator('[cmdk-item]').first()).toContainText(top);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(url);
+      await expect(palette(page)).toBeHidden();
+    });
+});
+
 test.describe('cached reads', { tag: '@worlds' }, () => {
   test('a reload within the cache lifetime answers from the stored cache, with no request', async ({ page, host, api }) => {
     await host.goto('/home');

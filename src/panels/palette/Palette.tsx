@@ -134,14 +134,15 @@ export function Palette() {
         const first = values[0] ?? '';
         if (first !== selected) setSelected(first);
       }
-      if (pendingEnter.current && !settling) {
+      if (pendingEnter.current && !settling && !list.querySelector('[aria-busy="true"]')) {
         pendingEnter.current = false;
         items[0]?.click();
       }
     };
     sync();
     const observer = new MutationObserver(sync);
-    observer.observe(list, { childList: true, subtree: true });
+    // A page's results stop being busy (aria-busy) when their answer is shown.
+    observer.observe(list, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     return () => observer.disconnect();
   });
 
@@ -216,11 +217,17 @@ export function Palette() {
                 <Cmdk.Input
                   ref={inputRef}
                   value={input}
-                  onValueChange={setInput}
+                  onValueChange={(value) => {
+                    // Typing on after an Enter that is still held takes it back.
+                    pendingEnter.current = false;
+                    setInput(value);
+                  }}
                   onKeyDown={(event) => {
-                    // Enter while the list is settling (the debounce, or the list of a palette
-                    // just opened) runs the top result once the list shows what was typed.
-                    if (event.key !== 'Enter' || !settling) return;
+                    // Enter while the list is settling (the debounce, the list of a palette just
+                    // opened, or a page's results still busy with an earlier text) runs the top
+                    // result once the list shows what was typed.
+                    const busy = settling || !!listRef.current?.querySelector('[aria-busy="true"]');
+                    if (event.key !== 'Enter' || !busy) return;
                     event.preventDefault();
                     event.stopPropagation();
                     reselect.current = true;
