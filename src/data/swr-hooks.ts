@@ -3,6 +3,9 @@ import { initCache } from 'swr/_internal';
 import type { QueryDocument } from './graphql';
 import { connectSwr, readsFor, type ReadContext, type SwrMutate } from './swr';
 
+/** What useQuery reads: panels name documents through this module, not the client's. */
+export type { QueryDocument };
+
 /**
  * SWR itself, evaluated with the first component that reads through it (the palette's search
  * pages), not at start-up: from then on reads and writes show their answers through SWR's mutate,

@@ -6,11 +6,11 @@ import type { PalettePageProps } from '../commands/types';
 import { API_ERROR_TEXTS } from '../data/api-errors';
 import { searchMedia, type UserSearchResult } from '../data/documents';
 import { safeUrl } from '../data/guards';
-import { followedFirst, followedMatching, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../data/search';
+import { followedFirst, followedMatching, USER_SEARCH_MIN } from '../data/search';
 import { useFollowing } from './common/useFollowing';
+import { useSearch } from './common/useSearch';
 import { UserSearchFailed, useUserSearch } from './common/useUserSearch';
-import { useDebounced } from './hooks';
-import { useQuery, withQueryCache } from './query';
+import { withQueryCache } from './query';
 
 /** The search feature's palette pages: users (from 3 characters) and anime or manga, 800 ms after typing. */
 export const UserSearchPage = withQueryCache(UserSearch);
@@ -76,14 +76,7 @@ function UserGroup({
 }
 
 function MediaSearch({ query, ctx, close }: PalettePageProps) {
-  const typed = query.trim();
-  const search = useDebounced(typed, USER_SEARCH_DEBOUNCE_MS);
-  const ready = search.length > 0;
-  const { data, error, isLoading } = useQuery(ctx, searchMedia, ready ? { search } : null);
-  const loading = isLoading && !data;
-  // What is shown is not yet the answer for what is typed: the debounce or the request is running
-  // (the previous answer stays on screen meanwhile: isLoading, not `loading`).
-  const pending = (typed !== '' && typed !== search) || isLoading;
+  const { search, ready, data, error, loading, pending } = useSearch(ctx, searchMedia, query, 1);
   const media = data?.Page.media ?? [];
   let results: ReactNode;
   if (!ready) results = <div className="vv-note">Type a title.</div>;

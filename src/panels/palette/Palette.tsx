@@ -115,6 +115,8 @@ export function Palette() {
   // and whenever the selected one is gone.
   const [selected, setSelected] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
+  // Settling, or a page's results (Results) still busy with an earlier text.
+  const busy = () => settling || !!listRef.current?.querySelector('[aria-busy="true"]');
   const reselect = useRef(true);
   useEffect(() => {
     reselect.current = true;
@@ -134,7 +136,7 @@ export function Palette() {
         const first = values[0] ?? '';
         if (first !== selected) setSelected(first);
       }
-      if (pendingEnter.current && !settling && !list.querySelector('[aria-busy="true"]')) {
+      if (pendingEnter.current && !busy()) {
         pendingEnter.current = false;
         items[0]?.click();
       }
@@ -223,11 +225,8 @@ export function Palette() {
                     setInput(value);
                   }}
                   onKeyDown={(event) => {
-                    // Enter while the list is settling (the debounce, the list of a palette just
-                    // opened, or a page's results still busy with an earlier text) runs the top
-                    // result once the list shows what was typed.
-                    const busy = settling || !!listRef.current?.querySelector('[aria-busy="true"]');
-                    if (event.key !== 'Enter' || !busy) return;
+                    // Enter while the list is busy runs the top result once it shows what was typed.
+                    if (event.key !== 'Enter' || !busy()) return;
                     event.preventDefault();
                     event.stopPropagation();
                     reselect.current = true;
