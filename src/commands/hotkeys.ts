@@ -1,4 +1,4 @@
-import type { Command, HotkeyScope } from './types';
+import type { Command, CommandEffect, HotkeyScope } from './types';
 
 /**
  * Hotkeys in our notation: lowercase modifiers in a fixed order, then one key, joined by '+':
@@ -163,7 +163,7 @@ export function hotkeyFromEvent(event: Pick<KeyboardEvent, 'code' | 'ctrlKey' | 
   return [...mods, key].join('+');
 }
 
-/** A bare key or shift+key would swallow ordinary typing: such hotkeys may not fire in text fields. */
+/** Whether a hotkey holds ctrl, alt or meta: a bare key or shift+key is ordinary typing or scrolling. */
 export function hasCommandModifier(hotkey: string): boolean {
   const normalized = parseHotkey(hotkey);
   return !!normalized && /(^|\+)(ctrl|alt|meta)\+/.test(normalized);
@@ -190,13 +190,31 @@ export function bindingsOverlap(a: Pick<Binding, 'scope' | 'allowInInputs'>, b: 
 export type HotkeyOverrides = Readonly<Record<string, string | null>>;
 
 /** The hotkey a command answers to now: the user's override (null = none), else its default. */
-export function effectiveHotkey(command: Pick<Command, 'id' | 'hotkey'>, overrides: HotkeyOverrides): string | null {
+export function effectiveHotkey(command: Pick<Command, 'id' | 'hotkey' | 'scope' | 'effect'>, overrides: HotkeyOverrides): string | null {
   const fallback = command.hotkey ? parseHotkey(command.hotkey) : null;
   if (!Object.prototype.hasOwnProperty.call(overrides, command.id)) return fallback;
   const override = overrides[command.id];
   if (override === null) return null;
-  // An unreadable stored override is ignored rather than silently unbinding the command.
-  return (override && parseHotkey(override)) ?? fallback;
+  // An unreadable stored override, or one the command may not have (an import of an earlier
+  // version stored it), is ignored rather than silently unbinding the command.
+  const parsedOverride = override ? parseHotkey(override) : null;
+  return parsedOverride && !bindingProblem(command, parsedOverride) ? parsedOverride : fallback;
+}
+
+const EFFECT_WORDS: Record<CommandEffect, string> = {
+  account: 'changes your AniList account',
+  credential: 'spends or drops a credential',
+};
+
+/**
+ * Why `hotkey` may not start `command`, whoever binds it (its default, the shortcuts panel, a
+ * stored remap, an import), or null. A page-wide key without ctrl, alt or meta is pressed by
+ * accident (scrolling with the arrows, typing after a field lost focus): it may not change the
+ * account or spend a credential. Other bindings are the user's choice.
+ */
+export function bindingProblem(command: Pick<Command, 'scope' | 'effect'>, hotkey: string): string | null {
+  if (!command.effect || (command.scope ?? 'global') !== 'global' || hasCommandModifier(hotkey)) return null;
+  return `${formatHotkey(hotkey)} has no Ctrl, Alt or Meta: this command ${EFFECT_WORDS[command.effect]}, which a key pressed by accident must not do.`;
 }
 
 export function bindingsFor(commands: readonly Command[], overrides: HotkeyOverrides): Binding[] {

@@ -44,6 +44,16 @@ export type OptionDecl<T extends OptionValue = OptionValue> = Omit<OptionDef<T>,
 /** Where a hotkey listens: 'global' outside text fields, 'editor' inside markdown editors. */
 export type HotkeyScope = 'global' | 'editor';
 
+/**
+ * What running a command does beyond this browser's configuration. 'account': it writes to the
+ * AniList account (publishes, saves the about, posts, deletes, likes, marks notifications read).
+ * 'credential': it spends or drops a credential (uploads to an image host, revokes an
+ * authorization). Such a command never answers to a page-wide key without ctrl, alt or meta, and a
+ * hotkey for it from an imported file or an adopted configuration is only taken when the user
+ * ticks it in the import summary.
+ */
+export type CommandEffect = 'account' | 'credential';
+
 /** The services every command, panel and injection works with. */
 export interface AppServices {
   readonly registry: Registry;
@@ -108,6 +118,12 @@ export interface Command {
   readonly allowInInputs?: boolean;
   /** Needs an API token; run without one, it explains how to authorize instead. */
   readonly authRequired?: boolean;
+  /**
+   * What running it does to the AniList account or a credential, said here once. Only declared
+   * commands carry one (provided commands may not), and tests/unit/registry.test.ts runs every
+   * command against the mock API and fails for one that writes or uploads without saying so.
+   */
+  readonly effect?: CommandEffect;
   /**
    * A boolean option this command also needs on, besides its feature's toggle. `null`: listed and
    * runnable while the feature's toggle is off (its configuration page, say).

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { clashesWith, formatHotkey, hotkeyFromEvent } from '../commands/hotkeys';
+import { bindingProblem, clashesWith, formatHotkey, hotkeyFromEvent } from '../commands/hotkeys';
 import type { Command, CommandContext } from '../commands/types';
 import { hotkeysKey } from '../data/config';
 
@@ -22,9 +22,15 @@ export function readCapture(event: KeyboardEvent<HTMLInputElement>): Capture {
   return hotkey ? { kind: 'set', hotkey } : { kind: 'pass' };
 }
 
-/** Stores `hotkey` for `command` unless another command uses it where both can fire; returns why not. */
+/**
+ * Stores `hotkey` for `command` unless another command uses it where both can fire, or the command
+ * may not have it (a page-wide key without ctrl, alt or meta for a command that changes the account
+ * or spends a credential); returns why not.
+ */
 export function assignHotkey(ctx: CommandContext, commands: readonly Command[], command: Command, hotkey: string | null): string | null {
   if (hotkey) {
+    const problem = bindingProblem(command, hotkey);
+    if (problem) return problem;
     const clashes = clashesWith(commands, ctx.store.get(hotkeysKey), command.id, hotkey);
     if (clashes.length) {
       const titles = clashes.map((id) => commands.find((c) => c.id === id)?.title ?? id);

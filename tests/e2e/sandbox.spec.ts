@@ -92,6 +92,7 @@ test.describe('the sandbox', () => {
       page.evaluate(() => (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-auth'));
     const token = async () => (JSON.parse(String(await stored())) as { data: { token: string | null } }).data.token;
     await palette('Revoke authorization', 'authorization.revoke');
+    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Ok' }).click();
     await expect.poll(token).toBeNull();
 
     // A crafted link: refused, and no token is stored.

@@ -135,7 +135,14 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     const mmddyyyy = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
     await expect(settings(page)).toContainText(`The token expires on ${mmddyyyy}.`);
 
+    // Revoking asks first: Cancel keeps the token.
+    const revoke = page.getByRole('alertdialog', { name: 'Warning' });
     await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
+    await expect(revoke).toContainText('Revoke VoidVerified’s AniList authorization?');
+    await revoke.getByRole('button', { name: 'Cancel' }).click();
+    expect(((await stored(host, 'void-verified-auth')) as { token: string }).token).toBe(OAUTH_TOKEN);
+    await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
+    await revoke.getByRole('button', { name: 'Ok' }).click();
     await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
     expect(await stored(host, 'void-verified-auth')).toEqual({ token: null, expires: null });
   });
@@ -257,6 +264,8 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Revoke');
     await clickPaletteRow(page, 'authorization.revoke');
+    // From the palette too, it asks first.
+    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Ok' }).click();
     await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
   });
 

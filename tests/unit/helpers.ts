@@ -1,6 +1,7 @@
 import { createPaletteController, DASHBOARD } from '../../src/commands/palette-state';
 import { Registry } from '../../src/commands/registry';
 import { createServices } from '../../src/commands/services';
+import { validToken } from '../../src/data/auth';
 import { memoryBackend } from '../../src/data/backend';
 import { GraphQLClient } from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
@@ -9,7 +10,15 @@ import { ToastBus, type Toast } from '../../src/data/toasts';
 /** Services over in-memory storage and a scripted fetch, for unit and component tests. */
 export function makeTestServices(
   registry = new Registry(),
-  opts: { fetch?: typeof fetch; path?: string; viewer?: { id: number; name: string } | null } = {},
+  opts: {
+    fetch?: typeof fetch;
+    path?: string;
+    viewer?: { id: number; name: string } | null;
+    /** Requests carry the stored token (default: none ever). */
+    storedToken?: boolean;
+    /** The confirm dialog's answer (default: Ok). */
+    confirm?: (text?: string) => Promise<boolean>;
+  } = {},
 ) {
   const store = new Store(memoryBackend(), () => {});
   const toastsSeen: Toast[] = [];
@@ -20,7 +29,7 @@ export function makeTestServices(
     fetch: opts.fetch ?? (async () => new Response(JSON.stringify({ data: {} }), { status: 200 })),
     store,
     toasts,
-    getToken: () => null,
+    getToken: () => (opts.storedToken ? validToken(store) : null),
   });
   const navigations: string[] = [];
   const loads: string[] = [];
@@ -41,7 +50,7 @@ export function makeTestServices(
     replaceUrl: () => {},
     hostViewer: () => (viewer ? { ...viewer, avatar: null, donatorTier: 0, profileColor: null, disabledListActivity: [] } : null),
     focused: () => null,
-    confirm: async () => true,
+    confirm: opts.confirm ?? (async () => true),
     diagnostics: { missingLandmarks: () => [], activeInjections: () => [], failures: () => [] },
   });
   return { services, store, toastsSeen, navigations, loads, palette, client };

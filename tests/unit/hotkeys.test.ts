@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bindingProblem,
   bindingsFor,
   clashesWith,
   effectiveHotkey,
@@ -10,6 +11,9 @@ import {
   toTinykeys,
 } from '../../src/commands/hotkeys';
 import type { Command } from '../../src/commands/types';
+import { hotkeysKey } from '../../src/data/config';
+import { assignHotkey } from '../../src/panels/hotkeyCapture';
+import { makeTestServices } from './helpers';
 
 const cmd = (id: string, hotkey: string | null, extra: Partial<Command> = {}): Command => ({
   id,
@@ -75,5 +79,39 @@ describe('overrides and conflicts', () => {
     // A global command that fires in inputs overlaps editors.
     expect(clashesWith(commands, {}, 'g', 'ctrl+b')).toEqual(['a', 'e']);
     expect([...findConflicts(bindingsFor(commands, { b: 'ctrl+b' }))]).toEqual([['ctrl+b', ['a', 'b']]]);
+  });
+});
+
+describe('a command that changes the account never answers to a key pressed by accident', () => {
+  const publish = cmd('publish', null, { effect: 'account' });
+  const revoke = cmd('revoke', null, { effect: 'credential' });
+  const go = cmd('go', null);
+  const bold = cmd('bold', 'ctrl+b', { scope: 'editor', effect: 'account' });
+
+  it("needs ctrl, alt or meta on a page-wide key; other commands, and editor keys, are the user's choice", () => {
+    for (const key of ['arrowdown', 'j', 'enter', 'shift+j', 'f5', 'space'])
+      expect(bindingProblem(publish, key), key).toMatch(/has no Ctrl, Alt or Meta: this command changes your AniList account/);
+    expect(bindingProblem(revoke, 'delete')).toMatch(/spends or drops a credential/);
+    for (const key of ['ctrl+p', 'alt+shift+p', 'meta+enter']) expect(bindingProblem(publish, key), key).toBeNull();
+    expect(bindingProblem(go, 'j')).toBeNull();
+    expect(bindingProblem(bold, 'b')).toBeNull();
+  });
+
+  it('a stored override it may not have (stored by an earlier import) is ignored: no binding fires', () => {
+    const overrides = { publish: 'ArrowDown', revoke: 'alt+r', go: 'j' };
+    expect(effectiveHotkey(publish, overrides)).toBeNull();
+    expect(bindingsFor([publish, revoke, go], overrides).map((b) => `${b.commandId}=${b.hotkey}`)).toEqual(['revoke=alt+r', 'go=j']);
+  });
+
+  it('the shortcuts panel refuses it with the reason, and takes a modifier', () => {
+    const { services, store } = makeTestServices();
+    const ctx = services.context(null);
+    expect(assignHotkey(ctx, [publish, go], publish, 'arrowdown')).toBe(
+      'Arrowdown has no Ctrl, Alt or Meta: this command changes your AniList account, which a key pressed by accident must not do.',
+    );
+    expect(store.get(hotkeysKey)).toEqual({});
+    expect(assignHotkey(ctx, [publish, go], go, 'j')).toBeNull();
+    expect(assignHotkey(ctx, [publish, go], publish, 'ctrl+alt+p')).toBeNull();
+    expect(store.get(hotkeysKey)).toEqual({ go: 'j', publish: 'ctrl+alt+p' });
   });
 });

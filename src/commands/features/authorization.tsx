@@ -37,6 +37,8 @@ export const AUTH_RETURN_TEXTS = {
     `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
 };
 
+export const REVOKE_QUESTION = 'Revoke VoidVerified’s AniList authorization? The features that need it stop until you authorize again.';
+
 /** Why a return is refused when the pending marker does not vouch for it (null: it does). */
 export const pendingRefusal = (check: PendingCheck): string | null =>
   check === 'ok' ? null : check === 'stale' ? AUTH_RETURN_TEXTS.stale : AUTH_RETURN_TEXTS.notStarted;
@@ -115,7 +117,10 @@ export const authorization: FeatureDef = {
       section: SECTION,
       keywords: ['logout', 'token', 'sign out', 'deauthorize'],
       when: (ctx) => ctx.authorized,
-      run: (ctx) => {
+      effect: 'credential',
+      // Asked here, so the settings button, the palette and any hotkey all ask.
+      run: async (ctx) => {
+        if (!(await ctx.confirm(REVOKE_QUESTION))) return;
         ctx.store.set(authKey, { token: null, expires: null });
         ctx.toasts.success('Authorization revoked.');
       },

@@ -182,6 +182,8 @@ export const layoutDesigner: FeatureDef = {
       section: SECTION,
       keywords: ['profile', 'layout', 'about', 'colour', 'color', 'badge'],
       authRequired: true,
+      // Replaces the account's about, colour and badge: publishLayout asks first.
+      effect: 'account',
       relevant: ownProfile,
       run: (ctx) => publishLayout(ctx, ctx.viewer?.donatorTier ?? 0),
     },

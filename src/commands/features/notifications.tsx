@@ -81,6 +81,8 @@ export const notifications: FeatureDef = {
       section: 'Notification tools',
       keywords: ['clear', 'read', 'unread'],
       authRequired: true,
+      // Resets AniList's unread count (unless the feed is set to keep it).
+      effect: 'account',
       when: (ctx) => replacing(ctx) || quickEnabled(ctx),
       run: async (ctx) => {
         markAllRead(ctx.store, []);
@@ -94,6 +96,7 @@ export const notifications: FeatureDef = {
       section: 'Notification tools',
       keywords: ['unread', 'dot', 'clear'],
       authRequired: true,
+      effect: 'account',
       run: async (ctx) => {
         await resetHostCount(ctx);
       },
