@@ -231,9 +231,25 @@ export function deleteDocumentFor(type: string): typeof deleteActivity | typeof 
   return type === 'ACTIVITY' ? deleteActivity : deleteReply;
 }
 
-export async function deleteActivityOrReply(ctx: ReadContext, type: string, id: number): Promise<void> {
+/** What deleting asks first. */
+export const DELETE_QUESTIONS = {
+  activity: 'Delete this activity from AniList? This cannot be undone.',
+  reply: 'Delete this reply from AniList? This cannot be undone.',
+};
+
+/**
+ * Deletes an activity or a reply once the user agrees (asked here, so every caller asks);
+ * resolves whether it was deleted, and rejects when the API refuses.
+ */
+export async function deleteActivityOrReply(
+  ctx: ReadContext & { confirm(text: string): Promise<boolean> },
+  type: string,
+  id: number,
+): Promise<boolean> {
+  if (!(await ctx.confirm(type === 'ACTIVITY' ? DELETE_QUESTIONS.activity : DELETE_QUESTIONS.reply))) return false;
   if (type === 'ACTIVITY') await write(ctx, deleteActivity, { id });
   else await write(ctx, deleteReply, { id });
+  return true;
 }
 
 export interface Permissions {

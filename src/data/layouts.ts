@@ -337,6 +337,31 @@ export interface LayoutServices {
   toasts: ToastBus;
 }
 
+/**
+ * With the confirm dialog: every publish of the account's about, colour or badge asks here first,
+ * whatever starts it (the palette, a hotkey, a settings button).
+ */
+export interface PublishServices extends LayoutServices {
+  confirm(text: string): Promise<boolean>;
+}
+
+/** What publishing asks first. */
+export const PUBLISH_QUESTIONS = {
+  layout: (name: string, parts: readonly string[]) =>
+    `Publish the layout "${name}" to your AniList profile? It replaces your ${parts.join(', ').replace(/, ([^,]*)$/, ' and $1')}.`,
+  about: (name: string) => `Replace your AniList about with the about of the layout "${name}"?`,
+  color: (color: string) => `Set your AniList profile colour to ${color}?`,
+  badge: (badge: string) => `Set your AniList donator badge to "${badge.trim()}"?`,
+};
+
+/** Deletes the selected layout once the user agrees; resolves whether it was deleted. */
+export async function deleteSelectedLayout(svc: Pick<PublishServices, 'store' | 'confirm'>): Promise<boolean> {
+  const layout = selectedOf(svc.store.get(layoutsKey));
+  if (!(await svc.confirm(`Delete the layout "${layout.name}"?`))) return false;
+  commitLayouts(svc.store, (state) => deleteLayout(state));
+  return true;
+}
+
 export async function fetchViewer(svc: ReadContext): Promise<LayoutViewer> {
   const { Viewer } = await read(svc, layoutViewerQuery, {});
   if (!Viewer) throw new Error('no viewer');
@@ -378,7 +403,7 @@ export async function resetAbout(svc: LayoutServices, name?: string | null): Pro
 }
 
 /** Publishes the layout's about, keeping the current data block; `current` skips the query. */
-export async function publishAbout(svc: LayoutServices, bio: string, current?: string | null): Promise<boolean> {
+async function sendAbout(svc: LayoutServices, bio: string, current?: string | null): Promise<boolean> {
   const published = await attempt(svc.toasts, { toast: 'Failed to publish about.', log: 'publishing the about failed' }, async () => {
     const about = aboutToPublish(current !== undefined ? current : (await fetchViewer(svc)).about, bio);
     await saveAbout(svc, about);
@@ -388,7 +413,7 @@ export async function publishAbout(svc: LayoutServices, bio: string, current?: s
 }
 
 /** Publishes a colour; resolves with the colour now published, or null when it failed. */
-export async function publishColor(svc: LayoutServices, color: string): Promise<string | null> {
+async function sendColor(svc: LayoutServices, color: string): Promise<string | null> {
   const published = await attempt(svc.toasts, { toast: 'Failed to publish color.', log: 'publishing the colour failed' }, () =>
     wrapFailure(API_ERROR_TEXTS.profileColor, () => write(svc, saveUserColor, { color }, { invalidates: [layoutViewerQuery] })),
   );
@@ -397,7 +422,7 @@ export async function publishColor(svc: LayoutServices, color: string): Promise<
   return published.value.UpdateUser?.options?.profileColor ?? color;
 }
 
-export async function publishBadge(svc: LayoutServices, badge: string): Promise<string | null> {
+async function sendBadge(svc: LayoutServices, badge: string): Promise<string | null> {
   const published = await attempt(
     svc.toasts,
     { toast: 'Failed to publish donator badge.', log: 'publishing the donator badge failed' },
@@ -411,8 +436,27 @@ export async function publishBadge(svc: LayoutServices, badge: string): Promise<
   return published.value.UpdateUser?.donatorBadge ?? badge.trim();
 }
 
-/** 'Publish layout': about, then colour and badge where the rules allow. */
-export async function publishLayout(svc: LayoutServices, tier: number): Promise<void> {
+/**
+ * 'Publish About': once the user agrees, the selected layout's about over the account's, keeping
+ * the account's data block; `current` (the account's about) skips reading it.
+ */
+export async function publishAbout(svc: PublishServices, bio: string, current?: string | null): Promise<boolean> {
+  if (!(await svc.confirm(PUBLISH_QUESTIONS.about(selectedOf(svc.store.get(layoutsKey)).name)))) return false;
+  return sendAbout(svc, bio, current);
+}
+
+/** 'Publish Color', once the user agrees: the colour now published, or null (declined or failed). */
+export async function publishColor(svc: PublishServices, color: string): Promise<string | null> {
+  return (await svc.confirm(PUBLISH_QUESTIONS.color(color))) ? sendColor(svc, color) : null;
+}
+
+/** 'Publish Badge', once the user agrees: the badge now published, or null (declined or failed). */
+export async function publishBadge(svc: PublishServices, badge: string): Promise<string | null> {
+  return (await svc.confirm(PUBLISH_QUESTIONS.badge(badge))) ? sendBadge(svc, badge) : null;
+}
+
+/** 'Publish layout': once the user agrees, the about, then colour and badge where the rules allow. */
+export async function publishLayout(svc: PublishServices, tier: number): Promise<void> {
   const layout = selectedOf(svc.store.get(layoutsKey));
   const current = await attempt(svc.toasts, { toast: 'Failed to publish about.', log: 'querying the current about failed' }, () =>
     wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc)),
@@ -420,7 +464,9 @@ export async function publishLayout(svc: LayoutServices, tier: number): Promise<
   if (!current.ok) return;
   const viewer = current.value;
   const show = publishVisibility(layout, publishedOf(viewer), true, tier);
-  await publishAbout(svc, layout.bio, viewer.about);
-  if (show.color) await publishColor(svc, layout.color);
-  if (show.badge) await publishBadge(svc, layout.donatorBadge);
+  const parts = ['about', ...(show.color ? ['profile colour'] : []), ...(show.badge ? ['donator badge'] : [])];
+  if (!(await svc.confirm(PUBLISH_QUESTIONS.layout(layout.name, parts)))) return;
+  await sendAbout(svc, layout.bio, viewer.about);
+  if (show.color) await sendColor(svc, layout.color);
+  if (show.badge) await sendBadge(svc, layout.donatorBadge);
 }

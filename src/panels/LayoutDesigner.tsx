@@ -11,7 +11,7 @@ import {
   canBadge,
   canCustomColor,
   commitLayouts,
-  deleteLayout,
+  deleteSelectedLayout,
   fetchViewer,
   layoutLabel,
   layoutsKey,
@@ -125,11 +125,7 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
       <div className="vv-option">
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} type="text" maxLength={200} value={layout.name} onChange={(e) => edit({ name: e.target.value })} />
-        <button
-          type="button"
-          className="vv-button vv-button-small"
-          onClick={() => void ctx.confirm(`Delete the layout "${layout.name}"?`).then((yes) => yes && commit((s) => deleteLayout(s)))}
-        >
+        <button type="button" className="vv-button vv-button-small" onClick={() => void deleteSelectedLayout(ctx)}>
           Delete Layout
         </button>
       </div>

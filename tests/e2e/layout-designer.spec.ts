@@ -176,13 +176,20 @@ test.describe('layout designer', () => {
     await expect(tab.getByRole('button', { name: 'Publish Badge' })).toHaveCount(0); // same as published
 
     await tab.getByRole('button', { name: 'green', exact: true }).click();
+    // Every publish asks first; Cancel sends nothing.
     await tab.getByRole('button', { name: 'Publish Color' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Warning' })).toContainText('Set your AniList profile colour to green?');
+    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(api.requests.filter((r) => r.operationName === 'SaveUserColor')).toEqual([]);
+    await tab.getByRole('button', { name: 'Publish Color' }).click();
+    await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'Color published.' })).toBeVisible();
     expect(viewer.options.profileColor).toBe('green');
     await expect(tab.getByRole('button', { name: 'Publish Color' })).toHaveCount(0);
 
     await tab.getByRole('textbox', { name: 'Donator badge' }).fill('Layout fan');
     await tab.getByRole('button', { name: 'Publish Badge' }).click();
+    await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'Donator badge published.' })).toBeVisible();
     expect(viewer.donatorBadge).toBe('Layout fan');
     await expect(tab.getByRole('button', { name: 'Publish Badge' })).toHaveCount(0);
@@ -190,6 +197,7 @@ test.describe('layout designer', () => {
     await tab.getByRole('textbox', { name: 'About' }).fill('My *new* about\n\nwith two paragraphs');
     await tab.getByRole('textbox', { name: 'Profile CSS' }).fill(CSS);
     await tab.getByRole('button', { name: 'Publish About' }).click();
+    await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'About published.' })).toBeVisible();
     expect(visibleBio(viewer.about)).toBe('My *new* about\n\nwith two paragraphs');
     expect(decodeBio(viewer.about).data).toEqual({ ...data, customCss: CSS });
@@ -201,12 +209,15 @@ test.describe('layout designer', () => {
     // Publishing the about reads the current one, then saves: the save fails.
     api.failNext(1, { status: 500 }, 'SaveUserAbout');
     await tab.getByRole('button', { name: 'Publish About' }).click();
+    await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'Failed to publish about.' })).toBeVisible();
     api.failNext(1, { status: 500 }, 'SaveUserColor');
     await tab.getByRole('button', { name: 'Publish Color' }).click();
+    await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'Failed to publish color.' })).toBeVisible();
     api.failNext(1, { status: 500 }, 'SaveDonatorBadge');
     await tab.getByRole('button', { name: 'Publish Badge' }).click();
+    await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'Failed to publish donator badge.' })).toBeVisible();
     expect({ about: viewer.about, color: viewer.options.profileColor, badge: viewer.donatorBadge }).toEqual(before);
   });

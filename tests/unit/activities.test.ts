@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   activityPermissions,
+  DELETE_QUESTIONS,
   deleteActivity,
+  deleteActivityOrReply,
   deleteDocumentFor,
   deleteReply,
   donatorBadge,
@@ -17,6 +19,8 @@ import {
   type ActivityUser,
   type Reply,
 } from '../../src/data/activities';
+import { authKey } from '../../src/data/auth';
+import { makeTestServices } from './helpers';
 
 const user = (id: number): ActivityUser => ({ id, name: `u${id}`, avatar: null, donatorTier: 0, donatorBadge: null, moderatorRoles: null });
 const base = { id: 1, createdAt: 0, isLiked: false, isSubscribed: false, likeCount: 0, replyCount: 0, likes: [] };
@@ -86,5 +90,38 @@ describe('saving and deleting', () => {
     expect(statusText('read chapter', '10 - 12')).toBe('Read chapter 10 - 12 of');
     expect(statusText('completed', null)).toBe('Completed');
     expect(statusText(null, null)).toBe('');
+  });
+});
+
+describe('deleting asks first, whoever calls it', () => {
+  function services(answer: boolean) {
+    const sent: string[] = [];
+    const asked: string[] = [];
+    const fetch = async (_url: unknown, init?: RequestInit) => {
+      sent.push(/mutation (\w+)/.exec(String(init?.body))?.[1] ?? 'read');
+      return new Response(JSON.stringify({ data: { DeleteActivity: { deleted: true }, DeleteActivityReply: { deleted: true } } }));
+    };
+    const t = makeTestServices(undefined, {
+      fetch: fetch as typeof globalThis.fetch,
+      storedToken: true,
+      confirm: async (text) => (asked.push(text ?? ''), answer),
+    });
+    t.store.set(authKey, { token: 'token', expires: Date.now() + 86_400_000 });
+    return { ctx: t.services.context(null), sent, asked };
+  }
+
+  it('declined, nothing is sent', async () => {
+    const t = services(false);
+    expect(await deleteActivityOrReply(t.ctx, 'ACTIVITY', 1)).toBe(false);
+    expect(await deleteActivityOrReply(t.ctx, 'REPLY', 2)).toBe(false);
+    expect(t.asked).toEqual([DELETE_QUESTIONS.activity, DELETE_QUESTIONS.reply]);
+    expect(t.sent).toEqual([]);
+  });
+
+  it('agreed, the right mutation is sent', async () => {
+    const t = services(true);
+    expect(await deleteActivityOrReply(t.ctx, 'ACTIVITY', 1)).toBe(true);
+    expect(await deleteActivityOrReply(t.ctx, 'REPLY', 2)).toBe(true);
+    expect(t.sent).toEqual(['DeleteActivity', 'DeleteActivityReply']);
   });
 });

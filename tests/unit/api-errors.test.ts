@@ -81,7 +81,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
   it('failed to save user about. (publishing the about, saving goals)', async () => {
     const { client } = fakeClient((name) => (name === 'SaveUserAbout' ? down() : { User: { id: 1, about: 'hi' } }));
     const one = toastBus();
-    expect(await publishAbout({ client, toasts: one.toasts, store: store() }, 'new bio', 'old bio')).toBe(false);
+    expect(await publishAbout({ client, toasts: one.toasts, store: store(), confirm: async () => true }, 'new bio', 'old bio')).toBe(false);
     expect(one.errors()).toEqual([expect.objectContaining({ message: 'Failed to publish about.', detail: 'failed to save user about.' })]);
     const two = toastBus();
     expect(await saveGoals({ client, toasts: two.toasts, store: store() }, 'Viewer')).toBe(false);
@@ -91,8 +91,8 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
   it('Failed to publish profile color / Failed to publish donator badge (no period)', async () => {
     const { client } = fakeClient(down);
     const { toasts, errors } = toastBus();
-    expect(await publishColor({ client, toasts, store: store() }, 'blue')).toBeNull();
-    expect(await publishBadge({ client, toasts, store: store() }, 'Mine')).toBeNull();
+    expect(await publishColor({ client, toasts, store: store(), confirm: async () => true }, 'blue')).toBeNull();
+    expect(await publishBadge({ client, toasts, store: store(), confirm: async () => true }, 'Mine')).toBeNull();
     expect(errors().map((t) => [t.message, t.detail])).toEqual([
       ['Failed to publish color.', 'Failed to publish profile color'],
       ['Failed to publish donator badge.', 'Failed to publish donator badge'],

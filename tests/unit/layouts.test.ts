@@ -11,6 +11,7 @@ import {
   commitLayouts,
   defaultLayouts,
   deleteLayout,
+  deleteSelectedLayout,
   LAYOUT_CHANNEL,
   layoutColorTriple,
   layoutLabel,
@@ -281,12 +282,14 @@ describe('publish actions', () => {
     return { fetch: fetch as typeof globalThis.fetch, seen };
   }
   const messages = (toasts: { message: string }[]) => toasts.map((t) => t.message);
-  /** Services with a token (the helper's client has none). */
-  function authorized(fetch: typeof globalThis.fetch) {
+  /** Services with a token (the helper's client has none); the confirm dialog answers `answer` and records its questions. */
+  function authorized(fetch: typeof globalThis.fetch, answer = true) {
     const base = makeTestServices(undefined, { fetch });
     const client = new GraphQLClient({ fetch, store: base.store, toasts: base.services.toasts, getToken: () => 'token' });
     client.limiter.delay = () => 0; // no backoff between scripted failures
-    return { ...base, services: { store: base.store, toasts: base.services.toasts, client } };
+    const asked: string[] = [];
+    const confirm = async (text: string) => (asked.push(text), answer);
+    return { ...base, asked, services: { store: base.store, toasts: base.services.toasts, client, confirm } };
   }
 
   it('publishes the about over the current one, keeping its block', async () => {
@@ -346,5 +349,38 @@ describe('publish actions', () => {
     store.set(layoutsKey, state([{ bio: 'mine', color: 'green', donatorBadge: 'Same' }]));
     await publishLayout(services, 3);
     expect(seen.map((b) => /(?:query|mutation) (\w+)/.exec(b.query)?.[1])).toEqual(['LayoutViewer', 'SaveUserAbout', 'SaveUserColor']);
+  });
+
+  it('every publish asks first, once, saying what it replaces; declined, nothing is written', async () => {
+    const viewer = () => ({ Viewer: { id: 1, about: 'old', donatorBadge: 'Same', options: { profileColor: 'blue' } } });
+    const { fetch, seen } = api([viewer, viewer]);
+    const { services, store, asked, toastsSeen } = authorized(fetch, false);
+    store.set(layoutsKey, state([{ name: 'Winter', bio: 'mine', color: 'green', donatorBadge: 'New' }]));
+    await publishLayout(services, 3);
+    expect(await publishAbout(services, 'mine')).toBe(false);
+    expect(await publishColor(services, 'green')).toBeNull();
+    expect(await publishBadge(services, ' New ')).toBeNull();
+    expect(asked).toEqual([
+      'Publish the layout "Winter" to your AniList profile? It replaces your about, profile colour and donator badge.',
+      'Replace your AniList about with the about of the layout "Winter"?',
+      'Set your AniList profile colour to green?',
+      'Set your AniList donator badge to "New"?',
+    ]);
+    // The layout's current state is read to say what it replaces; nothing is written.
+    expect(seen.map((b) => /(?:query|mutation) (\w+)/.exec(b.query)?.[1])).toEqual(['LayoutViewer']);
+    expect(messages(toastsSeen)).toEqual([]);
+  });
+
+  it('deleting a layout asks first', async () => {
+    const { fetch } = api([]);
+    const declined = authorized(fetch, false);
+    declined.store.set(layoutsKey, state([{ name: 'A' }, { name: 'B' }]));
+    expect(await deleteSelectedLayout(declined.services)).toBe(false);
+    expect(declined.asked).toEqual(['Delete the layout "A"?']);
+    expect(names(declined.store.get(layoutsKey))).toEqual(['A', 'B']);
+    const agreed = authorized(fetch, true);
+    agreed.store.set(layoutsKey, state([{ name: 'A' }, { name: 'B' }]));
+    expect(await deleteSelectedLayout(agreed.services)).toBe(true);
+    expect(names(agreed.store.get(layoutsKey))).toEqual(['B']);
   });
 });

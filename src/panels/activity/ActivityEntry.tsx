@@ -277,11 +277,11 @@ function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContex
   const [editing, setEditing] = useState(false);
   const can = replyPermissions(reply, ctx.viewer?.id);
   async function remove() {
-    if (!(await ctx.confirm())) return;
+    // Asks first (deleteActivityOrReply does, whoever calls it).
     const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting a reply failed', detail: false }, () =>
       deleteActivityOrReply(ctx, 'REPLY', reply.id),
     );
-    if (deleted.ok) onRemoved();
+    if (deleted.ok && deleted.value) onRemoved();
   }
   return (
     <li className="vv-reply" data-reply-id={reply.id}>
@@ -441,11 +441,11 @@ export function ActivityEntry({
     if (toggled.ok) setSubscribed(toggled.value);
   }
   async function remove() {
-    if (!(await ctx.confirm())) return;
+    // Asks first (deleteActivityOrReply does, whoever calls it).
     const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting an activity failed', detail: false }, () =>
       deleteActivityOrReply(ctx, 'ACTIVITY', activity.id),
     );
-    if (!deleted.ok) return;
+    if (!deleted.ok || !deleted.value) return;
     setRemoved(true);
     onRemoved?.();
   }
