@@ -1,3 +1,4 @@
+import type { HotkeyChange } from '../data/config-io';
 import type { Command, CommandEffect, HotkeyScope } from './types';
 
 /**
@@ -215,6 +216,53 @@ const EFFECT_WORDS: Record<CommandEffect, string> = {
 export function bindingProblem(command: Pick<Command, 'scope' | 'effect'>, hotkey: string): string | null {
   if (!command.effect || (command.scope ?? 'global') !== 'global' || hasCommandModifier(hotkey)) return null;
   return `${formatHotkey(hotkey)} has no Ctrl, Alt or Meta: this command ${EFFECT_WORDS[command.effect]}, which a key pressed by accident must not do.`;
+}
+
+/** Why a binding from a file (an import, an adopted configuration) is refused or asked about. */
+export const IMPORTED_HOTKEY_WHY = {
+  unreadable: 'not a hotkey this version can bind',
+  bare: 'a key without Ctrl, Alt or Meta is pressed by accident (and in editors it would swallow typing)',
+  effect: (effect: CommandEffect) => `this command ${EFFECT_WORDS[effect]}`,
+};
+
+/**
+ * What the import summary says of imported hotkeys: every command whose hotkey the file's
+ * overrides (`next`) would change from the user's (`current`), with its title, and whether the
+ * change is taken, asked about or refused. A file may not bind a key without ctrl, alt or meta
+ * (refused, whatever the command), nor bind a command that changes the account or spends a
+ * credential unasked (asked: taken only when ticked). Going back to a default, or removing a
+ * hotkey, is taken. An id no command has here is judged by its key alone: only declared commands
+ * have an effect, and every one is in `commands`.
+ */
+export function reviewImportedHotkeys(commands: readonly Command[]) {
+  const byId = new Map(commands.map((c) => [c.id, c]));
+  return (current: HotkeyOverrides, next: HotkeyOverrides): HotkeyChange[] =>
+    [...new Set([...Object.keys(current), ...Object.keys(next)])].flatMap((id) => {
+      const command = byId.get(id);
+      const own = Object.prototype.hasOwnProperty.call(next, id);
+      const from = command ? effectiveHotkey(command, current) : storedHotkey(current, id);
+      const asked = own ? next[id]! : undefined;
+      const to =
+        asked === undefined ? (command ? effectiveHotkey(command, {}) : null) : asked === null ? null : (parseHotkey(asked) ?? asked);
+      if (from === to) return [];
+      return [{ commandId: id, title: command?.title ?? id, from, to, ...importedVerdict(command, asked) }];
+    });
+}
+
+/** A stored override as our notation, for a command this version does not have. */
+function storedHotkey(overrides: HotkeyOverrides, id: string): string | null {
+  const raw = Object.prototype.hasOwnProperty.call(overrides, id) ? overrides[id] : null;
+  return raw ? (parseHotkey(raw) ?? raw) : null;
+}
+
+function importedVerdict(command: Command | undefined, asked: string | null | undefined): Pick<HotkeyChange, 'verdict' | 'why'> {
+  // Back to the default, or no hotkey at all.
+  if (asked === undefined || asked === null) return { verdict: 'take', why: null };
+  const hotkey = parseHotkey(asked);
+  if (!hotkey) return { verdict: 'refuse', why: IMPORTED_HOTKEY_WHY.unreadable };
+  if (!hasCommandModifier(hotkey)) return { verdict: 'refuse', why: IMPORTED_HOTKEY_WHY.bare };
+  if (command?.effect) return { verdict: 'ask', why: IMPORTED_HOTKEY_WHY.effect(command.effect) };
+  return { verdict: 'take', why: null };
 }
 
 export function bindingsFor(commands: readonly Command[], overrides: HotkeyOverrides): Binding[] {

@@ -13,10 +13,16 @@ import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, t
  * settings, each option's rules) and only then written, as one change: success is said only once
  * the manager confirmed every write, and a refused write puts back what was written.
  *
+ * Nothing is written before the user accepts the import summary (summarizeImport): what the file
+ * replaces, each hotkey it would change (a key without ctrl, alt or meta is refused; a command that
+ * changes the AniList account or spends a credential is taken only when ticked), its layouts, its
+ * global CSS, its credentials and what it leaves out. Adopting the original's configuration from
+ * page localStorage asks the same, in its question.
+ *
  * Credentials (the keys' `secrets`: image-host keys and tokens; the AniList token's key is not
- * exported at all) are left out of an export. A file that carries some is imported with them only
- * when the user agrees; otherwise, and for every credential the file does not carry, the ones
- * stored here are kept.
+ * exported at all) are left out of an export. A file (or the page's localStorage, which any page
+ * script can write) that carries some gives them only when the user ticks them in the summary;
+ * otherwise, and for every credential the file does not carry, the ones stored here are kept.
  */
 
 export const EXPORT_FILE_NAME = 'voidverified-configs.json';
@@ -29,6 +35,8 @@ const MAX_DEPTH = 64;
 
 export const IMPORT_SUCCESS = 'Config successfully imported.';
 export const IMPORT_ERROR = 'There was an error reading the file.';
+/** The result's problem when the user cancels the summary. */
+export const IMPORT_CANCELLED = 'Cancelled: nothing was changed.';
 export const ADOPT_QUESTION = 'Found a configuration from the original VoidVerified on this browser. Adopt it?';
 export const ADOPT_ERROR = 'The configuration of the original VoidVerified could not be adopted.';
 /** Said with the question when no usable AniList token is stored here (a separate install cannot reach the original's). */
@@ -96,6 +104,8 @@ const SAME_DEVICE_STATE = new Set(['readNotifications', 'collapsedContainers', '
 const COLLAPSE_RECORDS = new Set(['collapsedContainers', 'collapsedReplies']);
 const COLLAPSED_KEY = 'void-verified-collapsed-containers';
 const HOTKEYS_KEY = 'void-verified-hotkeys';
+const LAYOUTS_KEY = 'void-verified-layouts';
+const GLOBAL_CSS_KEY = 'void-verified-global-css';
 /** The palette command, whose hotkey the original kept as QuickStart's `openQuickStartKeybind`. */
 export const PALETTE_COMMAND_ID = 'quickstart.open';
 const PALETTE_DEFAULT_HOTKEY = 'ctrl+space';
@@ -125,6 +135,49 @@ export interface ImportOptions {
    */
   sameDevice?: boolean;
 }
+
+type Overrides = Readonly<Record<string, string | null>>;
+
+/** A command whose hotkey an import would change (reviewImportedHotkeys in src/commands/hotkeys.ts). */
+export interface HotkeyChange {
+  readonly commandId: string;
+  /** The command's title, or its id when this version has no such command. */
+  readonly title: string;
+  /** What it answers to now and what the file gives it (our notation; null: no hotkey). */
+  readonly from: string | null;
+  readonly to: string | null;
+  /** take: imported; ask: imported only when the user ticks it; refuse: never imported. */
+  readonly verdict: 'take' | 'ask' | 'refuse';
+  readonly why: string | null;
+}
+
+/** The hotkey changes from the user's overrides to the file's, judged by the registry's commands. */
+export type HotkeyReview = (current: Overrides, next: Overrides) => HotkeyChange[];
+
+/** What an import would change, shown to the user before anything is written. */
+export interface ImportSummary {
+  /** The other configuration it replaces, as its keys describe themselves ('Settings options.'). */
+  readonly replaces: string[];
+  readonly hotkeys: HotkeyChange[];
+  /** The names of the file's layouts, when they would replace the ones here. */
+  readonly layouts: string[] | null;
+  /** The file's global CSS, when it would replace the one here ('' clears it). */
+  readonly globalCss: string | null;
+  /** The credentials the file carries (taken only when ticked). */
+  readonly credentials: string[];
+  /** What the file holds that is left out. */
+  readonly skipped: Skipped[];
+}
+
+/** What the user accepted in the summary. */
+export interface ImportDecision {
+  readonly takeSecrets: boolean;
+  /** The asked hotkeys (command ids) the user ticked. */
+  readonly takeHotkeys: readonly string[];
+}
+
+/** Accepting without ticking anything: no credentials, no asked hotkey. */
+export const ACCEPT_AS_LISTED: ImportDecision = { takeSecrets: false, takeHotkeys: [] };
 
 export type SkipReason = 'unsupported' | 'per-device' | 'unknown' | 'credentials';
 export interface Skipped {
@@ -187,10 +240,6 @@ export function keepSecrets(key: KeyDef<unknown>, incoming: unknown, stored: unk
   const kept = (key.secrets ?? []).filter((field) => !(take && carries(field, incoming)));
   return copyFields(kept, incoming, stored);
 }
-
-/** The question asked before taking an imported file's credentials. */
-export const secretsQuestion = (labels: readonly string[]): string =>
-  `This file holds credentials: ${labels.join(', ')}. Import them too? Cancel imports the rest without them and keeps the ones stored here.`;
 
 /** Every exported key's current (validated) value, credentials left out. */
 export function buildExport(store: Store, now: Date = new Date(), keys?: readonly KeyDef<unknown>[]): ExportFile {
@@ -488,6 +537,16 @@ function renameOriginalOptions(settings: Record<string, unknown>): Record<string
   return out;
 }
 
+/** The value each written key would hold: a merge write laid over the value stored (or written just before). */
+function mergedValues(store: Store, writes: readonly Write[]): Map<KeyDef<unknown>, unknown> {
+  const values = new Map<KeyDef<unknown>, unknown>();
+  for (const [key, value, merge] of writes) {
+    const current = values.has(key) ? values.get(key) : store.get(key);
+    values.set(key, merge && isObject(current) && isObject(value) ? { ...current, ...value } : value);
+  }
+  return values;
+}
+
 /**
  * Writes checked values as one change (Store.setAll): resolves once the manager confirmed every
  * write; if one is refused, what was written is put back and it rejects (a WriteFailure). A merge
@@ -495,16 +554,62 @@ function renameOriginalOptions(settings: Record<string, unknown>): Record<string
  * file only with `takeSecrets` (see keepSecrets); otherwise the stored ones stay.
  */
 export async function applyImport(store: Store, writes: readonly Write[], opts: { takeSecrets?: boolean } = {}): Promise<void> {
-  const values = new Map<KeyDef<unknown>, unknown>();
-  for (const [key, value, merge] of writes) {
-    const current = values.has(key) ? values.get(key) : store.get(key);
-    values.set(key, merge && isObject(current) && isObject(value) ? { ...current, ...value } : value);
-  }
   await store.setAll(
-    [...values].map(
+    [...mergedValues(store, writes)].map(
       ([key, value]) => [key, key.secrets ? keepSecrets(key, value, store.get(key), opts.takeSecrets === true) : value] as const,
     ),
   );
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const asOverrides = (value: unknown): Overrides => (isObject(value) ? (value as Overrides) : {});
+
+/** The names of a layouts value's layouts (the key's schema checked their shape). */
+function layoutNames(value: unknown): string[] {
+  const list = isObject(value) && Array.isArray(value.layoutsList) ? (value.layoutsList as unknown[]) : [];
+  return list.map((layout) => (isObject(layout) && typeof layout.name === 'string' ? layout.name : ''));
+}
+
+/**
+ * What a checked import would change here, for the summary the user accepts first: the keys whose
+ * value would differ, each hotkey change (judged by `reviewHotkeys`), the layouts, the global CSS,
+ * the credentials the file carries and what it leaves out.
+ */
+export function summarizeImport(store: Store, result: ImportResult & { ok: true }, reviewHotkeys: HotkeyReview): ImportSummary {
+  const changed = [...mergedValues(store, result.writes)].filter(
+    ([key, value]) => !sameValue(withoutSecrets(key, value), withoutSecrets(key, store.get(key))),
+  );
+  const find = (name: string) => changed.find(([key]) => key.name === name);
+  const hotkeys = find(HOTKEYS_KEY);
+  const layouts = find(LAYOUTS_KEY);
+  const css = find(GLOBAL_CSS_KEY);
+  return {
+    replaces: changed.filter(([key]) => ![HOTKEYS_KEY, LAYOUTS_KEY, GLOBAL_CSS_KEY].includes(key.name)).map(([key]) => key.description),
+    hotkeys: hotkeys ? reviewHotkeys(asOverrides(store.get(hotkeys[0])), asOverrides(hotkeys[1])) : [],
+    layouts: layouts ? layoutNames(layouts[1]) : null,
+    globalCss: css && typeof css[1] === 'string' ? css[1] : null,
+    credentials: [...new Set(result.writes.flatMap(([key, value]) => secretsIn(key, value)))],
+    skipped: result.skipped,
+  };
+}
+
+/**
+ * The writes the user accepted: a hotkey refused, or asked about and not ticked, stays as it is
+ * here (the user's override, or none); everything else as the file has it.
+ */
+export function acceptedWrites(store: Store, writes: readonly Write[], summary: ImportSummary, decision: ImportDecision): Write[] {
+  return [...mergedValues(store, writes)].map(([key, value]): Write => {
+    if (key.name !== HOTKEYS_KEY) return [key, value];
+    const current = asOverrides(store.get(key));
+    const next: Record<string, string | null> = { ...asOverrides(value) };
+    for (const change of summary.hotkeys) {
+      const taken = change.verdict === 'take' || (change.verdict === 'ask' && decision.takeHotkeys.includes(change.commandId));
+      if (taken) continue;
+      if (has(current, change.commandId)) next[change.commandId] = current[change.commandId]!;
+      else delete next[change.commandId];
+    }
+    return [key, next];
+  });
 }
 
 const SKIP_WHY: Record<SkipReason, string> = {
@@ -514,13 +619,19 @@ const SKIP_WHY: Record<SkipReason, string> = {
   credentials: 'credentials not taken; the ones stored here are kept',
 };
 
-/** 'Config successfully imported.' plus, for the original's file, what was left out. */
-export function successMessage(skipped: readonly Skipped[]): string {
-  const groups = (Object.keys(SKIP_WHY) as SkipReason[])
+/** What was left out, grouped by why: 'drafts (not supported yet); imgbb API key (credentials not taken; …)'; '' for nothing. */
+export function skippedText(skipped: readonly Skipped[]): string {
+  return (Object.keys(SKIP_WHY) as SkipReason[])
     .map((reason) => ({ reason, names: skipped.filter((x) => x.reason === reason).map((x) => x.name) }))
     .filter((g) => g.names.length > 0)
-    .map((g) => `${g.names.join(', ')} (${SKIP_WHY[g.reason]})`);
-  return groups.length ? `${IMPORT_SUCCESS} Skipped: ${groups.join('; ')}.` : IMPORT_SUCCESS;
+    .map((g) => `${g.names.join(', ')} (${SKIP_WHY[g.reason]})`)
+    .join('; ');
+}
+
+/** 'Config successfully imported.' plus, for the original's file, what was left out. */
+export function successMessage(skipped: readonly Skipped[]): string {
+  const text = skippedText(skipped);
+  return text ? `${IMPORT_SUCCESS} Skipped: ${text}.` : IMPORT_SUCCESS;
 }
 
 /** Why writing an import failed, for its toast. */
@@ -536,40 +647,49 @@ export interface ImportDeps extends ImportOptions {
   reload(): void;
   /** Milliseconds between the toast and the reload; 0 reloads at once. */
   reloadDelayMs?: number;
+  /** Judges the hotkeys the file would change (the registry's commands, reviewImportedHotkeys). */
+  reviewHotkeys: HotkeyReview;
   /**
-   * Asks (the confirm dialog) whether to take the credentials a file carries (secretsQuestion);
-   * without it they are never taken. Not asked when adopting this browser's own configuration.
+   * Shows the summary (what the file changes) and resolves with what the user accepted, or null
+   * when they cancel. Nothing is written before it resolves, and nothing after a null.
    */
-  confirmSecrets?(text: string): Promise<boolean>;
+  review(summary: ImportSummary): Promise<ImportDecision | null>;
 }
 
 /**
- * Checks the text, asks about credentials it carries, then writes (every write confirmed), toasts
- * and reloads; or toasts what was wrong and changes nothing.
+ * Checks the text, shows what it changes and waits for the user's answer, then writes (every write
+ * confirmed), toasts and reloads; or toasts what was wrong (or nothing, when cancelled) and changes
+ * nothing.
  */
-export function importText(text: string, deps: ImportDeps): Promise<ImportResult> {
-  return finish(parseImport(text, deps), deps, IMPORT_ERROR);
-}
-
-async function finish(result: ImportResult, deps: ImportDeps, errorPrefix: string): Promise<ImportResult> {
+export async function importText(text: string, deps: ImportDeps): Promise<ImportResult> {
+  const result = parseImport(text, deps);
   if (!result.ok) {
-    deps.toasts.error(`${errorPrefix} ${result.problem}`);
+    deps.toasts.error(`${IMPORT_ERROR} ${result.problem}`);
     return result;
   }
-  const carried = [...new Set(result.writes.flatMap(([key, value]) => secretsIn(key, value)))];
-  // This browser's own configuration (adoption) brings its own credentials: nothing to ask.
-  const takeSecrets =
-    deps.sameDevice === true ||
-    (carried.length > 0 && deps.confirmSecrets !== undefined && (await deps.confirmSecrets(secretsQuestion(carried))));
+  const summary = summarizeImport(deps.store, result, deps.reviewHotkeys);
+  const decision = await deps.review(summary);
+  return decision ? finish(result, summary, decision, deps, IMPORT_ERROR) : fail(IMPORT_CANCELLED);
+}
+
+/** Writes what the user accepted, toasts and reloads; or says why the writes failed (nothing changed). */
+async function finish(
+  result: ImportResult & { ok: true },
+  summary: ImportSummary,
+  decision: ImportDecision,
+  deps: Omit<ImportDeps, 'review'>,
+  errorPrefix: string,
+): Promise<ImportResult> {
+  const takeSecrets = decision.takeSecrets && summary.credentials.length > 0;
   const skipped: Skipped[] = takeSecrets
     ? result.skipped
-    : [...result.skipped, ...carried.map((name) => ({ name, reason: 'credentials' as const }))];
+    : [...result.skipped, ...summary.credentials.map((name) => ({ name, reason: 'credentials' as const }))];
   try {
-    await applyImport(deps.store, result.writes, { takeSecrets });
+    await applyImport(deps.store, acceptedWrites(deps.store, result.writes, summary, decision), { takeSecrets });
   } catch (error) {
-    const failed = { ok: false as const, problem: writeFailureMessage(error) };
-    deps.toasts.error(`${errorPrefix} ${failed.problem}`);
-    return failed;
+    const problem = writeFailureMessage(error);
+    deps.toasts.error(`${errorPrefix} ${problem}`);
+    return fail(problem);
   }
   if (skipped.length) deps.toasts.warning(successMessage(skipped));
   else deps.toasts.success(IMPORT_SUCCESS);
@@ -650,29 +770,41 @@ export interface AdoptionQuestion {
   text: typeof ADOPT_QUESTION;
   /** No usable AniList token is stored here: say (ADOPT_AUTHORIZE_AGAIN) that it must be authorized again, with the button. */
   authorizeAgain: boolean;
+  /** What adopting would change, as an import's summary: its credentials are taken only when ticked. */
+  summary: ImportSummary;
 }
 
 /**
- * The first-run offer: asks once; on Ok imports the original's configuration like its file
- * (toast, reload), with this browser's per-device state. The answer is recorded before anything
- * else so it is never asked again. Declining writes nothing but the answer: the original's keys
- * in page localStorage are only ever read, so the user can go back to it.
+ * The first-run offer: asks once, with the summary of what it would change; on Ok imports the
+ * original's configuration like its file (toast, reload), with this browser's per-device state and
+ * what the user ticked (page localStorage is the page's to write: its credentials and hotkeys are
+ * judged as a file's). The answer is recorded before anything else so it is never asked again; a
+ * configuration that cannot be read is not offered, only recorded and explained. Declining writes
+ * nothing but the answer: the original's keys in page localStorage are only ever read, so the user
+ * can go back to it.
  */
 export async function offerAdoption(
-  deps: ImportDeps & { confirm(question: AdoptionQuestion): Promise<boolean>; getItem(key: string): string | null; now?: number },
+  deps: Omit<ImportDeps, 'review'> & {
+    ask(question: AdoptionQuestion): Promise<ImportDecision | null>;
+    getItem(key: string): string | null;
+    now?: number;
+  },
 ): Promise<AdoptionOutcome | null> {
   const original = await adoptionCandidate(deps.store, deps.getItem, deps.now);
   if (!original) return null;
-  const yes = await deps.confirm({ text: ADOPT_QUESTION, authorizeAgain: validToken(deps.store, deps.now) === null });
-  if (!yes) {
-    recordAdoption(deps.store, 'declined', deps.now);
-    return 'declined';
-  }
   const parsed = parseImportValue(original, { ...deps, sameDevice: true });
-  recordAdoption(deps.store, parsed.ok ? 'adopted' : 'failed', deps.now);
-  const result = await finish(parsed, { ...deps, sameDevice: true }, ADOPT_ERROR);
+  if (!parsed.ok) {
+    recordAdoption(deps.store, 'failed', deps.now);
+    deps.toasts.error(`${ADOPT_ERROR} ${parsed.problem}`);
+    return 'failed';
+  }
+  const summary = summarizeImport(deps.store, parsed, deps.reviewHotkeys);
+  const decision = await deps.ask({ text: ADOPT_QUESTION, authorizeAgain: validToken(deps.store, deps.now) === null, summary });
+  recordAdoption(deps.store, decision ? 'adopted' : 'declined', deps.now);
+  if (!decision) return 'declined';
+  const result = await finish(parsed, summary, decision, deps, ADOPT_ERROR);
   // The writes were refused and put back: it was not adopted.
-  if (parsed.ok && !result.ok) recordAdoption(deps.store, 'failed', deps.now);
+  if (!result.ok) recordAdoption(deps.store, 'failed', deps.now);
   return result.ok ? 'adopted' : 'failed';
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, OAUTH_TOKEN, test } from './fixtures';
 
 /** Config Import/Export: the settings sub-tab, the palette commands and the first-run adoption offer. */
 
@@ -36,6 +36,12 @@ async function openTab(page: Page) {
 
 function ourFile(configs: Record<string, unknown>) {
   return JSON.stringify({ format: 'voidverified-palette-config', version: 1, exportedAt: new Date().toISOString(), configs });
+}
+
+/** The import summary: nothing is written before its Import. */
+const summary = (page: Page) => page.getByRole('dialog', { name: 'Import configuration' });
+async function acceptSummary(page: Page) {
+  await summary(page).getByRole('button', { name: 'Import', exact: true }).click();
 }
 
 /** Marks the current document; gone after a reload. */
@@ -100,6 +106,8 @@ test.describe('Import/Export', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(ourFile({ 'void-verified-global-css': 'a { color: red; }' })),
     });
+    await expect(summary(page).getByRole('region', { name: 'Global CSS' })).toContainText('a { color: red; }');
+    await acceptSummary(page);
     await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
     await reloaded;
     expect(await stored(page, 'void-verified-global-css')).toBe('a { color: red; }');
@@ -121,6 +129,8 @@ test.describe('Import/Export', () => {
         }),
       ),
     });
+    await expect(summary(page)).toContainText('It replaces: Settings options; Date format and 12-hour clock.');
+    await acceptSummary(page);
     await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
     await reloaded;
     expect(await marked(page)).toBe(false);
@@ -171,6 +181,8 @@ test.describe('Import/Export', () => {
     const reloaded = page.waitForEvent('load');
     // The original downloads it as 'VoidVerified_configs', without an extension.
     await fileInput(page).setInputFiles({ name: 'VoidVerified_configs', mimeType: '', buffer: Buffer.from(JSON.stringify(original)) });
+    await expect(summary(page)).toContainText('Left out: drafts (not supported yet).');
+    await acceptSummary(page);
     await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: drafts (not supported yet).' })).toBeVisible();
     await reloaded;
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
@@ -204,7 +216,6 @@ test.describe('credentials and failed writes', () => {
     },
   });
   const HOST_KEY = 'void-verified-image-host-config';
-  const confirmDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Warning' });
 
   test('Export holds no image-host credentials and no AniList token', async ({ page, host }) => {
     await host.goto('/settings/developer', {
@@ -226,8 +237,8 @@ test.describe('credentials and failed writes', () => {
     expect(await stored(page, HOST_KEY)).toEqual(hostConfig(SECRETS));
   });
 
-  for (const answer of ['Ok', 'Cancel'] as const) {
-    test(`a file with credentials asks first; ${answer} ${answer === 'Ok' ? 'takes them' : 'imports the rest and keeps the ones stored here'}`, async ({
+  for (const tick of [true, false]) {
+    test(`a file with credentials lists them in the summary; ${tick ? 'ticked, they are taken' : 'unticked, the rest is imported and the ones stored here are kept'}`, async ({
       page,
       host,
     }) => {
@@ -245,24 +256,23 @@ test.describe('credentials and failed writes', () => {
           }),
         ),
       });
-      await expect(confirmDialog(page)).toContainText(
-        'This file holds credentials: imgbb API key, catbox user hash. Import them too? Cancel imports the rest without them and keeps the ones stored here.',
-      );
-      // Nothing is written while the question is open.
+      const take = summary(page).getByRole('checkbox', { name: 'Take its credentials: imgbb API key, catbox user hash' });
+      await expect(take).not.toBeChecked();
+      // Nothing is written while the summary is open.
       expect(await stored(page, 'void-verified-global-css')).toBeUndefined();
-      await confirmDialog(page).getByRole('button', { name: answer }).click();
+      if (tick) await take.check();
+      await acceptSummary(page);
       await expect(
         toasts(page).filter({
-          hasText:
-            answer === 'Ok'
-              ? 'Config successfully imported.'
-              : 'Config successfully imported. Skipped: imgbb API key, catbox user hash (credentials not taken; the ones stored here are kept).',
+          hasText: tick
+            ? 'Config successfully imported.'
+            : 'Config successfully imported. Skipped: imgbb API key, catbox user hash (credentials not taken; the ones stored here are kept).',
         }),
       ).toBeVisible();
       await reloaded;
       expect(await stored(page, 'void-verified-global-css')).toBe('a { color: red; }');
       expect(await stored(page, HOST_KEY)).toEqual(
-        answer === 'Ok' ? hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }) : hostConfig({ apiKey: 'my-key' }),
+        tick ? hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }) : hostConfig({ apiKey: 'my-key' }),
       );
     });
   }
@@ -286,6 +296,7 @@ test.describe('credentials and failed writes', () => {
         }),
       ),
     });
+    await acceptSummary(page);
     await expect(
       toasts(page).filter({
         hasText:
@@ -351,4 +362,153 @@ test.describe('adopting the original VoidVerified configuration', () => {
     await expect(dialog(page)).toHaveCount(0);
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('♥');
   });
+});
+
+test.describe('an import cannot arm an account change (issue 25)', () => {
+  const DAY = 86_400_000;
+  const AUTHORIZED = {
+    ...SEED,
+    'void-verified-auth': envelope({ token: OAUTH_TOKEN, expires: Date.now() + 300 * DAY }),
+    'void-verified-settings': envelope({ layoutDesignerEnabled: true, replaceNotifications: true, globalCssEnabled: true }),
+  };
+  /** The attack: scroll keys bound to commands that write to the account, with a layout whose about is the file's. */
+  const HOSTILE = ourFile({
+    'void-verified-hotkeys': {
+      'layout-designer.publish': 'ArrowDown',
+      'notifications.mark-all-read': 'ArrowDown',
+      'authorization.revoke': 'ctrl+alt+r',
+    },
+    'void-verified-layouts': {
+      layoutsList: [{ name: 'Hijack', avatar: '', banner: '', bio: 'The file wrote this about', color: '', donatorBadge: '' }],
+      selectedLayout: 0,
+      preview: false,
+      disableCss: false,
+    },
+  });
+  const line = (page: Page, command: string) => summary(page).locator(`li[data-command="${command}"]`);
+
+  test("a file binding 'Publish layout' to ArrowDown: refused in the summary, ArrowDown publishes nothing, and publishing asks", async ({
+    page,
+    host,
+    api,
+  }) => {
+    await host.goto('/settings/developer', { seed: AUTHORIZED });
+    await host.scriptReady();
+    await subTab(page, 'Import/Export').click();
+    await fileInput(page).setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(HOSTILE) });
+
+    // The summary names each binding with its command's title, and what becomes of it.
+    await expect(line(page, 'layout-designer.publish')).toContainText(
+      'Publish layout: none → Arrowdown: refused, a key without Ctrl, Alt or Meta',
+    );
+    await expect(line(page, 'notifications.mark-all-read')).toContainText('Mark all notifications as read: none → Arrowdown: refused');
+    const revoke = line(page, 'authorization.revoke').getByRole('checkbox', { name: 'Revoke authorization: none → Ctrl+Alt+R' });
+    await expect(revoke).not.toBeChecked();
+    await expect(line(page, 'authorization.revoke')).toContainText('Not taken unless ticked: this command spends or drops a credential.');
+    await expect(summary(page).getByRole('region', { name: 'Layouts' })).toContainText('1 layout replaces yours: Hijack.');
+    expect(await stored(page, 'void-verified-hotkeys')).toBeUndefined();
+    const reloaded = page.waitForEvent('load');
+    await acceptSummary(page);
+    await reloaded;
+    await host.scriptReady();
+    expect(await stored(page, 'void-verified-hotkeys')).toEqual({});
+
+    await host.goto('/home');
+    await host.scriptReady();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    // Running it from the palette asks first, saying what it replaces; Cancel publishes nothing.
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Publish layout');
+    await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'layout-designer.publish');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: 'Warning' });
+    await expect(confirm).toContainText('Publish the layout "Hijack" to your AniList profile? It replaces your about');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(api.requests.filter((r) => r.operationName === 'SaveUserAbout')).toEqual([]);
+    expect(api.state.users.find((u) => u.id === 1)!.about).not.toContain('The file wrote this about');
+  });
+
+  test('an imported global CSS is listed, and applied only after Import; Cancel changes nothing', async ({ page, host }) => {
+    // On /home, where the global CSS applies (never on the settings page), through the palette's import.
+    await host.goto('/home', { seed: AUTHORIZED });
+    await host.scriptReady();
+    const outline = () => page.evaluate(() => getComputedStyle(document.body).outlineWidth);
+    const css = 'body { outline: 7px solid rgb(1, 2, 3) !important; }';
+    const file = { name: 'css.json', mimeType: 'application/json', buffer: Buffer.from(ourFile({ 'void-verified-global-css': css })) };
+    const chooseFile = async () => {
+      await page.keyboard.press('Control+Space');
+      await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Import configuration');
+      await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'import-export.import');
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      await chooser.setFiles(file);
+    };
+
+    await mark(page);
+    await chooseFile();
+    const listed = summary(page).getByRole('region', { name: 'Global CSS' });
+    await expect(listed).toContainText(css);
+    await expect(listed).toContainText('It replaces yours and applies to every AniList page once you accept');
+    expect(await outline()).not.toBe('7px');
+    await summary(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(summary(page)).toHaveCount(0);
+    expect(await outline()).not.toBe('7px');
+    // Nothing of the file was written (using the palette is remembered, as ever).
+    expect(await stored(page, 'void-verified-global-css')).toBeUndefined();
+    expect(await marked(page)).toBe(true);
+
+    await chooseFile();
+    await expect(listed).toBeVisible();
+    expect(await outline()).not.toBe('7px');
+    const reloaded = page.waitForEvent('load');
+    await acceptSummary(page);
+    await reloaded;
+    await expect.poll(outline).toBe('7px');
+  });
+});
+
+test.describe('adoption asks about credentials a page planted', { tag: '@worlds' }, () => {
+  /** A page script writes the original's keys before our first run: its imgbb key among them. */
+  async function plant(page: Page) {
+    await page.addInitScript(() => {
+      if (localStorage.getItem('void-verified-settings') !== null) return;
+      localStorage.setItem('void-verified-settings', JSON.stringify({ defaultSign: { value: '★' } }));
+      localStorage.setItem(
+        'void-verified-image-host-config',
+        JSON.stringify({
+          selectedHost: 'imgbb',
+          configurations: {
+            imgbb: { name: 'imgbb', apiKey: 'page-planted-key' },
+            imgur: { name: 'imgur', clientId: '', clientSecret: '', expires: null, refreshToken: null, authToken: null },
+            catbox: { name: 'catbox', userHash: '' },
+          },
+        }),
+      );
+    });
+  }
+  const question = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Found a configuration from the original VoidVerified' });
+  const imgbbKey = (host: Parameters<Parameters<typeof test>[2]>[0]['host']) =>
+    host.evalInScript(() => {
+      const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue('void-verified-image-host-config');
+      return raw === undefined
+        ? undefined
+        : (JSON.parse(raw) as { data: { configurations: { imgbb: { apiKey: string } } } }).data.configurations.imgbb.apiKey;
+    });
+
+  for (const tick of [false, true]) {
+    test(`the question lists them, unticked; Ok ${tick ? 'with the tick takes them' : 'alone leaves them'}`, async ({ page, host }) => {
+      await plant(page);
+      // A first run: no configuration of ours yet, or the offer is settled without asking.
+      await host.goto('/settings/developer');
+      const take = question(page).getByRole('checkbox', { name: 'Take its credentials: imgbb API key' });
+      await expect(take).not.toBeChecked();
+      if (tick) await take.check();
+      const reloaded = page.waitForEvent('load');
+      await question(page).getByRole('button', { name: 'Ok' }).click();
+      await reloaded;
+      await host.scriptReady();
+      await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
+      expect(await imgbbKey(host)).toBe(tick ? 'page-planted-key' : '');
+    });
+  }
 });

@@ -1,11 +1,14 @@
-import { ORIGINAL_KEYS, type AdoptionQuestion } from '../../src/data/config-io';
+import { ORIGINAL_KEYS, type AdoptionQuestion, type ImportDecision, type ImportSummary } from '../../src/data/config-io';
 import { describe, expect, it, vi } from 'vitest';
 import { paste } from '../../src/commands/features/paste';
+import { reviewImportedHotkeys } from '../../src/commands/hotkeys';
 import { verifiedUsers } from '../../src/commands/features/verified-users';
 import { Registry } from '../../src/commands/registry';
+import type { Command } from '../../src/commands/types';
 import { memoryBackend } from '../../src/data/backend';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from '../../src/data/config';
 import {
+  ACCEPT_AS_LISTED,
   ADOPT_ERROR,
   ADOPT_QUESTION,
   adoptionKey,
@@ -13,6 +16,7 @@ import {
   buildExport,
   EXPORT_FORMAT,
   exportText,
+  IMPORT_CANCELLED,
   IMPORT_ERROR,
   IMPORT_SUCCESS,
   importText,
@@ -21,7 +25,6 @@ import {
   offerAdoption,
   originalFromLocalStorage,
   parseImport,
-  secretsQuestion,
   successMessage,
   type ImportDeps,
 } from '../../src/data/config-io';
@@ -40,6 +43,19 @@ const registry = new Registry();
 registry.define(verifiedUsers);
 registry.define(paste);
 const optionProblem = optionChecker(registry);
+/*
+ * Hotkeys are judged by the commands' declarations (the real ones are checked in registry.test.ts;
+ * importing every feature here would declare keys these tests expect undeclared).
+ */
+const COMMANDS: Command[] = [
+  { id: 'quickstart.open', title: 'Open QuickStart', section: 'QuickStart', hotkey: 'ctrl+space', run: () => {} },
+  { id: 'health.open', title: 'Health', section: 'Health', run: () => {} },
+  { id: 'layout-designer.publish', title: 'Publish layout', section: 'Layout designer', effect: 'account', run: () => {} },
+  { id: 'notifications.mark-all-read', title: 'Mark all notifications as read', section: 'N', effect: 'account', run: () => {} },
+  { id: 'authorization.revoke', title: 'Revoke authorization', section: 'S', effect: 'credential', run: () => {} },
+  { id: 'markdown.bold', title: 'Bold', section: 'Markdown', scope: 'editor', hotkey: 'ctrl+b', run: () => {} },
+];
+const reviewHotkeys = reviewImportedHotkeys(COMMANDS);
 
 /* A verified-users key as a later feature may declare it (built here, not registered). */
 const userSchema = s.object(
@@ -61,8 +77,10 @@ function setup(seed: Record<string, string> = {}) {
   const store = new Store(backend, () => {});
   const toasts = { success: vi.fn<(m: string) => void>(), warning: vi.fn<(m: string) => void>(), error: vi.fn<(m: string) => void>() };
   const reload = vi.fn<() => void>();
-  const deps: ImportDeps = { store, toasts, reload, reloadDelayMs: 0, optionProblem, keys: keys() };
-  return { backend, store, toasts, reload, deps };
+  // The summary is accepted as listed (nothing ticked) unless a test says otherwise.
+  const review = vi.fn(async (_summary: ImportSummary): Promise<ImportDecision | null> => ACCEPT_AS_LISTED);
+  const deps: ImportDeps = { store, toasts, reload, reloadDelayMs: 0, optionProblem, keys: keys(), reviewHotkeys, review };
+  return { backend, store, toasts, reload, review, deps };
 }
 
 /** A store holding a non-default configuration. */
@@ -596,15 +614,16 @@ describe('first-run adoption', () => {
   });
 
   const adopt = (t: ReturnType<typeof setup>, answer: boolean, items: Record<string, string> = originalStorage) => {
-    const confirm = vi.fn(async (_question: AdoptionQuestion) => answer);
-    return { confirm, run: () => offerAdoption({ ...t.deps, confirm, getItem: page(items), now: 1000 }) };
+    const confirm = vi.fn(async (_question: AdoptionQuestion) => (answer ? ACCEPT_AS_LISTED : null));
+    return { confirm, run: () => offerAdoption({ ...t.deps, ask: confirm, getItem: page(items), now: 1000 }) };
   };
 
   it('offers once; Ok imports the original configuration, reports and reloads', async () => {
     const t = setup();
     const { confirm, run } = adopt(t, true);
     expect(await run()).toBe('adopted');
-    expect(confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: true });
+    expect(confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: true, summary: expect.anything() });
+    expect(confirm.mock.calls[0]![0].summary).toMatchObject({ globalCss: 'a { color: red }', credentials: [], hotkeys: [] });
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false, defaultSign: '★' });
     expect(t.store.get(globalCssKey)).toBe('a { color: red }');
     expect(t.store.get(adoptionKey)).toEqual({ outcome: 'adopted', at: 1000 });
@@ -710,33 +729,31 @@ describe('credentials are never exported, and taken from a file only when the us
       configs: { [imageHostConfigKey.name]: config, [globalCssKey.name]: 'from the file' },
     });
 
+  /** The summary's credentials ticked (true), left unticked (false), or the summary accepted as listed. */
   function target(answer?: boolean) {
     const t = setup();
     t.store.set(imageHostConfigKey, hostConfigWith({ apiKey: 'mine', userHash: 'my-hash' }, 'my-client'));
-    const confirmSecrets = vi.fn(async (_text: string) => answer ?? false);
-    const deps: ImportDeps = { ...t.deps, keys: allKeys(), ...(answer === undefined ? {} : { confirmSecrets }) };
-    return { ...t, deps, confirmSecrets };
+    const review = vi.fn(async (_summary: ImportSummary) => ({ takeSecrets: answer ?? false, takeHotkeys: [] }));
+    const deps: ImportDeps = { ...t.deps, keys: allKeys(), ...(answer === undefined ? {} : { review }) };
+    const asked = () => review.mock.calls.map(([summary]) => summary.credentials);
+    return { ...t, deps, review, asked };
   }
 
-  it('a file with credentials says which and asks; Ok takes them', async () => {
+  it('a file with credentials lists which in the summary; ticked, they are taken', async () => {
     const t = target(true);
     const result = await importText(withHostConfig(hostConfigWith(SECRETS)), t.deps);
     expect(result.ok).toBe(true);
-    expect(t.confirmSecrets).toHaveBeenCalledTimes(1);
-    expect(t.confirmSecrets).toHaveBeenCalledWith(secretsQuestion(LABELS));
-    expect(t.confirmSecrets.mock.calls[0]![0]).toBe(
-      'This file holds credentials: imgbb API key, imgur client secret, imgur access and refresh tokens, catbox user hash. Import them too? Cancel imports the rest without them and keeps the ones stored here.',
-    );
+    expect(t.asked()).toEqual([LABELS]);
     expect(t.store.get(imageHostConfigKey)).toEqual(hostConfigWith(SECRETS));
     expect(t.toasts.success).toHaveBeenCalledWith(IMPORT_SUCCESS);
     expect(t.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('Cancel imports the rest, keeps the credentials stored here and says they were skipped', async () => {
+  it('unticked, the rest is imported, the credentials stored here are kept, and the toast says they were skipped', async () => {
     const t = target(false);
     const result = await importText(withHostConfig(hostConfigWith(SECRETS)), t.deps);
     expect(result.ok).toBe(true);
-    expect(t.confirmSecrets).toHaveBeenCalledTimes(1);
+    expect(t.asked()).toEqual([LABELS]);
     expect(t.store.get(globalCssKey)).toBe('from the file');
     // Not the file's credentials, nor empty ones: this browser's own.
     expect(t.store.get(imageHostConfigKey)).toEqual({ ...hostConfigWith({ apiKey: 'mine', userHash: 'my-hash' }, 'public-client-id') });
@@ -750,7 +767,7 @@ describe('credentials are never exported, and taken from a file only when the us
     expect(t.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('without a way to ask, credentials are never taken', async () => {
+  it('accepted as listed (nothing ticked), credentials are never taken', async () => {
     const t = target();
     expect((await importText(withHostConfig(hostConfigWith({ apiKey: 'theirs' })), t.deps)).ok).toBe(true);
     expect(t.store.get(imageHostConfigKey).configurations.imgbb.apiKey).toBe('mine');
@@ -759,7 +776,7 @@ describe('credentials are never exported, and taken from a file only when the us
   it('asks only about the credentials the file carries', async () => {
     const t = target(true);
     await importText(withHostConfig(hostConfigWith({ authToken: 'theirs-token' })), t.deps);
-    expect(t.confirmSecrets).toHaveBeenCalledWith(secretsQuestion(['imgur access and refresh tokens']));
+    expect(t.asked()).toEqual([['imgur access and refresh tokens']]);
     expect(t.store.get(imageHostConfigKey).configurations).toMatchObject({
       imgbb: { apiKey: 'mine' },
       imgur: { authToken: 'theirs-token', expires: 1_900_000_000_000 },
@@ -767,12 +784,12 @@ describe('credentials are never exported, and taken from a file only when the us
     });
   });
 
-  it('our own export, imported back, asks nothing and keeps the credentials stored here', async () => {
+  it('our own export, imported back, lists no credentials and keeps the ones stored here', async () => {
     const source = setup();
     source.store.set(imageHostConfigKey, hostConfigWith(SECRETS));
     const t = target(true);
     expect((await importText(JSON.stringify(buildExport(source.store, new Date(), allKeys())), t.deps)).ok).toBe(true);
-    expect(t.confirmSecrets).not.toHaveBeenCalled();
+    expect(t.asked()).toEqual([[]]);
     expect(t.store.get(imageHostConfigKey)).toEqual(hostConfigWith({ apiKey: 'mine', userHash: 'my-hash' }, 'public-client-id'));
   });
 
@@ -780,7 +797,7 @@ describe('credentials are never exported, and taken from a file only when the us
     const t = target(false);
     const original = { settings: { highlightEnabled: false }, imageHostConfig: hostConfigWith({ apiKey: 'theirs' }) };
     expect((await importText(JSON.stringify(original), t.deps)).ok).toBe(true);
-    expect(t.confirmSecrets).toHaveBeenCalledWith(secretsQuestion(['imgbb API key']));
+    expect(t.asked()).toEqual([['imgbb API key']]);
     expect(t.store.get(imageHostConfigKey).configurations.imgbb.apiKey).toBe('mine');
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false });
   });
@@ -867,7 +884,7 @@ describe('import reports success only once every write is confirmed', () => {
     const outcome = await offerAdoption({
       ...t.deps,
       store,
-      confirm: async () => true,
+      ask: async () => ACCEPT_AS_LISTED,
       getItem: (key) =>
         ({ 'void-verified-settings': JSON.stringify({ highlightEnabled: false }), 'void-verified-global-css': 'a { }' })[key] ?? null,
       now: 5,
@@ -879,5 +896,134 @@ describe('import reports success only once every write is confirmed', () => {
     expect(t.reload).not.toHaveBeenCalled();
     expect([...base.data.keys()]).toEqual([adoptionKey.name]);
     expect(store.get(adoptionKey)).toEqual({ outcome: 'failed', at: 5 });
+  });
+});
+
+/* ---------------------------------------------------------------- the summary comes first */
+
+describe('an import shows what it changes, and writes nothing before the summary is accepted', () => {
+  /* Layouts as their key holds them (built here: importing the layouts module would declare it for every test). */
+  const layoutsTestKey: KeyDef<unknown> = {
+    name: 'void-verified-layouts',
+    version: 1,
+    schema: s.object({ layoutsList: s.array(s.object({ name: s.string() })), selectedLayout: s.number() }),
+    defaultValue: () => ({ layoutsList: [{ name: 'New Layout' }], selectedLayout: 0 }),
+    exported: true,
+    description: 'Profile layouts.',
+  };
+  const file = (configs: Record<string, unknown>) =>
+    JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), configs });
+  /** The attack of issue 25: scroll keys bound to commands that change the account, with a global CSS and layouts. */
+  const HOSTILE = {
+    [hotkeysKey.name]: {
+      'layout-designer.publish': 'ArrowDown',
+      'notifications.mark-all-read': 'j',
+      'authorization.revoke': 'ctrl+shift+r',
+      'quickstart.open': 'alt+k',
+      'markdown.bold': 'b',
+    },
+    [globalCssKey.name]: 'body { display: none }',
+    [layoutsTestKey.name]: { layoutsList: [{ name: 'Their layout' }, { name: 'Another' }], selectedLayout: 0 },
+    [timeConfigKey.name]: { dateFormat: 'yyyy-mm-dd', use12HourFormat: true },
+  };
+
+  function target(decision: ImportDecision | null) {
+    const t = setup();
+    t.store.set(hotkeysKey, { 'health.open': 'alt+h' });
+    const seen: { summary: ImportSummary; stored: Map<string, string> }[] = [];
+    const review = vi.fn(async (summary: ImportSummary) => {
+      seen.push({ summary, stored: new Map(t.backend.data) });
+      return decision;
+    });
+    const deps: ImportDeps = { ...t.deps, keys: [...keys(), layoutsTestKey], review };
+    return { ...t, deps, seen, before: new Map(t.backend.data) };
+  }
+
+  it('lists each hotkey that would change with its title, refusing keys without a modifier and asking about account changes', async () => {
+    const t = target(null);
+    await importText(file(HOSTILE), t.deps);
+    const { summary } = t.seen[0]!;
+    expect(summary.hotkeys).toEqual([
+      // The user's own binding, which the file does not hold: back to no hotkey (its default).
+      { commandId: 'health.open', title: 'Health', from: 'alt+h', to: null, verdict: 'take', why: null },
+      expect.objectContaining({
+        commandId: 'layout-designer.publish',
+        title: 'Publish layout',
+        from: null,
+        to: 'arrowdown',
+        verdict: 'refuse',
+      }),
+      expect.objectContaining({ commandId: 'notifications.mark-all-read', from: null, to: 'j', verdict: 'refuse' }),
+      {
+        commandId: 'authorization.revoke',
+        title: 'Revoke authorization',
+        from: null,
+        to: 'ctrl+shift+r',
+        verdict: 'ask',
+        why: 'this command spends or drops a credential',
+      },
+      { commandId: 'quickstart.open', title: 'Open QuickStart', from: 'ctrl+space', to: 'alt+k', verdict: 'take', why: null },
+      // Editor commands too: a bare key would swallow typing.
+      expect.objectContaining({ commandId: 'markdown.bold', title: 'Bold', from: 'ctrl+b', to: 'b', verdict: 'refuse' }),
+    ]);
+    expect(summary.hotkeys[1]!.why).toMatch(/without Ctrl, Alt or Meta/);
+    expect(summary).toMatchObject({
+      replaces: ['Date format and 12-hour clock.'],
+      layouts: ['Their layout', 'Another'],
+      globalCss: 'body { display: none }',
+      credentials: [],
+      skipped: [],
+    });
+  });
+
+  it('Cancel changes nothing: no global CSS, no hotkey, no reload', async () => {
+    const t = target(null);
+    expect(await importText(file(HOSTILE), t.deps)).toEqual({ ok: false, problem: IMPORT_CANCELLED });
+    expect(new Map(t.backend.data)).toEqual(t.before);
+    expect(t.store.get(globalCssKey)).toBe('');
+    expect(t.reload).not.toHaveBeenCalled();
+    expect(t.toasts.success).not.toHaveBeenCalled();
+    expect(t.toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('nothing is written while the summary is open; accepted as listed, refused and unticked bindings stay as they were', async () => {
+    const t = target(ACCEPT_AS_LISTED);
+    expect((await importText(file(HOSTILE), t.deps)).ok).toBe(true);
+    expect(t.seen[0]!.stored).toEqual(t.before);
+    expect(t.store.get(globalCssKey)).toBe('body { display: none }');
+    expect(t.store.get(hotkeysKey)).toEqual({ 'quickstart.open': 'alt+k' });
+    expect(t.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('an asked binding is taken when ticked; a refused one never', async () => {
+    const t = target({ takeSecrets: false, takeHotkeys: ['authorization.revoke', 'layout-designer.publish'] });
+    expect((await importText(file(HOSTILE), t.deps)).ok).toBe(true);
+    expect(t.store.get(hotkeysKey)).toEqual({ 'quickstart.open': 'alt+k', 'authorization.revoke': 'ctrl+shift+r' });
+  });
+
+  it("keeps the user's own binding where the file's is refused", async () => {
+    const t = target(ACCEPT_AS_LISTED);
+    t.store.set(hotkeysKey, { 'layout-designer.publish': 'ctrl+alt+p' });
+    await importText(file({ [hotkeysKey.name]: { 'layout-designer.publish': 'ArrowDown' } }), t.deps);
+    expect(t.seen[0]!.summary.hotkeys).toEqual([
+      expect.objectContaining({ commandId: 'layout-designer.publish', from: 'ctrl+alt+p', to: 'arrowdown', verdict: 'refuse' }),
+    ]);
+    expect(t.store.get(hotkeysKey)).toEqual({ 'layout-designer.publish': 'ctrl+alt+p' });
+  });
+
+  it('lists only what differs: the same global CSS, layouts or hotkeys are not changes', async () => {
+    const t = target(ACCEPT_AS_LISTED);
+    t.store.set(globalCssKey, 'a {}');
+    await importText(file({ [globalCssKey.name]: 'a {}', [hotkeysKey.name]: { 'health.open': 'alt+h' } }), t.deps);
+    expect(t.seen[0]!.summary).toEqual({ replaces: [], hotkeys: [], layouts: null, globalCss: null, credentials: [], skipped: [] });
+  });
+
+  it("the original's palette keybind is judged like any binding: a bare key is refused", async () => {
+    const t = target(ACCEPT_AS_LISTED);
+    await importText(JSON.stringify({ quickStartConfig: { openQuickStartKeybind: 'J' } }), t.deps);
+    expect(t.seen[0]!.summary.hotkeys).toEqual([
+      expect.objectContaining({ commandId: 'quickstart.open', from: 'ctrl+space', to: 'j', verdict: 'refuse' }),
+    ]);
+    expect(t.store.get(hotkeysKey)).toEqual({ 'health.open': 'alt+h' });
   });
 });

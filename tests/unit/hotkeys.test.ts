@@ -8,6 +8,7 @@ import {
   formatHotkey,
   hotkeyFromEvent,
   parseHotkey,
+  reviewImportedHotkeys,
   toTinykeys,
 } from '../../src/commands/hotkeys';
 import type { Command } from '../../src/commands/types';
@@ -113,5 +114,41 @@ describe('a command that changes the account never answers to a key pressed by a
     expect(assignHotkey(ctx, [publish, go], go, 'j')).toBeNull();
     expect(assignHotkey(ctx, [publish, go], publish, 'ctrl+alt+p')).toBeNull();
     expect(store.get(hotkeysKey)).toEqual({ go: 'j', publish: 'ctrl+alt+p' });
+  });
+});
+
+describe('imported hotkeys', () => {
+  const review = reviewImportedHotkeys([
+    cmd('palette', 'ctrl+space', { title: 'Open QuickStart' }),
+    cmd('publish', null, { title: 'Publish layout', effect: 'account' }),
+    cmd('bold', 'ctrl+b', { title: 'Bold', scope: 'editor' }),
+  ]);
+
+  it('refuses a key without ctrl, alt or meta whatever the command, asks about account changes, takes the rest', () => {
+    expect(review({}, { palette: 'j', publish: 'ctrl+shift+p', bold: 'alt+b', unknown: 'ArrowDown', gone: 'alt+g' })).toEqual([
+      expect.objectContaining({ commandId: 'palette', title: 'Open QuickStart', from: 'ctrl+space', to: 'j', verdict: 'refuse' }),
+      {
+        commandId: 'publish',
+        title: 'Publish layout',
+        from: null,
+        to: 'ctrl+shift+p',
+        verdict: 'ask',
+        why: 'this command changes your AniList account',
+      },
+      { commandId: 'bold', title: 'Bold', from: 'ctrl+b', to: 'alt+b', verdict: 'take', why: null },
+      // A command this version does not have is judged by its key alone.
+      expect.objectContaining({ commandId: 'unknown', title: 'unknown', to: 'arrowdown', verdict: 'refuse' }),
+      { commandId: 'gone', title: 'gone', from: null, to: 'alt+g', verdict: 'take', why: null },
+    ]);
+  });
+
+  it('takes going back to a default and removing a hotkey; an unreadable one is refused; an unchanged one is not listed', () => {
+    expect(review({ palette: 'alt+k', publish: 'ctrl+p' }, { publish: null, bold: 'nonsense+', palette: 'alt+k' })).toEqual([
+      { commandId: 'publish', title: 'Publish layout', from: 'ctrl+p', to: null, verdict: 'take', why: null },
+      expect.objectContaining({ commandId: 'bold', to: 'nonsense+', verdict: 'refuse', why: 'not a hotkey this version can bind' }),
+    ]);
+    expect(review({ palette: 'alt+k' }, {})).toEqual([
+      { commandId: 'palette', title: 'Open QuickStart', from: 'alt+k', to: 'ctrl+space', verdict: 'take', why: null },
+    ]);
   });
 });

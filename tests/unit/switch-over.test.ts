@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { features } from '../../src/commands/features';
-import { parseHotkey } from '../../src/commands/hotkeys';
+import { parseHotkey, reviewImportedHotkeys } from '../../src/commands/hotkeys';
 import { Registry } from '../../src/commands/registry';
 import { authKey, validToken } from '../../src/data/auth';
 import { memoryBackend } from '../../src/data/backend';
 import { collapsedKey } from '../../src/data/collapse';
 import { hotkeysKey, quickStartConfigKey, settingsKey } from '../../src/data/config';
 import {
+  ACCEPT_AS_LISTED,
   ADOPT_QUESTION,
   adoptionKey,
   offerAdoption,
@@ -15,6 +16,7 @@ import {
   originalKeybind,
   parseImport,
   type AdoptionQuestion,
+  type ImportDecision,
   type ImportDeps,
 } from '../../src/data/config-io';
 import { gifKeyboardKey } from '../../src/data/gif-keyboard';
@@ -38,6 +40,9 @@ import { optionChecker } from '../../src/panels/ImportExport';
 const registry = new Registry();
 features.forEach((f) => registry.define(f));
 const optionProblem = optionChecker(registry);
+const reviewHotkeys = reviewImportedHotkeys(registry.staticCommands());
+/** The adoption question answered Ok with everything ticked: credentials and every asked hotkey. */
+const TAKE_ALL: ImportDecision = { takeSecrets: true, takeHotkeys: registry.staticCommands().map((c) => c.id) };
 
 const NOW = Date.parse('2026-12-01T12:00:00.000Z');
 const EXPIRES = '2027-05-01T10:00:00.000Z';
@@ -429,31 +434,71 @@ function setup(seed: Record<string, string> = {}) {
   const backend = memoryBackend(new Map(Object.entries(seed)));
   const store = new Store(backend, () => {});
   const toasts = { success: vi.fn<(m: string) => void>(), warning: vi.fn<(m: string) => void>(), error: vi.fn<(m: string) => void>() };
-  const deps: ImportDeps = { store, toasts, reload: vi.fn(), reloadDelayMs: 0, optionProblem };
+  const review = vi.fn(async () => ACCEPT_AS_LISTED);
+  const deps: ImportDeps = { store, toasts, reload: vi.fn(), reloadDelayMs: 0, optionProblem, reviewHotkeys, review };
   return { backend, store, toasts, deps };
 }
 
 describe("beside it: adopting the original's page localStorage", () => {
-  async function adopt(answer: boolean, seed: Record<string, string> = {}) {
+  async function adopt(answer: ImportDecision | null, seed: Record<string, string> = {}, items = page()) {
     const t = setup(seed);
-    const items = page();
     const before = new Map(items);
     const confirm = vi.fn(async (_q: AdoptionQuestion) => answer);
-    const outcome = await offerAdoption({ ...t.deps, confirm, getItem: (k) => items.get(k) ?? null, now: NOW });
+    const outcome = await offerAdoption({ ...t.deps, ask: confirm, getItem: (k) => items.get(k) ?? null, now: NOW });
     // We only ever read the original's keys.
     expect(items).toEqual(before);
     return { ...t, outcome, confirm };
   }
 
   it.each(LOCAL)('$short ($key) → our value', async (row) => {
-    const t = await adopt(true);
+    const t = await adopt(TAKE_ALL);
     expect(t.outcome).toBe('adopted');
     expect(t.toasts.error).not.toHaveBeenCalled();
     row.check(t.store);
   });
 
+  /*
+   * Page localStorage is the page's: any script on anilist.co can write the original's keys before
+   * the first run. What they carry is judged as a file's: credentials and hotkeys are asked about.
+   */
+  it('asks about the image-host credentials it found, and never takes them without the tick', async () => {
+    const listed = await adopt(ACCEPT_AS_LISTED);
+    expect(listed.confirm.mock.calls[0]![0].summary.credentials).toEqual([
+      'imgbb API key',
+      'imgur client secret',
+      'imgur access and refresh tokens',
+    ]);
+    expect(listed.outcome).toBe('adopted');
+    expect(listed.store.get(imageHostConfigKey).configurations).toMatchObject({
+      imgbb: { apiKey: '' },
+      imgur: { clientId: 'cid', clientSecret: '', authToken: null, refreshToken: null },
+    });
+    expect(JSON.stringify([...listed.backend.data.values()])).not.toMatch(/"(bb|sec|a|r)"/);
+    expect(listed.toasts.warning).toHaveBeenCalledWith(
+      expect.stringContaining('imgbb API key, imgur client secret, imgur access and refresh tokens (credentials not taken'),
+    );
+    const ticked = await adopt({ takeSecrets: true, takeHotkeys: [] });
+    expect(ticked.store.get(imageHostConfigKey).configurations.imgbb.apiKey).toBe('bb');
+  });
+
+  it('refuses a palette keybind without a modifier that a page wrote, and keeps ctrl+space', async () => {
+    const items = page();
+    items.set('void-verified-quick-start-config', JSON.stringify({ openQuickStartKeybind: 'down' }));
+    const t = await adopt(TAKE_ALL, {}, items);
+    expect(t.confirm.mock.calls[0]![0].summary.hotkeys).toEqual([
+      expect.objectContaining({
+        commandId: 'quickstart.open',
+        title: 'Open QuickStart (again: next mode)',
+        to: 'arrowdown',
+        verdict: 'refuse',
+      }),
+    ]);
+    expect(t.outcome).toBe('adopted');
+    expect(t.store.get(hotkeysKey)).toEqual({});
+  });
+
   it('takes no cache and nothing of features we do not have', async () => {
-    const t = await adopt(true);
+    const t = await adopt(TAKE_ALL);
     for (const name of Object.keys(LEFT_BEHIND)) {
       const raw = t.backend.data.get(name);
       expect(raw === undefined || !raw.includes('Alice'), name).toBe(true);
@@ -464,16 +509,17 @@ describe("beside it: adopting the original's page localStorage", () => {
   });
 
   it('says the AniList access must be authorized again when no token is here, and not when one is', async () => {
-    expect((await adopt(false)).confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: true });
-    const inPlace = await adopt(false, { [authKey.name]: JSON.stringify({ token: 'jwt.ok', expires: EXPIRES }) });
-    expect(inPlace.confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: false });
-    const expired = await adopt(false, { [authKey.name]: JSON.stringify({ token: 'jwt.old', expires: '2026-01-01T00:00:00.000Z' }) });
-    expect(expired.confirm).toHaveBeenCalledWith({ text: ADOPT_QUESTION, authorizeAgain: true });
+    const asked = (authorizeAgain: boolean) => ({ text: ADOPT_QUESTION, authorizeAgain, summary: expect.anything() });
+    expect((await adopt(null)).confirm).toHaveBeenCalledWith(asked(true));
+    const inPlace = await adopt(null, { [authKey.name]: JSON.stringify({ token: 'jwt.ok', expires: EXPIRES }) });
+    expect(inPlace.confirm).toHaveBeenCalledWith(asked(false));
+    const expired = await adopt(null, { [authKey.name]: JSON.stringify({ token: 'jwt.old', expires: '2026-01-01T00:00:00.000Z' }) });
+    expect(expired.confirm).toHaveBeenCalledWith(asked(true));
   });
 
   it('declining writes nothing but the answer, and keeps the in-place token as the original wrote it', async () => {
     const auth = JSON.stringify({ token: 'jwt.ok', expires: EXPIRES });
-    const t = await adopt(false, { [authKey.name]: auth });
+    const t = await adopt(null, { [authKey.name]: auth });
     expect(t.outcome).toBe('declined');
     expect([...t.backend.data.keys()].sort()).toEqual([adoptionKey.name, authKey.name].sort());
     expect(t.backend.data.get(authKey.name)).toBe(auth);
@@ -537,7 +583,7 @@ describe("beside it: adopting the original's page localStorage", () => {
       ['void-verified-settings', '{}'],
       ['void-verified-collapsed-comments', JSON.stringify(many)],
     ]);
-    await offerAdoption({ ...t.deps, confirm: async () => true, getItem: (k) => items.get(k) ?? null, now: NOW });
+    await offerAdoption({ ...t.deps, ask: async () => ACCEPT_AS_LISTED, getItem: (k) => items.get(k) ?? null, now: NOW });
     const ids = Object.keys(t.store.get(collapsedKey));
     expect(ids).toHaveLength(500);
     expect(ids[0]).toBe('reply-201');

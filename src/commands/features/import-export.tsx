@@ -1,27 +1,75 @@
+import { useSyncExternalStore } from 'react';
 import {
-  ADOPT_AUTHORIZE_AGAIN,
-  ADOPT_QUESTION,
   adoptionKey,
   offerAdoption,
   settleAdoption,
   type AdoptionOutcome,
   type AdoptionQuestion,
+  type ImportDecision,
+  type ImportSummary,
 } from '../../data/config-io';
+import { createStore } from '../../data/store';
 import { createUiHost } from '../../inject/shadow';
 import { attachPanelsUi } from '../../panels/mount';
 import { lazyComponent, lazyModule } from '../lazy';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
 
 const ImportExport = lazyComponent(() => import('../../panels/ImportExport'), 'ImportExport');
+const ImportReview = lazyComponent(() => import('../../panels/ImportExport'), 'ImportReview');
 /** Export, import and the adoption's dependencies: evaluated when one of them is first used. */
 const configFiles = lazyModule(() => import('../../panels/ImportExport'));
 
 /**
- * Config Import/Export: the settings sub-tab, two palette commands, and a
- * one-time offer to adopt the original VoidVerified's configuration found in page localStorage.
+ * Config Import/Export: the settings sub-tab, two palette commands, the import summary (nothing is
+ * written before it is accepted) and a one-time offer to adopt the original VoidVerified's
+ * configuration found in page localStorage, which shows the same summary in its question.
  */
 
 const hasDom = () => typeof document !== 'undefined';
+
+/** The import summary, as a dialog; the adoption question is the same summary under its question. */
+const REVIEW_DIALOG = 'import-export.review';
+const ADOPT_DIALOG = 'import-export.adopt';
+
+interface Asked {
+  /** Each summary is shown afresh: no tick carries over from one to the next. */
+  id: number;
+  summary: ImportSummary;
+  /** Asked as the first-run adoption. */
+  adoption?: { authorizeAgain: boolean };
+  resolve(decision: ImportDecision | null): void;
+}
+
+/** The summary on screen; asking another answers the one before with Cancel. */
+const asked = createStore<Asked | null>(null);
+let askedCount = 0;
+
+function answer(decision: ImportDecision | null): void {
+  const current = asked.get();
+  asked.set(null);
+  current?.resolve(decision);
+}
+
+/** Shows a summary in its dialog; closing it (Escape, the backdrop, ×) cancels. */
+function askReview(ctx: AppServices, summary: ImportSummary, adoption?: AdoptionQuestion): Promise<ImportDecision | null> {
+  answer(null);
+  return new Promise((resolve) => {
+    asked.set({ id: ++askedCount, summary, resolve, ...(adoption ? { adoption: { authorizeAgain: adoption.authorizeAgain } } : {}) });
+    ctx.dialogs.open(adoption ? ADOPT_DIALOG : REVIEW_DIALOG);
+  });
+}
+
+const reviewIn = (ctx: AppServices) => (summary: ImportSummary) => askReview(ctx, summary);
+
+function ReviewDialog({ ctx, close }: { ctx: CommandContext; close(): void }) {
+  const current = useSyncExternalStore(asked.subscribe, asked.get);
+  if (!current) return null;
+  const choose = (decision: ImportDecision | null) => {
+    answer(decision);
+    close();
+  };
+  return <ImportReview key={current.id} ctx={ctx} summary={current.summary} adoption={current.adoption} onAnswer={choose} />;
+}
 
 /** Opens the browser's file chooser from a file input in our own shadow-root host, then imports the file. */
 function chooseAndImport(ctx: AppServices): void {
@@ -39,61 +87,11 @@ function chooseAndImport(ctx: AppServices): void {
     () => {
       const file = input.files?.[0];
       host.remove();
-      if (file) void configFiles.load().then((m) => m.importFile(ctx, file));
+      if (file) void configFiles.load().then((m) => m.importFile(ctx, file, reviewIn(ctx)));
     },
     { once: true },
   );
   input.click();
-}
-
-const ADOPT_DIALOG = 'import-export.adopt';
-/** The dialog's argument when no usable AniList token is stored: it says to authorize again. */
-const AUTHORIZE_AGAIN_ARG = 'authorize-again';
-
-/** Resolves the question on screen; null while none is asked. */
-let answerAdoption: ((yes: boolean) => void) | null = null;
-
-function answer(yes: boolean): void {
-  const resolve = answerAdoption;
-  answerAdoption = null;
-  resolve?.(yes);
-}
-
-/** Asks the adoption question in its dialog; closing it (Escape, the backdrop, ×) declines. */
-function askAdoption(ctx: AppServices, question: AdoptionQuestion): Promise<boolean> {
-  answer(false);
-  return new Promise((resolve) => {
-    answerAdoption = resolve;
-    ctx.dialogs.open(ADOPT_DIALOG, question.authorizeAgain ? AUTHORIZE_AGAIN_ARG : undefined);
-  });
-}
-
-function AdoptionQuestionDialog({ ctx, arg, close }: { ctx: CommandContext; arg?: string; close(): void }) {
-  const choose = (yes: boolean) => {
-    answer(yes);
-    close();
-  };
-  return (
-    <div className="vv-adoption">
-      <p className="vv-dialog-text">{ADOPT_QUESTION}</p>
-      {arg === AUTHORIZE_AGAIN_ARG && (
-        <p className="vv-dialog-text vv-adoption-auth">
-          {ADOPT_AUTHORIZE_AGAIN}{' '}
-          <button type="button" className="vv-button vv-button-small" onClick={() => void ctx.run('authorization.authorize')}>
-            Authorize
-          </button>
-        </p>
-      )}
-      <div className="vv-dialog-actions">
-        <button type="button" className="vv-button" onClick={() => choose(false)}>
-          Cancel
-        </button>
-        <button type="button" className="vv-button vv-button-primary" onClick={() => choose(true)} autoFocus>
-          Ok
-        </button>
-      </div>
-    </div>
-  );
 }
 
 /** The first-run adoption offer, asked at most once per page load (the changelog waits for it). */
@@ -101,8 +99,8 @@ function offerOnce(ctx: AppServices): Promise<AdoptionOutcome | null> {
   return settleAdoption(ctx.store, () =>
     configFiles.load().then((m) =>
       offerAdoption({
-        ...m.importDeps(ctx),
-        confirm: (question) => askAdoption(ctx, question),
+        ...m.importDeps(ctx, reviewIn(ctx)),
+        ask: (question) => askReview(ctx, question.summary, question),
         getItem: (key) => localStorage.getItem(key),
       }),
     ),
@@ -134,14 +132,14 @@ export const importExport: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'settings-tab', id: 'tab.import-export', title: 'Import/Export', component: ImportExport },
     {
-      kind: 'dialog',
-      id: ADOPT_DIALOG,
-      title: 'Your VoidVerified configuration',
-      onClose: () => answer(false),
-      component: AdoptionQuestionDialog,
+      kind: 'settings-tab',
+      id: 'tab.import-export',
+      title: 'Import/Export',
+      component: ({ ctx }) => <ImportExport ctx={ctx} review={reviewIn(ctx)} />,
     },
+    { kind: 'dialog', id: REVIEW_DIALOG, title: 'Import configuration', onClose: () => answer(null), component: ReviewDialog },
+    { kind: 'dialog', id: ADOPT_DIALOG, title: 'Your VoidVerified configuration', onClose: () => answer(null), component: ReviewDialog },
   ],
   injections: [
     {
