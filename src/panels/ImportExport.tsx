@@ -128,7 +128,8 @@ const CSS_SHOWN = 4000;
 const LAYOUTS_SHOWN = 20;
 
 const keyText = (hotkey: string | null) => (hotkey ? formatHotkey(hotkey) : 'none');
-const sentence = (description: string) => description.replace(/\.$/, '');
+/** A key's description inside a sentence: 'Settings options.' → 'settings options'. */
+const inSentence = (description: string) => description.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
 
 function HotkeyLine({ change, ticked, onTick }: { change: HotkeyChange; ticked: boolean; onTick(): void }) {
   const what = `${change.title}: ${keyText(change.from)} → ${keyText(change.to)}`;
@@ -207,7 +208,7 @@ export function ImportReview({
         </p>
       )}
       {nothing && <p className="vv-dialog-text">It changes nothing of your configuration.</p>}
-      {summary.replaces.length > 0 && <p className="vv-dialog-text">It replaces: {summary.replaces.map(sentence).join('; ')}.</p>}
+      {summary.replaces.length > 0 && <p className="vv-dialog-text">It replaces: {summary.replaces.map(inSentence).join('; ')}.</p>}
       {summary.hotkeys.length > 0 && (
         <section aria-label="Hotkeys">
           <h4 className="vv-subheading">Hotkeys</h4>

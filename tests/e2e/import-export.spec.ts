@@ -129,7 +129,7 @@ test.describe('Import/Export', () => {
         }),
       ),
     });
-    await expect(summary(page)).toContainText('It replaces: Settings options; Date format and 12-hour clock.');
+    await expect(summary(page)).toContainText('It replaces: settings options; date format and 12-hour clock.');
     await acceptSummary(page);
     await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
     await reloaded;
