@@ -6,6 +6,7 @@ import { bindingsFor } from './commands/hotkeys';
 import { createDialogController, createPaletteController, DASHBOARD } from './commands/palette-state';
 import { Registry } from './commands/registry';
 import { createServices } from './commands/services';
+import { startApiTransport } from './data/api-transport';
 import { browserAllocator } from './data/api-window';
 import { authKey, parseHostAuth, type HostViewer } from './data/auth';
 import { TokenExpiryWatcher } from './data/auth-expiry';
@@ -37,6 +38,13 @@ declare global {
     __voidVerified?: { version: string; registry: Registry; injector: Injector; store: Store; client: GraphQLClient };
   }
 }
+
+/**
+ * The GraphQL client's way out, taken now, in the script's first synchronous run: the manager's
+ * request function, or without one the `fetch` of this moment. The token never passes through the
+ * page's current `window.fetch` (see data/api-transport.ts).
+ */
+const apiTransport = startApiTransport();
 
 /** Critical toasts for the injection engine: its set-up failed, or it failed later and stopped. */
 const ENGINE_SETUP_FAILED =
@@ -83,7 +91,7 @@ async function boot(): Promise<void> {
   const palette = createPaletteController(() => [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)]);
   const dialogs = createDialogController();
   const client = new GraphQLClient({
-    fetch: (input, init) => window.fetch(input, init),
+    transport: apiTransport,
     store,
     toasts,
     getToken: () => services.auth.token(),

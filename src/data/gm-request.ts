@@ -28,12 +28,12 @@ interface GmDetails {
   data?: FormData | string;
   timeout?: number;
   anonymous?: boolean;
-  onload(response: { status: number; responseText: string }): void;
+  onload(response: { status: number; responseText: string; responseHeaders?: string }): void;
   onerror(response: unknown): void;
   ontimeout(response: unknown): void;
   onabort(response: unknown): void;
 }
-type GmXhr = (details: GmDetails) => unknown;
+export type GmXhr = (details: GmDetails) => unknown;
 
 /* Injected by the manager into the script's scope; either may be missing. */
 declare const GM_xmlhttpRequest: GmXhr | undefined;
@@ -47,6 +47,28 @@ export function managerXhr(): GmXhr | null {
   if (typeof GM_xmlhttpRequest === 'function') return GM_xmlhttpRequest;
   if (typeof GM === 'object' && GM !== null && typeof GM.xmlHttpRequest === 'function') return GM.xmlHttpRequest.bind(GM);
   return null;
+}
+
+/**
+ * The ways out as they were when the script started: this module is evaluated in the script's
+ * first synchronous run (main.tsx imports it), before any later page script can wrap `fetch`.
+ * Requests carrying a credential use these, never the page's current `window.fetch`, which any
+ * script on the page may replace to read what passes through it.
+ */
+const atStart = {
+  xhr: managerXhr(),
+  fetch: typeof fetch === 'function' ? fetch.bind(globalThis) : null,
+};
+
+/** The manager's request function as it was at start-up, or null outside a manager. */
+export function startXhr(): GmXhr | null {
+  return atStart.xhr;
+}
+
+/** `fetch` as it was at start-up (bound to the window it came from). */
+export function startFetch(): typeof fetch {
+  if (!atStart.fetch) throw new Error('This browser has no fetch: requests cannot be sent.');
+  return atStart.fetch;
 }
 
 /** The host of a request's address, for messages: never the path or query, which may carry credentials. */
@@ -82,8 +104,8 @@ export function gmTransport(xhr: GmXhr): Transport {
     });
 }
 
-/** A transport over fetch (no manager): works only with hosts that allow AniList's origin. */
-export function fetchTransport(fetcher: typeof fetch = (input, init) => fetch(input, init)): Transport {
+/** A transport over fetch (no manager; by default the one taken at start-up): works only with hosts that allow AniList's origin. */
+export function fetchTransport(fetcher: typeof fetch = startFetch()): Transport {
   return async (request) => {
     const res = await fetcher(request.url, {
       method: request.method,
@@ -96,8 +118,8 @@ export function fetchTransport(fetcher: typeof fetch = (input, init) => fetch(in
   };
 }
 
-/** The manager's cross-origin request when there is one, else fetch. */
+/** The manager's cross-origin request when there is one, else fetch (both as they were at start-up). */
 export function defaultTransport(): Transport {
-  const xhr = managerXhr();
+  const xhr = startXhr();
   return xhr ? gmTransport(xhr) : fetchTransport();
 }

@@ -1,5 +1,6 @@
 import { defineKey, type Store, fixedShape } from './storage';
 import { localAllocator, MAX_PAUSE_MS, type SlotAllocator } from './api-window';
+import { fetchApiTransport, type ApiAnswer, type ApiTransport } from './api-transport';
 import { s } from './schema';
 import type { ToastBus } from './toasts';
 
@@ -225,8 +226,10 @@ export class RateLimiter {
   }
 }
 
-export interface ClientDeps {
-  fetch: typeof fetch;
+/** How requests are sent: `transport` (main.tsx: the manager's, see api-transport.ts), or a `fetch` function (tests). */
+export type ClientSend = { transport: ApiTransport; fetch?: never } | { fetch: typeof fetch; transport?: never };
+
+export type ClientDeps = ClientSend & {
   store: Store;
   toasts: ToastBus;
   getToken(): string | null;
@@ -235,7 +238,7 @@ export interface ClientDeps {
   window?: SlotAllocator;
   /** Called when the API says the stored token is no longer valid. */
   onInvalidToken?(): void;
-}
+};
 
 interface GraphQLBody<T> {
   data?: T | null;
@@ -251,11 +254,13 @@ function parseSeconds(value: string | null): number | null {
 export class GraphQLClient {
   readonly limiter: RateLimiter;
   private readonly clock: Clock;
+  private readonly transport: ApiTransport;
   /** Requests sent, by document name: the bench and tests read it. */
   readonly sent = new Map<string, number>();
 
   constructor(private readonly deps: ClientDeps) {
     this.clock = deps.clock ?? realClock;
+    this.transport = deps.transport ?? fetchApiTransport(deps.fetch);
     this.limiter = new RateLimiter(this.clock, deps.window);
   }
 
@@ -277,10 +282,10 @@ export class GraphQLClient {
       const token = tokenNow();
       if (doc.auth && !token) this.missingToken();
       this.sent.set(doc.name, (this.sent.get(doc.name) ?? 0) + 1);
-      let response: Response;
+      let response: ApiAnswer;
       try {
-        response = await this.deps.fetch(GRAPHQL_ENDPOINT, {
-          method: 'POST',
+        response = await this.transport({
+          url: GRAPHQL_ENDPOINT,
           headers: {
             'Content-Type': 'application/json',
             Accept: 'application/json',
@@ -299,21 +304,21 @@ export class GraphQLClient {
         );
         throw error instanceof Error ? error : new ApiError(String(error), 'network');
       }
-      this.recordRateLimit(response.headers);
+      this.recordRateLimit(response);
 
       if (response.status === 429) {
-        const retryAfter = parseSeconds(response.headers.get('Retry-After'));
-        const reset = parseSeconds(response.headers.get('X-RateLimit-Reset'));
+        const retryAfter = parseSeconds(response.header('Retry-After'));
+        const reset = parseSeconds(response.header('X-RateLimit-Reset'));
         const waitMs = retryAfter !== null ? retryAfter * 1000 : reset !== null ? Math.max(0, reset * 1000 - this.clock.now()) : 60_000;
         this.limiter.pauseFor(waitMs);
-        await response.body?.cancel().catch(() => undefined);
+        await response.discard();
         if (attempt < MAX_429_RETRIES) continue;
         throw new ApiError('Too Many Requests.', 429);
       }
 
       let body: GraphQLBody<TData> | null;
       try {
-        body = (await response.json()) as GraphQLBody<TData>;
+        body = JSON.parse(await response.text()) as GraphQLBody<TData>;
       } catch {
         body = null;
       }
@@ -322,7 +327,8 @@ export class GraphQLClient {
       if (init.token === undefined && errors.some((e) => e.message === 'Invalid token')) this.deps.onInvalidToken?.();
 
       const partialOk = doc.partial && response.status === 404 && body?.data && typeof body.data === 'object';
-      if ((!response.ok && !partialOk) || body?.data === undefined || body.data === null) {
+      const ok = response.status >= 200 && response.status < 300;
+      if ((!ok && !partialOk) || body?.data === undefined || body.data === null) {
         if (response.status >= 500) this.limiter.failed();
         const message = errors[0]?.message ?? `HTTP ${response.status}`;
         throw new ApiError(message, response.status, errors);
@@ -360,10 +366,10 @@ export class GraphQLClient {
     return remaining === null ? null : Math.max(0, remaining - HEADER_HEADROOM);
   }
 
-  private recordRateLimit(headers: Headers): void {
-    const remaining = parseSeconds(headers.get('X-RateLimit-Remaining'));
+  private recordRateLimit(response: ApiAnswer): void {
+    const remaining = parseSeconds(response.header('X-RateLimit-Remaining'));
     if (remaining === null) return; // a missing header means "unknown", never zero
-    const limit = parseSeconds(headers.get('X-RateLimit-Limit'));
+    const limit = parseSeconds(response.header('X-RateLimit-Limit'));
     this.deps.store.set(rateLimitKey, { remaining, limit, at: this.clock.now() });
   }
 }
