@@ -39,7 +39,7 @@ import {
   type Response,
   type Route,
 } from '@playwright/test';
-import { gmShimSource, type GmMode } from '../host/gm-shim';
+import { gmNetSource, gmShimSource, type GmMode } from '../host/gm-shim';
 import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
 import { renderPage, scriptTag, type ReplicaOptions } from '../host/replica';
 
@@ -323,6 +323,9 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
   bed: [
     async ({ context, api, world }, use) => {
       const bed: Bed = { options: {}, imageRequests: [], imageFailures: {}, oauth: defaultOAuthReturns() };
+      // The GM shim sends as a manager does, from outside the page: what it sends with is taken
+      // before any page script runs (a test's own init scripts come after the context's).
+      await context.addInitScript(gmNetSource());
       await context.route('**/*', async (route) => {
         const request = route.request();
         const url = new URL(request.url());

@@ -11,9 +11,56 @@ export interface GmShimConfig {
   seededKey: string;
 }
 
+/**
+ * What the shim's xmlHttpRequest sends with, taken once: a real manager sends from outside the page,
+ * so nothing the page replaces later (`fetch`, `Headers`, timers, `JSON`) may see its requests.
+ */
+export interface GmNet {
+  fetch: typeof fetch;
+  AbortController: typeof AbortController;
+  TextDecoder: typeof TextDecoder;
+  Blob: typeof Blob;
+  URL: typeof URL;
+  setTimeout: (run: () => void, ms: number) => unknown;
+  clearTimeout: (id: unknown) => void;
+  parseJson: (text: string) => unknown;
+  /** `response.arrayBuffer()` and `response.headers.forEach(...)`, through the methods as they were. */
+  bytes: (response: Response) => Promise<ArrayBuffer>;
+  eachHeader: (response: Response, visit: (value: string, name: string) => void) => void;
+}
+
+/**
+ * Takes what the xmlHttpRequest uses from the window as it is now. The e2e fixtures take it in an
+ * init script that runs before any page script (`window.__gmNet`, which the page cannot replace),
+ * so that a page script wrapping `fetch` before the shim is installed cannot see its requests either.
+ */
+export function captureNet(): GmNet {
+  const apply = Reflect.apply;
+  const fetchAtStart = window.fetch;
+  const arrayBuffer = Response.prototype.arrayBuffer;
+  const forEach = Headers.prototype.forEach;
+  const parse = JSON.parse;
+  const timeout = window.setTimeout;
+  const clear = window.clearTimeout;
+  return Object.freeze({
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => apply(fetchAtStart, window, [input, init])) as typeof fetch,
+    AbortController,
+    TextDecoder,
+    Blob,
+    URL,
+    setTimeout: (run: () => void, ms: number): unknown => apply(timeout, window, [run, ms]),
+    clearTimeout: (id: unknown) => void apply(clear, window, [id]),
+    parseJson: (text: string) => apply(parse, JSON, [text]) as unknown,
+    bytes: (response: Response) => apply(arrayBuffer, response, []) as Promise<ArrayBuffer>,
+    eachHeader: (response: Response, visit: (value: string, name: string) => void) => void apply(forEach, response.headers, [visit]),
+  });
+}
+
 export function installGmShim(config: GmShimConfig): void {
   const { mode, seed, prefix, seededKey } = config;
   const w = window as unknown as Record<string, unknown>;
+  // Taken before any page script when the test bed could (see captureNet), else now.
+  const net = (w.__gmNet as GmNet | undefined) ?? captureNet();
   const ls = window.localStorage;
   type Listener = { key: string; cb: (name: string, oldValue: unknown, newValue: unknown, remote: boolean) => void };
   const listeners = new Map<number, Listener>();
@@ -133,58 +180,72 @@ export function installGmShim(config: GmShimConfig): void {
     const method = (d.method ?? 'GET').toUpperCase();
     const headers = d.headers ?? {};
     requests.push({ method, url: d.url, headers: { ...headers }, bodyKind: bodyKind(d.data) });
-    const controller = new AbortController();
+    const controller = new net.AbortController();
     let aborted = false;
     let timedOut = false;
-    const timer = d.timeout ? setTimeout(() => ((timedOut = true), controller.abort()), d.timeout) : undefined;
+    const timer = d.timeout ? net.setTimeout(() => ((timedOut = true), controller.abort()), d.timeout) : undefined;
     const base = { finalUrl: d.url, context: d.context, readyState: 4 };
     const body = method === 'GET' || method === 'HEAD' || d.data === undefined || d.data === null ? undefined : d.data;
-    const done = fetch(new URL(d.url, location.href).href, {
-      method,
-      headers,
-      // The body kinds fetch accepts; anything else is sent as its string form.
-      body: body === undefined ? undefined : bodyKind(body) === 'other' ? String(body) : (body as BodyInit),
-      signal: controller.signal,
-      credentials: 'omit',
-    }).then(
-      async (res) => {
-        clearTimeout(timer);
-        const buffer = await res.arrayBuffer();
-        const text = new TextDecoder().decode(buffer);
-        let response: unknown = text;
-        if (d.responseType === 'json') {
-          try {
-            response = JSON.parse(text);
-          } catch {
-            response = null;
-          }
-        } else if (d.responseType === 'blob') response = new Blob([buffer], { type: res.headers.get('content-type') ?? '' });
-        else if (d.responseType === 'arraybuffer') response = buffer;
-        let responseHeaders = '';
-        res.headers.forEach((value, name) => (responseHeaders += `${name}: ${value}\r\n`));
-        const result = {
-          ...base,
-          status: res.status,
-          statusText: res.statusText,
-          responseText: text,
-          response,
-          responseHeaders,
-          finalUrl: res.url || d.url,
-        };
-        d.onload?.(result);
-        d.onloadend?.(result);
-        return result;
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        const result = { ...base, status: 0, statusText: '', responseText: '', response: null, responseHeaders: '', error: String(error) };
-        if (timedOut) d.ontimeout?.(result);
-        else if (aborted) d.onabort?.(result);
-        else d.onerror?.(result);
-        d.onloadend?.(result);
-        throw Object.assign(new Error(timedOut ? 'timeout' : aborted ? 'abort' : 'network error'), { response: result });
-      },
-    );
+    const done = net
+      .fetch(new net.URL(d.url, location.href).href, {
+        method,
+        headers,
+        // The body kinds fetch accepts; anything else is sent as its string form.
+        body: body === undefined ? undefined : bodyKind(body) === 'other' ? String(body) : (body as BodyInit),
+        signal: controller.signal,
+        credentials: 'omit',
+      })
+      .then(
+        async (res) => {
+          net.clearTimeout(timer);
+          const buffer = await net.bytes(res);
+          const text = new net.TextDecoder().decode(buffer);
+          let response: unknown = text;
+          let responseHeaders = '';
+          let contentType = '';
+          net.eachHeader(res, (value, name) => {
+            responseHeaders += `${name}: ${value}\r\n`;
+            if (name === 'content-type') contentType = value;
+          });
+          if (d.responseType === 'json') {
+            try {
+              response = net.parseJson(text);
+            } catch {
+              response = null;
+            }
+          } else if (d.responseType === 'blob') response = new net.Blob([buffer], { type: contentType });
+          else if (d.responseType === 'arraybuffer') response = buffer;
+          const result = {
+            ...base,
+            status: res.status,
+            statusText: res.statusText,
+            responseText: text,
+            response,
+            responseHeaders,
+            finalUrl: res.url || d.url,
+          };
+          d.onload?.(result);
+          d.onloadend?.(result);
+          return result;
+        },
+        (error: unknown) => {
+          net.clearTimeout(timer);
+          const result = {
+            ...base,
+            status: 0,
+            statusText: '',
+            responseText: '',
+            response: null,
+            responseHeaders: '',
+            error: String(error),
+          };
+          if (timedOut) d.ontimeout?.(result);
+          else if (aborted) d.onabort?.(result);
+          else d.onerror?.(result);
+          d.onloadend?.(result);
+          throw Object.assign(new Error(timedOut ? 'timeout' : aborted ? 'abort' : 'network error'), { response: result });
+        },
+      );
     return {
       abort() {
         aborted = true;

@@ -17,6 +17,10 @@
  *   the key is absent and has not been seeded before (a deleted seeded key stays deleted on reload).
  * - GM_xmlhttpRequest is implemented with fetch (so the test's routes answer it; the fixture adds the
  *   CORS headers a real manager would not need). FormData, Blob, URLSearchParams and string bodies.
+ *   Like a real manager's, its requests never pass through what the page can replace: it sends with
+ *   the `fetch` (and timers, `Headers`' and `Response`'s methods, `JSON`) taken when it is installed,
+ *   or earlier, before any page script, where `gmNetSource()` ran as an init script (the e2e
+ *   fixtures do). A page script that wraps `window.fetch` sees none of its requests.
  * - `window.__gm`: { dump(): all stored values (parsed), requests: every GM_xmlhttpRequest call as
  *   {method, url, headers, bodyKind}, failWrites(keys): from then on (in this page) writes of those
  *   keys are refused with a QuotaExceededError: GM_setValue throws, GM.setValue rejects }.
@@ -41,4 +45,13 @@ export function gmShimSource(opts: GmShimOptions = {}): string {
     '\\u003c',
   );
   return `${moduleExpression(new URL('./gm-shim-runtime.ts', import.meta.url))}.installGmShim(${config});`;
+}
+
+/**
+ * An init script (run before any page script) that takes what the shim's xmlHttpRequest sends with,
+ * as `window.__gmNet`: read-only and not configurable, so no page script can replace it before the
+ * shim is installed.
+ */
+export function gmNetSource(): string {
+  return `Object.defineProperty(window, '__gmNet', { value: ${moduleExpression(new URL('./gm-shim-runtime.ts', import.meta.url))}.captureNet() });`;
 }

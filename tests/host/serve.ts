@@ -66,7 +66,12 @@ const api = createMockApi({ data: sandboxSeed() });
 const rewriteAssets = (text: string) =>
   text.replaceAll('https://s4.anilist.co/', '/__asset/s4/').replaceAll('https://i.ytimg.com/', '/__asset/ytimg/');
 
-/** Runs before the userscript: routes its network calls to this server. */
+/**
+ * Runs before the userscript, after the GM shim: routes its network calls to this server. The
+ * userscript sends through the manager's request function (the shim's, which sends with the fetch it
+ * took when installed, before this wrap), so that function is wrapped to rewrite the addresses; the
+ * fetch wrap serves a script that runs without a manager.
+ */
 const BRIDGE = `(function () {
   var API = 'https://graphql.anilist.co';
   var realFetch = window.fetch.bind(window);
@@ -78,6 +83,7 @@ const BRIDGE = `(function () {
     return realFetch(input, init);
   };
   var hosts = [
+    [/^https:\\/\\/graphql\\.anilist\\.co(\\/|$)/, '/__api/graphql'],
     [/^https:\\/\\/catbox\\.moe\\//, '/__img/catbox'],
     [/^https:\\/\\/api\\.imgbb\\.com\\//, '/__img/imgbb'],
     [/^https:\\/\\/api\\.imgur\\.com\\/oauth2\\/token/, '/__img/imgur-token'],
