@@ -97,9 +97,26 @@ const tidyStyles: NonNullable<Options['esbuildPlugins']>[number] = {
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as PackageFields;
 
-// `tsup --out-dir DIR` (parallel work in one checkout builds elsewhere): the finishing step follows it.
-export default defineConfig((cli) => {
-  const outDir = cli.outDir ?? 'dist';
+/**
+ * The shipped script has no test hook: src/test-hooks.ts is loaded as an empty function, so the
+ * file users install never sets `window.__voidVerified` and does not even name it.
+ */
+const withoutTestHooks: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'without-test-hooks',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]test-hooks\.ts$/ }, () => ({
+      contents: 'export function exposeTestHooks(_hooks: unknown): void {}',
+      loader: 'ts',
+    }));
+  },
+};
+
+/**
+ * One build of the userscript into `outDir`. `testHooks`: the test build (`dist/test/`), whose
+ * `window.__voidVerified` (src/test-hooks.ts) hands the bench and the few end-to-end tests that
+ * need them the script's registry, injector, store and client; the shipped build (`dist/`) has none.
+ */
+function userscriptBuild(outDir: string, testHooks: boolean): Options {
   return {
     entry: { voidverified: 'src/main.tsx' },
     outDir,
@@ -112,7 +129,8 @@ export default defineConfig((cli) => {
     treeshake: false,
     splitting: false,
     sourcemap: false,
-    clean: true,
+    // The shipped build leaves the test build's folder inside its own alone (the two run at once).
+    clean: testHooks ? true : ['!test/**'],
     dts: false,
     define: {
       'process.env.NODE_ENV': '"production"',
@@ -124,7 +142,13 @@ export default defineConfig((cli) => {
     loader: { '.css': 'text' },
     // What the bench reads to print the bundle's composition (bytes per package).
     metafile: true,
-    esbuildPlugins: [readablePreact, ...Object.keys(FROM_SOURCE_MAP).map(readableFromSourceMap), readableCmdk, tidyStyles],
+    esbuildPlugins: [
+      readablePreact,
+      ...Object.keys(FROM_SOURCE_MAP).map(readableFromSourceMap),
+      readableCmdk,
+      tidyStyles,
+      ...(testHooks ? [] : [withoutTestHooks]),
+    ],
     esbuildOptions(options) {
       // Only the CodeMirror pieces the CSS editor uses (see src/panels/codemirror/).
       options.alias = {
@@ -149,4 +173,10 @@ export default defineConfig((cli) => {
       writeFileSync(`${outDir}/voidverified.meta.js`, metadataBlock(pkg) + '\n');
     },
   };
+}
+
+// `tsup --out-dir DIR` (parallel work in one checkout builds elsewhere): the finishing step follows it.
+export default defineConfig((cli) => {
+  const outDir = cli.outDir ?? 'dist';
+  return [userscriptBuild(outDir, false), userscriptBuild(`${outDir}/test`, true)];
 });

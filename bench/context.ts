@@ -6,11 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { booleanOptionKeys } from '../tests/host/feature-options';
 import { gmShimSource } from '../tests/host/gm-shim';
 import { corsPreflight, type MockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
 
 export const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.url), 'utf8');
+/**
+ * The test build, built beside it: the same script plus `window.__voidVerified` (src/test-hooks.ts),
+ * for the runs that define thousands of commands through the registry. Everything else runs SCRIPT.
+ */
+export const TEST_SCRIPT = readFileSync(new URL('../dist/test/voidverified.user.js', import.meta.url), 'utf8');
 
 /** A returning user: the changelog of this version was already seen. */
 export const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
@@ -25,7 +31,8 @@ export const tokenSeed = (now: number): Record<string, string> => ({
 
 /**
  * Stamps each API call with the page's clock (`x-bench-at`), which under Playwright's clock is the
- * simulated time: the mock then counts it at the moment the page sent it.
+ * simulated time: the mock then counts it at the moment the page sent it. The script sends through
+ * the GM shim, which sends with the fetch it finds when installed: this one, wrapped before it.
  */
 const STAMP_API_CALLS = `(() => {
   const realFetch = window.fetch;
@@ -50,13 +57,14 @@ export interface ScriptedContext {
 export async function scriptedContext(
   browser: Browser,
   api: MockApi,
-  opts: { seed?: Record<string, string>; activities?: number; onRequestAt?: (at: number) => void } = {},
+  opts: { seed?: Record<string, string>; activities?: number; onRequestAt?: (at: number) => void; script?: string } = {},
 ): Promise<ScriptedContext> {
+  const script = opts.script ?? SCRIPT;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // tsx keeps function names with a `__name` helper that page.evaluate'd functions then call.
   await context.addInitScript('window.__name = (fn) => fn;');
   if (opts.onRequestAt) await context.addInitScript(STAMP_API_CALLS);
-  const bodyEnd = `<script>${gmShimSource({ mode: 'sync', seed: { ...CHANGELOG_SEEN_SEED, ...opts.seed } })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>`;
+  const bodyEnd = `<script>${gmShimSource({ mode: 'sync', seed: { ...CHANGELOG_SEEN_SEED, ...opts.seed } })}</script><script>${script.replace(/<\/script/gi, '<\\/script')}</script>`;
   await context.route('**/*', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
@@ -91,13 +99,14 @@ export async function scriptedContext(
 
 /**
  * Every on/off option the script registers, switched on (what the sandbox's "Switch every feature
- * on" does): read from the registry of a loaded page, merged into the stored settings.
+ * on" does): read from the script's sources (tests/host/feature-options.ts), merged into the
+ * stored settings of a page once the script has started there.
  */
 export async function allFeaturesOn(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
-  await page.evaluate(() => {
+  const keys = await booleanOptionKeys();
+  await page.waitForSelector('html[data-voidverified]', { state: 'attached' });
+  await page.evaluate((keys) => {
     const w = window as unknown as {
-      __voidVerified: { registry: { options(): { key: string; default: unknown }[] } };
       GM_getValue(key: string): unknown;
       GM_setValue(key: string, value: string): void;
     };
@@ -108,9 +117,9 @@ export async function allFeaturesOn(page: Page): Promise<void> {
     } catch {
       data = {};
     }
-    for (const o of w.__voidVerified.registry.options()) if (typeof o.default === 'boolean') data[o.key] = true;
+    for (const key of keys) data[key] = true;
     w.GM_setValue('void-verified-settings', JSON.stringify({ v: 1, data }));
-  });
+  }, keys);
 }
 
 /**

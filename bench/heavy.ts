@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { createMockApi } from '../tests/host/mock-api';
 import { highlightCss, profileCss, usernameCss } from '../src/data/verified-styles';
 import { USER_FLAGS, type VerifiedUser } from '../src/data/verified-users';
-import { allFeaturesOn, filterOnce, scriptedContext, stored, tokenSeed } from './context';
+import { allFeaturesOn, filterOnce, scriptedContext, stored, TEST_SCRIPT, tokenSeed } from './context';
 
 export const HEAVY = { users: 500, readNotifications: 5_000, gifs: 1_000, layouts: 200, savedSearches: 50 };
 
@@ -100,8 +100,10 @@ export interface HeavyPageReport {
 /** The settings page and the palette, with the data sets seeded and every feature on. */
 export async function heavyPage(browser: Browser): Promise<HeavyPageReport> {
   const now = Date.now();
+  // The test build: the palette's commands are defined through its registry (window.__voidVerified).
   const { context, open } = await scriptedContext(browser, createMockApi(), {
     seed: { ...heavySeed(now), 'void-verified-settings-tab': stored('tab.time') },
+    script: TEST_SCRIPT,
   });
   const setup = await open('/home');
   await allFeaturesOn(setup);

@@ -6,7 +6,8 @@ import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gmShimSource } from '../tests/host/gm-shim';
 import { renderPage } from '../tests/host/replica';
-const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.url), 'utf8');
+// The test build: the 3,000 commands are defined through its registry (window.__voidVerified).
+const SCRIPT = readFileSync(new URL('../dist/test/voidverified.user.js', import.meta.url), 'utf8');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const context = await browser.newContext();
 await context.addInitScript('window.__name = (fn) => fn;');

@@ -8,6 +8,7 @@
  * are listed, so a regression has a name.
  */
 import type { Browser } from 'playwright-core';
+import { booleanOptionKeys } from '../tests/host/feature-options';
 import { gmShimSource } from '../tests/host/gm-shim';
 import { createMockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
@@ -18,30 +19,9 @@ interface Marks {
   __vvEnd?: number;
 }
 
-/** The stored settings with every on/off option on, read from the registry of a loaded page. */
-async function allOnSettings(browser: Browser): Promise<string> {
-  const context = await browser.newContext();
-  await context.route('**/*', (route) => {
-    const url = new URL(route.request().url());
-    if (url.hostname === 'anilist.co' && route.request().resourceType() === 'document')
-      return route.fulfill({
-        contentType: 'text/html; charset=utf-8',
-        body: renderPage(url.pathname, {
-          bodyEnd: `<script>${gmShimSource({ mode: 'sync', seed: CHANGELOG_SEEN_SEED })}</script><script>${SCRIPT.replace(/<\/script/gi, '<\\/script')}</script>`,
-        }),
-      });
-    return route.fulfill({ status: 204, body: '' });
-  });
-  const page = await context.newPage();
-  await page.goto('https://anilist.co/home', { waitUntil: 'load' });
-  await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
-  const keys = await page.evaluate(() =>
-    (window as unknown as { __voidVerified: { registry: { options(): { key: string; default: unknown }[] } } }).__voidVerified.registry
-      .options()
-      .filter((o) => typeof o.default === 'boolean')
-      .map((o) => o.key),
-  );
-  await context.close();
+/** The stored settings with every on/off option on (the options read from the script's sources). */
+async function allOnSettings(): Promise<string> {
+  const keys = await booleanOptionKeys();
   return stored(Object.fromEntries(keys.map((k) => [k, true])));
 }
 
@@ -105,7 +85,7 @@ async function loadOnce(
 
 /** The top-level run's duration over `runs` fresh loads, and the profile of one more. */
 export async function topLevelRun(browser: Browser, runs: number): Promise<{ samples: number[]; top: [string, number][] }> {
-  const seed = { ...CHANGELOG_SEEN_SEED, ...tokenSeed(Date.now()), 'void-verified-settings': await allOnSettings(browser) };
+  const seed = { ...CHANGELOG_SEEN_SEED, ...tokenSeed(Date.now()), 'void-verified-settings': await allOnSettings() };
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) samples.push((await loadOnce(browser, seed, false)).ms);
   const { top } = await loadOnce(browser, seed, true);

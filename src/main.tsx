@@ -21,6 +21,7 @@ import { currentPath } from './inject/route';
 import { navigate } from './inject/router';
 import { deepActiveElement } from './inject/shadow';
 import { panelsOverlayRoot } from './panels/mount';
+import { exposeTestHooks } from './test-hooks';
 
 /**
  * Start-up: storage, registry, API client, hotkeys and injections are ready at once and cost
@@ -33,11 +34,12 @@ import { panelsOverlayRoot } from './panels/mount';
 /** The overlay's code (palette, dialogs, toasts, with cmdk and Radix): evaluated in idle time after load, or when first needed. */
 const overlay = lazyModule(() => import('./panels/overlay'));
 
-declare global {
-  interface Window {
-    __voidVerified?: { version: string; registry: Registry; injector: Injector; store: Store; client: GraphQLClient };
-  }
-}
+/**
+ * Said on the page once the script has started: the `data-voidverified` attribute of <html>, with
+ * the version only. Tests and the sandbox wait for it; it exposes nothing and steers nothing (a
+ * page that sets it only fools those who wait for it).
+ */
+const READY_ATTRIBUTE = 'data-voidverified';
 
 /**
  * The GraphQL client's way out, taken now, in the script's first synchronous run: the manager's
@@ -70,8 +72,11 @@ function hostViewer(): HostViewer | null {
   return hostAuthViewer;
 }
 
+/**
+ * Starts everything. There is no "already started" check: in the page's world a page script could
+ * set whatever such a check reads before we run, and stop us; a manager runs the script once per page.
+ */
 async function boot(): Promise<void> {
-  if (window.__voidVerified) return;
   const backend = detectBackend();
   const store = new Store(backend);
   if (!backend.readSync) await store.preload();
@@ -206,7 +211,9 @@ async function boot(): Promise<void> {
   expiry.start();
   document.addEventListener('visibilitychange', () => expiry.check());
 
-  window.__voidVerified = { version: __VERSION__, registry, injector, store, client };
+  // The test build's hook; an empty function in the shipped script (see test-hooks.ts).
+  exposeTestHooks({ version: __VERSION__, registry, injector, store, client });
+  document.documentElement.setAttribute(READY_ATTRIBUTE, __VERSION__);
 }
 
 boot().catch((error) => console.error('[VoidVerified] start-up failed', error));

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 
 /** Activity-page touches: each behind its option, on the replica; option off means no change. */
 
@@ -9,7 +9,7 @@ const settingsSeed = (values: Record<string, unknown>) => ({ 'void-verified-sett
 const authSeed = () => ({ 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * DAY }) });
 const allToasts = { 'void-verified-toaster-config': seedValue({ toastLevel: 0, duration: 10, location: 'bottom-left' }) };
 const toasts = (page: Page) => page.locator('.vv-toast');
-const ready = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+const ready = (page: Page) => scriptStarted(page);
 const stored = <T>(page: Page, key: string) =>
   page.evaluate((k) => {
     const raw = (window as unknown as { GM_getValue(k: string): string | undefined }).GM_getValue(k);

@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, scriptStarted, test } from './fixtures';
 
 /** Credentials never reach the console: a failed image upload names the host, not the address with its key. */
 
@@ -53,7 +53,7 @@ for (const failure of ['network', 'http'] as const) {
     if (failure === 'network') await page.route('https://api.imgbb.com/**', (route) => route.abort('failed'));
     else host.imageFailures.imgbb = 500;
     await host.goto('/home', { seed: SEED });
-    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await scriptStarted(page);
     await pasteImage(page);
     await expect(page.locator('.vv-toast').filter({ hasText: 'Failed to upload image to imgbb.' })).toBeVisible();
     const texts = await Promise.all(messages);

@@ -28,6 +28,7 @@
  *   `host.evalInScript(fn, arg)` evaluates in whichever world the script runs in.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import {
   test as base,
   expect,
@@ -76,6 +77,39 @@ export interface HostGotoOptions extends ReplicaOptions {
   changelog?: boolean;
 }
 
+/** The attribute of <html> the userscript sets once it has started (its version, nothing else). */
+export const READY_ATTRIBUTE = 'data-voidverified';
+
+/**
+ * Resolves once the userscript has started in `tab`: it marks <html> with its version then (the DOM
+ * is shared by every world, so this works wherever the script runs). Waits as long as the test may.
+ */
+export async function scriptStarted(tab: Page): Promise<void> {
+  await tab.waitForSelector(`html[${READY_ATTRIBUTE}]`, { state: 'attached' });
+}
+
+/**
+ * The test build (`dist/test/voidverified.user.js`, built beside the shipped one): the same script
+ * plus `window.__voidVerified` (src/test-hooks.ts), for the few tests that need the script's
+ * internals: `host.goto(path, { userscript: testBuild() })`. Everything else runs the shipped file.
+ */
+let testBuildCache: string | undefined;
+export function testBuild(): string {
+  if (testBuildCache === undefined) {
+    try {
+      // Beside VV_USERSCRIPT's build when that names one (`tsup --out-dir DIR` builds both).
+      const shipped = process.env.VV_USERSCRIPT;
+      const file = shipped
+        ? join(dirname(shipped), 'test', 'voidverified.user.js')
+        : new URL('../../dist/test/voidverified.user.js', import.meta.url);
+      testBuildCache = readFileSync(file, 'utf8');
+    } catch {
+      throw new Error('dist/test/voidverified.user.js is missing: run `npx tsup` first.');
+    }
+  }
+  return testBuildCache;
+}
+
 /** Seed that marks the changelog as seen (any version compares below 9999). */
 export const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
 
@@ -101,7 +135,7 @@ export interface Host {
   readonly world: ScriptWorld;
   /** What the fake OAuth authorize pages return (change it before the flow starts). */
   readonly oauth: OAuthReturns;
-  /** Evaluates `fn(arg)` in the userscript's world of `tab` (default: the test's page): GM_*, __gm and __voidVerified live there. */
+  /** Evaluates `fn(arg)` in the userscript's world of `tab` (default: the test's page): GM_*, __gm (and the test build's __voidVerified) live there. */
   evalInScript<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A, tab?: Page): Promise<R>;
   /** Resolves once the userscript has started in `tab` (default: the test's page). */
   scriptReady(tab?: Page): Promise<void>;
@@ -406,13 +440,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
         return tab;
       },
       async scriptReady(tab: Page = page) {
-        await expect
-          .poll(() =>
-            this.evalInScript(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified, undefined, tab).catch(
-              () => false,
-            ),
-          )
-          .toBe(true);
+        await scriptStarted(tab);
       },
       evalInScript<R, A>(fn: (arg: A) => R | Promise<R>, arg?: A, tab: Page = page): Promise<R> {
         // Playwright's evaluate types its argument as "unboxed"; ours are plain JSON values.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickPaletteRow, expect, test } from './fixtures';
+import { clickPaletteRow, expect, scriptStarted, test } from './fixtures';
 
 /** The GIF keyboard under host editors, the like buttons on activity images, and its palette page. */
 
@@ -40,7 +40,7 @@ const model = (page: Page) => page.evaluate(() => (window as unknown as { __mode
 test('off by default: no keyboard, no like button, no palette command', async ({ page, host }) => {
   await host.goto('/home');
   await expect(composer(page)).toBeVisible();
-  await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+  await scriptStarted(page);
   await expect(page.locator('[data-void-ui^="gif-"]')).toHaveCount(0);
   await page.keyboard.press('Control+Space');
   await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('GIF keyboard');

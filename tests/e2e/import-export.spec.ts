@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 
 /** Config Import/Export: the settings sub-tab, the palette commands and the first-run adoption offer. */
 
@@ -29,7 +29,7 @@ const envelope = (data: unknown) => JSON.stringify({ v: 1, data });
 const SEED = { 'void-verified-toaster-config': envelope({ toastLevel: 1, duration: 10, location: 'bottom-left' }) };
 
 async function openTab(page: Page) {
-  await page.waitForFunction(() => !!window.__voidVerified);
+  await scriptStarted(page);
   await subTab(page, 'Import/Export').click();
   await expect(settings(page).getByRole('heading', { name: 'Import/Export' })).toBeVisible();
 }
@@ -84,7 +84,7 @@ test.describe('Import/Export', () => {
 
   test('the palette command exports too', async ({ page, host }) => {
     await host.goto('/home');
-    await page.waitForFunction(() => !!window.__voidVerified);
+    await scriptStarted(page);
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Export configuration');
     await expect(page.locator('[cmdk-item][data-command="import-export.export"]')).toBeVisible();
@@ -94,7 +94,7 @@ test.describe('Import/Export', () => {
 
   test("the palette's 'Import configuration…' opens a file chooser and imports the file", async ({ page, host }) => {
     await host.goto('/home', { seed: SEED });
-    await page.waitForFunction(() => !!window.__voidVerified);
+    await scriptStarted(page);
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Import configuration');
     await expect(page.locator('[cmdk-item][data-command="import-export.import"]')).toBeVisible();
@@ -348,7 +348,7 @@ test.describe('adopting the original VoidVerified configuration', () => {
     expect(await stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'declined' });
     expect(await stored(page, 'void-verified-settings')).toBeUndefined();
     await page.reload();
-    await page.waitForFunction(() => !!window.__voidVerified);
+    await scriptStarted(page);
     await page.waitForTimeout(1000);
     await expect(dialog(page)).toHaveCount(0);
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('✔');
@@ -357,7 +357,7 @@ test.describe('adopting the original VoidVerified configuration', () => {
   test('is not offered to someone who already has a configuration of ours', async ({ page, host }) => {
     await seedOriginal(page);
     await host.goto('/settings/developer', { seed: { 'void-verified-settings': envelope({ defaultSign: '♥' }) } });
-    await page.waitForFunction(() => !!window.__voidVerified);
+    await scriptStarted(page);
     await expect.poll(() => stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'configured' });
     await expect(dialog(page)).toHaveCount(0);
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('♥');

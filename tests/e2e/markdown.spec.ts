@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 import { CLASSIC_VECTORS, MARKDOWN_VECTORS, sanitizerBundle, unsafeParts } from './xss-vectors';
 
 /**
@@ -34,7 +34,7 @@ const select = (page: Page, start: number, end: number, box = hostBox(page)) =>
   box.evaluate((t: HTMLTextAreaElement, [s, e]) => t.setSelectionRange(s!, e!), [start, end]);
 
 async function ready(page: Page) {
-  await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+  await scriptStarted(page);
 }
 
 async function openPage(page: Page, filter: string, command: string) {

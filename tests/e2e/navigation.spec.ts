@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, testBuild } from './fixtures';
 
 /**
  * Route detection in both worlds (the 'page-world' and 'isolated-world' projects). In an isolated
@@ -18,7 +18,8 @@ const navButton = (page: Page) => page.locator('[data-void-ui="quickstart-nav"]'
 
 test.describe('route detection', { tag: '@worlds' }, () => {
   test('the script runs in the world the project names, and the page sees none of its objects there', async ({ page, host }) => {
-    await host.goto('/home');
+    // The test build: its hook (`__voidVerified`) shows which world the script's objects live in.
+    await host.goto('/home', { userscript: testBuild() });
     await host.scriptReady();
     const inPage = await page.evaluate(() => ({
       script: !!(window as unknown as { __voidVerified?: unknown }).__voidVerified,

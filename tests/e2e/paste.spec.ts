@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ImageHostConfig } from '../../src/data/image-hosts';
-import { clickPaletteRow, expect, test } from './fixtures';
+import { clickPaletteRow, expect, scriptStarted, test } from './fixtures';
 
 /** Paste and drop in markdown editors, image uploads to catbox, imgbb and imgur, imgur authorization, the video type fixer. */
 
@@ -32,7 +32,7 @@ function hostConfig(selectedHost: Host, change: { imgbb?: object; imgur?: object
 }
 const hostSeed = (...args: Parameters<typeof hostConfig>) => ({ 'void-verified-image-host-config': stored(hostConfig(...args)) });
 
-const ready = (page: Page) => page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+const ready = (page: Page) => scriptStarted(page);
 const toasts = (page: Page) => page.locator('.vv-toast');
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
 const subTab = (page: Page, name: string) =>

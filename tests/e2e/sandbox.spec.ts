@@ -1,26 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
+import { booleanOptionKeys } from '../host/feature-options';
 import { startSandbox, type Sandbox } from '../host/serve';
-import { clickPaletteRow } from './fixtures';
+import { clickPaletteRow, scriptStarted } from './fixtures';
 
 /**
  * `npm start`: the sandbox a new user tries the product in. It serves the replica on 127.0.0.1
  * with the built userscript, and its banner switches every feature on or resets its storage.
  */
 
-/** The on/off options the userscript registers, and which of them are stored as on. */
+/** The on/off options the userscript registers (read from its sources), and which of them are stored as on. */
 async function booleanOptions(page: Page): Promise<{ all: string[]; on: string[] }> {
-  await page.waitForFunction(() => !!window.__voidVerified);
-  return page.evaluate(() => {
-    const vv = window.__voidVerified!;
-    const all = vv.registry
-      .options()
-      .filter((o) => typeof o.default === 'boolean')
-      .map((o) => o.key);
+  await scriptStarted(page);
+  const all = await booleanOptionKeys();
+  const on = await page.evaluate((keys) => {
     // The GM shim of the sandbox keeps values in the page: read them as the userscript would.
     const raw = (window as unknown as { GM_getValue(key: string): unknown }).GM_getValue('void-verified-settings');
     const data = typeof raw === 'string' ? ((JSON.parse(raw) as { data?: Record<string, unknown> }).data ?? {}) : {};
-    return { all, on: all.filter((key) => data[key] === true) };
-  });
+    return keys.filter((key) => data[key] === true);
+  }, all);
+  return { all, on };
 }
 
 test.describe('the sandbox', () => {
@@ -81,7 +79,7 @@ test.describe('the sandbox', () => {
     // `--all` switches everything on and reloads once: wait for that page.
     await expect.poll(async () => page.evaluate((marker) => !!localStorage.getItem(marker), '__sandbox_all_on__')).toBe(true);
     await page.waitForLoadState('load');
-    await page.waitForFunction(() => !!window.__voidVerified);
+    await scriptStarted(page);
     await page.getByRole('dialog', { name: 'VoidVerified Changelog' }).getByRole('button', { name: 'Close' }).click();
     const palette = async (title: string, id: string) => {
       await page.keyboard.press('Control+Space');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 
 /**
  * Switching over from the original VoidVerified 2.0.3 (issue 14), both ways a user does it: in
@@ -121,7 +121,7 @@ async function accept(page: Page) {
   const reloaded = page.waitForEvent('load');
   await question(page).getByRole('button', { name: 'Ok' }).click();
   await reloaded;
-  await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+  await scriptStarted(page);
   await expect(changelog(page)).toBeVisible();
   // The answer decides what the changelog says: the configuration came along, with its hotkey.
   await expect(changelog(page).locator('.vv-changelog-start')).toHaveText(
@@ -219,7 +219,7 @@ test.describe('switching over from the original VoidVerified', () => {
     expect(await stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'declined' });
     expect(await stored(page, 'void-verified-settings')).toBeUndefined();
     await page.reload();
-    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await scriptStarted(page);
     await page.waitForTimeout(500);
     await expect(question(page)).toHaveCount(0);
     await expect(changelog(page)).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, testBuild } from './fixtures';
 
 /** Trust (issue 15): faults in what the host or a stored value holds must not break or stall features. */
 
@@ -66,9 +66,10 @@ test.describe('faults that must not stall features', () => {
   });
 });
 
+// These ask the client itself for bursts of requests: the test build's hook (window.__voidVerified).
 test.describe('the API limiter', () => {
   test('a burst is spread: thirty requests asked at once start at most 5 a second', async ({ page, host, api }) => {
-    await host.goto('/home');
+    await host.goto('/home', { userscript: testBuild() });
     await host.scriptReady();
     await host.evalInScript(() => {
       const probe = { name: 'Probe', source: 'query Probe { Page(perPage: 1) { pageInfo { total } } }', auth: false };
@@ -89,7 +90,7 @@ test.describe('the API limiter', () => {
     { tag: '@worlds' },
     async ({ page, host, api }) => {
       test.slow(); // five pages on a 2-core machine
-      await host.goto('/home');
+      await host.goto('/home', { userscript: testBuild() });
       const tabs = [page];
       for (let i = 0; i < 4; i++) tabs.push(await host.newPage('/home'));
       for (const tab of tabs) await host.scriptReady(tab);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DOMPURIFY_CORPUS } from './dompurify-corpus';
-import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 import { sanitizerBundle, unsafeParts } from './xss-vectors';
 
 /**
@@ -68,7 +68,7 @@ test.describe("DOMPurify's corpus", () => {
   test('typed into our editor, the whole corpus leaves nothing unsafe in the preview', async ({ page, host }) => {
     test.slow(); // a large preview on a loaded 2-core machine
     await host.goto('/home', { seed: AUTH });
-    await page.waitForFunction(() => !!(window as unknown as { __voidVerified?: unknown }).__voidVerified);
+    await scriptStarted(page);
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Write a status');
     await expect(page.locator('[cmdk-group-heading]', { hasText: /^On this page$/i })).toHaveCount(0);

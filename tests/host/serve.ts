@@ -26,6 +26,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { booleanOptionKeys } from './feature-options';
 import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
 import { corsPreflight, createMockApi, operationOfBody, type MockFailure } from './mock-api';
 import { createSeed } from './seed';
@@ -107,7 +108,7 @@ const ALL_ON_MARKER = '__sandbox_all_on__';
  * The sandbox banner: what this is, "Switch every feature on" and "Reset sandbox storage". Below
  * our own dialogs (they take their z-index from 2147483000 up).
  */
-function banner(all: boolean): string {
+function banner(all: boolean, optionKeys: string[]): string {
   return `<div id="sandbox-banner" role="note" style="position:fixed;right:8px;bottom:8px;z-index:2147482000;max-width:320px;padding:6px 10px;border-radius:6px;background:rgba(20,30,45,.9);color:#e8eef5;font:12px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3)">
 VoidVerified sandbox: an offline replica of anilist.co. <kbd>Ctrl</kbd>+<kbd>Space</kbd> opens the palette.
 <span style="display:flex;gap:6px;margin-top:4px"><button type="button" id="sandbox-all-on" style="font:inherit;cursor:pointer">Switch every feature on</button>
@@ -115,25 +116,27 @@ VoidVerified sandbox: an offline replica of anilist.co. <kbd>Ctrl</kbd>+<kbd>Spa
 <script>(function () {
   var SETTINGS = 'void-verified-settings';
   var MARKER = ${JSON.stringify(ALL_ON_MARKER)};
-  /* Every on/off option the userscript registers, switched on in its stored settings (envelope v1). */
+  /* Every on/off option the userscript registers (read from its sources by the server). */
+  var OPTIONS = ${JSON.stringify(optionKeys).replace(/</g, '\\u003c')};
+  /* Every on/off option switched on in the stored settings (envelope v1). */
   function allOn() {
-    var vv = window.__voidVerified;
-    if (!vv || typeof GM_getValue !== 'function') return false;
+    if (typeof GM_getValue !== 'function') return false;
     var data = {};
     try {
       var raw = GM_getValue(SETTINGS);
       if (typeof raw === 'string') data = JSON.parse(raw).data || {};
     } catch (e) {}
-    vv.registry.options().forEach(function (o) { if (typeof o.default === 'boolean') data[o.key] = true; });
+    OPTIONS.forEach(function (key) { data[key] = true; });
     GM_setValue(SETTINGS, JSON.stringify({ v: 1, data: data }));
     localStorage.setItem(MARKER, '1');
     return true;
   }
-  /* The userscript starts asynchronously: try again on the next frames, for at most ten seconds. */
+  /* Once the userscript has started (it marks <html>), so that its own first writes come first:
+     try again on the next frames, for at most ten seconds. */
   function whenReady(then) {
     var until = Date.now() + 10000;
     (function attempt() {
-      if (window.__voidVerified) then();
+      if (document.documentElement.hasAttribute('data-voidverified')) then();
       else if (Date.now() < until) requestAnimationFrame(attempt);
       else console.error('[sandbox] the userscript did not start');
     })();
@@ -181,13 +184,13 @@ function userscript(): string | null {
   }
 }
 
-function bodyEnd(all: boolean): string {
+function bodyEnd(all: boolean, optionKeys: string[]): string {
   const token = JSON.stringify({ v: 1, data: { token: 'sandbox-token', expires: Date.now() + 365 * 24 * 3600 * 1000 } });
   const script = userscript();
   return (
     `<script>${gmShimSource({ mode: 'both', seed: { 'void-verified-auth': token } })}</script>` +
     `<script>${BRIDGE}</script>` +
-    banner(all) +
+    banner(all, optionKeys) +
     (script === null
       ? `<script>console.error('[sandbox] dist/voidverified.user.js is missing: run npm run build');</script>`
       : scriptTag(script, USERSCRIPT_SRC))
@@ -218,7 +221,7 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
 /** The call a network failure just cut: Chromium's automatic retry of it fails too. */
 let networkRetry: { op: string | null; until: number } | null = null;
 
-async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, all: boolean, optionKeys: string[]): Promise<void> {
   const url = new URL(req.url ?? '/', `http://${HOST}`);
   const path = url.pathname;
   if (path === '/__api/graphql') {
@@ -290,7 +293,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean): 
   const theme = url.searchParams.get('theme');
   const html = rewriteAssets(
     renderPage(path, { data: api.state, bodyEnd: marker, ...(theme === 'dark' || theme === 'contrast' ? { theme } : {}) }),
-  ).replace(marker, () => bodyEnd(all));
+  ).replace(marker, () => bodyEnd(all, optionKeys));
   return send(res, 200, 'text/html; charset=utf-8', html);
 }
 
@@ -300,10 +303,11 @@ export interface Sandbox {
 }
 
 /** Starts the sandbox on `port` (0: any free one; a busy one: the next free one). */
-export function startSandbox(opts: { port?: number; all?: boolean } = {}): Promise<Sandbox> {
+export async function startSandbox(opts: { port?: number; all?: boolean } = {}): Promise<Sandbox> {
   const all = opts.all === true;
+  const optionKeys = await booleanOptionKeys();
   const server = createServer((req, res) => {
-    handle(req, res, all).catch((error: unknown) => {
+    handle(req, res, all, optionKeys).catch((error: unknown) => {
       console.error('[sandbox]', req.method, req.url, error);
       if (!res.headersSent) send(res, 500, 'text/plain', String(error));
       else res.end();

@@ -43,6 +43,17 @@ describe('the built userscript', () => {
     }
   });
 
+  it('exposes nothing to the page: no test hook in the shipped file; the test build beside it has one', () => {
+    // A page script could read our store (every stored value, secrets included) through a global.
+    expect(script).not.toContain('__voidVerified');
+    expect(script).toMatch(/function exposeTestHooks\(_hooks\) \{\s*\}/);
+    const testPath = new URL('../../dist/test/voidverified.user.js', import.meta.url);
+    expect(existsSync(testPath), 'npm run build writes the test build to dist/test/ too').toBe(true);
+    const testBuild = readFileSync(testPath, 'utf8');
+    expect(testBuild).toContain('window.__voidVerified = hooks;');
+    expect(testBuild.slice(0, header.length)).toBe(header);
+  });
+
   it("ships React's production build, unminified, ASCII only", () => {
     expect(script).not.toContain('react-dom.development');
     expect(script).not.toMatch(/process\.env\.NODE_ENV/);
