@@ -58,6 +58,7 @@ export function managerXhr(): GmXhr | null {
 const atStart = {
   xhr: managerXhr(),
   fetch: typeof fetch === 'function' ? fetch.bind(globalThis) : null,
+  URL,
 };
 
 /** The manager's request function as it was at start-up, or null outside a manager. */
@@ -74,7 +75,8 @@ export function startFetch(): typeof fetch {
 /** The host of a request's address, for messages: never the path or query, which may carry credentials. */
 export function requestHost(url: string): string {
   try {
-    return new URL(url).host;
+    // The URL constructor as it was at start-up: the address may carry a credential (imgbb's key).
+    return new atStart.URL(url).host;
   } catch {
     return 'an unreadable address';
   }

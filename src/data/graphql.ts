@@ -251,12 +251,29 @@ function parseSeconds(value: string | null): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
+/**
+ * The string and number methods the token's hash uses, as they were when the script started: the
+ * token passes through them, and a page script that replaced them later would receive it.
+ */
+const charCodeAt = String.prototype.charCodeAt;
+const imul = Math.imul;
+const apply = Reflect.apply;
+
+/** A short FNV-1a hash of the token (base 36), computed through the methods taken at start-up. */
+function tokenHash(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) hash = apply(imul, Math, [hash ^ (apply(charCodeAt, token, [i]) as number), 0x01000193]) as number;
+  return (hash >>> 0).toString(36);
+}
+
 export class GraphQLClient {
   readonly limiter: RateLimiter;
   private readonly clock: Clock;
   private readonly transport: ApiTransport;
   /** Requests sent, by document name: the bench and tests read it. */
   readonly sent = new Map<string, number>();
+  /** The last token's identity (every read asks for it). */
+  private lastIdentity: { token: string; identity: string } | null = null;
 
   constructor(private readonly deps: ClientDeps) {
     this.clock = deps.clock ?? realClock;
@@ -345,9 +362,8 @@ export class GraphQLClient {
    */
   identity(token: string | null = this.deps.getToken()): string {
     if (!token) return 'anon';
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < token.length; i++) hash = Math.imul(hash ^ token.charCodeAt(i), 0x01000193);
-    return (hash >>> 0).toString(36);
+    if (token !== this.lastIdentity?.token) this.lastIdentity = { token, identity: tokenHash(token) };
+    return this.lastIdentity.identity;
   }
 
   private missingToken(): never {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { managerApiTransport, parseResponseHeaders, type ApiRequest } from '../../src/data/api-transport';
 import { memoryBackend } from '../../src/data/backend';
-import type { GmXhr } from '../../src/data/gm-request';
+import { requestHost, type GmXhr } from '../../src/data/gm-request';
 import { GraphQLClient, rateLimitKey, type Clock, type GqlDocument } from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/data/toasts';
@@ -201,5 +201,49 @@ describe('the ways out are taken when the script starts', () => {
     await defaultTransport()({ method: 'POST', url: 'https://catbox.moe/user/api.php', body: 'x' });
     expect(original).toHaveBeenCalledTimes(2);
     expect(wrapper).not.toHaveBeenCalled();
+  });
+});
+
+describe('nothing a page script replaces after start-up receives a credential', () => {
+  it("the token's hash (every read's cache key) uses the string and number methods of start-up", () => {
+    const c = new GraphQLClient({
+      fetch: async () => new Response('{}'),
+      store: new Store(memoryBackend(), () => {}),
+      toasts: new ToastBus(() => ({ enabled: true, level: 0, duration: 5 })),
+      getToken: () => 'secret-token',
+    });
+    const before = c.identity();
+    const seen: unknown[] = [];
+    const { charCodeAt } = String.prototype;
+    const { imul } = Math;
+    String.prototype.charCodeAt = function (this: string, i: number) {
+      seen.push(String(this));
+      return charCodeAt.call(this, i);
+    };
+    Math.imul = (a: number, b: number) => (seen.push(a), imul(a, b));
+    try {
+      expect(c.identity('another-secret')).not.toBe(before);
+      expect(c.identity()).toBe(before);
+    } finally {
+      String.prototype.charCodeAt = charCodeAt;
+      Math.imul = imul;
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("an address's host is read with the URL constructor of start-up (imgbb's key is in its query)", () => {
+    const Original = URL;
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends Original {
+        constructor(url: string | URL, base?: string | URL) {
+          seen.push(String(url));
+          super(url, base);
+        }
+      },
+    );
+    expect(requestHost('https://api.imgbb.com/1/upload?key=bb-secret')).toBe('api.imgbb.com');
+    expect(seen).toEqual([]);
   });
 });
