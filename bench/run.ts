@@ -9,6 +9,7 @@
  *   filter latency with 3,000 commands
  *   scripting time over 10 s of idle (script vs no script)
  *   GraphQL requests in a scripted browsing run
+ *   requests through the userscript manager against a plain fetch: latency and requests per second (bench/requests.ts)
  *   a day of browsing: three tabs, eight simulated hours (bench/day.ts)
  *   heavy users: the settings users tab, verified styles, the palette filter and storage caps (bench/heavy.ts)
  *   markdown rendering of 160,000 characters of adversarial input (first render, and median of 7 warm, in Node)
@@ -26,6 +27,7 @@ import { renderMarkdown } from '../src/data/markdown-render';
 import { API_MINUTE_LIMIT, dayOfBrowsing } from './day';
 import { HEAVY, heavyPage, verifiedStylesMs } from './heavy';
 import { srcData } from './src-data';
+import { requestCost } from './requests';
 import { topLevelRun } from './startup';
 import { filterOnce } from './context';
 
@@ -41,7 +43,7 @@ const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.
 /** The test build (the same script plus `window.__voidVerified`): for the filter run, which defines 3,000 commands. */
 const TEST_SCRIPT = readFileSync(new URL('../dist/test/voidverified.user.js', import.meta.url), 'utf8');
 const QUICK = process.argv.includes('--quick');
-/** `--only=day,heavy`: just those sections (load, startup, palette, filter, idle, browsing, notifications, day, heavy). */
+/** `--only=day,heavy`: just those sections (load, startup, palette, filter, idle, browsing, requests, notifications, day, heavy). */
 const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -289,6 +291,28 @@ async function dayRows(browser: Browser, hours: number): Promise<void> {
   for (const [operation, count] of unstated) row(`  day: ${operation} repeated within 10 min (lifetime 0 or undeclared)`, String(count));
 }
 
+/** The cost of sending through the userscript manager (issue 25) beside a plain fetch, to the mock API. */
+async function requestRows(browser: Browser): Promise<void> {
+  const inFlight = 8;
+  const figures = await requestCost(browser, {
+    sequential: QUICK ? 50 : 200,
+    concurrent: QUICK ? 80 : 200,
+    inFlight,
+    rounds: QUICK ? 2 : 4,
+  });
+  const manager = figures.find((f) => f.path === 'manager')!;
+  const plain = figures.find((f) => f.path === 'fetch')!;
+  for (const f of [manager, plain]) {
+    const name = f.path === 'manager' ? "through the manager's xhr (GM shim)" : 'through a plain fetch';
+    row(`API request ${name}: latency median / p95 (${f.latencies.length})`, `${ms(median(f.latencies))} / ${ms(p95(f.latencies))}`);
+    row(`API requests ${name}: per second, ${inFlight} in flight`, f.perSecond.toFixed(0));
+  }
+  // What the switch costs a request: the manager's median beside fetch's (the mock and the routing are
+  // the same; the two took turns). The client sends 30 a minute at most.
+  const added = median(manager.latencies) - median(plain.latencies);
+  row("API request: the manager's added median latency", ms(added), '≤ 5 ms', added <= 5);
+}
+
 async function heavyRows(browser: Browser): Promise<void> {
   const sets = `${HEAVY.users} users, ${HEAVY.readNotifications} read ids, ${HEAVY.gifs} GIFs, ${HEAVY.layouts} layouts, ${HEAVY.savedSearches} searches`;
   row(`heavy: data sets`, sets);
@@ -436,6 +460,11 @@ async function main() {
             .join(', ') || 'none'
         })`,
       );
+    }
+
+    if (want('requests')) {
+      step('requests through the manager');
+      await requestRows(browser);
     }
 
     if (want('notifications')) {
