@@ -169,10 +169,10 @@ export function analyse(
 /** One step of a tab's loop; `i` is the tab's iteration, so each lap visits other pages too. */
 type Step = (tab: Page, i: number, run: (ms: number) => Promise<void>) => Promise<void>;
 
-const PROFILES = ['Akira', 'Bocchi', 'Lain'];
-const ACTIVITIES = [700000004, 700000005, 700000008];
-const MEDIA = ['/anime/1', '/manga/30002', '/anime/21'];
-const SEARCHES = ['Aki', 'Rei', 'Lain'];
+export const PROFILES = ['Akira', 'Bocchi', 'Lain'];
+export const ACTIVITIES = [700000004, 700000005, 700000008];
+export const MEDIA = ['/anime/1', '/manga/30002', '/anime/21'];
+export const SEARCHES = ['Aki', 'Rei', 'Lain'];
 
 const go = (path: string): Step => {
   return async (tab, _i, run) => {
@@ -181,7 +181,7 @@ const go = (path: string): Step => {
   };
 };
 
-async function palette(tab: Page, run: (ms: number) => Promise<void>, type: string[]): Promise<void> {
+export async function palette(tab: Page, run: (ms: number) => Promise<void>, type: string[]): Promise<void> {
   await tab.keyboard.press('Control+Space');
   await run(500);
   for (const text of type) {

@@ -13,6 +13,7 @@
  *   a day of browsing: three tabs, eight simulated hours (bench/day.ts)
  *   heavy users: the settings users tab, verified styles, the palette filter and storage caps (bench/heavy.ts)
  *   markdown rendering of 160,000 characters of adversarial input (first render, and median of 7 warm, in Node)
+ *   memory: the heap per page, after an hour, after 50 navigations, and who holds it (bench/heap.ts)
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +27,7 @@ import { renderPage } from '../tests/host/replica';
 import { renderMarkdown } from '../src/data/markdown-render';
 import { API_MINUTE_LIMIT, dayOfBrowsing } from './day';
 import { HEAVY, heavyPage, verifiedStylesMs } from './heavy';
+import { heapRows } from './heap';
 import { srcData } from './src-data';
 import { requestCost } from './requests';
 import { topLevelRun } from './startup';
@@ -43,7 +45,7 @@ const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.
 /** The test build (the same script plus `window.__voidVerified`): for the filter run, which defines 3,000 commands. */
 const TEST_SCRIPT = readFileSync(new URL('../dist/test/voidverified.user.js', import.meta.url), 'utf8');
 const QUICK = process.argv.includes('--quick');
-/** `--only=day,heavy`: just those sections (load, startup, palette, filter, idle, browsing, requests, notifications, day, heavy). */
+/** `--only=day,heavy`: just those sections (load, startup, palette, filter, idle, browsing, requests, notifications, day, heavy, heap). */
 const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -481,6 +483,10 @@ async function main() {
     if (want('heavy')) {
       step('heavy users');
       await heavyRows(browser);
+    }
+
+    if (want('heap')) {
+      for (const r of await heapRows(browser, { quick: QUICK }, step)) row(r.figure, r.value, r.budget, r.ok);
     }
   } finally {
     await browser.close();
