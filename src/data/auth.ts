@@ -1,10 +1,12 @@
 import { defineKey, type Store, fixedShape } from './storage';
-import { ANILIST_MAX_EXPIRES_IN, expiryFromSeconds, fragmentParams, isTokenShaped, type Returned } from './oauth';
+import { ANILIST_MAX_EXPIRES_IN, expiryFromSeconds, isTokenShaped, returnedParams, type Returned } from './oauth';
 import { s } from './schema';
 
 /**
  * Who is signed in, and whether the product holds an API token. The host keeps a snapshot of the
  * signed-in viewer in its own `localStorage.auth`; our token is ours, stored through the adapter.
+ * Page storage is the page's to write: the host's snapshot serves display and navigation only.
+ * Whose data a write changes is the token's owner as AniList reports it (identity.ts).
  */
 
 export const authKey = defineKey({
@@ -109,24 +111,23 @@ export interface AuthReturn {
   tokenType: string | null;
   /** Milliseconds since the epoch; null when the fragment names no expiry. */
   expires: number | null;
-  /** The OAuth `state` the fragment carries, if any. */
-  state: string | null;
 }
 
 /**
  * Reads the OAuth return fragment `#void_auth&access_token=…&token_type=Bearer&expires_in=…` by
- * key (never by position). Null when the fragment is not ours or carries no token; not ok when the
- * token has characters outside the JWT alphabet (one such character in an HTTP header breaks every
- * later request) or the expiry is not a number of seconds up to a year.
+ * key (never by position). Null when the fragment is not ours; not ok when it carries AniList's
+ * error (the user cancelled) or no token, when the token has characters outside the JWT alphabet
+ * (one such character in an HTTP header breaks every later request) or the expiry is not a number
+ * of seconds up to a year. Every outcome carries the `state` it came back with.
  */
 export function parseAuthHash(hash: string, now = Date.now()): Returned<AuthReturn> | null {
-  const params = fragmentParams(hash, AUTH_HASH_MARKER);
-  const token = params?.get('access_token');
-  if (!params || !token) return null;
-  if (!isTokenShaped(token)) return { ok: false, problem: 'its token has characters a token cannot have' };
+  const returned = returnedParams(hash, AUTH_HASH_MARKER);
+  if (!returned || !('params' in returned)) return returned;
+  const { params, token, state } = returned;
+  if (!isTokenShaped(token)) return { ok: false, state, problem: 'its token has characters a token cannot have' };
   const expires = expiryFromSeconds(params.get('expires_in'), now, ANILIST_MAX_EXPIRES_IN);
-  if (expires === undefined) return { ok: false, problem: 'its expiry is not a number of seconds up to a year' };
-  return { ok: true, token, tokenType: params.get('token_type'), expires, state: params.get('state') };
+  if (expires === undefined) return { ok: false, state, problem: 'its expiry is not a number of seconds up to a year' };
+  return { ok: true, token, tokenType: params.get('token_type'), expires, state };
 }
 
 /** Days left before the stored token expires (rounded down), or null without a token or expiry. */

@@ -1,4 +1,4 @@
-import { FRESH, MINUTE, mutation, query } from './graphql';
+import { MINUTE, mutation, query } from './graphql';
 
 /**
  * GraphQL documents shared by several features (each feature's own live in its data module). Every
@@ -44,12 +44,6 @@ export const searchMedia = query<{ Page: { media: MediaSearchResult[] } }, { sea
     }
   }`,
   { lifetime: 10 * MINUTE },
-);
-
-/** Whose a token is: asked with a newly returned token before it is stored (the signed-in user's?). */
-export const tokenViewer = query<{ Viewer: { id: number; name: string } | null }, Record<string, never>>(
-  `query TokenViewer { Viewer { id name } }`,
-  { lifetime: FRESH, auth: true },
 );
 
 export interface FollowingPage {

@@ -106,6 +106,8 @@ export const IMGBB_KEY_PAGE = 'https://api.imgbb.com/';
 export const IMGUR_UPLOAD_URL = 'https://api.imgur.com/3/image';
 export const IMGUR_TOKEN_URL = 'https://api.imgur.com/oauth2/token';
 export const IMGUR_ADD_CLIENT_URL = 'https://api.imgur.com/oauth2/addclient';
+/** The account a token belongs to, asked with that token. */
+export const IMGUR_ACCOUNT_URL = 'https://api.imgur.com/3/account/me';
 export const IMGUR_CALLBACK_URL = 'https://anilist.co/settings/developer#void_imgur';
 export const IMGUR_HASH_MARKER = 'void_imgur';
 
@@ -207,6 +209,37 @@ const dataField = (res: HttpResponse, name: string): string | null => {
 export const catboxUrl = (res: HttpResponse): string | null => (res.status === 200 ? httpsUrl(res.text) : null);
 export const imgbbUrl = (res: HttpResponse): string | null => dataField(res, 'url');
 export const imgurUrl = (res: HttpResponse): string | null => dataField(res, 'link');
+
+/** Asks imgur whose `token` is (its account base: `data.url` is the user name). */
+export function imgurAccountRequest(token: string): HttpRequest {
+  return { method: 'GET', url: IMGUR_ACCOUNT_URL, headers: { Authorization: `Bearer ${token}` } };
+}
+
+/** What imgur says about a token: its account's name, that it does not accept the token, or that it could not be told. */
+export type ImgurAccount = { kind: 'named'; name: string } | { kind: 'refused' } | { kind: 'unknown' };
+
+/** imgur's account answer: 401 and 403 refuse the token; a plausible `data.url` names the account. */
+export function imgurAccountOf(res: HttpResponse): ImgurAccount {
+  if (res.status === 401 || res.status === 403) return { kind: 'refused' };
+  if (res.status !== 200) return { kind: 'unknown' };
+  const data = json(res)?.data;
+  const name = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).url : null;
+  return typeof name === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(name) ? { kind: 'named', name } : { kind: 'unknown' };
+}
+
+/**
+ * Whose a newly returned imgur token is, asked of imgur with the token itself through the
+ * manager's request (the account name in the return link is the link's to choose). A request that
+ * fails says nothing about the account.
+ */
+export async function askImgurAccount(token: string, transport: Transport = defaultTransport()): Promise<ImgurAccount> {
+  try {
+    return imgurAccountOf(await transport(imgurAccountRequest(token)));
+  } catch (error) {
+    console.warn('[VoidVerified] could not ask imgur whose the returned token is', error);
+    return { kind: 'unknown' };
+  }
+}
 
 export interface ImgurTokens {
   authToken: string;

@@ -14,7 +14,8 @@
  *   /settings/developer with a token fragment; other anilist.co requests → 404.
  * - https://graphql.anilist.co → the `api` fixture (a fresh createMockApi() per test).
  * - catbox.moe, api.imgbb.com, api.imgur.com → canned upload answers (or the error statuses set in
- *   host.imageFailures), recorded in host.imageRequests.
+ *   host.imageFailures), recorded in host.imageRequests; imgur's GET /3/account/me names the account
+ *   of the Bearer token as host.oauth.imgurAccounts says (403 for a token it does not know).
  * - images on *.anilist.co and i.ytimg.com → a 1×1 PNG. Anything else is aborted (no internet).
  *
  * The `world` option (a Playwright project option) picks where the userscript runs:
@@ -150,6 +151,8 @@ export interface OAuthReturns {
   anilist: Record<string, string>;
   imgur: Record<string, string>;
   echoState: boolean;
+  /** imgur's accounts by access token, as its API names them (`GET /3/account/me`). */
+  imgurAccounts: Record<string, string>;
 }
 
 const defaultOAuthReturns = (): OAuthReturns => ({
@@ -163,6 +166,7 @@ const defaultOAuthReturns = (): OAuthReturns => ({
     account_id: '1',
   },
   echoState: true,
+  imgurAccounts: { 'imgur-token': 'ImgurViewer' },
 });
 
 /** The redirect of a fake authorize page: back to /settings/developer with `marker` and the fields. */
@@ -174,7 +178,7 @@ function oauthRedirect(marker: string, fields: Record<string, string>, authorize
 }
 
 /** Per image-host endpoint: the error status it answers with; absent means success. */
-export type ImageFailures = Partial<Record<'catbox' | 'imgbb' | 'imgur' | 'imgur-token', number>>;
+export type ImageFailures = Partial<Record<'catbox' | 'imgbb' | 'imgur' | 'imgur-token' | 'imgur-account', number>>;
 
 /** The userscript path the page loads when the source cannot be inlined (see scriptTag). */
 const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
@@ -287,7 +291,26 @@ function corsHeaders(request: Request): Record<string, string> {
   };
 }
 
-async function imageHost(route: Route, url: URL, record: ImageRequest[], failures: ImageFailures): Promise<void> {
+/** imgur's account base for the request's Bearer token (`data.url` is the user name), or 403 for a token it does not know. */
+function imgurAccount(route: Route, headers: Record<string, string>, authorization: string | undefined, accounts: Record<string, string>) {
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  const name = token !== undefined && Object.hasOwn(accounts, token) ? accounts[token] : undefined;
+  if (name === undefined)
+    return route.fulfill({
+      status: 403,
+      headers,
+      json: { data: { error: 'The access token provided is invalid.', method: 'GET' }, success: false, status: 403 },
+    });
+  return route.fulfill({ status: 200, headers, json: { data: { id: 4711, url: name, bio: null }, success: true, status: 200 } });
+}
+
+async function imageHost(
+  route: Route,
+  url: URL,
+  record: ImageRequest[],
+  failures: ImageFailures,
+  accounts: Record<string, string>,
+): Promise<void> {
   const request = route.request();
   if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(request) });
   let postData: string | null;
@@ -305,7 +328,9 @@ async function imageHost(route: Route, url: URL, record: ImageRequest[], failure
         ? 'imgbb'
         : url.pathname.startsWith('/oauth2/token')
           ? 'imgur-token'
-          : 'imgur';
+          : url.pathname === '/3/account/me'
+            ? 'imgur-account'
+            : 'imgur';
   const failure = failures[endpoint];
   if (failure !== undefined)
     return route.fulfill({
@@ -313,6 +338,7 @@ async function imageHost(route: Route, url: URL, record: ImageRequest[], failure
       headers,
       json: { success: false, status: failure, data: { error: 'failing on purpose (fixture)' } },
     });
+  if (endpoint === 'imgur-account') return imgurAccount(route, headers, record.at(-1)?.headers.authorization, accounts);
   if (url.hostname === 'catbox.moe')
     return route.fulfill({ status: 200, headers, contentType: 'text/plain', body: 'https://files.catbox.moe/abc123.png' });
   if (url.hostname === 'api.imgbb.com')
@@ -398,7 +424,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
               headers: { location: oauthRedirect('void_imgur', bed.oauth.imgur, url, bed.oauth.echoState) },
             });
           if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com')
-            return await imageHost(route, url, bed.imageRequests, bed.imageFailures);
+            return await imageHost(route, url, bed.imageRequests, bed.imageFailures, bed.oauth.imgurAccounts);
           if (url.hostname.endsWith('.anilist.co') || url.hostname === 'i.ytimg.com')
             return await route.fulfill({
               status: 200,

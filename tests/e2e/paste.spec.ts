@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { ImageHostConfig } from '../../src/data/image-hosts';
-import { clickPaletteRow, expect, scriptStarted, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 
 /** Paste and drop in markdown editors, image uploads to catbox, imgbb and imgur, imgur authorization, the video type fixer. */
 
 const HOST_TEXTAREA = '.activity-edit textarea.el-textarea__inner';
-const ANILIST_TOKEN = 'anilist-secret-token-4711';
+/** A token the mock API accepts (it is asked whose it is on load, and one it refused would be forgotten). */
+const ANILIST_TOKEN = OAUTH_TOKEN;
 const CATBOX_URL = 'https://files.catbox.moe/abc123.png';
 const IMGBB_URL = 'https://i.ibb.co/x/y.png';
 const IMGUR_URL = 'https://i.imgur.com/z.png';
@@ -433,6 +434,8 @@ test.describe('image host settings', () => {
       refreshToken: 'mine-refresh',
       expires: Date.now() + 86_400_000,
     };
+    // imgur's API names the returned token's account (the link's own account_username is not taken).
+    host.oauth.imgurAccounts.theirs = 'Other';
     const question = page
       .getByRole('alertdialog')
       .filter({ hasText: 'Replace that authorization with the one imgur just returned (account Other)?' });
@@ -444,7 +447,7 @@ test.describe('image host settings', () => {
         stored({ anilist: null, imgur: { state, started: Date.now() } }),
       ] as const);
       await page.goto(
-        `https://anilist.co/settings/developer#void_imgur&access_token=theirs&expires_in=3600&token_type=bearer${refresh}&account_username=Other&state=${state}`,
+        `https://anilist.co/settings/developer#void_imgur&access_token=theirs&expires_in=3600&token_type=bearer${refresh}&account_username=Mallory&state=${state}`,
       );
     };
     await returnWith('e'.repeat(32), '&refresh_token=theirs-refresh');

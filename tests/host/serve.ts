@@ -160,20 +160,27 @@ const SANDBOX_OAUTH_TOKEN = 'sandbox-token';
 
 /**
  * A stand-in for AniList's authorize page (the implicit grant): Approve goes back to
- * /settings/developer with the token in the fragment and the `state` it was given, as AniList does.
+ * /settings/developer with the token in the fragment and the `state` it was given, as AniList does;
+ * Cancel goes back with the error and the state, in a fragment of its own after the redirect's (as
+ * Laravel Passport, AniList's OAuth server, sends a denial for the implicit grant).
  */
 function consentPage(url: URL): string {
   const back = new URLSearchParams({ access_token: SANDBOX_OAUTH_TOKEN, token_type: 'Bearer', expires_in: '31536000' });
+  const denied = new URLSearchParams({ error: 'access_denied' });
   const state = url.searchParams.get('state');
-  if (state !== null) back.set('state', state);
+  if (state !== null) {
+    back.set('state', state);
+    denied.set('state', state);
+  }
   const approve = `/settings/developer#void_auth&${back.toString()}`;
+  const deny = `/settings/developer#void_auth#${denied.toString()}`;
   const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize · sandbox AniList</title></head>
 <body style="font:15px/1.5 system-ui,sans-serif;max-width:480px;margin:80px auto;color:#2b2d42">
 <h1 style="font-size:20px">Authorize VoidVerified</h1>
 <p>This is the sandbox's stand-in for AniList's authorize page (client ${esc(url.searchParams.get('client_id') ?? '?')}). On anilist.co, AniList asks you here whether the script may act for your account.</p>
 <p><a id="approve" href="${esc(approve)}" style="display:inline-block;padding:8px 16px;background:#3db4f2;color:#fff;border-radius:4px;text-decoration:none">Approve</a>
-<a id="deny" href="/settings/developer" style="margin-left:12px">Cancel</a></p></body></html>`;
+<a id="deny" href="${esc(deny)}" style="margin-left:12px">Cancel</a></p></body></html>`;
 }
 
 function userscript(): string | null {

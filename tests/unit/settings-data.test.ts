@@ -31,17 +31,12 @@ describe('the OAuth return fragment', () => {
     expect(parseAuthHash('void_auth&access_token=t', NOW)).toEqual({ ok: true, token: 't', tokenType: null, expires: null, state: null });
   });
 
-  it('ignores fragments that are not ours or carry no token', () => {
-    for (const hash of [
-      '',
-      '#',
-      '#void_imgur&access_token=x&expires_in=1',
-      '#access_token=x',
-      '#void_auth',
-      '#void_auth&access_token=',
-      '#void_authx&access_token=t',
-    ]) {
+  it('ignores fragments that are not ours; ours without a token are returns that failed', () => {
+    for (const hash of ['', '#', '#void_imgur&access_token=x&expires_in=1', '#access_token=x', '#void_authx&access_token=t']) {
       expect(parseAuthHash(hash, NOW), hash).toBeNull();
+    }
+    for (const hash of ['#void_auth', '#void_auth&access_token=']) {
+      expect(parseAuthHash(hash, NOW), hash).toEqual({ ok: false, state: null, problem: 'it carries no token' });
     }
   });
 
@@ -49,6 +44,7 @@ describe('the OAuth return fragment', () => {
     for (const e of ['soon', '-5', '0', '1e308', '31622401', '99999999999', ' 60', '0x10', '']) {
       expect(parseAuthHash(`#void_auth&access_token=t&expires_in=${e}`, NOW), e).toEqual({
         ok: false,
+        state: null,
         problem: 'its expiry is not a number of seconds up to a year',
       });
     }

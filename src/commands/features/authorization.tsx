@@ -1,10 +1,9 @@
 import { isSettingsDeveloper } from '../../data/pages';
 import { AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft, validToken } from '../../data/auth';
 import { settingsTabKey } from '../../data/config';
-import { tokenViewer } from '../../data/documents';
 import { ApiError } from '../../data/graphql';
-import { read } from '../../data/swr';
 import { attempt } from '../../data/api-errors';
+import { NO_OWNER, tokenOwner, type Account } from '../../data/identity';
 import { beginOAuth, takeOAuthPending, withState, type PendingCheck } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/time';
 import type { CommandContext, FeatureDef } from '../types';
@@ -27,11 +26,18 @@ const NOTHING_CHANGED = 'Nothing was changed.';
 export const AUTH_RETURN_TEXTS = {
   notStarted: `Refused an AniList authorization this browser did not start: a link can carry someone else's token. ${NOTHING_CHANGED} To authorize, use 'Authenticate VoidVerified' in the settings.`,
   stale: `Refused an AniList authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the settings.`,
+  noState: `Refused an AniList authorization that came back without the check value this browser sent with it: a link can carry someone else's token. ${NOTHING_CHANGED} Authorize again from the settings.`,
+  denied: (error: string) => `AniList did not authorize VoidVerified (${error}). ${NOTHING_CHANGED}`,
   malformed: (problem: string) => `Refused the AniList authorization: ${problem}. ${NOTHING_CHANGED}`,
   replace: 'VoidVerified is already authorized on this browser. Replace its AniList token with the one AniList just returned?',
   kept: 'Kept the existing authorization.',
   otherUser: (owner: string, signedIn: string) =>
     `Refused the AniList authorization: the token is ${owner}'s, but ${signedIn} is signed in to AniList here. ${NOTHING_CHANGED}`,
+  otherStarter: (owner: string, starter: string) =>
+    `Refused the AniList authorization: the token is ${owner}'s, but ${starter} was signed in to AniList when it started. ${NOTHING_CHANGED}`,
+  unverified: (owner: string) =>
+    `AniList returned a token for ${owner}. Nobody is signed in to AniList on this page, so VoidVerified cannot check that this is your account. Use the token for ${owner}?`,
+  notUsed: `Did not use the returned token. ${NOTHING_CHANGED}`,
   notAccepted: `Refused the AniList authorization: AniList did not accept the returned token. ${NOTHING_CHANGED}`,
   unchecked: (why: string) =>
     `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
@@ -41,12 +47,31 @@ export const REVOKE_QUESTION = 'Revoke VoidVerified’s AniList authorization? T
 
 /** Why a return is refused when the pending marker does not vouch for it (null: it does). */
 export const pendingRefusal = (check: PendingCheck): string | null =>
-  check === 'ok' ? null : check === 'stale' ? AUTH_RETURN_TEXTS.stale : AUTH_RETURN_TEXTS.notStarted;
+  check === 'ok'
+    ? null
+    : check === 'stale'
+      ? AUTH_RETURN_TEXTS.stale
+      : check === 'missing'
+        ? AUTH_RETURN_TEXTS.noState
+        : AUTH_RETURN_TEXTS.notStarted;
 
 /**
- * The OAuth return: taken only when this browser started the authorization (the pending marker,
- * and its `state` when AniList echoes one), the token is well formed, the user agrees to replace a
- * token they have, and AniList says the token is the signed-in user's.
+ * Whose the returned token must be: the account signed in to the site when the flow started (kept
+ * in the marker, out of the page's reach) and the one signed in now; a token of anyone else is
+ * refused. Null when it may be used; 'ask' when nobody was signed in either time (nothing to
+ * compare with: the user is asked, naming the token's owner).
+ */
+function ownerRefusal(owner: Account, starter: Account | null, signedIn: Account | null): string | 'ask' | null {
+  if (signedIn && signedIn.id !== owner.id) return AUTH_RETURN_TEXTS.otherUser(owner.name, signedIn.name);
+  if (starter && starter.id !== owner.id) return AUTH_RETURN_TEXTS.otherStarter(owner.name, starter.name);
+  return starter || signedIn ? null : 'ask';
+}
+
+/**
+ * The OAuth return: taken only when this browser started the authorization (the pending marker
+ * and its `state`, which the return must carry), the token is well formed, the user agrees to
+ * replace a token they have, and AniList says the token is the account's that started the flow
+ * and is signed in now (asked when nobody is). Any return uses the marker up.
  */
 async function acceptReturn(ctx: CommandContext): Promise<void> {
   const parsed = parseAuthHash(location.hash);
@@ -55,9 +80,11 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
   ctx.route.replace(location.pathname + location.search);
   // Show where the user came back to: the authorization tab.
   ctx.store.set(settingsTabKey, AUTH_TAB);
-  const refusal = pendingRefusal(takeOAuthPending(ctx.store, 'anilist', parsed.ok ? parsed.state : null));
+  const pending = takeOAuthPending(ctx.store, 'anilist', parsed.state);
+  const refusal = pendingRefusal(pending.check);
   if (refusal) return void ctx.toasts.error(refusal);
-  if (!parsed.ok) return void ctx.toasts.error(AUTH_RETURN_TEXTS.malformed(parsed.problem));
+  if (!parsed.ok)
+    return void ctx.toasts.error(parsed.error ? AUTH_RETURN_TEXTS.denied(parsed.error) : AUTH_RETURN_TEXTS.malformed(parsed.problem));
 
   const current = validToken(ctx.store);
   if (current && current !== parsed.token && !(await ctx.confirm(AUTH_RETURN_TEXTS.replace)))
@@ -69,19 +96,20 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
     ctx.toasts,
     {
       toast: (error) =>
-        error instanceof ApiError && error.status === 400
+        (error instanceof ApiError && error.status === 400) || (error instanceof Error && error.message === NO_OWNER)
           ? AUTH_RETURN_TEXTS.notAccepted
           : AUTH_RETURN_TEXTS.unchecked(error instanceof Error ? error.message : String(error)),
       detail: false,
       log: 'checking a returned token failed',
     },
-    () => read(ctx, tokenViewer, {}, { token: parsed.token }),
+    () => tokenOwner(ctx, { token: parsed.token, fresh: true }),
   );
   if (!asked.ok) return;
-  const owner = asked.value.Viewer;
-  if (!owner) return void ctx.toasts.error(AUTH_RETURN_TEXTS.notAccepted);
-  const signedIn = ctx.auth.viewer();
-  if (signedIn && signedIn.id !== owner.id) return void ctx.toasts.error(AUTH_RETURN_TEXTS.otherUser(owner.name, signedIn.name));
+  const owner = asked.value;
+  const check = ownerRefusal(owner, pending.account, ctx.auth.viewer());
+  if (check === 'ask' && !(await ctx.confirm(AUTH_RETURN_TEXTS.unverified(owner.name))))
+    return void ctx.toasts.info(AUTH_RETURN_TEXTS.notUsed);
+  if (check !== null && check !== 'ask') return void ctx.toasts.error(check);
 
   ctx.store.set(authKey, { token: parsed.token, expires: parsed.expires });
   ctx.toasts.success(
@@ -91,9 +119,12 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
   );
 }
 
-/** Sends the user to AniList to approve, once the pending marker is stored. */
+/**
+ * Sends the user to AniList to approve, once the pending marker is stored (with the account signed
+ * in to the site now: the returned token must be theirs).
+ */
 export async function startAuthorization(ctx: CommandContext): Promise<void> {
-  const state = await beginOAuth(ctx.store, 'anilist');
+  const state = await beginOAuth(ctx.store, 'anilist', { account: ctx.auth.viewer() });
   ctx.route.load(withState(AUTHORIZE_URL, state));
 }
 

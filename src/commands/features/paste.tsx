@@ -1,6 +1,6 @@
 import { settingsTabKey } from '../../data/config';
-import { imageHostConfigKey, imageUploader, storeImgurAuthorization } from '../../data/image-hosts';
-import { parseImgurReturn, takeOAuthPending } from '../../data/oauth';
+import { askImgurAccount, imageHostConfigKey, imageUploader, storeImgurAuthorization } from '../../data/image-hosts';
+import { parseImgurReturn, takeOAuthPending, type PendingCheck } from '../../data/oauth';
 import { isSettingsDeveloper } from '../../data/pages';
 import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
@@ -31,17 +31,31 @@ const NOTHING_CHANGED = 'Nothing was changed.';
 export const IMGUR_RETURN_TEXTS = {
   notStarted: `Refused an imgur authorization this browser did not start: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} To authorize, use Authorize in the image host settings.`,
   stale: `Refused an imgur authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
+  noState: `Refused an imgur authorization that came back without the check value this browser sent with it: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
+  denied: (error: string) => `imgur did not authorize VoidVerified (${error}). ${NOTHING_CHANGED}`,
   malformed: (problem: string) => `Refused the imgur authorization: ${problem}. ${NOTHING_CHANGED}`,
+  notAccepted: `Refused the imgur authorization: imgur did not accept the returned token. ${NOTHING_CHANGED}`,
   replace: (account: string | null) =>
     `Uploads already go to an imgur account. Replace that authorization with the one imgur just returned${account ? ` (account ${account})` : ''}?`,
   kept: 'Kept the existing imgur authorization.',
   done: (account: string | null) => `Authorized imgur${account ? ` as ${account}` : ''}: uploads go to your account.`,
 };
 
+/** Why an imgur return is refused when the pending marker does not vouch for it (null: it does). */
+const imgurRefusal = (check: PendingCheck): string | null =>
+  check === 'ok'
+    ? null
+    : check === 'stale'
+      ? IMGUR_RETURN_TEXTS.stale
+      : check === 'missing'
+        ? IMGUR_RETURN_TEXTS.noState
+        : IMGUR_RETURN_TEXTS.notStarted;
+
 /**
- * The imgur OAuth return: taken only when this browser started it (the pending marker, and its
- * `state` when imgur echoes it), the tokens are well formed and the user agrees to replace an
- * authorization they have.
+ * The imgur OAuth return (`account`s in the texts: as imgur's API names it for the token): taken only when this browser started it (the pending marker and its
+ * `state`, which the return must carry), the tokens are well formed, imgur accepts the token, and
+ * the user agrees to replace an authorization they have. The account named is the one imgur's API
+ * gives for the token, never the one the return link names. Any return uses the marker up.
  */
 async function acceptImgurReturn(ctx: CommandContext): Promise<void> {
   const parsed = parseImgurReturn(location.hash, Date.now());
@@ -49,14 +63,18 @@ async function acceptImgurReturn(ctx: CommandContext): Promise<void> {
   // The tokens must not stay in the address bar (or in history), whatever becomes of them.
   ctx.route.replace(location.pathname + location.search);
   ctx.store.set(settingsTabKey, IMAGE_HOST_TAB);
-  const check = takeOAuthPending(ctx.store, 'imgur', parsed.ok ? parsed.state : null);
-  if (check !== 'ok') return void ctx.toasts.error(check === 'stale' ? IMGUR_RETURN_TEXTS.stale : IMGUR_RETURN_TEXTS.notStarted);
-  if (!parsed.ok) return void ctx.toasts.error(IMGUR_RETURN_TEXTS.malformed(parsed.problem));
+  const refusal = imgurRefusal(takeOAuthPending(ctx.store, 'imgur', parsed.state).check);
+  if (refusal) return void ctx.toasts.error(refusal);
+  if (!parsed.ok)
+    return void ctx.toasts.error(parsed.error ? IMGUR_RETURN_TEXTS.denied(parsed.error) : IMGUR_RETURN_TEXTS.malformed(parsed.problem));
+  const account = await askImgurAccount(parsed.authToken);
+  if (account.kind === 'refused') return void ctx.toasts.error(IMGUR_RETURN_TEXTS.notAccepted);
+  const name = account.kind === 'named' ? account.name : null;
   const current = ctx.store.get(imageHostConfigKey).configurations.imgur.authToken;
-  if (current && current !== parsed.authToken && !(await ctx.confirm(IMGUR_RETURN_TEXTS.replace(parsed.account))))
+  if (current && current !== parsed.authToken && !(await ctx.confirm(IMGUR_RETURN_TEXTS.replace(name))))
     return void ctx.toasts.info(IMGUR_RETURN_TEXTS.kept);
   storeImgurAuthorization(ctx.store, { authToken: parsed.authToken, expires: parsed.expires, refreshToken: parsed.refreshToken });
-  ctx.toasts.success(IMGUR_RETURN_TEXTS.done(parsed.account));
+  ctx.toasts.success(IMGUR_RETURN_TEXTS.done(name));
 }
 
 /** The markdown textarea an event happened in (through open shadow roots), if any. */
