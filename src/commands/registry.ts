@@ -117,14 +117,16 @@ export class Registry {
   /**
    * Whether a command may be listed and run, or an injection be active, now: its feature's toggle
    * (unless the part opts out with `toggle: null`) and its own toggle are on, an injection that
-   * needs an API token has one, and its `when` holds. A command that needs a token stays allowed
-   * without one (running it explains how to authorize). A throwing `when` throws here.
+   * needs an API token has one, one that acts as "you" is not facing an account mismatch, and its
+   * `when` holds. A command that needs a token, or acts as "you", stays allowed without one or in a
+   * mismatch (running it explains why it is locked). A throwing `when` throws here.
    */
   allows(part: Command | Injection, ctx: CommandContext): boolean {
     const feature = this.owners.get(part);
     if (part.toggle !== null && !this.toggledOn(feature?.toggle, ctx)) return false;
     if (!this.toggledOn(part.toggle, ctx)) return false;
     if ('mount' in part && part.authRequired && !ctx.authorized) return false;
+    if ('mount' in part && part.actsAsYou && ctx.identity.mismatch) return false;
     return part.when ? part.when(ctx) : true;
   }
 

@@ -1,4 +1,5 @@
 import { validToken, type HostViewer } from '../data/auth';
+import { cachedOwner, IDENTITY_TEXTS, identityOf, type Identity } from '../data/identity';
 import { FRECENCY_MAX_ENTRIES, frecencyKey, settingsKey } from '../data/config';
 import type { GraphQLClient } from '../data/graphql';
 import type { Store } from '../data/storage';
@@ -33,6 +34,12 @@ export interface ServiceDeps {
 
 export function authorizationHint(command: Pick<Command, 'title'>): string {
   return `"${command.title}" needs authorization. Open VoidVerified settings (Settings > Developer) and authorize, or run "Authorize" from the palette.`;
+}
+
+/** Why a command that acts as "you" is locked now, or null when it is not. */
+export function identityLock(command: Pick<Command, 'title' | 'actsAsYou'>, identity: Identity): string | null {
+  if (!command.actsAsYou || !identity.mismatch || !identity.owner || !identity.site) return null;
+  return IDENTITY_TEXTS.locked(command.title, identity.owner.name, identity.site.name);
 }
 
 export function createServices(deps: ServiceDeps): AppServices {
@@ -78,7 +85,9 @@ export function createServices(deps: ServiceDeps): AppServices {
     },
     context(focused = deps.focused()): CommandContext {
       const token = services.auth.token();
-      return { ...services, path: deps.path(), authorized: token !== null, viewer: deps.hostViewer(), focused };
+      const viewer = deps.hostViewer();
+      const identity = identityOf(cachedOwner(services, token), viewer && { id: viewer.id, name: viewer.name });
+      return { ...services, path: deps.path(), authorized: token !== null, viewer, identity, focused };
     },
   };
 
@@ -92,6 +101,11 @@ export function createServices(deps: ServiceDeps): AppServices {
     if (command.authRequired && !ctx.authorized) {
       // A warning, so that it shows at the default toast level (info toasts are hidden by default).
       deps.toasts.warning(authorizationHint(command));
+      return;
+    }
+    const locked = identityLock(command, ctx.identity);
+    if (locked) {
+      deps.toasts.warning(locked);
       return;
     }
     recordUse(command.id);

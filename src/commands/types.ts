@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { HostViewer } from '../data/auth';
 import type { GraphQLClient } from '../data/graphql';
+import type { Identity } from '../data/identity';
 import type { Store } from '../data/storage';
 import type { ToastBus } from '../data/toasts';
 import type { Registry } from './registry';
@@ -79,6 +80,7 @@ export interface AppServices {
   readonly dialogs: DialogController;
   readonly auth: {
     token(): string | null;
+    /** The account signed in to the site (the host's page storage): display and navigation only, never whose data is written. */
     viewer(): HostViewer | null;
   };
   /** Runs a registered command by id, with the same checks as the palette. */
@@ -99,7 +101,10 @@ export interface AppServices {
 export interface CommandContext extends AppServices {
   readonly path: string;
   readonly authorized: boolean;
+  /** The account signed in to the site (page storage): for display and navigation only. */
   readonly viewer: HostViewer | null;
+  /** The token's owner as AniList reported it, the site's account, and whether they differ. */
+  readonly identity: Identity;
   /** The element that had focus (inside our shadow roots too) when the command was invoked. */
   readonly focused: Element | null;
 }
@@ -124,6 +129,11 @@ export interface Command {
    * command against the mock API and fails for one that writes or uploads without saying so.
    */
   readonly effect?: CommandEffect;
+  /**
+   * Acts as "you" (writes the account the user sees as theirs): locked while the site's signed-in
+   * account is not the token's owner; run then, it explains why instead.
+   */
+  readonly actsAsYou?: boolean;
   /**
    * A boolean option this command also needs on, besides its feature's toggle. `null`: listed and
    * runnable while the feature's toggle is off (its configuration page, say).
@@ -238,6 +248,8 @@ export interface Injection {
   readonly toggle?: string | null;
   /** Active only with an API token (the feature's calls need one). */
   readonly authRequired?: boolean;
+  /** Acts as "you": inactive while the site's signed-in account is not the token's owner. */
+  readonly actsAsYou?: boolean;
   /**
    * Active only while this holds, for conditions other than an option's toggle (the viewer's own
    * profile, say); re-checked when settings change.

@@ -3,6 +3,7 @@ import { decodeBio, updateBio } from './bio-block';
 import { FRESH, query, type GraphQLClient } from './graphql';
 import { read, write } from './swr';
 import { saveUserAbout } from './documents';
+import { ownerAboutQuery, type Account } from './identity';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
@@ -332,51 +333,69 @@ export interface GoalServices {
   toasts: ToastBus;
 }
 
-/** A user's about text. A failure toasts 'Failed to query user goals.' and is rethrown. */
-export async function queryAbout(
-  services: Pick<GoalServices, 'client' | 'store' | 'toasts'>,
-  name: string | null | undefined,
-): Promise<string> {
-  const result = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying user goals failed' }, () => {
-    if (!name) throw new Error('The signed-in user is not known.');
-    return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
+/** A profile's about text (any user's, for showing their goals). A failure toasts 'Failed to query user goals.' and is rethrown. */
+export async function queryAbout(services: Pick<GoalServices, 'client' | 'store' | 'toasts'>, name: string): Promise<string> {
+  const result = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying user goals failed' }, () =>
+    wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
       const { User } = await read(services, goalsUserAbout, { name });
       if (!User) throw new Error(`No user ${name}`);
       return User.about ?? '';
-    });
-  });
+    }),
+  );
   if (!result.ok) throw result.error;
   return result.value;
 }
 
 /**
- * Writes the local goals into the viewer's bio block: the current about is read first, only the
- * block's `goals` changes (other keys and the user's text stay). Nothing is written on a failure,
- * nor when the present block cannot be read.
+ * The about of the token's owner, the account a write of the about changes: asked with the token
+ * (`Viewer`), never by a name from page storage, which names whoever the page says is signed in.
+ * A failure toasts 'Failed to query user goals.' and is rethrown.
  */
-export async function saveGoals(services: GoalServices, viewerName: string | null | undefined): Promise<boolean> {
-  services.toasts.debug('Querying API for bio and saving goals.');
-  const saved = await attempt(services.toasts, { toast: 'Failed to save goals.', log: 'saving goals failed' }, async () => {
-    const about = await queryAbout(services, viewerName);
-    const goals = services.store.get(goalsKey);
-    const next = updateBio(about, (data) => ({ ...data, goals }));
-    await wrapFailure(API_ERROR_TEXTS.saveAbout, () => write(services, saveUserAbout, { about: next }, { invalidates: [goalsUserAbout] }));
-  });
-  if (saved.ok) services.toasts.success('Saved goals.');
-  return saved.ok;
+export async function queryOwnerAbout(services: Pick<GoalServices, 'client' | 'store' | 'toasts'>): Promise<Account & { about: string }> {
+  const result = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying your goals failed' }, () =>
+    wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
+      const { Viewer } = await read(services, ownerAboutQuery, {});
+      if (!Viewer) throw new Error('AniList did not say whose the token is.');
+      return { id: Viewer.id, name: Viewer.name, about: Viewer.about ?? '' };
+    }),
+  );
+  if (!result.ok) throw result.error;
+  return result.value;
 }
 
 /**
- * 'Fetch current': replaces the local list with the goals in the viewer's bio. With no goals there
- * (no block, no goals key, or none readable) the local list stays as it is.
+ * Writes the local goals into the bio block of the token's owner (the account every write
+ * changes): their current about is read first, only the block's `goals` changes (other keys and
+ * the user's text stay). Nothing is written on a failure, nor when the present block cannot be
+ * read. Resolves with the owner written to, or null.
  */
-export async function fetchGoals(services: GoalServices, viewerName: string | null | undefined): Promise<boolean> {
+export async function saveGoals(services: GoalServices): Promise<Account | null> {
+  services.toasts.debug('Querying API for bio and saving goals.');
+  const saved = await attempt(services.toasts, { toast: 'Failed to save goals.', log: 'saving goals failed' }, async () => {
+    const owner = await queryOwnerAbout(services);
+    const goals = services.store.get(goalsKey);
+    const next = updateBio(owner.about, (data) => ({ ...data, goals }));
+    await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
+      write(services, saveUserAbout, { about: next }, { invalidates: [goalsUserAbout, ownerAboutQuery] }),
+    );
+    return { id: owner.id, name: owner.name };
+  });
+  if (!saved.ok) return null;
+  services.toasts.success('Saved goals.');
+  return saved.value;
+}
+
+/**
+ * 'Fetch current': replaces the local list with the goals in the token owner's bio. With no goals
+ * there (no block, no goals key, or none readable) the local list stays as it is.
+ */
+export async function fetchGoals(services: GoalServices): Promise<boolean> {
   services.toasts.debug('Fetching goals.');
   const fetched = await attempt(
     services.toasts,
     { toast: 'Failed to fetch goals.', detail: false, log: 'fetching goals failed' },
     async () => {
-      const decoded = decodeBio(await queryAbout(services, viewerName));
+      const decoded = decodeBio((await queryOwnerAbout(services)).about);
       if (decoded.hasBlock && !decoded.readable) throw new Error('The data block in the bio could not be read.');
       return normalizeGoals(decoded.data.goals);
     },

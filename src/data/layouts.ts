@@ -305,14 +305,20 @@ export function commitLayouts(store: Store, change: (state: LayoutsState) => Lay
 
 export interface LayoutViewer {
   id: number;
+  name: string;
   about: string | null;
+  donatorTier: number | null;
   donatorBadge: string | null;
   options: { profileColor: string | null } | null;
 }
 
-/** The token owner's about, colour and badge: what publishing reads and compares with. */
+/**
+ * The token owner's about, colour, badge and donator tier: what publishing reads, compares with
+ * and is allowed (the account every write changes; the site's page storage names whoever the page
+ * says is signed in).
+ */
 export const layoutViewerQuery = query<{ Viewer: LayoutViewer | null }, Record<string, never>>(
-  'query LayoutViewer { Viewer { id about donatorBadge options { profileColor } } }',
+  'query LayoutViewer { Viewer { id name about donatorTier donatorBadge options { profileColor } } }',
   { lifetime: FRESH, auth: true },
 );
 
@@ -325,7 +331,7 @@ export const saveDonatorBadge = mutation<{ UpdateUser: { id: number; donatorBadg
   'mutation SaveDonatorBadge($badge: String) { UpdateUser(donatorBadge: $badge) { id donatorBadge } }',
 );
 
-/** A user's about by name (no token needed). */
+/** A user's about by name (no token needed). Not for a write: that reads the token's owner (layoutViewerQuery). */
 export const userAboutQuery = query<{ User: { id: number; about: string | null } | null }, { name: string }>(
   'query LayoutUserAbout($name: String) { User(name: $name) { id about } }',
   { lifetime: FRESH },
@@ -389,12 +395,15 @@ export const publishedOf = (viewer: LayoutViewer): Published => ({
   badge: viewer.donatorBadge ?? null,
 });
 
-/** Loads the current about (by the viewer's name, else the token's owner) into the selected layout. */
-export async function resetAbout(svc: LayoutServices, name?: string | null): Promise<boolean> {
+/**
+ * Loads the current about of the token's owner (the account publishing writes) into the selected
+ * layout.
+ */
+export async function resetAbout(svc: LayoutServices): Promise<boolean> {
   const loaded = await attempt(
     svc.toasts,
     { toast: 'Failed to query current about from AniList API.', log: 'querying the current about failed' },
-    async () => (name ? queryUserAbout(svc, name) : (await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc))).about),
+    async () => (await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc))).about,
   );
   if (!loaded.ok) return false;
   commitLayouts(svc.store, (state) => updateLayout(state, { bio: loaded.value ?? '' }));
@@ -455,15 +464,18 @@ export async function publishBadge(svc: PublishServices, badge: string): Promise
   return (await svc.confirm(PUBLISH_QUESTIONS.badge(badge))) ? sendBadge(svc, badge) : null;
 }
 
-/** 'Publish layout': once the user agrees, the about, then colour and badge where the rules allow. */
-export async function publishLayout(svc: PublishServices, tier: number): Promise<void> {
+/**
+ * 'Publish layout': once the user agrees, the about, then colour and badge where the rules allow,
+ * for the token's owner and the donator tier AniList reports for them.
+ */
+export async function publishLayout(svc: PublishServices): Promise<void> {
   const layout = selectedOf(svc.store.get(layoutsKey));
   const current = await attempt(svc.toasts, { toast: 'Failed to publish about.', log: 'querying the current about failed' }, () =>
     wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc)),
   );
   if (!current.ok) return;
   const viewer = current.value;
-  const show = publishVisibility(layout, publishedOf(viewer), true, tier);
+  const show = publishVisibility(layout, publishedOf(viewer), true, viewer.donatorTier ?? 0);
   const parts = ['about', ...(show.color ? ['profile colour'] : []), ...(show.badge ? ['donator badge'] : [])];
   if (!(await svc.confirm(PUBLISH_QUESTIONS.layout(layout.name, parts)))) return;
   await sendAbout(svc, layout.bio, viewer.about);

@@ -1,9 +1,10 @@
 import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { mutation } from './graphql';
+import { ownerForWrite, type Account } from './identity';
 import { write, type ReadContext } from './swr';
 
 /**
- * The self message: a message activity the viewer posts to their own profile. No DOM here.
+ * The self message: a message activity the token's owner posts to their own profile. No DOM here.
  */
 
 /** SaveMessageActivity with the message, private false and the viewer as recipient; the answer carries the new id. */
@@ -25,4 +26,14 @@ export function publishSelfMessage(ctx: ReadContext, message: string, recipientI
     if (typeof id !== 'number') throw new Error('The answer carried no activity id.');
     return id;
   });
+}
+
+/**
+ * The self message as the feature sends it: to the token's owner as AniList reports them (the
+ * account the message is posted from), refused when `site`, the account signed in to the site,
+ * is another one. Resolves with the new activity's id.
+ */
+export async function publishToOwner(ctx: ReadContext, message: string, site: Account | null): Promise<number> {
+  const owner = await ownerForWrite(ctx, site);
+  return publishSelfMessage(ctx, message, owner.id);
 }

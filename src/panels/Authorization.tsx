@@ -1,16 +1,24 @@
 import type { CommandContext } from '../commands/types';
 import { LockIcon } from './common/LockIcon';
 import { authKey } from '../data/auth';
+import { IDENTITY_TEXTS } from '../data/identity';
 import { timeConfigKey } from '../data/time';
+import { useIdentity } from './common/useIdentity';
 import { useStored } from './hooks';
+import { withQueryCache } from './query';
 
 /**
  * The authorization area: an authenticate link while there is no valid unexpired token, otherwise
- * the expiry date and a revoke button. Options marked with the lock need this.
+ * the account the token is for (as AniList says), the expiry date and a revoke button; when another
+ * account is signed in to the site, why the features that act as you are locked. Options marked
+ * with the lock need this.
  */
-export function Authorization({ ctx, formatDate }: { ctx: CommandContext; formatDate: (ms: number) => string }) {
+export const Authorization = withQueryCache(AuthorizationPanel);
+
+function AuthorizationPanel({ ctx, formatDate }: { ctx: CommandContext; formatDate: (ms: number) => string }) {
   const auth = useStored(authKey);
   useStored(timeConfigKey);
+  const { owner, site, mismatch } = useIdentity(ctx);
   const token = ctx.auth.token();
   // Without a valid token, a stored expiry date is a past one: an expired token is forgotten at its
   // expiry with its date kept to say so (TokenExpiryWatcher), and revoking forgets both.
@@ -21,9 +29,19 @@ export function Authorization({ ctx, formatDate }: { ctx: CommandContext; format
       {token ? (
         <>
           <p className="vv-note">
-            VoidVerified is authorized{ctx.viewer ? ` for ${ctx.viewer.name}` : ''}.{' '}
+            VoidVerified is authorized{owner ? ` for ${owner.name}` : ''}.{' '}
             {auth.expires !== null ? `The token expires on ${formatDate(auth.expires)}.` : 'The token has no expiry date.'}
           </p>
+          {mismatch && owner && site && (
+            <>
+              <p className="vv-note vv-identity-lock" role="note">
+                <LockIcon /> {IDENTITY_TEXTS.mismatch(owner.name, site.name)}
+              </p>
+              <button type="button" className="vv-button vv-button-primary" onClick={() => void ctx.run('authorization.authorize')}>
+                Authorize again as {site.name}
+              </button>
+            </>
+          )}
           <button type="button" className="vv-button" onClick={() => void ctx.run('authorization.revoke')}>
             Revoke authorization
           </button>

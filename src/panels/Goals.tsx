@@ -16,13 +16,18 @@ import {
   type GoalType,
 } from '../data/goals';
 import { formatDate, timeConfigKey } from '../data/time';
+import { useIdentity } from './common/useIdentity';
 import { useStored } from './hooks';
+import { withQueryCache } from './query';
 
 /**
  * The goals panel (settings tab 'goals' and the palette page 'Goals'): the add form, the table of
- * local goals with remove buttons, and Save (into your bio) / Fetch current (from it).
+ * local goals with remove buttons, and Save (into the bio of the account VoidVerified is authorized
+ * for, named) / Fetch current (from it).
  */
-export function Goals({ ctx }: { ctx: CommandContext }) {
+export const Goals = withQueryCache(GoalsPanel);
+
+function GoalsPanel({ ctx }: { ctx: CommandContext }) {
   const goals = useStored(goalsKey);
   const { dateFormat } = useStored(timeConfigKey);
   const [form, setForm] = useState<GoalForm>(DEFAULT_GOAL_FORM);
@@ -54,7 +59,7 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
     }
   }
 
-  const viewerName = () => ctx.auth.viewer()?.name;
+  const { owner, site, mismatch } = useIdentity(ctx);
   return (
     <div className="vv-goals">
       <h3 className="vv-heading">Goals</h3>
@@ -139,18 +144,19 @@ export function Goals({ ctx }: { ctx: CommandContext }) {
         <p className="vv-note">No goals yet.</p>
       )}
       <div className="vv-actions">
-        <button
-          type="button"
-          className="vv-button vv-button-primary"
-          disabled={busy}
-          onClick={() => void withBusy(() => saveGoals(ctx, viewerName()))}
-        >
+        <button type="button" className="vv-button vv-button-primary" disabled={busy} onClick={() => void withBusy(() => saveGoals(ctx))}>
           Save
         </button>
-        <button type="button" className="vv-button" disabled={busy} onClick={() => void withBusy(() => fetchGoals(ctx, viewerName()))}>
+        <button type="button" className="vv-button" disabled={busy} onClick={() => void withBusy(() => fetchGoals(ctx))}>
           Fetch current
         </button>
       </div>
+      {owner && (
+        <p className="vv-note vv-goals-owner">
+          Save and Fetch current use the bio of {owner.name}, the account VoidVerified is authorized for
+          {mismatch && site ? ` (${site.name} is signed in to AniList here)` : ''}.
+        </p>
+      )}
       {!ctx.auth.token() && <p className="vv-note">Saving and fetching use your bio: authorize VoidVerified first.</p>}
       <p className="vv-note">
         AniList keeps no history of when you watched or read what, so progress is an estimate from the start and completion dates of your

@@ -33,33 +33,52 @@ import {
   type LayoutsState,
   type Published,
 } from '../data/layouts';
+import { IDENTITY_TEXTS } from '../data/identity';
 import { NAMED_COLORS } from '../data/verified-users';
 import { ColorInput } from './common/ColorInput';
+import { LockIcon } from './common/LockIcon';
+import { useIdentity } from './common/useIdentity';
 import { useStored } from './hooks';
+import { withQueryCache } from './query';
 
 /**
  * The layout designer: layouts with add and delete, avatar and banner URLs
  * with previews, colour swatches (custom colour from donator tier 2), donator badge (tier 3),
  * about text and profile CSS, Reset About, the publish buttons, and the preview switches. Every
  * edit is stored (and broadcast to other tabs) at once; the preview itself lives in the feature.
+ * What is read and published is the token owner's (their published colour, badge and donator tier
+ * as AniList reports them); the site's signed-in account only names the profile the preview shows
+ * on. While the two differ, Reset About and the publish buttons are locked, saying why.
  */
-export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
+export const LayoutDesigner = withQueryCache(LayoutDesignerPanel);
+
+function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
   const state = normalize(useStored(layoutsKey));
   useStored(authKey);
   const token = ctx.auth.token() !== null;
   const viewer = ctx.auth.viewer();
-  const tier = viewer?.donatorTier ?? 0;
+  const identity = useIdentity(ctx);
+  const [tier, setTier] = useState(0);
   const layout = state.layoutsList[state.selectedLayout]!;
-  const [published, setPublished] = useState<Published>({ color: viewer?.profileColor ?? null, badge: null });
+  const [published, setPublished] = useState<Published>({ color: null, badge: null });
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const locked =
+    identity.mismatch && identity.owner && identity.site
+      ? IDENTITY_TEXTS.partsLocked('Reset About and publishing', identity.owner.name, identity.site.name)
+      : null;
 
-  // What is published now, for the colour and badge buttons (shown only for a changed value).
+  // What is published now, for the colour and badge buttons (shown only for a changed value), and
+  // the donator tier that decides which of them may be published.
   useEffect(() => {
     if (!token) return;
     let live = true;
     fetchViewer(ctx)
-      .then((v) => live && setPublished(publishedOf(v)))
+      .then((v) => {
+        if (!live) return;
+        setPublished(publishedOf(v));
+        setTier(v.donatorTier ?? 0);
+      })
       .catch((error: unknown) => console.warn('[VoidVerified] could not read your published colour and badge', error));
     return () => {
       live = false;
@@ -72,9 +91,9 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
     setBusy(true);
     void work().finally(() => setBusy(false));
   };
-  // A publish button runs one publish call, disabled while any call runs.
+  // A publish button runs one publish call, disabled while any call runs or while locked.
   const publishButton = (label: string, work: () => Promise<unknown>) => (
-    <button type="button" className="vv-button" disabled={busy} onClick={() => run(work)}>
+    <button type="button" className="vv-button" disabled={busy || locked !== null} onClick={() => run(work)}>
       {label}
     </button>
   );
@@ -194,17 +213,21 @@ export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
         onChange={(e) => edit({ bio: setBioCss(layout.bio, e.target.value) })}
       />
       {!cssEditable && <p className="vv-note">The data block of this about could not be read, so its CSS cannot be edited here.</p>}
+      {locked && (
+        <p className="vv-note vv-identity-lock" role="note">
+          <LockIcon /> {locked}
+        </p>
+      )}
 
       <div className="vv-actions">
         <button
           type="button"
           className="vv-button"
-          disabled={busy || (!token && !viewer)}
+          disabled={busy || !token || locked !== null}
           onClick={() =>
             run(
               async () =>
-                (!layout.bio.trim() || (await ctx.confirm('Replace this about with your current AniList about?'))) &&
-                resetAbout(ctx, viewer?.name),
+                (!layout.bio.trim() || (await ctx.confirm('Replace this about with your current AniList about?'))) && resetAbout(ctx),
             )
           }
         >

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CommandContext } from '../commands/types';
 import { attempt } from '../data/api-errors';
 import type { MediaSearchResult } from '../data/documents';
+import { IdentityMismatchError, ownerForWrite } from '../data/identity';
 import {
   clampProgress,
   loadProgress,
@@ -39,17 +40,26 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
   }
 
   async function reply() {
-    const viewer = ctx.viewer;
-    if (!viewer) return;
     setBusy(true);
+    // The list entry and the reply are the token owner's: the created activity is looked up by
+    // their id, as AniList reports it (never the site's signed-in account, which may be another).
+    const owner = await attempt(
+      ctx.toasts,
+      {
+        toast: (error) => (error instanceof IdentityMismatchError ? error.message : 'Failed to reply to activity'),
+        log: 'asking whose the token is failed',
+      },
+      () => ownerForWrite(ctx, ctx.viewer),
+    );
+    if (!owner.ok) return setBusy(false);
     const outcome = await replyWithUpdate(ctx, {
-      viewerId: viewer.id,
+      viewerId: owner.value.id,
       mediaId: media[0]?.id ?? null,
       mediaListId: progress?.mediaListId ?? null,
       status,
       progress: showsProgress(status) ? value : (progress?.progress ?? 0),
       text: text(),
-      disabledTypes: viewer.disabledListActivity,
+      disabledTypes: ctx.viewer?.disabledListActivity ?? [],
     });
     setBusy(false);
     if (!outcome.ok) {

@@ -92,14 +92,17 @@ test.describe('goals tab', () => {
     ]);
     expect(local.every((g) => typeof g.id === 'number')).toBe(true);
 
-    // Save: the current about is read first, then written with the block; the text stays exactly.
+    // Save: the current about of the token's owner is read first (asked with the token), then
+    // written with the block; the text stays exactly. The tab names whose bio it is.
+    await expect(tab).toContainText('Save and Fetch current use the bio of Viewer, the account VoidVerified is authorized for.');
     await tab.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Saved goals.')).toBeVisible();
     const about = user(api, 'Viewer').about!;
     expect(decodeBio(about).data).toEqual({ customCss: '', goals: local });
     expect(visibleBio(about)).toBe(original);
     expect(about.endsWith(`)\n\n${original}`)).toBe(true);
-    expect(requests(api, 'GoalsUserAbout').map((r) => r.variables)).toEqual([{ name: 'Viewer' }]);
+    expect(requests(api, 'OwnerAbout').map((r) => r.authorization)).toEqual([`Bearer ${OAUTH_TOKEN}`]);
+    expect(requests(api, 'GoalsUserAbout')).toEqual([]);
     expect(requests(api, 'SaveUserAbout')).toHaveLength(1);
 
     // Clear the local list, then fetch it back from the bio.
@@ -138,13 +141,13 @@ test.describe('goals tab', () => {
     await expect(toast(page, 'You had no goals saved.')).toBeVisible();
     await expect(tab.locator('tr[data-goal="Mine"]')).toBeVisible();
 
-    api.failNext(1, { status: 500 }, 'GoalsUserAbout');
+    api.failNext(1, { status: 500 }, 'OwnerAbout');
     await tab.getByRole('button', { name: 'Fetch current' }).click();
     await expect(toast(page, 'Failed to query user goals.')).toBeVisible();
     await expect(toast(page, 'Failed to fetch goals.')).toBeVisible();
 
     // Saving reads the bio first; that read fails, so nothing is written.
-    api.failNext(1, { network: true }, 'GoalsUserAbout');
+    api.failNext(1, { network: true }, 'OwnerAbout');
     await tab.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Failed to save goals.')).toBeVisible();
     expect(viewer.about).toBe(original);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import lz from 'lz-string';
+import type { MockApi } from '../host/mock-api';
 import { expect, OAUTH_TOKEN, test } from './fixtures';
 
 /** The layout designer: editing in settings, preview on the own profile, publishing, other tabs. */
@@ -40,8 +41,13 @@ function seed(extra: Record<string, unknown> = {}, token: string | null = OAUTH_
     ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, seedValue(v)])),
   };
 }
-/** The signed-in viewer as a tier-3 donator (custom colour and badge). */
+/** The signed-in viewer as a tier-3 donator (custom colour and badge), as the page shows them. */
 const donator = { viewer: { id: 1, name: 'Viewer', donatorTier: 3 } };
+/**
+ * The token's owner as a tier-3 donator, as AniList says: what the designer offers and publishes
+ * goes by the tier the API reports for the token's owner, not by the page's snapshot.
+ */
+const asDonator = (api: MockApi) => void (api.state.users.find((u) => u.id === 1)!.donatorTier = 3);
 
 const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
 const toasts = (page: Page) => page.locator('.vv-toast');
@@ -87,7 +93,8 @@ async function runCommand(page: Page, filter: string) {
 }
 
 test.describe('layout designer', () => {
-  test('creates and edits layouts: selector, name, delete, images, colours, badge, about', async ({ page, host }) => {
+  test('creates and edits layouts: selector, name, delete, images, colours, badge, about', async ({ page, host, api }) => {
+    asDonator(api);
     await host.goto('/settings/developer', { ...donator, seed: seed() });
     const tab = await layoutTab(page);
     const select = tab.getByRole('combobox', { name: 'Layout' });
@@ -165,6 +172,7 @@ test.describe('layout designer', () => {
     viewer.about = encodeBio('Published text', data);
     viewer.options.profileColor = 'blue';
     viewer.donatorBadge = 'Donator';
+    asDonator(api);
     await host.goto('/settings/developer', { ...donator, seed: seed() });
     const tab = await layoutTab(page);
 
@@ -243,7 +251,7 @@ test.describe('layout designer', () => {
     await confirmOk(page);
     await expect(about).toHaveValue('Changed on AniList');
 
-    api.failNext(1, { status: 500 }, 'LayoutUserAbout');
+    api.failNext(1, { status: 500 }, 'LayoutViewer');
     await tab.getByRole('button', { name: 'Reset About' }).click();
     await confirmOk(page);
     await expect(toasts(page).filter({ hasText: 'Failed to query current about from AniList API.' })).toBeVisible();

@@ -258,77 +258,98 @@ function fakeApi(answers: Record<string, Answer>) {
 describe('saving and fetching goals', () => {
   const local = [goal('completedAnime', { id: 0.7, name: 'Local' })];
   const text = 'My **bio** [](json notablock)\n\nwith 🎌 text';
+  /** The token owner's about, as AniList answers it to the token. */
+  const owner = (about: string | null) => () => ({ Viewer: { id: 1, name: 'Viewer', about } });
 
   it('save writes the goals into the block and keeps the text and other keys exactly', async () => {
     let about = encodeBio(text, { customCss: 'a{}', automail: { keep: 1 } });
     const api = fakeApi({
-      GoalsUserAbout: () => ({ User: { id: 1, about } }),
+      OwnerAbout: () => owner(about)(),
       SaveUserAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
     });
     api.store.set(goalsKey, local);
-    expect(await saveGoals(api.services, 'Viewer')).toBe(true);
-    expect(api.calls.map((c) => c.name)).toEqual(['GoalsUserAbout', 'SaveUserAbout']);
-    expect(api.calls[0]!.vars).toEqual({ name: 'Viewer' });
+    expect(await saveGoals(api.services)).toEqual({ id: 1, name: 'Viewer' });
+    expect(api.calls.map((c) => c.name)).toEqual(['OwnerAbout', 'SaveUserAbout']);
     expect(decodeBio(about).data).toEqual({ customCss: 'a{}', automail: { keep: 1 }, goals: local });
     expect(about.endsWith(`\n\n${text}`)).toBe(true);
     expect(api.said()).toEqual(['Saved goals.']);
   });
 
+  it("builds on the token owner's own about, asked with the token, never on a name from the page", async () => {
+    // After an account switch the page names another user; the write goes to the token's owner,
+    // so the about it builds on must be the owner's (asked as Viewer), or another user's bio is
+    // copied into the owner's.
+    const bios: Record<string, string> = { Viewer: 'Viewer bio', Akira: 'Akira bio' };
+    const api = fakeApi({
+      OwnerAbout: () => owner(bios.Viewer!)(),
+      GoalsUserAbout: (v) => ({ User: { id: 2, about: bios[String(v.name)] ?? null } }),
+      SaveUserAbout: (v) => ((bios.Viewer = String(v.about)), { UpdateUser: { id: 1 } }),
+    });
+    api.store.set(goalsKey, local);
+    await saveGoals(api.services);
+    expect(api.calls.map((c) => c.name)).toEqual(['OwnerAbout', 'SaveUserAbout']);
+    expect(bios.Viewer!.endsWith('\n\nViewer bio')).toBe(true);
+    expect(bios.Akira).toBe('Akira bio');
+    expect(await fetchGoals(api.services)).toBe(true);
+    expect(api.calls.at(-1)!.name).toBe('OwnerAbout');
+  });
+
   it('save into a bio without a block puts one before the text', async () => {
     let about = text;
     const api = fakeApi({
-      GoalsUserAbout: () => ({ User: { id: 1, about } }),
+      OwnerAbout: () => owner(about)(),
       SaveUserAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
     });
     api.store.set(goalsKey, local);
-    await saveGoals(api.services, 'Viewer');
+    await saveGoals(api.services);
     expect(about).toMatch(/^\[\]\(json[A-Za-z0-9+/=]+\)\n\n/);
     expect(about.replace(/^\[\]\(json[A-Za-z0-9+/=]+\)\n\n/, '')).toBe(text);
   });
 
   it('a block that cannot be read, or a failing query, saves nothing', async () => {
     const unreadable = fakeApi({
-      GoalsUserAbout: () => ({ User: { id: 1, about: '[](jsonAAAA)\n\nhi' } }),
+      OwnerAbout: owner('[](jsonAAAA)\n\nhi'),
       SaveUserAbout: () => ({ UpdateUser: { id: 1 } }),
     });
-    expect(await saveGoals(unreadable.services, 'Viewer')).toBe(false);
-    expect(unreadable.calls.map((c) => c.name)).toEqual(['GoalsUserAbout']);
+    expect(await saveGoals(unreadable.services)).toBeNull();
+    expect(unreadable.calls.map((c) => c.name)).toEqual(['OwnerAbout']);
     expect(unreadable.said()).toEqual(['Failed to save goals.']);
 
-    const failing = fakeApi({ GoalsUserAbout: () => Promise.reject(new Error('HTTP 500')) });
-    expect(await saveGoals(failing.services, 'Viewer')).toBe(false);
+    const failing = fakeApi({ OwnerAbout: () => Promise.reject(new Error('HTTP 500')) });
+    expect(await saveGoals(failing.services)).toBeNull();
     expect(failing.said()).toEqual(['Failed to query user goals.', 'Failed to save goals.']);
 
-    const anonymous = fakeApi({});
-    expect(await saveGoals(anonymous.services, undefined)).toBe(false);
-    expect(anonymous.calls).toEqual([]);
+    // AniList names nobody for the token: nothing is written.
+    const nobody = fakeApi({ OwnerAbout: () => ({ Viewer: null }), SaveUserAbout: () => ({ UpdateUser: { id: 1 } }) });
+    expect(await saveGoals(nobody.services)).toBeNull();
+    expect(nobody.calls.map((c) => c.name)).toEqual(['OwnerAbout']);
   });
 
   it('fetch replaces the local list with the bio’s goals', async () => {
     const saved = [{ id: 0.9, type: 'readMangaChapters', name: 'Saved', target: '300', startAt: '2024-01-01', endAt: '2024-12-31' }];
-    const api = fakeApi({ GoalsUserAbout: () => ({ User: { id: 1, about: encodeBio('hi', { customCss: '', goals: saved }) } }) });
+    const api = fakeApi({ OwnerAbout: owner(encodeBio('hi', { customCss: '', goals: saved })) });
     api.store.set(goalsKey, local);
-    expect(await fetchGoals(api.services, 'Viewer')).toBe(true);
+    expect(await fetchGoals(api.services)).toBe(true);
     expect(api.store.get(goalsKey)).toEqual([{ ...saved[0], target: 300 }]);
     expect(api.said()).toEqual(['Fetched goals,']);
   });
 
   it('fetch with no goals in the bio keeps the local list', async () => {
     for (const about of ['just text', encodeBio('x', { customCss: '' }), encodeBio('x', { goals: [] }), null]) {
-      const api = fakeApi({ GoalsUserAbout: () => ({ User: { id: 1, about } }) });
+      const api = fakeApi({ OwnerAbout: owner(about) });
       api.store.set(goalsKey, local);
-      await fetchGoals(api.services, 'Viewer');
+      await fetchGoals(api.services);
       expect(api.store.get(goalsKey)).toEqual(local);
       expect(api.said()).toEqual(['You had no goals saved.']);
     }
   });
 
   it('fetch failures', async () => {
-    const failing = fakeApi({ GoalsUserAbout: () => Promise.reject(new Error('HTTP 500')) });
-    expect(await fetchGoals(failing.services, 'Viewer')).toBe(false);
+    const failing = fakeApi({ OwnerAbout: () => Promise.reject(new Error('HTTP 500')) });
+    expect(await fetchGoals(failing.services)).toBe(false);
     expect(failing.said('error')).toEqual(['Failed to query user goals.', 'Failed to fetch goals.']);
-    const unreadable = fakeApi({ GoalsUserAbout: () => ({ User: { id: 1, about: '[](jsonAAAA)' } }) });
-    expect(await fetchGoals(unreadable.services, 'Viewer')).toBe(false);
+    const unreadable = fakeApi({ OwnerAbout: owner('[](jsonAAAA)') });
+    expect(await fetchGoals(unreadable.services)).toBe(false);
     expect(unreadable.said()).toEqual(['Failed to fetch goals.']);
   });
 });

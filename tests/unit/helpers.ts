@@ -1,7 +1,7 @@
 import { createPaletteController, DASHBOARD } from '../../src/commands/palette-state';
 import { Registry } from '../../src/commands/registry';
 import { createServices } from '../../src/commands/services';
-import { validToken } from '../../src/data/auth';
+import { authKey, validToken } from '../../src/data/auth';
 import { memoryBackend } from '../../src/data/backend';
 import { GraphQLClient } from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
@@ -13,9 +13,11 @@ export function makeTestServices(
   opts: {
     fetch?: typeof fetch;
     path?: string;
-    viewer?: { id: number; name: string } | null;
+    viewer?: { id: number; name: string; donatorTier?: number } | null;
     /** Requests carry the stored token (default: none ever). */
     storedToken?: boolean;
+    /** A stored API token, which the client sends (without one, the client has none). */
+    token?: string;
     /** The confirm dialog's answer (default: Ok). */
     confirm?: (text?: string) => Promise<boolean>;
   } = {},
@@ -29,8 +31,9 @@ export function makeTestServices(
     fetch: opts.fetch ?? (async () => new Response(JSON.stringify({ data: {} }), { status: 200 })),
     store,
     toasts,
-    getToken: () => (opts.storedToken ? validToken(store) : null),
+    getToken: () => opts.token ?? (opts.storedToken ? validToken(store) : null),
   });
+  if (opts.token) store.set(authKey, { token: opts.token, expires: null });
   const navigations: string[] = [];
   const loads: string[] = [];
   let path = opts.path ?? '/home';
@@ -48,7 +51,7 @@ export function makeTestServices(
     },
     load: (url) => loads.push(url),
     replaceUrl: () => {},
-    hostViewer: () => (viewer ? { ...viewer, avatar: null, donatorTier: 0, profileColor: null, disabledListActivity: [] } : null),
+    hostViewer: () => (viewer ? { avatar: null, donatorTier: 0, profileColor: null, disabledListActivity: [], ...viewer } : null),
     focused: () => null,
     confirm: opts.confirm ?? (async () => true),
     diagnostics: { missingLandmarks: () => [], activeInjections: () => [], failures: () => [] },

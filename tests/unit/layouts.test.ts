@@ -37,6 +37,8 @@ import {
   type LayoutMessage,
   type LayoutsState,
 } from '../../src/data/layouts';
+import { layoutDesigner } from '../../src/commands/features/layout-designer';
+import { Registry } from '../../src/commands/registry';
 import { GraphQLClient } from '../../src/data/graphql';
 import { decodeStored } from '../../src/data/storage';
 import { makeTestServices } from './helpers';
@@ -312,7 +314,7 @@ describe('publish actions', () => {
     expect(await publishAbout(services, 'x', 'current')).toBe(false);
     expect(await publishColor(services, 'red')).toBeNull();
     expect(await publishBadge(services, 'b')).toBeNull();
-    expect(await resetAbout(services, 'Viewer')).toBe(false);
+    expect(await resetAbout(services)).toBe(false);
     expect(messages(toastsSeen)).toEqual(
       expect.arrayContaining([
         'Failed to publish about.',
@@ -324,39 +326,40 @@ describe('publish actions', () => {
     expect(store.get(layoutsKey)).toEqual(defaultLayouts());
   });
 
-  it('resets the about from the API and publishes colour and badge', async () => {
+  it("resets the about from the token owner's (asked with the token, not by a name from the page) and publishes colour and badge", async () => {
     const { fetch, seen } = api([
-      () => ({ User: { id: 1, about: 'from api' } }),
+      () => ({ Viewer: { id: 1, name: 'Viewer', about: 'from api', donatorTier: 0, donatorBadge: null, options: null } }),
       () => ({ UpdateUser: { id: 1, options: { profileColor: 'red' } } }),
       () => ({ UpdateUser: { id: 1, donatorBadge: 'Mine' } }),
     ]);
     const { services, toastsSeen, store } = authorized(fetch);
-    expect(await resetAbout(services, 'Viewer')).toBe(true);
+    expect(await resetAbout(services)).toBe(true);
     expect(selectedOf(store.get(layoutsKey)).bio).toBe('from api');
     expect(await publishColor(services, 'red')).toBe('red');
     expect(await publishBadge(services, ' Mine ')).toBe('Mine');
-    expect(seen.map((b) => b.variables)).toEqual([{ name: 'Viewer' }, { color: 'red' }, { badge: 'Mine' }]);
+    expect(seen.map((b) => /(?:query|mutation) (\w+)/.exec(b.query)?.[1])).toEqual(['LayoutViewer', 'SaveUserColor', 'SaveDonatorBadge']);
+    expect(seen.map((b) => b.variables)).toEqual([{}, { color: 'red' }, { badge: 'Mine' }]);
     expect(messages(toastsSeen)).toEqual(expect.arrayContaining(['About reset.', 'Color published.', 'Donator badge published.']));
   });
 
   it("'Publish layout' sends about, and colour and badge only where the rules allow", async () => {
     const { fetch, seen } = api([
-      () => ({ Viewer: { id: 1, about: 'old', donatorBadge: 'Same', options: { profileColor: 'blue' } } }),
+      () => ({ Viewer: { id: 1, name: 'Viewer', about: 'old', donatorTier: 3, donatorBadge: 'Same', options: { profileColor: 'blue' } } }),
       () => ({ UpdateUser: { id: 1 } }),
       () => ({ UpdateUser: { id: 1, options: { profileColor: 'green' } } }),
     ]);
     const { services, store } = authorized(fetch);
     store.set(layoutsKey, state([{ bio: 'mine', color: 'green', donatorBadge: 'Same' }]));
-    await publishLayout(services, 3);
+    await publishLayout(services);
     expect(seen.map((b) => /(?:query|mutation) (\w+)/.exec(b.query)?.[1])).toEqual(['LayoutViewer', 'SaveUserAbout', 'SaveUserColor']);
   });
 
   it('every publish asks first, once, saying what it replaces; declined, nothing is written', async () => {
-    const viewer = () => ({ Viewer: { id: 1, about: 'old', donatorBadge: 'Same', options: { profileColor: 'blue' } } });
+    const viewer = () => ({ Viewer: { id: 1, about: 'old', donatorTier: 3, donatorBadge: 'Same', options: { profileColor: 'blue' } } });
     const { fetch, seen } = api([viewer, viewer]);
     const { services, store, asked, toastsSeen } = authorized(fetch, false);
     store.set(layoutsKey, state([{ name: 'Winter', bio: 'mine', color: 'green', donatorBadge: 'New' }]));
-    await publishLayout(services, 3);
+    await publishLayout(services);
     expect(await publishAbout(services, 'mine')).toBe(false);
     expect(await publishColor(services, 'green')).toBeNull();
     expect(await publishBadge(services, ' New ')).toBeNull();
@@ -382,5 +385,42 @@ describe('publish actions', () => {
     agreed.store.set(layoutsKey, state([{ name: 'A' }, { name: 'B' }]));
     expect(await deleteSelectedLayout(agreed.services)).toBe(true);
     expect(names(agreed.store.get(layoutsKey))).toEqual(['B']);
+  });
+
+  it("the 'Publish layout' command publishes what the token owner's tier allows, as AniList reports it", async () => {
+    // The page's snapshot says tier 0; AniList says the token's owner is a tier-3 donator: their
+    // custom colour and badge are theirs to publish.
+    const { fetch, seen } = api([
+      () => ({ Viewer: { id: 1, name: 'Viewer', about: 'old', donatorTier: 3, donatorBadge: null, options: { profileColor: 'blue' } } }),
+      () => ({ UpdateUser: { id: 1 } }),
+      () => ({ UpdateUser: { id: 1, options: { profileColor: '#123456' } } }),
+      () => ({ UpdateUser: { id: 1, donatorBadge: 'Mine' } }),
+    ]);
+    const registry = new Registry();
+    registry.define(layoutDesigner);
+    const { services, store } = makeTestServices(registry, { fetch, token: 'token', viewer: { id: 1, name: 'Viewer', donatorTier: 0 } });
+    services.client.limiter.delay = () => 0;
+    services.settings.set('layoutDesignerEnabled', true);
+    store.set(layoutsKey, state([{ bio: 'mine', color: '#123456', donatorBadge: 'Mine' }]));
+    await services.run('layout-designer.publish');
+    expect(seen.map((b) => /(?:query|mutation) (\w+)/.exec(b.query)?.[1])).toEqual([
+      'LayoutViewer',
+      'SaveUserAbout',
+      'SaveUserColor',
+      'SaveDonatorBadge',
+    ]);
+  });
+
+  it("'Publish layout' goes by the donator tier AniList reports for the token's owner, not the page's", async () => {
+    // The page's snapshot may say tier 3 (any script can write it); AniList says 0: no custom
+    // colour or badge is sent for an account that cannot have them.
+    const { fetch, seen } = api([
+      () => ({ Viewer: { id: 1, name: 'Viewer', about: 'old', donatorTier: 0, donatorBadge: null, options: { profileColor: 'blue' } } }),
+      () => ({ UpdateUser: { id: 1 } }),
+    ]);
+    const { services, store } = authorized(fetch);
+    store.set(layoutsKey, state([{ bio: 'mine', color: '#123456', donatorBadge: 'Mine' }]));
+    await publishLayout(services);
+    expect(seen.map((b) => /(?:query|mutation) (\w+)/.exec(b.query)?.[1])).toEqual(['LayoutViewer', 'SaveUserAbout']);
   });
 });

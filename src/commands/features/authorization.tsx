@@ -3,7 +3,7 @@ import { AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpi
 import { settingsTabKey } from '../../data/config';
 import { ApiError } from '../../data/graphql';
 import { attempt } from '../../data/api-errors';
-import { NO_OWNER, tokenOwner, type Account } from '../../data/identity';
+import { identityOf, NO_OWNER, noticeIdentity, tokenOwner, type Account } from '../../data/identity';
 import { beginOAuth, takeOAuthPending, withState, type PendingCheck } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/time';
 import type { CommandContext, FeatureDef } from '../types';
@@ -128,6 +128,27 @@ export async function startAuthorization(ctx: CommandContext): Promise<void> {
   ctx.route.load(withState(AUTHORIZE_URL, state));
 }
 
+/**
+ * Asks AniList whose the token is (once per token and hour: the read is cached) and compares it
+ * with the account signed in to the site: a mismatch is said once and locks the features that act
+ * as "you"; the registry is told when the verdict changed, so commands, hotkeys and injections
+ * follow at once.
+ */
+async function checkIdentity(ctx: CommandContext): Promise<void> {
+  if (!ctx.auth.token()) return;
+  const before = ctx.context(null).identity;
+  let owner: Account;
+  try {
+    owner = await tokenOwner(ctx);
+  } catch (error) {
+    console.warn('[VoidVerified] could not ask AniList whose the token is', error);
+    return;
+  }
+  const now = identityOf(owner, ctx.auth.viewer());
+  noticeIdentity(ctx.store, ctx.toasts, now);
+  if (before.owner?.id !== owner.id || before.mismatch !== now.mismatch) ctx.registry.changed();
+}
+
 export const authorization: FeatureDef = {
   id: 'authorization',
   title: 'Authorization',
@@ -139,7 +160,8 @@ export const authorization: FeatureDef = {
       title: 'Authorize',
       section: SECTION,
       keywords: ['login', 'token', 'oauth', 'authenticate', 'api'],
-      when: (ctx) => !ctx.authorized,
+      // Also offered while the token is another account's than the one signed in to the site.
+      when: (ctx) => !ctx.authorized || ctx.identity.mismatch,
       run: startAuthorization,
     },
     {
@@ -173,6 +195,19 @@ export const authorization: FeatureDef = {
       selector: 'body',
       single: true,
       mount: (_body, ctx) => void acceptReturn(ctx),
+    },
+    {
+      // Whose the token is, against who is signed in to the site: checked on every page (the site's
+      // account lives in page storage, which can change under us) and whenever the token changes.
+      id: 'identity-check',
+      selector: 'body',
+      single: true,
+      when: (ctx) => ctx.authorized,
+      key: (_body, path) => path,
+      mount: (_body, ctx) => {
+        void checkIdentity(ctx);
+        return ctx.store.subscribe(authKey, () => void checkIdentity(ctx.context(null)));
+      },
     },
     {
       id: 'auth-expiry-warning',

@@ -184,8 +184,10 @@ export const layoutDesigner: FeatureDef = {
       authRequired: true,
       // Replaces the account's about, colour and badge: publishLayout asks first.
       effect: 'account',
+      // Writes the token owner's profile: locked while another account is signed in to the site.
+      actsAsYou: true,
       relevant: ownProfile,
-      run: (ctx) => publishLayout(ctx, ctx.viewer?.donatorTier ?? 0),
+      run: (ctx) => publishLayout(ctx),
     },
   ],
   panels: [

@@ -83,6 +83,8 @@ export const replyUpdate: FeatureDef = {
       selector: '.home > .activity-feed-wrap > .activity-edit',
       single: true,
       authRequired: true,
+      // The host's composer posts as the site's account, our reply as the token's owner: locked while they differ.
+      actsAsYou: true,
       mount: (editor, ctx) => mountToggle(editor, ctx),
     },
   ],

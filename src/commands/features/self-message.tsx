@@ -1,6 +1,7 @@
 import { attempt } from '../../data/api-errors';
+import { IdentityMismatchError } from '../../data/identity';
 import { isOwnProfile, isProfileOverview, profileName } from '../../data/pages';
-import { publishSelfMessage as publishSelfMessageCall } from '../../data/self-message';
+import { publishToOwner } from '../../data/self-message';
 import { createStore } from '../../data/store';
 import { REMOUNT } from '../../inject/injector';
 import { mountUi } from '../../panels/mount';
@@ -12,7 +13,9 @@ const SelfMessage = lazyComponent(() => import('../../panels/SelfMessage'), 'Sel
 /**
  * The self message: on the viewer's own profile overview, a button opens a box that posts a
  * message to the viewer's own feed, then goes to the new activity. 'Message yourself…' in the
- * palette opens the box from any tab of the own profile.
+ * palette opens the box from any tab of the own profile. The site's signed-in account says which
+ * profile is "your own"; the message goes to the token's owner as AniList reports them, and the
+ * feature is locked while those two differ.
  */
 
 /** The id of the palette command, as stored in hotkey remaps (kept from when this was part of 'activity touches'). */
@@ -22,13 +25,14 @@ const selfMessageOpen = createStore(false);
 const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.name);
 
 async function publishSelfMessage(ctx: CommandContext, message: string): Promise<boolean> {
-  const viewer = ctx.viewer;
-  if (!viewer) return false;
   ctx.toasts.debug('Self-publishing a message.');
   const published = await attempt(
     ctx.toasts,
-    { toast: 'There was an error self-publishing a message.', log: 'self-publishing a message failed' },
-    () => publishSelfMessageCall(ctx, message, viewer.id),
+    {
+      toast: (error) => (error instanceof IdentityMismatchError ? error.message : 'There was an error self-publishing a message.'),
+      log: 'self-publishing a message failed',
+    },
+    () => publishToOwner(ctx, message, ctx.viewer),
   );
   if (!published.ok) return false;
   ctx.toasts.success('Message self-published.');
@@ -56,6 +60,7 @@ export const selfMessage: FeatureDef = {
       section: 'Activity',
       keywords: ['self message', 'note', 'post', 'publish'],
       authRequired: true,
+      actsAsYou: true,
       when: ownProfile,
       relevant: ownProfile,
       run: (ctx) => {
@@ -74,6 +79,7 @@ export const selfMessage: FeatureDef = {
       selector: '.activity-feed-wrap > .section-header',
       single: true,
       authRequired: true,
+      actsAsYou: true,
       when: ownProfile,
       mount: (header, ctx) => {
         const unmount = mountUi(

@@ -22,6 +22,7 @@ import {
 } from '../../data/activities';
 import { API_ERROR_TEXTS, attempt } from '../../data/api-errors';
 import { safeUrl } from '../../data/guards';
+import { writerId } from '../../data/identity';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/time';
 import { Modal } from '../common/Modal';
 import { useStored } from '../hooks';
@@ -275,7 +276,7 @@ function EditDialog({
 function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContext; onRemoved(): void }) {
   const [body, setBody] = useState({ text: reply.text ?? '', html: reply.html });
   const [editing, setEditing] = useState(false);
-  const can = replyPermissions(reply, ctx.viewer?.id);
+  const can = replyPermissions(reply, writerId(ctx.identity));
   async function remove() {
     // Asks first (deleteActivityOrReply does, whoever calls it).
     const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting a reply failed', detail: false }, () =>
@@ -427,7 +428,7 @@ export function ActivityEntry({
       (activity.__typename === 'TextActivity' ? activity.text : activity.__typename === 'MessageActivity' ? activity.message : null) ?? '',
     html: activity.__typename === 'ListActivity' ? null : activity.html,
   });
-  const can = activityPermissions(activity, ctx.viewer?.id);
+  const can = activityPermissions(activity, writerId(ctx.identity));
   const link = `/activity/${activity.id}`;
   const author = activity.__typename === 'MessageActivity' ? activity.messenger : activity.user;
 

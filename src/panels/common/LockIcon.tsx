@@ -20,3 +20,17 @@ export function NeedsAuthMark() {
     </span>
   );
 }
+
+/**
+ * The mark beside a command that acts as "you" while the account signed in to AniList is not the one
+ * VoidVerified is authorized for (running it says which two).
+ */
+export function IdentityLockMark() {
+  return (
+    <span className="vv-auth-mark" title="Locked: another account is signed in to AniList than the one VoidVerified is authorized for">
+      {' '}
+      <LockIcon />
+      <span className="vv-sr-only"> locked: another account is signed in</span>
+    </span>
+  );
+}

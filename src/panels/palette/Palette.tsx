@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { CloseIcon } from '../common/CloseIcon';
 import { useLayer } from '../common/layers';
-import { NeedsAuthMark } from '../common/LockIcon';
+import { IdentityLockMark, NeedsAuthMark } from '../common/LockIcon';
 import { Command as Cmdk } from 'cmdk';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
@@ -312,11 +312,13 @@ export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: Co
     hint = undefined;
   }
   const locked = command.authRequired && !ctx.authorized;
+  const lockedAsYou = !locked && command.actsAsYou && ctx.identity.mismatch;
   return (
     <>
       <span className="vv-item-title">
         {command.title}
         {locked && <NeedsAuthMark />}
+        {lockedAsYou && <IdentityLockMark />}
       </span>
       {hint !== undefined && <span className="vv-item-hint">{hint}</span>}
       {hotkey && <kbd className="vv-kbd">{formatHotkey(hotkey)}</kbd>}
