@@ -100,7 +100,7 @@ async function boot(): Promise<void> {
     store,
     toasts,
     getToken: () => services.auth.token(),
-    window: browserAllocator(),
+    window: browserAllocator(store),
     onInvalidToken: () => {
       store.set(authKey, { token: null, expires: null });
       toasts.error('AniList says the saved token is invalid, so it was removed. Authorize again in the settings.');

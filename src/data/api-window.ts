@@ -1,3 +1,6 @@
+import { s } from './schema';
+import { defineKey, fixedShape, type Store } from './storage';
+
 /**
  * The request window every open tab shares: AniList allows 30 requests a minute per user, not per
  * tab, so five tabs must not send 150. Starts are handed out by one allocator at a time, never by
@@ -7,14 +10,33 @@
  *   the recent starts in memory and answers every tab's "when may I start?" with a reserved time,
  *   at once, from its message handler (no timer of its own, so a hidden, throttled leader delays
  *   no one). The asking tab waits until that time itself.
- * - Every reservation, release and pause is broadcast, so whichever tab leads next already knows
- *   the window.
- * - A tab that gets no answer within REPLY_TIMEOUT_MS (no leader yet, a leader that hangs) takes
- *   its start from what it has heard, and still paces itself.
+ * - Every start is announced as an ask and its answer, and so is every pause, so whichever tab
+ *   leads next already knows the window.
+ * - A tab that gets no answer within REPLY_TIMEOUT_MS (no leader yet, a leader that hangs, a page
+ *   that holds the lock) takes its start from what it has heard, and for LEADER_SILENT_MS after
+ *   that it does so at once, without asking.
  * - Without Web Locks or BroadcastChannel each tab paces itself alone (the old behaviour).
+ *
+ * Everything on the channel is input: any script on anilist.co that learns the channel's name
+ * can post there (a page script that wrapped BroadcastChannel before we ran sees it), and any can
+ * take the lock. So nothing heard there can stop this tab or make it exceed its own pace:
+ * - each tab keeps its own 30 a minute and 5 a second (its own starts only): the shared window
+ *   can delay a start, never allow one sooner;
+ * - an answer counts only for this tab's own ask, once, and only up to MAX_SLOT_AHEAD_MS ahead;
+ *   starts heard from others are kept only as the first answer to an ask seen on the channel,
+ *   at most MAX_SLOTS of them, and the book is scanned in linear time;
+ * - a release is not believed from the channel: a start given back frees this tab's own books
+ *   only (other tabs count it until it leaves the window);
+ * - pauses heard on the channel hold this tab for at most REMOTE_PAUSE_MAX_MS in any
+ *   REMOTE_PAUSE_PERIOD_MS, however often they are sent; this tab's own 429 pauses it as long as
+ *   the answer says (up to MAX_PAUSE_MS);
+ * - the channel's and the lock's names come from a random value kept in the manager's storage
+ *   (crossTabNames), which a page cannot read and an export never carries.
+ * What remains: a page that hooked BroadcastChannel before us can pose as other busy tabs, and
+ * then each request waits its turn in the window, at most MAX_SLOT_AHEAD_MS.
  */
 
-/** What AniList really allows; its headers count from 90 but throttle at 30 a minute. */
+/** What AniList really allows; its headers count from 90 but throttle at 30. */
 export const REQUESTS_PER_MINUTE = 30;
 /**
  * A burst is spread: at most this many requests start in any BURST_WINDOW_MS (30 queued at once
@@ -27,9 +49,28 @@ export const MAX_PAUSE_MS = 120_000;
 export const MINUTE = 60_000;
 /** How long a tab waits for the leader's answer before pacing from what it has heard. */
 export const REPLY_TIMEOUT_MS = 1_500;
+/** After an unanswered ask, how long a tab paces from what it has heard without asking again. */
+export const LEADER_SILENT_MS = 30_000;
 
-export const API_WINDOW_CHANNEL = 'void-verified-api-window';
-export const API_WINDOW_LOCK = 'void-verified-api-window';
+/**
+ * The minute is counted a little long: the server counts arrivals, which a busy network or a late
+ * timer moves by some milliseconds, and the 31st request must not land inside AniList's minute.
+ */
+export const MINUTE_MARGIN_MS = 500;
+
+/**
+ * The furthest ahead a start heard on the channel may be: a minute, with its margin and a burst's
+ * second. The leader never grants further (a full window frees a start within the minute); an
+ * answer beyond it is not one.
+ */
+export const MAX_SLOT_AHEAD_MS = MINUTE + MINUTE_MARGIN_MS + BURST_WINDOW_MS;
+/** The most starts a book keeps: two full minutes of the window, twice over. */
+export const MAX_SLOTS = 4 * REQUESTS_PER_MINUTE;
+/** The longest pauses heard from other tabs may hold this one in any REMOTE_PAUSE_PERIOD_MS (AniList's 429 lasts a minute). */
+export const REMOTE_PAUSE_MAX_MS = MINUTE;
+export const REMOTE_PAUSE_PERIOD_MS = 10 * MINUTE;
+/** How long an ask seen on the channel waits for its answer to be recorded. */
+const ASK_MEMORY_MS = MINUTE;
 
 export interface Slot {
   readonly id: string;
@@ -57,87 +98,172 @@ interface Rule {
   limit: number;
 }
 
-/**
- * The minute is counted a little long: the server counts arrivals, which a busy network or a late
- * timer moves by some milliseconds, and the 31st request must not land inside AniList's minute.
- */
-export const MINUTE_MARGIN_MS = 500;
-
 const rulesFor = (perMinute: number): Rule[] => [
   { span: MINUTE + MINUTE_MARGIN_MS, limit: perMinute },
   { span: BURST_WINDOW_MS, limit: BURST },
 ];
 
-/** Whether one more start at `t` keeps every window of `rule.span` at or under its limit. */
-function fits(starts: readonly number[], t: number, rule: Rule): boolean {
-  // The fullest window that holds t begins at t or at one of the starts before it.
-  for (const from of [t, ...starts.filter((s) => s <= t && s > t - rule.span)]) {
-    let count = 1;
-    for (const s of starts) if (s >= from && s < from + rule.span) count++;
-    if (count > rule.limit) return false;
+/**
+ * Moves `t` past every time `rule` forbids, looking at the runs of starts from `from` on. A run of
+ * `limit` starts closer together than `span` forbids the open interval (last − span, first + span):
+ * one more start there would make a window of `span` hold `limit + 1`. Both ends of these intervals
+ * grow with the run, so one pass in order finds the first free time, and a run passed once stays
+ * passed for any later `t`. Returns the time and the first run not passed.
+ */
+function passRule(starts: readonly number[], rule: Rule, t: number, from: number): { t: number; from: number } {
+  let i = from;
+  for (; i + rule.limit <= starts.length; i++) {
+    const first = starts[i]!;
+    const last = starts[i + rule.limit - 1]!;
+    if (last - first >= rule.span) continue; // not a full run: forbids nothing
+    if (first + rule.span <= t) continue; // its interval ends at or before t
+    if (last - rule.span >= t) break; // its interval, and every later one, begins after t
+    t = first + rule.span; // t is inside: the first free time is where the interval ends
   }
-  return true;
+  return { t, from: i };
 }
 
 /**
- * The earliest time at or after `notBefore` at which one more start keeps every rule. Candidates
- * are `notBefore` and the moments a start leaves a window; there are never more than a few dozen.
+ * The earliest time at or after `notBefore` at which one more start keeps every rule, given the
+ * `starts` sorted ascending. Linear in the number of starts: each rule's runs are passed at most
+ * once, whichever rule moves the time.
  */
 export function earliestStart(starts: readonly number[], notBefore: number, perMinute = REQUESTS_PER_MINUTE): number {
   const rules = rulesFor(perMinute);
-  const candidates = [notBefore, ...rules.flatMap((r) => starts.map((s) => s + r.span))]
-    .filter((t) => t >= notBefore)
-    .sort((a, b) => a - b);
-  for (const t of candidates) if (rules.every((r) => fits(starts, t, r))) return t;
-  // Unreachable: after the last start plus the longest span every window is empty.
-  return Math.max(notBefore, ...starts.map((s) => s + MINUTE + MINUTE_MARGIN_MS));
+  const from = rules.map(() => 0);
+  let t = notBefore;
+  for (let moved = true; moved;) {
+    moved = false;
+    rules.forEach((rule, r) => {
+      const passed = passRule(starts, rule, t, from[r]!);
+      if (passed.t !== t) moved = true;
+      t = passed.t;
+      from[r] = passed.from;
+    });
+  }
+  return t;
 }
 
-const capPause = (now: number, until: number) => Math.min(until, now + MAX_PAUSE_MS);
-
-/** The window's state, kept by every tab; only the leader (or a lone tab) reserves from it. */
+/** Starts kept in time order, each once by id, at most `cap`; those out of every window are dropped. */
 class WindowBook {
-  private readonly slots = new Map<string, number>();
-  paused = 0;
+  private readonly slots: Slot[] = [];
+  private readonly ats = new Map<string, number>();
 
   constructor(
     private readonly now: () => number,
     private readonly perMinute: number,
+    private readonly cap = MAX_SLOTS,
   ) {}
 
   private prune(): void {
     const horizon = this.now() - MINUTE - MINUTE_MARGIN_MS;
-    for (const [id, at] of this.slots) if (at <= horizon) this.slots.delete(id);
+    let old = 0;
+    while (old < this.slots.length && this.slots[old]!.at <= horizon) this.ats.delete(this.slots[old++]!.id);
+    if (old) this.slots.splice(0, old);
+  }
+
+  at(id: string): number | undefined {
+    return this.ats.get(id);
+  }
+
+  /** Adds a start; false when its id is already booked or the book is full. */
+  add(slot: Slot): boolean {
+    this.prune();
+    if (this.ats.has(slot.id) || this.slots.length >= this.cap) return false;
+    // Most starts are the latest yet: look for the place from the end.
+    let i = this.slots.length;
+    while (i > 0 && this.slots[i - 1]!.at > slot.at) i--;
+    this.slots.splice(i, 0, slot);
+    this.ats.set(slot.id, slot.at);
+    return true;
+  }
+
+  remove(id: string): void {
+    if (!this.ats.delete(id)) return;
+    this.slots.splice(
+      this.slots.findIndex((slot) => slot.id === id),
+      1,
+    );
+  }
+
+  /** Books `slot`, moving its id's start if it was booked at another time. */
+  put(slot: Slot): void {
+    if (this.ats.get(slot.id) === slot.at) return;
+    this.remove(slot.id);
+    this.add(slot);
   }
 
   list(): number[] {
     this.prune();
-    return [...this.slots.values()].sort((a, b) => a - b);
+    return this.slots.map((slot) => slot.at);
   }
 
-  /** The earliest a start may be, from `from`: not before a pause ends (capped). */
-  private floor(from: number, now: number): number {
-    return Math.max(from, capPause(now, this.paused));
+  earliest(notBefore: number): number {
+    return earliestStart(this.list(), notBefore, this.perMinute);
+  }
+}
+
+/**
+ * This tab's pause: its own (a 429 it got, up to MAX_PAUSE_MS) and what it takes from pauses heard
+ * on the channel, which may hold it REMOTE_PAUSE_MAX_MS in a REMOTE_PAUSE_PERIOD_MS and no more:
+ * a pause sent again and again cannot keep it waiting.
+ */
+class Pauses {
+  private own = 0;
+  private remote = 0;
+  private periodStart = -Infinity;
+  private spent = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  until(): number {
+    return Math.max(this.own, this.remote);
   }
 
-  reserve(id: string, notBefore: number): Slot {
-    const now = this.now();
-    const at = earliestStart(this.list(), this.floor(Math.max(notBefore, now), now), this.perMinute);
-    this.slots.set(id, at);
-    return { id, at };
+  mine(until: number): number {
+    this.own = Math.max(this.own, Math.min(until, this.now() + MAX_PAUSE_MS));
+    return this.own;
   }
 
-  record(slot: Slot): void {
-    this.slots.set(slot.id, slot.at);
-    this.prune();
+  heard(until: number): void {
+    const t = this.now();
+    if (t >= this.periodStart + REMOTE_PAUSE_PERIOD_MS) {
+      this.periodStart = t;
+      this.spent = 0;
+    }
+    const from = Math.max(t, this.remote);
+    const to = Math.min(until, from + REMOTE_PAUSE_MAX_MS - this.spent);
+    if (to <= from) return;
+    this.spent += to - from;
+    this.remote = to;
+  }
+}
+
+/** Asks seen on the channel and not answered yet, oldest first; only their first answer is recorded. */
+class AskMemory {
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly now: () => number) {}
+
+  private forgetOld(): void {
+    const horizon = this.now() - ASK_MEMORY_MS;
+    for (const [id, at] of this.seen) {
+      if (at > horizon) break;
+      this.seen.delete(id);
+    }
   }
 
-  release(id: string): void {
-    this.slots.delete(id);
+  add(id: string): void {
+    this.forgetOld();
+    if (this.seen.has(id)) return;
+    this.seen.set(id, this.now());
+    if (this.seen.size > MAX_SLOTS) this.seen.delete(this.seen.keys().next().value!);
   }
 
-  estimate(now: number): number {
-    return earliestStart(this.list(), this.floor(now, now), this.perMinute);
+  /** Whether `id` was asked and not answered yet; it is answered from now on. */
+  take(id: string): boolean {
+    this.forgetOld();
+    return this.seen.delete(id);
   }
 }
 
@@ -147,12 +273,18 @@ const newId = () => `${Math.random().toString(36).slice(2, 10)}-${++nextId}`;
 /** This tab's own window: the allocator where tabs cannot talk to each other, and in unit tests. */
 export function localAllocator(now: () => number = () => Date.now(), perMinute = REQUESTS_PER_MINUTE): SlotAllocator {
   const book = new WindowBook(now, perMinute);
+  const pauses = new Pauses(now);
+  const reserve = (notBefore: number): Slot => {
+    const slot = { id: newId(), at: book.earliest(Math.max(notBefore, now(), pauses.until())) };
+    book.add(slot);
+    return slot;
+  };
   return {
-    reserve: (notBefore) => Promise.resolve(book.reserve(newId(), notBefore)),
-    release: (slot) => book.release(slot.id),
-    pause: (until) => void (book.paused = Math.max(book.paused, capPause(now(), until))),
-    pausedUntil: () => book.paused,
-    estimate: (t) => book.estimate(t),
+    reserve: (notBefore) => Promise.resolve(reserve(notBefore)),
+    release: (slot) => book.remove(slot.id),
+    pause: (until) => void pauses.mine(until),
+    pausedUntil: () => pauses.until(),
+    estimate: (t) => book.earliest(Math.max(t, pauses.until())),
     starts: () => book.list(),
     close: () => undefined,
   };
@@ -173,7 +305,6 @@ export interface LocksLike {
 type Message =
   | { type: 'reserve'; id: string; notBefore: number }
   | { type: 'reserved'; id: string; at: number }
-  | { type: 'release'; id: string }
   | { type: 'pause'; until: number }
   | { type: 'leader' };
 
@@ -189,8 +320,6 @@ export function parseMessage(data: unknown): Message | null {
       return shortId(m.id) && finite(m.notBefore) ? { type: 'reserve', id: m.id, notBefore: m.notBefore } : null;
     case 'reserved':
       return shortId(m.id) && finite(m.at) ? { type: 'reserved', id: m.id, at: m.at } : null;
-    case 'release':
-      return shortId(m.id) ? { type: 'release', id: m.id } : null;
     case 'pause':
       return finite(m.until) ? { type: 'pause', until: m.until } : null;
     case 'leader':
@@ -200,9 +329,61 @@ export function parseMessage(data: unknown): Message | null {
   }
 }
 
+/** The names the tabs meet under: the window's channel and lock, and the unread count's lock. */
+export interface CrossTabNames {
+  readonly apiChannel: string;
+  readonly apiLock: string;
+  readonly countLock: string;
+}
+
+/** The names without a stored secret (unit tests; main before the secret existed). */
+export const DEFAULT_NAMES: CrossTabNames = {
+  apiChannel: 'void-verified-api-window',
+  apiLock: 'void-verified-api-window',
+  countLock: 'void-verified-notification-count',
+};
+
+const SECRET = /^[0-9a-f]{32}$/;
+
+export const crossTabSecretKey = defineKey({
+  name: 'void-verified-cross-tab-secret',
+  cap: fixedShape,
+  description: 'A random value the tabs name their channel and locks after, so that the page cannot guess them.',
+  schema: s.string({ max: 64 }),
+  defaultValue: () => '',
+  exported: false,
+});
+
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The names tabs meet under, from a random value in the manager's storage (made on first use):
+ * a page script cannot read it, so it cannot open the channel or queue for the locks by name.
+ * The channel and the locks take independent halves, since a page can list the names of held
+ * locks (navigator.locks.query) but not of channels.
+ */
+export function crossTabNames(store: Pick<Store, 'get' | 'set'>): CrossTabNames {
+  let secret = store.get(crossTabSecretKey);
+  if (!SECRET.test(secret)) {
+    secret = randomHex(16);
+    store.set(crossTabSecretKey, secret);
+  }
+  const channel = secret.slice(0, 16);
+  const lock = secret.slice(16);
+  return {
+    apiChannel: `${DEFAULT_NAMES.apiChannel}-${channel}`,
+    apiLock: `${DEFAULT_NAMES.apiLock}-${lock}`,
+    countLock: `${DEFAULT_NAMES.countLock}-${lock}`,
+  };
+}
+
 export interface SharedAllocatorDeps {
   channel: ChannelLike;
   locks: LocksLike;
+  /** The lock's name (crossTabNames); DEFAULT_NAMES.apiLock when absent. */
+  lockName?: string;
   now?: () => number;
   perMinute?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -212,11 +393,19 @@ export interface SharedAllocatorDeps {
 /** The window shared by all tabs of the origin through a leader (see the top of this file). */
 export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
   const now = deps.now ?? (() => Date.now());
+  const perMinute = deps.perMinute ?? REQUESTS_PER_MINUTE;
   const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
   const clearTimer = deps.clearTimer ?? ((t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>));
-  const book = new WindowBook(now, deps.perMinute ?? REQUESTS_PER_MINUTE);
+  /** Every start this tab knows of: its own, those the leader granted, those other tabs announced. */
+  const book = new WindowBook(now, perMinute);
+  /** This tab's own starts: its floor, which nothing heard can lower. */
+  const own = new WindowBook(now, perMinute);
+  const pauses = new Pauses(now);
+  const asks = new AskMemory(now);
   const abort = new AbortController();
   let leading = false;
+  /** Until when this tab paces from what it has heard without asking (its last ask went unanswered). */
+  let silentUntil = 0;
   /** Asked of the leader and not answered yet. */
   const pending = new Map<string, { notBefore: number; resolve(slot: Slot): void; timer: unknown }>();
 
@@ -228,18 +417,55 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
     }
   };
 
-  const answer = (id: string, slot: Slot) => {
+  /** The earliest a start may be from `notBefore`: not before now, nor before a pause ends. */
+  const floor = (notBefore: number) => Math.max(notBefore, now(), pauses.until());
+
+  /**
+   * This tab's start for `id` from a proposed time (an answer, or its own reckoning): no further
+   * ahead than an answer may be, and never sooner than its own floor allows.
+   */
+  const take = (id: string, proposed: number, notBefore: number): Slot => {
+    const capped = Math.min(proposed, now() + MAX_SLOT_AHEAD_MS);
+    const slot = { id, at: own.earliest(Math.max(floor(notBefore), capped)) };
+    own.add(slot);
+    book.put(slot);
+    return slot;
+  };
+
+  /** A start this tab takes from what it has heard, announced as an ask and its answer. */
+  const paceAlone = (id: string, notBefore: number, askedAlready: boolean): Slot => {
+    const slot = take(id, book.earliest(floor(notBefore)), notBefore);
+    if (!askedAlready) post({ type: 'reserve', id, notBefore });
+    post({ type: 'reserved', id, at: slot.at });
+    return slot;
+  };
+
+  /** Answers this tab's own ask, once: with `proposed` (an answer heard), or from what it has heard. */
+  const answer = (id: string, proposed?: number) => {
     const asked = pending.get(id);
     if (!asked) return;
     pending.delete(id);
     clearTimer(asked.timer);
-    asked.resolve(slot);
+    asked.resolve(proposed === undefined ? paceAlone(id, asked.notBefore, true) : take(id, proposed, asked.notBefore));
   };
 
-  const grant = (id: string, notBefore: number): Slot => {
-    const slot = book.reserve(id, notBefore);
-    post({ type: 'reserved', id: slot.id, at: slot.at });
-    return slot;
+  /** The leader's answer to another tab's ask: the same start to the same id, and none beyond the cap. */
+  const grant = (id: string, notBefore: number) => {
+    const booked = book.at(id);
+    if (booked !== undefined) return post({ type: 'reserved', id, at: booked });
+    const t = now();
+    const at = book.earliest(floor(Math.min(notBefore, t + MAX_SLOT_AHEAD_MS)));
+    // Beyond the cap (a flood of asks filled the window) no answer: the asker paces itself.
+    if (at > t + MAX_SLOT_AHEAD_MS || !book.add({ id, at })) return;
+    asks.take(id);
+    post({ type: 'reserved', id, at });
+  };
+
+  /** An answer heard: this tab's own ask's, or the first answer to an ask seen, within the cap. */
+  const heard = (id: string, at: number) => {
+    if (at > now() + MAX_SLOT_AHEAD_MS) return;
+    if (pending.has(id)) return answer(id, at);
+    if (asks.take(id)) book.add({ id, at });
   };
 
   const onMessage = (event: { data: unknown }) => {
@@ -247,17 +473,14 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
     if (!message) return;
     switch (message.type) {
       case 'reserve':
+        asks.add(message.id);
         if (leading) grant(message.id, message.notBefore);
         break;
       case 'reserved':
-        book.record({ id: message.id, at: message.at });
-        answer(message.id, { id: message.id, at: message.at });
-        break;
-      case 'release':
-        book.release(message.id);
+        heard(message.id, message.at);
         break;
       case 'pause':
-        book.paused = Math.max(book.paused, capPause(now(), message.until));
+        pauses.heard(message.until);
         break;
       case 'leader':
         // A new leader: ask it again for what the old one had not answered.
@@ -267,41 +490,53 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
   };
   deps.channel.addEventListener('message', onMessage);
 
-  deps.locks
-    .request(API_WINDOW_LOCK, { signal: abort.signal }, () => {
-      if (abort.signal.aborted) return Promise.resolve();
-      leading = true;
-      post({ type: 'leader' });
-      // What this tab asked of the old leader, it now answers itself.
-      for (const [id, asked] of [...pending]) answer(id, grant(id, asked.notBefore));
-      return new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
-    })
-    .catch(() => undefined); // closed while waiting for the lead: nothing to do
+  const lead = () => {
+    deps.locks
+      .request(deps.lockName ?? DEFAULT_NAMES.apiLock, { signal: abort.signal }, () => {
+        if (abort.signal.aborted) return Promise.resolve();
+        leading = true;
+        post({ type: 'leader' });
+        // What this tab asked of the old leader, it now answers itself.
+        for (const id of [...pending.keys()]) answer(id);
+        return new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
+      })
+      .catch(() => {
+        // Closed while waiting: nothing to do. Taken from us (a page may steal the lock): stop
+        // leading, so that two tabs never both grant, and queue for it again.
+        const lost = leading;
+        leading = false;
+        if (lost && !abort.signal.aborted) lead();
+      });
+  };
+  lead();
 
   return {
     reserve(notBefore) {
       const id = newId();
-      if (leading) return Promise.resolve(grant(id, notBefore));
+      if (leading || now() < silentUntil) return Promise.resolve(paceAlone(id, notBefore, false));
       return new Promise<Slot>((resolve) => {
         const timer = setTimer(() => {
           if (!pending.has(id)) return;
-          // No answer: pace from what this tab has heard, and tell the others what it took.
-          answer(id, grant(id, notBefore));
+          // No answer: pace from what this tab has heard, for a while without asking.
+          silentUntil = now() + LEADER_SILENT_MS;
+          answer(id);
         }, REPLY_TIMEOUT_MS);
         pending.set(id, { notBefore, resolve, timer });
         post({ type: 'reserve', id, notBefore });
       });
     },
     release(slot) {
-      book.release(slot.id);
-      post({ type: 'release', id: slot.id });
+      own.remove(slot.id);
+      book.remove(slot.id);
     },
     pause(until) {
-      book.paused = Math.max(book.paused, capPause(now(), until));
-      post({ type: 'pause', until: book.paused });
+      post({ type: 'pause', until: pauses.mine(until) });
     },
-    pausedUntil: () => book.paused,
-    estimate: (t) => book.estimate(t),
+    pausedUntil: () => pauses.until(),
+    estimate(t) {
+      const from = Math.max(t, pauses.until());
+      return own.earliest(Math.max(from, Math.min(book.earliest(from), t + MAX_SLOT_AHEAD_MS)));
+    },
     starts: () => book.list(),
     close() {
       abort.abort();
@@ -314,11 +549,12 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
 }
 
 /** The shared window where the browser can share it, else this tab's own. */
-export function browserAllocator(): SlotAllocator {
+export function browserAllocator(store: Pick<Store, 'get' | 'set'>): SlotAllocator {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as LocksLike) : null;
   if (!locks || typeof BroadcastChannel !== 'function') return localAllocator();
   try {
-    return sharedAllocator({ channel: new BroadcastChannel(API_WINDOW_CHANNEL), locks });
+    const names = crossTabNames(store);
+    return sharedAllocator({ channel: new BroadcastChannel(names.apiChannel), locks, lockName: names.apiLock });
   } catch (error) {
     console.warn('[VoidVerified] the request window cannot be shared between tabs; this tab paces itself', error);
     return localAllocator();
