@@ -6,6 +6,7 @@ import type { Store } from './storage';
 import type { ToastBus } from './toasts';
 import { read } from './swr';
 import { attempt } from './api-errors';
+import { crossTabNames } from './api-window';
 
 /**
  * The unread notifications count, fetched once for all open tabs. One tab leads (it holds a Web
@@ -15,9 +16,21 @@ import { attempt } from './api-errors';
  * stored the same way, so marking read in one tab updates the count in all of them.
  * Where Web Locks are missing every tab leads, and the stored fetch time still keeps a tab from
  * asking again while another tab's answer is fresh.
+ *
+ * What the lock and storage bring is input: a page can hold or steal the lock (it can list held
+ * locks' names), and where no manager stores for us the page can write the stored answer. So a
+ * tab that does not lead still asks itself once the stored answer has been stale for
+ * FOLLOWER_GRACE_MS (the count is never more than a few minutes late, whoever holds the lock); an
+ * answer dated in the future is stale, not fresh; and changes of the type list refresh at most
+ * once every TYPE_CHANGE_GAP_MS, however many arrive.
  */
 
-export const NOTIFICATION_LOCK = 'void-verified-notification-count';
+/** How long a tab that does not lead waits past a stale answer before asking itself. */
+export const FOLLOWER_GRACE_MS = 60_000;
+/** Followers spread their asks over this much more, so that one answers for all. */
+export const FOLLOWER_SPREAD_MS = 30_000;
+/** The least time between two asks that changes of the type list start. */
+export const TYPE_CHANGE_GAP_MS = 5_000;
 
 interface LockLike {
   request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<void>): Promise<unknown>;
@@ -29,6 +42,8 @@ export interface CounterDeps {
   toasts: Pick<ToastBus, 'error'>;
   locks?: LockLike | null;
   now?: () => number;
+  /** Where a follower's ask falls in FOLLOWER_SPREAD_MS (0 to 1); random by default. */
+  random?: () => number;
   setTimer?: (fn: () => void, ms: number) => ReturnType<typeof setTimeout>;
   clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
 }
@@ -44,32 +59,39 @@ export function unreadCount(store: Store): number {
 
 export class NotificationCounter {
   private readonly now: () => number;
+  private readonly spread: number;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private typeTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastTypeRefresh = -Infinity;
   private leading = false;
   private stopped = false;
   private inFlight: Promise<void> | null = null;
   private failedLast = false;
   private readonly abort = new AbortController();
   private releaseLock: (() => void) | null = null;
-  private unsubscribe: (() => void) | null = null;
+  private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly deps: CounterDeps) {
     this.now = deps.now ?? (() => Date.now());
+    this.spread = (deps.random ?? Math.random)() * FOLLOWER_SPREAD_MS;
   }
 
   /** Starts competing for the lead; returns the stop. */
   start(): () => void {
-    const locks = this.deps.locks;
-    if (locks) {
-      locks
-        .request(NOTIFICATION_LOCK, { signal: this.abort.signal }, () => {
-          if (this.stopped) return Promise.resolve();
-          return new Promise<void>((resolve) => {
-            this.releaseLock = resolve;
-            this.lead();
-          });
-        })
-        .catch(() => undefined); // aborted while waiting: nothing to do
+    const store = this.deps.store;
+    // A changed type list makes the stored answer stale at once.
+    this.unsubscribe.push(
+      store.subscribe(feedConfigKey, () => {
+        if (this.leading && store.get(unreadStateKey).types !== typesKeyOf(store)) this.typesChanged();
+      }),
+      // Another tab's answer (or its failure) moves when a follower would ask.
+      store.subscribe(unreadStateKey, () => {
+        if (!this.leading) this.follow();
+      }),
+    );
+    if (this.deps.locks) {
+      this.follow();
+      this.queueForLead(this.deps.locks);
     } else {
       this.lead();
     }
@@ -88,33 +110,83 @@ export class NotificationCounter {
     return this.inFlight;
   }
 
+  private queueForLead(locks: LockLike): void {
+    const lost = () => {
+      // Taken from us (a page can steal the lock): follow, and queue for it again.
+      if (this.stopped || !this.leading) return;
+      this.leading = false;
+      this.follow();
+      this.queueForLead(locks);
+    };
+    locks
+      .request(crossTabNames(this.deps.store).countLock, { signal: this.abort.signal }, () => {
+        if (this.stopped) return Promise.resolve();
+        return new Promise<void>((resolve) => {
+          this.releaseLock = resolve;
+          this.lead();
+        });
+      })
+      .then(lost, lost); // aborted while waiting (stopped): nothing to do
+  }
+
   private lead(): void {
     this.leading = true;
-    // A changed type list makes the stored answer stale at once.
-    this.unsubscribe = this.deps.store.subscribe(feedConfigKey, () => {
-      if (this.leading && this.deps.store.get(unreadStateKey).types !== typesKeyOf(this.deps.store))
-        void this.refresh().then(() => this.schedule());
-    });
     this.schedule();
   }
 
-  /** Fetches when the stored answer is stale, else waits until it will be. */
-  private schedule(): void {
-    if (this.stopped || !this.leading) return;
-    if (this.timer) (this.deps.clearTimer ?? clearTimeout)(this.timer);
+  /** Changes of the type list ask at once, then at most once every TYPE_CHANGE_GAP_MS. */
+  private typesChanged(): void {
+    if (this.typeTimer) return;
+    const wait = Math.max(0, this.lastTypeRefresh + TYPE_CHANGE_GAP_MS - this.now());
+    this.typeTimer = this.setTimer(() => {
+      this.typeTimer = null;
+      if (this.stopped || !this.leading) return;
+      this.lastTypeRefresh = this.now();
+      void this.refresh().then(() => this.schedule());
+    }, wait);
+  }
+
+  /**
+   * How long the stored answer stays good: 0 when it is stale, for other types, or dated in the
+   * future (no tab can have fetched it yet: it is not believed).
+   */
+  private freshFor(): number {
     const state = this.deps.store.get(unreadStateKey);
     const age = this.now() - state.fetchedAt;
     const fresh = state.types === typesKeyOf(this.deps.store) && age >= 0 && age < NOTIFICATION_CACHE_MS;
-    const wait = fresh ? NOTIFICATION_CACHE_MS - age : 0;
-    this.timer = (this.deps.setTimer ?? setTimeout)(() => {
+    return fresh ? NOTIFICATION_CACHE_MS - age : 0;
+  }
+
+  /** The leader: fetches when the stored answer is stale, else waits until it will be. */
+  private schedule(): void {
+    if (this.stopped || !this.leading) return;
+    this.wake(this.freshFor(), () => this.schedule());
+  }
+
+  /** A tab that does not lead: asks itself only once the answer has been stale for the grace. */
+  private follow(): void {
+    if (this.stopped || this.leading) return;
+    this.wake(this.freshFor() + FOLLOWER_GRACE_MS + this.spread, () => this.follow());
+  }
+
+  /** After `wait`, asks if the stored answer is (still) stale, then `next`; else just `next`. */
+  private wake(wait: number, next: () => void): void {
+    if (this.timer) this.clearTimer(this.timer);
+    this.timer = this.setTimer(() => {
       this.timer = null;
       if (this.stopped) return;
-      // Another tab (without locks, or a forced refresh) may have answered meanwhile.
-      const latest = this.deps.store.get(unreadStateKey);
-      const stillFresh = latest.types === typesKeyOf(this.deps.store) && this.now() - latest.fetchedAt < NOTIFICATION_CACHE_MS;
-      if (stillFresh) return this.schedule();
-      void this.refresh().then(() => this.schedule());
+      // Another tab may have answered meanwhile.
+      if (this.freshFor() > 0) return next();
+      void this.refresh().then(next);
     }, wait);
+  }
+
+  private setTimer(fn: () => void, ms: number): ReturnType<typeof setTimeout> {
+    return (this.deps.setTimer ?? setTimeout)(fn, ms);
+  }
+
+  private clearTimer(timer: ReturnType<typeof setTimeout>): void {
+    (this.deps.clearTimer ?? clearTimeout)(timer);
   }
 
   private async fetch(): Promise<void> {
@@ -155,9 +227,10 @@ export class NotificationCounter {
   private stop(): void {
     this.stopped = true;
     this.leading = false;
-    if (this.timer) (this.deps.clearTimer ?? clearTimeout)(this.timer);
+    for (const timer of [this.timer, this.typeTimer]) if (timer) this.clearTimer(timer);
     this.timer = null;
-    this.unsubscribe?.();
+    this.typeTimer = null;
+    this.unsubscribe.splice(0).forEach((off) => off());
     this.abort.abort();
     this.releaseLock?.();
   }
