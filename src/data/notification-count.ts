@@ -21,8 +21,9 @@ import { crossTabNames } from './api-window';
  * locks' names), and where no manager stores for us the page can write the stored answer. So a
  * tab that does not lead still asks itself once the stored answer has been stale for
  * FOLLOWER_GRACE_MS (the count is never more than a few minutes late, whoever holds the lock); an
- * answer dated in the future is stale, not fresh; and changes of the type list refresh at most
- * once every TYPE_CHANGE_GAP_MS, however many arrive.
+ * answer dated in the future is good for three minutes from when a tab first saw it, not until
+ * its date; and changes of the type list refresh at most once every TYPE_CHANGE_GAP_MS, however
+ * many arrive.
  */
 
 /** How long a tab that does not lead waits past a stale answer before asking itself. */
@@ -63,6 +64,8 @@ export class NotificationCounter {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private typeTimer: ReturnType<typeof setTimeout> | null = null;
   private lastTypeRefresh = -Infinity;
+  /** The stored answer's time when this tab first saw it, and when that was. */
+  private seen = { fetchedAt: Number.NaN, at: 0 };
   private leading = false;
   private stopped = false;
   private inFlight: Promise<void> | null = null;
@@ -147,13 +150,20 @@ export class NotificationCounter {
   }
 
   /**
-   * How long the stored answer stays good: 0 when it is stale, for other types, or dated in the
-   * future (no tab can have fetched it yet: it is not believed).
+   * When the stored answer was fetched, as far as this tab believes it: a time later than when
+   * this tab first saw the answer counts from that moment. So a forged date in the future keeps an
+   * answer no longer than any other, and tabs whose clocks differ a little still agree.
    */
+  private fetchedAt(): number {
+    const { fetchedAt } = this.deps.store.get(unreadStateKey);
+    if (fetchedAt !== this.seen.fetchedAt) this.seen = { fetchedAt, at: this.now() };
+    return Math.min(fetchedAt, this.seen.at);
+  }
+
+  /** How long the stored answer stays good: 0 when it is stale or for other types. */
   private freshFor(): number {
-    const state = this.deps.store.get(unreadStateKey);
-    const age = this.now() - state.fetchedAt;
-    const fresh = state.types === typesKeyOf(this.deps.store) && age >= 0 && age < NOTIFICATION_CACHE_MS;
+    const age = this.now() - this.fetchedAt();
+    const fresh = this.deps.store.get(unreadStateKey).types === typesKeyOf(this.deps.store) && age < NOTIFICATION_CACHE_MS;
     return fresh ? NOTIFICATION_CACHE_MS - age : 0;
   }
 

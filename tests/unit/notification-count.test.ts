@@ -88,7 +88,7 @@ describe('the unread count against the page', () => {
   }
   const typesNow = (store: Store) => store.get(unreadStateKey).types;
 
-  it('an answer dated in the future is not believed: the leader asks at once, and no timer spins', async () => {
+  it('an answer dated in the future keeps no longer than any other, and no timer spins', async () => {
     const store = newStore();
     const client = fakeClient();
     const forged = Array.from({ length: 100 }, (_, i) => ({ id: 1000 + i, type: 'ACTIVITY_LIKE', text: 'x', path: null, createdAt: 1 }));
@@ -99,10 +99,13 @@ describe('the unread count against the page', () => {
     store.set(unreadStateKey, { fetchedAt: Date.now() + 10 * 86_400_000, types: typesNow(store), items: forged });
     expect(unreadCount(store)).toBe(100);
     const b = tab(store, client, null);
-    await vi.advanceTimersByTimeAsync(10);
+    // Counted from when the tab saw it: three minutes, not ten days.
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_CACHE_MS - 1_000);
+    expect(client.sent).toHaveLength(0);
+    expect(vi.getTimerCount()).toBeLessThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(client.sent).toHaveLength(1);
     expect(unreadCount(store)).toBe(2);
-    expect(vi.getTimerCount()).toBeLessThanOrEqual(2);
     b.stop();
   });
 
@@ -152,6 +155,20 @@ describe('the unread count against the page', () => {
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(client.sent).toHaveLength(4);
     tabs.forEach((t) => t.stop());
+  });
+
+  it('tabs whose clocks differ a little still agree the answer is fresh: a follower does not ask', async () => {
+    const store = newStore();
+    const client = fakeClient();
+    const locks = pageLocks();
+    const ahead = new NotificationCounter({ client, store, toasts: { error: vi.fn() }, locks, now: () => Date.now() + 20_000 });
+    const stopAhead = ahead.start();
+    const behind = tab(store, client, locks);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(ahead.isLeader()).toBe(true);
+    expect(client.sent).toHaveLength(4);
+    stopAhead();
+    behind.stop();
   });
 
   it('a flood of type-list changes asks at most once every few seconds, and ends with the last list', async () => {
