@@ -336,7 +336,7 @@ export interface CrossTabNames {
   readonly countLock: string;
 }
 
-/** The names without a stored secret (unit tests; main before the secret existed). */
+/** The names used before they came from a secret (unit tests use them still). */
 export const DEFAULT_NAMES: CrossTabNames = {
   apiChannel: 'void-verified-api-window',
   apiLock: 'void-verified-api-window',

@@ -2,7 +2,8 @@ import type { GraphQLClient } from './graphql';
 import { NOTIFICATIONS_PER_PAGE, notificationsQuery } from './notifications/documents';
 import { feedConfigKey, readNotificationsKey, unreadStateKey } from './notifications/storage';
 import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './notifications/rules';
-import type { Store } from './storage';
+import { defineKey, fixedShape, type Store } from './storage';
+import { s } from './schema';
 import type { ToastBus } from './toasts';
 import { read } from './swr';
 import { attempt } from './api-errors';
@@ -20,18 +21,55 @@ import { crossTabNames } from './api-window';
  * What the lock and storage bring is input: a page can hold or steal the lock (it can list held
  * locks' names), and where no manager stores for us the page can write the stored answer. So a
  * tab that does not lead still asks itself once the stored answer has been stale for
- * FOLLOWER_GRACE_MS (the count is never more than a few minutes late, whoever holds the lock); an
- * answer dated in the future is good for three minutes from when a tab first saw it, not until
- * its date; and changes of the type list refresh at most once every TYPE_CHANGE_GAP_MS, however
- * many arrive.
+ * FOLLOWER_GRACE_MS and no tab is asking (every tab that asks says so first, in
+ * unreadAskingKey, so that an answer on its way is waited for, up to ASK_TIMEOUT_MS): the count is
+ * never more than a few minutes late, whoever holds the lock. A time in the future (an answer's,
+ * an ask's) counts from when this tab first saw it, not from its date; and changes of the type
+ * list refresh at most once every TYPE_CHANGE_GAP_MS, however many arrive.
  */
 
-/** How long a tab that does not lead waits past a stale answer before asking itself. */
-export const FOLLOWER_GRACE_MS = 60_000;
+/**
+ * How long a tab that does not lead waits past a stale answer before asking itself: longer than a
+ * leader's answer can take to reach the other tabs (the day bench, whose clock runs a hundred times
+ * faster than its requests, needs minutes), and short enough that the count is at most a few
+ * minutes late whoever holds the lock.
+ */
+export const FOLLOWER_GRACE_MS = 4 * 60_000;
 /** Followers spread their asks over this much more, so that one answers for all. */
-export const FOLLOWER_SPREAD_MS = 30_000;
+export const FOLLOWER_SPREAD_MS = 60_000;
 /** The least time between two asks that changes of the type list start. */
 export const TYPE_CHANGE_GAP_MS = 5_000;
+/**
+ * How long an ask is waited for before another tab asks itself: longer than a busy request window,
+ * a 429's pause and the failure backoff together can hold it.
+ */
+export const ASK_TIMEOUT_MS = 2 * NOTIFICATION_CACHE_MS;
+
+/** When a tab last started asking for the count (so that the others wait for its answer). */
+export const unreadAskingKey = defineKey({
+  name: 'void-verified-notifications-asking',
+  cap: fixedShape,
+  description: 'When a tab last started asking for the unread count (the others wait for its answer).',
+  schema: s.number(),
+  defaultValue: () => 0,
+  exported: false,
+});
+
+/** A time read from shared storage, believed no later than when this tab first saw it. */
+class SeenTime {
+  private value = Number.NaN;
+  private seenAt = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  believe(value: number): number {
+    if (value !== this.value) {
+      this.value = value;
+      this.seenAt = this.now();
+    }
+    return Math.min(value, this.seenAt);
+  }
+}
 
 interface LockLike {
   request(name: string, options: { signal?: AbortSignal }, callback: () => Promise<void>): Promise<unknown>;
@@ -64,8 +102,8 @@ export class NotificationCounter {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private typeTimer: ReturnType<typeof setTimeout> | null = null;
   private lastTypeRefresh = -Infinity;
-  /** The stored answer's time when this tab first saw it, and when that was. */
-  private seen = { fetchedAt: Number.NaN, at: 0 };
+  private readonly answeredAt: SeenTime;
+  private readonly askedAt: SeenTime;
   private leading = false;
   private stopped = false;
   private inFlight: Promise<void> | null = null;
@@ -77,6 +115,8 @@ export class NotificationCounter {
   constructor(private readonly deps: CounterDeps) {
     this.now = deps.now ?? (() => Date.now());
     this.spread = (deps.random ?? Math.random)() * FOLLOWER_SPREAD_MS;
+    this.answeredAt = new SeenTime(this.now);
+    this.askedAt = new SeenTime(this.now);
   }
 
   /** Starts competing for the lead; returns the stop. */
@@ -91,6 +131,8 @@ export class NotificationCounter {
       store.subscribe(unreadStateKey, () => {
         if (!this.leading) this.follow();
       }),
+      // Read when a follower would ask: kept current.
+      store.subscribe(unreadAskingKey, () => undefined),
     );
     if (this.deps.locks) {
       this.follow();
@@ -150,21 +192,22 @@ export class NotificationCounter {
   }
 
   /**
-   * When the stored answer was fetched, as far as this tab believes it: a time later than when
-   * this tab first saw the answer counts from that moment. So a forged date in the future keeps an
+   * How long the stored answer stays good: 0 when it is stale or for other types. Its time counts
+   * from when this tab first saw it if it claims a later one: a forged date in the future keeps an
    * answer no longer than any other, and tabs whose clocks differ a little still agree.
    */
-  private fetchedAt(): number {
-    const { fetchedAt } = this.deps.store.get(unreadStateKey);
-    if (fetchedAt !== this.seen.fetchedAt) this.seen = { fetchedAt, at: this.now() };
-    return Math.min(fetchedAt, this.seen.at);
+  private freshFor(): number {
+    const state = this.deps.store.get(unreadStateKey);
+    const age = this.now() - this.answeredAt.believe(state.fetchedAt);
+    const fresh = state.types === typesKeyOf(this.deps.store) && age < NOTIFICATION_CACHE_MS;
+    return fresh ? NOTIFICATION_CACHE_MS - age : 0;
   }
 
-  /** How long the stored answer stays good: 0 when it is stale or for other types. */
-  private freshFor(): number {
-    const age = this.now() - this.fetchedAt();
-    const fresh = this.deps.store.get(unreadStateKey).types === typesKeyOf(this.deps.store) && age < NOTIFICATION_CACHE_MS;
-    return fresh ? NOTIFICATION_CACHE_MS - age : 0;
+  /** How much longer the ask another tab started since the last answer is waited for (0: none). */
+  private askPendingFor(): number {
+    const asked = this.askedAt.believe(this.deps.store.get(unreadAskingKey));
+    const answered = this.answeredAt.believe(this.deps.store.get(unreadStateKey).fetchedAt);
+    return asked > answered ? Math.max(0, asked + ASK_TIMEOUT_MS - this.now()) : 0;
   }
 
   /** The leader: fetches when the stored answer is stale, else waits until it will be. */
@@ -173,20 +216,33 @@ export class NotificationCounter {
     this.wake(this.freshFor(), () => this.schedule());
   }
 
-  /** A tab that does not lead: asks itself only once the answer has been stale for the grace. */
+  /**
+   * A tab that does not lead: asks itself only once the answer has been stale for the grace and
+   * no other tab is on its way to an answer.
+   */
   private follow(): void {
     if (this.stopped || this.leading) return;
-    this.wake(this.freshFor() + FOLLOWER_GRACE_MS + this.spread, () => this.follow());
+    const pending = this.askPendingFor();
+    if (pending > 0) this.wake(pending, () => this.follow());
+    else
+      this.wake(
+        this.freshFor() + FOLLOWER_GRACE_MS + this.spread,
+        () => this.follow(),
+        () => this.askPendingFor() > 0,
+      );
   }
 
-  /** After `wait`, asks if the stored answer is (still) stale, then `next`; else just `next`. */
-  private wake(wait: number, next: () => void): void {
+  /**
+   * After `wait`, asks if the stored answer is (still) stale and `waitOn` says nothing else is
+   * coming, then `next`; else just `next`.
+   */
+  private wake(wait: number, next: () => void, waitOn: () => boolean = () => false): void {
     if (this.timer) this.clearTimer(this.timer);
     this.timer = this.setTimer(() => {
       this.timer = null;
       if (this.stopped) return;
-      // Another tab may have answered meanwhile.
-      if (this.freshFor() > 0) return next();
+      // Another tab may have answered, or started asking, meanwhile.
+      if (this.freshFor() > 0 || waitOn()) return next();
       void this.refresh().then(next);
     }, wait);
   }
@@ -202,6 +258,8 @@ export class NotificationCounter {
   private async fetch(): Promise<void> {
     const store = this.deps.store;
     const types = typesForFilter('custom', store.get(feedConfigKey).notificationTypes);
+    // The other tabs wait for this answer rather than ask too.
+    store.set(unreadAskingKey, this.now());
     const answer = await attempt(
       this.deps.toasts,
       // Said once per run of failures, not every three minutes.

@@ -22,8 +22,8 @@ import { Store } from '../../src/data/storage';
 const n = (id: number): RawNotification => ({ __typename: 'X', id, type: 'ACTIVITY_LIKE', createdAt: 100 });
 const answer = () => ({ Page: { pageInfo: { currentPage: 1, hasNextPage: false }, notifications: [n(2), n(1)] } });
 
-function fakeClient() {
-  const sent: { vars: unknown }[] = [];
+/** A tab's client (its own cache and requests in flight); tabs may count into one `sent`. */
+function fakeClient(sent: { vars: unknown }[] = []) {
   return {
     sent,
     async request<D, V>(_doc: GqlDocument<D, V>, vars: V): Promise<D> {
@@ -115,7 +115,7 @@ describe('the unread count against the page', () => {
     const locks = pageLocks();
     locks.hold();
     const a = tab(store, client, locks, 0);
-    const b = tab(store, client, locks, 0.5);
+    const b = tab(store, fakeClient(client.sent), locks, 0.5);
     await vi.advanceTimersByTimeAsync(FOLLOWER_GRACE_MS - 1_000);
     expect(client.sent).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(2_000);
@@ -151,10 +151,39 @@ describe('the unread count against the page', () => {
     const store = newStore();
     const client = fakeClient();
     const locks = pageLocks();
-    const tabs = Array.from({ length: 10 }, (_, i) => tab(store, client, locks, i / 10));
+    const tabs = Array.from({ length: 10 }, (_, i) => tab(store, fakeClient(client.sent), locks, i / 10));
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(client.sent).toHaveLength(4);
     tabs.forEach((t) => t.stop());
+  });
+
+  it('an answer on its way is waited for: a follower does not ask while the leader’s ask is pending', async () => {
+    const store = newStore();
+    const sent: number[] = [];
+    let answerNow: (() => void) | null = null;
+    // Each tab has its own client (its own cache and requests in flight).
+    const slowClient = () => ({
+      request<D>(): Promise<D> {
+        sent.push(Date.now());
+        // The first answer takes four minutes (a busy window, a pause); the others come at once.
+        if (sent.length > 1) return Promise.resolve(answer() as D);
+        return new Promise<D>((resolve) => (answerNow = () => resolve(answer() as D)));
+      },
+    });
+    const locks = pageLocks();
+    const leader = new NotificationCounter({ client: slowClient(), store, toasts: { error: vi.fn() }, locks, random: () => 0 });
+    const stopLeader = leader.start();
+    const follower = new NotificationCounter({ client: slowClient(), store, toasts: { error: vi.fn() }, locks, random: () => 0 });
+    const stopFollower = follower.start();
+    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    expect(sent).toHaveLength(1);
+    answerNow!();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(unreadCount(store)).toBe(2);
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_CACHE_MS);
+    expect(sent).toHaveLength(2);
+    stopLeader();
+    stopFollower();
   });
 
   it('tabs whose clocks differ a little still agree the answer is fresh: a follower does not ask', async () => {
@@ -163,7 +192,7 @@ describe('the unread count against the page', () => {
     const locks = pageLocks();
     const ahead = new NotificationCounter({ client, store, toasts: { error: vi.fn() }, locks, now: () => Date.now() + 20_000 });
     const stopAhead = ahead.start();
-    const behind = tab(store, client, locks);
+    const behind = tab(store, fakeClient(client.sent), locks);
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(ahead.isLeader()).toBe(true);
     expect(client.sent).toHaveLength(4);
