@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { booleanOptionKeys } from '../tests/host/feature-options';
 import { gmShimSource } from '../tests/host/gm-shim';
+import { OPEN_SHADOW_ROOTS } from '../tests/host/open-shadow-roots';
 import { corsPreflight, type MockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
 
@@ -63,6 +64,8 @@ export async function scriptedContext(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // tsx keeps function names with a `__name` helper that page.evaluate'd functions then call.
   await context.addInitScript('window.__name = (fn) => fn;');
+  // The script's shadow roots are closed; the bench's probes look inside them.
+  await context.addInitScript(OPEN_SHADOW_ROOTS);
   if (opts.onRequestAt) await context.addInitScript(STAMP_API_CALLS);
   const bodyEnd = `<script>${gmShimSource({ mode: 'sync', seed: { ...CHANGELOG_SEEN_SEED, ...opts.seed } })}</script><script>${script.replace(/<\/script/gi, '<\\/script')}</script>`;
   await context.route('**/*', async (route) => {
@@ -142,9 +145,12 @@ export function filterOnce(page: Page, query: string, attributes = false): Promi
           original(delay === 100 ? () => ((w.__filterStart = performance.now()), fn()) : fn, delay, ...rest)) as typeof window.setTimeout;
       }
       w.__filterStart = undefined;
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-      setter.call(input, query);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Typed through the editing commands: an input event the browser makes (the script ignores
+      // synthetic ones, as a page script's are).
+      input.focus();
+      input.select();
+      if (query) document.execCommand('insertText', false, query);
+      else document.execCommand('delete');
       return new Promise<number>((resolve) => {
         const observer = new MutationObserver(() => {
           if (w.__filterStart === undefined) return;

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { MockApi } from '../host/mock-api';
 import { expect, OAUTH_TOKEN, test, type HostGotoOptions } from './fixtures';
+import { choose, typeDate } from './real-input';
 
 /** The palette's ActivitySearch mode against the mock API: modes, filters, paging, preserve, prefill, saved searches. */
 
@@ -91,7 +92,7 @@ test.describe('activity search', () => {
     await host.goto('/home', signedIn());
     await openMode(page);
     const form = params(page);
-    await form.getByLabel('Feed').selectOption('GLOBAL');
+    await choose(form.getByLabel('Feed'), 'GLOBAL');
     await pickUser(page, 'Users', 'Akira');
     await expect(form.getByRole('list', { name: 'Selected users' })).toContainText('Akira');
     // Media: multiple selection keeps the list open after a pick.
@@ -104,8 +105,8 @@ test.describe('activity search', () => {
     await expect(form.getByRole('list', { name: 'Selected media' }).getByRole('listitem')).toHaveCount(2);
     await form.getByLabel('Has replies').check();
     await form.getByLabel('Preload replies').check();
-    await form.getByLabel('After').fill('2000-01-01');
-    await form.getByLabel('Before').fill('2100-01-01');
+    await typeDate(form.getByLabel('After'), '2000-01-01');
+    await typeDate(form.getByLabel('Before'), '2100-01-01');
     await search(page, api);
     const after = await page.evaluate(() => new Date(2000, 0, 1).getTime() / 1000);
     const before = await page.evaluate(() => new Date(2100, 0, 1).getTime() / 1000);
@@ -124,7 +125,7 @@ test.describe('activity search', () => {
     expect(searches(api).at(-1)!.query).toContain('replies @include(if: $withReplies)');
 
     // Text mode: users still apply, media does not.
-    await form.getByLabel('Type').selectOption('TEXT');
+    await choose(form.getByLabel('Type'), 'TEXT');
     await expect(form.getByRole('combobox', { name: 'Media' })).toBeHidden();
     await form.getByLabel('Has replies').uncheck();
     await search(page, api);
@@ -132,9 +133,9 @@ test.describe('activity search', () => {
     expect(lastVars(api)).not.toHaveProperty('mediaId_in');
 
     // Message mode: messengers and recipients.
-    await form.getByLabel('Type').selectOption('MESSAGE');
-    await form.getByLabel('After').fill('');
-    await form.getByLabel('Before').fill('');
+    await choose(form.getByLabel('Type'), 'MESSAGE');
+    await typeDate(form.getByLabel('After'), '');
+    await typeDate(form.getByLabel('Before'), '');
     await pickUser(page, 'Messengers', 'Akira');
     await pickUser(page, 'Recipients', 'Viewer');
     await search(page, api);
@@ -174,7 +175,7 @@ test.describe('activity search', () => {
   test('the palette input filters what is loaded, locally', async ({ page, host, api }) => {
     await host.goto('/home', signedIn());
     await openMode(page);
-    await params(page).getByLabel('Type').selectOption('TEXT');
+    await choose(params(page).getByLabel('Type'), 'TEXT');
     await params(page).getByLabel('Per page').fill('50');
     await search(page, api);
     const all = await items(page).count();
@@ -194,8 +195,8 @@ test.describe('activity search', () => {
   test("with 'preserve activity search' on, parameters, feed and scroll survive closing", async ({ page, host, api }) => {
     await host.goto('/home', signedIn(preserveSeed(true)));
     await openMode(page);
-    await params(page).getByLabel('Type').selectOption('TEXT');
-    await params(page).getByLabel('Feed').selectOption('GLOBAL');
+    await choose(params(page).getByLabel('Type'), 'TEXT');
+    await choose(params(page).getByLabel('Feed'), 'GLOBAL');
     await params(page).getByLabel('Per page').fill('40');
     await search(page, api);
     await expect(items(page)).toHaveCount(40);
@@ -215,7 +216,7 @@ test.describe('activity search', () => {
   test("with 'preserve activity search' off, closing resets the search", async ({ page, host, api }) => {
     await host.goto('/home', signedIn(preserveSeed(false)));
     await openMode(page);
-    await params(page).getByLabel('Type').selectOption('TEXT');
+    await choose(params(page).getByLabel('Type'), 'TEXT');
     await search(page, api);
     await expect(items(page)).toHaveCount(15);
     await page.keyboard.press('Escape');
@@ -237,8 +238,8 @@ test.describe('activity search', () => {
   test('a saved search is a palette command that opens the mode with its parameters; it can be deleted', async ({ page, host, api }) => {
     await host.goto('/home', signedIn());
     await openMode(page);
-    await params(page).getByLabel('Type').selectOption('TEXT');
-    await params(page).getByLabel('Feed').selectOption('GLOBAL');
+    await choose(params(page).getByLabel('Type'), 'TEXT');
+    await choose(params(page).getByLabel('Feed'), 'GLOBAL');
     await params(page).getByLabel('Name for this search').fill('Global texts');
     await params(page).getByRole('button', { name: 'Save search' }).click();
     expect(await stored<{ name: string; params: { kind: string } }[]>(page, 'void-verified-activity-search-saved')).toMatchObject([
@@ -261,7 +262,7 @@ test.describe('activity search', () => {
     await params(page).getByRole('button', { name: 'Delete saved search Global texts' }).click();
     await expect(params(page).getByRole('list', { name: 'Saved searches' })).toBeHidden();
     expect(await stored(page, 'void-verified-activity-search-saved')).toEqual([]);
-    await page.getByRole('combobox', { name: 'QuickStart mode' }).selectOption('Dashboard');
+    await choose(page.getByRole('combobox', { name: 'QuickStart mode' }), 'Dashboard');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Activity search: Global');
     await expect(page.locator('[cmdk-item][data-command^="activity-search.saved."]')).toHaveCount(0);
   });

@@ -1,5 +1,6 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { ConsoleMessage } from '@playwright/test';
 import { expect, scriptStarted, test } from './fixtures';
+import { pasteImage } from './real-input';
 
 /** Credentials never reach the console: a failed image upload names the host, not the address with its key. */
 
@@ -17,17 +18,6 @@ const SEED = {
     },
   }),
 };
-
-/** Pastes one image file into the host's activity editor. */
-function pasteImage(page: Page): Promise<void> {
-  return page.evaluate((selector) => {
-    const field = document.querySelector<HTMLTextAreaElement>(selector)!;
-    field.focus();
-    const data = new DataTransfer();
-    data.items.add(new File(['not-really-a-png'], 'cat.png', { type: 'image/png' }));
-    field.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true, composed: true, clipboardData: data }));
-  }, HOST_TEXTAREA);
-}
 
 /** A console message's text with its arguments as the page holds them (an Error's message and stack). */
 async function fullText(message: ConsoleMessage): Promise<string> {
@@ -54,7 +44,7 @@ for (const failure of ['network', 'http'] as const) {
     else host.imageFailures.imgbb = 500;
     await host.goto('/home', { seed: SEED });
     await scriptStarted(page);
-    await pasteImage(page);
+    await pasteImage(page.locator(HOST_TEXTAREA).first());
     await expect(page.locator('.vv-toast').filter({ hasText: 'Failed to upload image to imgbb.' })).toBeVisible();
     const texts = await Promise.all(messages);
     // The failure was logged, by host.

@@ -42,6 +42,7 @@ import {
   type Route,
 } from '@playwright/test';
 import { gmNetSource, gmShimSource, type GmMode } from '../host/gm-shim';
+import { OPEN_SHADOW_ROOTS } from '../host/open-shadow-roots';
 import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
 import { renderPage, scriptTag, type ReplicaOptions } from '../host/replica';
 
@@ -76,6 +77,12 @@ export interface HostGotoOptions extends ReplicaOptions {
    * seen, so the dialog does not cover the page in tests about something else.
    */
   changelog?: boolean;
+  /**
+   * Leave the userscript's shadow roots closed, as they are in production. Default false: the test
+   * bed opens them (tests/host/open-shadow-roots.ts), since Playwright's locators do not reach into
+   * closed roots.
+   */
+  closedShadowRoots?: boolean;
 }
 
 /** The attribute of <html> the userscript sets once it has started (its version, nothing else). */
@@ -222,10 +229,14 @@ function pageSeedSource(opts: HostGotoOptions): string {
     : '';
 }
 
+/** The source that opens the userscript's shadow roots for the locators (see OPEN_SHADOW_ROOTS), unless the test keeps them closed. */
+const openRoots = (opts: HostGotoOptions) => (opts.closedShadowRoots ? '' : OPEN_SHADOW_ROOTS);
+
 function bodyEnd(opts: HostGotoOptions, world: ScriptWorld): string {
   if (opts.script === false || world === 'isolated') return '';
   const pageSeed = pageSeedSource(opts);
   return (
+    (openRoots(opts) ? `<script>${openRoots(opts)}</script>` : '') +
     (pageSeed ? `<script>${pageSeed}</script>` : '') +
     `<script>${gmShimSource({ mode: opts.gm ?? 'both', seed: seedFor(opts) })}</script>` +
     scriptTag(scriptSource(opts), USERSCRIPT_SRC)
@@ -234,10 +245,11 @@ function bodyEnd(opts: HostGotoOptions, world: ScriptWorld): string {
 
 /**
  * The source run in the isolated world of every new document: at DOMContentLoaded (the managers'
- * document-end), the seed, the GM shim, then the userscript, unmodified, inside a function.
+ * document-end), the shadow roots opened for the locators, the seed, the GM shim, then the
+ * userscript, unmodified, inside a function.
  */
 function isolatedSource(opts: HostGotoOptions): string {
-  const body = `${pageSeedSource(opts)}\n${gmShimSource({ mode: opts.gm ?? 'both', seed: seedFor(opts) })}\n${scriptSource(opts)}\n`;
+  const body = `${openRoots(opts)}\n${pageSeedSource(opts)}\n${gmShimSource({ mode: opts.gm ?? 'both', seed: seedFor(opts) })}\n${scriptSource(opts)}\n`;
   return `(function () {\nconst run = function () {\n${body}};\nif (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true }); else run();\n})();`;
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { clickPaletteRow, expect, scriptStarted, test } from './fixtures';
+import { slideTo } from './real-input';
 
 /** The GIF keyboard under host editors, the like buttons on activity images, and its palette page. */
 
@@ -144,7 +145,7 @@ test('the size slider persists and sets the inserted width', async ({ page, host
   await expect(slider).toHaveValue('260');
   await expect(slider).toHaveAttribute('max', '600');
   await expect(slider).toHaveAttribute('step', '10');
-  await slider.fill('400');
+  await slideTo(slider, 400);
   await expect(keyboard(page).locator('output')).toHaveText('400');
   await page.reload();
   await openKeyboard(page);

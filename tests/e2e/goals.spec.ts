@@ -4,6 +4,7 @@ import lz from 'lz-string';
 import type { MockApi } from '../host/mock-api';
 import type { SeedMediaListEntry } from '../host/seed';
 import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { choose, typeDate } from './real-input';
 
 /** Goals: the goals tab (add, validate, save into the bio, fetch back) and goals on profile overviews. */
 
@@ -30,8 +31,9 @@ const stored = <T>(page: Page, key: string) =>
   }, key) as Promise<T>;
 /** Dismisses every toast (a click dismisses one), so the next assertion sees only new ones. */
 async function clearToasts(page: Page) {
-  await page.locator('.vv-toast').evaluateAll((toasts) => toasts.forEach((t) => (t as HTMLElement).click()));
-  await expect(page.locator('.vv-toast')).toHaveCount(0);
+  const toasts = page.locator('.vv-toast');
+  while (await toasts.count()) await toasts.first().click();
+  await expect(toasts).toHaveCount(0);
 }
 const user = (api: MockApi, name: string) => api.state.users.find((u) => u.name === name)!;
 const requests = (api: MockApi, name: string) => api.requests.filter((r) => r.operationName === name);
@@ -51,11 +53,11 @@ async function openGoalsTab(page: Page) {
 
 async function addGoal(page: Page, g: { type?: string; name?: string; target?: string; start?: string; end?: string }) {
   const form = settings(page).getByRole('group', { name: 'Add a goal' });
-  if (g.type) await form.getByLabel('Type').selectOption({ label: g.type });
+  if (g.type) await choose(form.getByLabel('Type'), { label: g.type });
   await form.getByLabel('Name').fill(g.name ?? '');
   if (g.target) await form.getByLabel('Target').fill(g.target);
-  await form.getByLabel('Start').fill(g.start ?? '');
-  await form.getByLabel('End').fill(g.end ?? '');
+  await typeDate(form.getByLabel('Start'), g.start ?? '');
+  await typeDate(form.getByLabel('End'), g.end ?? '');
   await form.getByRole('button', { name: 'Add goal' }).click();
 }
 
@@ -186,8 +188,8 @@ test.describe('goals tab', () => {
     await page.keyboard.press('Enter');
     const form = page.getByRole('group', { name: 'Add a goal' });
     await form.getByLabel('Name').fill('From the palette');
-    await form.getByLabel('Start').fill('2024-01-01');
-    await form.getByLabel('End').fill('2024-01-31');
+    await typeDate(form.getByLabel('Start'), '2024-01-01');
+    await typeDate(form.getByLabel('End'), '2024-01-31');
     await form.getByRole('button', { name: 'Add goal' }).click();
     await expect(page.locator('[data-void-ui="overlay"] tr[data-goal="From the palette"]')).toBeVisible();
     expect((await stored<{ name: string }[]>(page, 'void-verified-goals-config')).map((g) => g.name)).toEqual(['From the palette']);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
+import { chooseFile, filesOnDisk } from './real-input';
 
 /** Config Import/Export: the settings sub-tab, the palette commands and the first-run adoption offer. */
 
@@ -101,11 +102,10 @@ test.describe('Import/Export', () => {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     expect(chooser.isMultiple()).toBe(false);
     const reloaded = page.waitForEvent('load');
-    await chooser.setFiles({
-      name: 'voidverified-configs.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(ourFile({ 'void-verified-global-css': 'a { color: red; }' })),
-    });
+    // From disk, as a person picks it (a buffer would be set with an untrusted change event).
+    await chooser.setFiles(
+      filesOnDisk([{ name: 'voidverified-configs.json', content: ourFile({ 'void-verified-global-css': 'a { color: red; }' }) }]),
+    );
     await expect(summary(page).getByRole('region', { name: 'Global CSS' })).toContainText('a { color: red; }');
     await acceptSummary(page);
     await expect(toasts(page).filter({ hasText: 'Config successfully imported.' })).toBeVisible();
@@ -119,9 +119,8 @@ test.describe('Import/Export', () => {
     await openTab(page);
     await mark(page);
     const reloaded = page.waitForEvent('load');
-    await fileInput(page).setInputFiles({
+    await chooseFile(fileInput(page), {
       name: 'voidverified-configs.json',
-      mimeType: 'application/json',
       buffer: Buffer.from(
         ourFile({
           'void-verified-settings': { defaultSign: '★', highlightEnabled: false },
@@ -150,17 +149,16 @@ test.describe('Import/Export', () => {
       'void-verified-time-config': { dateFormat: 'dd.mm.yyyy', use12HourFormat: false },
       'void-verified-settings': { highlightEnabled: 'yes' },
     });
-    await fileInput(page).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    await chooseFile(fileInput(page), { name: 'bad.json', buffer: Buffer.from(bad) });
     await expect(
       toasts(page).filter({ hasText: 'There was an error reading the file. void-verified-settings.highlightEnabled: expected boolean' }),
     ).toBeVisible();
-    await fileInput(page).setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from(bad.slice(0, 40)) });
+    await chooseFile(fileInput(page), { name: 'cut.json', buffer: Buffer.from(bad.slice(0, 40)) });
     await expect(toasts(page).filter({ hasText: 'There was an error reading the file. It is not valid JSON' })).toBeVisible();
-    await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(ourFile({})) });
+    await chooseFile(fileInput(page), { name: 'notes.txt', buffer: Buffer.from(ourFile({})) });
     await expect(toasts(page).filter({ hasText: 'There was an error reading the file. Only .json files can be imported.' })).toBeVisible();
-    await fileInput(page).setInputFiles({
+    await chooseFile(fileInput(page), {
       name: 'proto.json',
-      mimeType: 'application/json',
       buffer: Buffer.from('{"settings":{"__proto__":{"polluted":true}}}'),
     });
     await expect(toasts(page).filter({ hasText: 'settings.__proto__: forbidden key' })).toBeVisible();
@@ -180,7 +178,7 @@ test.describe('Import/Export', () => {
     };
     const reloaded = page.waitForEvent('load');
     // The original downloads it as 'VoidVerified_configs', without an extension.
-    await fileInput(page).setInputFiles({ name: 'VoidVerified_configs', mimeType: '', buffer: Buffer.from(JSON.stringify(original)) });
+    await chooseFile(fileInput(page), { name: 'VoidVerified_configs', buffer: Buffer.from(JSON.stringify(original)) });
     await expect(summary(page)).toContainText('Left out: drafts (not supported yet).');
     await acceptSummary(page);
     await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: drafts (not supported yet).' })).toBeVisible();
@@ -246,9 +244,8 @@ test.describe('credentials and failed writes', () => {
       await host.goto('/settings/developer', { seed: { ...SEED, [HOST_KEY]: envelope(mine) } });
       await openTab(page);
       const reloaded = page.waitForEvent('load');
-      await fileInput(page).setInputFiles({
+      await chooseFile(fileInput(page), {
         name: 'shared.json',
-        mimeType: 'application/json',
         buffer: Buffer.from(
           ourFile({
             [HOST_KEY]: hostConfig({ apiKey: SECRETS.apiKey, userHash: SECRETS.userHash }),
@@ -285,9 +282,8 @@ test.describe('credentials and failed writes', () => {
     );
     const before = await gmDump(page);
     await mark(page);
-    await fileInput(page).setInputFiles({
+    await chooseFile(fileInput(page), {
       name: 'voidverified-configs.json',
-      mimeType: 'application/json',
       // The CSS is written first, then the time format is refused.
       buffer: Buffer.from(
         ourFile({
@@ -395,7 +391,7 @@ test.describe('an import cannot arm an account change (issue 25)', () => {
     await host.goto('/settings/developer', { seed: AUTHORIZED });
     await host.scriptReady();
     await subTab(page, 'Import/Export').click();
-    await fileInput(page).setInputFiles({ name: 'hostile.json', mimeType: 'application/json', buffer: Buffer.from(HOSTILE) });
+    await chooseFile(fileInput(page), { name: 'hostile.json', buffer: Buffer.from(HOSTILE) });
 
     // The summary names each binding with its command's title, and what becomes of it.
     await expect(line(page, 'layout-designer.publish')).toContainText(
@@ -435,8 +431,9 @@ test.describe('an import cannot arm an account change (issue 25)', () => {
     await host.scriptReady();
     const outline = () => page.evaluate(() => getComputedStyle(document.body).outlineWidth);
     const css = 'body { outline: 7px solid rgb(1, 2, 3) !important; }';
-    const file = { name: 'css.json', mimeType: 'application/json', buffer: Buffer.from(ourFile({ 'void-verified-global-css': css })) };
-    const chooseFile = async () => {
+    // From disk, as a person picks it (a buffer would be set with an untrusted change event).
+    const file = filesOnDisk([{ name: 'css.json', content: ourFile({ 'void-verified-global-css': css }) }]);
+    const importThroughPalette = async () => {
       await page.keyboard.press('Control+Space');
       await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Import configuration');
       await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'import-export.import');
@@ -445,7 +442,7 @@ test.describe('an import cannot arm an account change (issue 25)', () => {
     };
 
     await mark(page);
-    await chooseFile();
+    await importThroughPalette();
     const listed = summary(page).getByRole('region', { name: 'Global CSS' });
     await expect(listed).toContainText(css);
     await expect(listed).toContainText('It replaces yours and applies to every AniList page once you accept');
@@ -457,7 +454,7 @@ test.describe('an import cannot arm an account change (issue 25)', () => {
     expect(await stored(page, 'void-verified-global-css')).toBeUndefined();
     expect(await marked(page)).toBe(true);
 
-    await chooseFile();
+    await importThroughPalette();
     await expect(listed).toBeVisible();
     expect(await outline()).not.toBe('7px');
     const reloaded = page.waitForEvent('load');

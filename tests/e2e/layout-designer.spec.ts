@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import lz from 'lz-string';
 import type { MockApi } from '../host/mock-api';
 import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { choose } from './real-input';
 
 /** The layout designer: editing in settings, preview on the own profile, publishing, other tabs. */
 
@@ -344,7 +345,7 @@ test.describe('layout designer', () => {
     await expect(page.locator('.about .markdown[data-void-layout]')).toHaveText('Edited in the other tab');
     await tab.getByRole('button', { name: 'Add Layout' }).click(); // an empty layout: nothing replaced
     await expect.poll(() => profileState(page).then((s) => s.avatar)).toBe(original.avatar);
-    await tab.getByRole('combobox', { name: 'Layout' }).selectOption('0');
+    await choose(tab.getByRole('combobox', { name: 'Layout' }), '0');
     await expect.poll(() => profileState(page).then((s) => s.avatar)).toBe(AVATAR);
     await tab.getByRole('button', { name: 'Disable Css' }).click();
     await expect.poll(() => profileState(page).then((s) => s.css)).toBeNull();

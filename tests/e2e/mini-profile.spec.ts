@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { MockApi } from '../host/mock-api';
 import { NAMED_COLORS, type SeedUser } from '../host/seed';
 import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
+import { choose, slideTo } from './real-input';
 
 /** The mini profile hover card on user links, in the replica host with the mock API. */
 
@@ -329,8 +330,8 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     await ui.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name: 'mini profile', exact: true }).click();
     const panel = ui.getByRole('tabpanel', { name: 'mini profile' });
     await expect(panel.getByRole('heading', { name: 'Mini Profile Configuration' })).toBeVisible();
-    await panel.getByLabel('Position').selectOption('top');
-    await panel.getByLabel('Number of favourites').fill('9');
+    await choose(panel.getByLabel('Position'), 'top');
+    await slideTo(panel.getByLabel('Number of favourites'), 9);
     await panel.getByRole('checkbox', { name: 'Display staff favourites' }).check();
     const stored = () =>
       host.evalInScript(

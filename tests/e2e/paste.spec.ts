@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ImageHostConfig } from '../../src/data/image-hosts';
 import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
+import { choose, dropFiles, pasteImage, pasteText } from './real-input';
 
 /** Paste and drop in markdown editors, image uploads to catbox, imgbb and imgur, imgur authorization, the video type fixer. */
 
@@ -62,40 +63,18 @@ async function watchModel(page: Page, selector = HOST_TEXTAREA): Promise<void> {
 }
 const model = (page: Page) => page.evaluate(() => (window as unknown as { __model?: string }).__model);
 
-interface Payload {
-  files?: { name: string; type: string }[];
-  text?: string;
-}
-
-/**
- * Dispatches a paste (or drop) carrying files and/or text at the textarea `selector` (inside the
- * shadow root of `shadowHost` when given); resolves to whether the default action was prevented.
- */
-function dispatch(page: Page, kind: 'paste' | 'drop', payload: Payload, selector = HOST_TEXTAREA, shadowHost?: string): Promise<boolean> {
-  return page.evaluate(
-    ({ kind, payload, selector, shadowHost, content }) => {
-      const root: ParentNode = shadowHost ? document.querySelector(shadowHost)!.shadowRoot! : document;
-      const field = root.querySelector<HTMLTextAreaElement>(selector)!;
-      field.focus();
-      const data = new DataTransfer();
-      for (const f of payload.files ?? []) data.items.add(new File([content], f.name, { type: f.type }));
-      if (payload.text !== undefined) data.setData('text/plain', payload.text);
-      const init = { bubbles: true, cancelable: true, composed: true };
-      const event =
-        kind === 'paste'
-          ? new ClipboardEvent('paste', { ...init, clipboardData: data })
-          : new DragEvent('drop', { ...init, dataTransfer: data });
-      field.dispatchEvent(event);
-      return event.defaultPrevented;
-    },
-    { kind, payload, selector, shadowHost, content: FILE_TEXT },
-  );
-}
-const PNG = { files: [{ name: 'cat.photo.png', type: 'image/png' }] };
+/** A file as the file manager holds it: its bytes are ASCII, so the fixture reads multipart bodies as text. */
+const CAT = { name: 'cat.photo.png', content: FILE_TEXT };
 const textarea = (page: Page) => page.locator(HOST_TEXTAREA).first();
+/** A person pastes an image into the host's editor (from the clipboard: the browser names it image.png). */
+const paste = (page: Page) => pasteImage(textarea(page));
+/** A person drops files from the file manager on the host's editor. */
+const drop = (page: Page, files: { name: string; content: string }[] = [CAT]) => dropFiles(textarea(page), files);
+/** A pasted image's bytes as the browser encodes them: a PNG, in base64. */
+const PASTED_PNG_BASE64 = /^iVBORw0KGgo/;
 
 test.describe('pasting and dropping images', () => {
-  test('catbox: a pasted image is uploaded (multipart with reqtype) and its markup inserted; the host model sees it', async ({
+  test('catbox: a dropped image is uploaded (multipart with reqtype) and its markup inserted; the host model sees it', async ({
     page,
     host,
   }) => {
@@ -103,7 +82,7 @@ test.describe('pasting and dropping images', () => {
     await ready(page);
     await watchModel(page);
     await textarea(page).fill('Look: ');
-    expect(await dispatch(page, 'paste', PNG)).toBe(true);
+    await drop(page);
     await expect(textarea(page)).toHaveValue(`Look: img420(${CATBOX_URL})`);
     expect(await model(page)).toBe(`Look: img420(${CATBOX_URL})`);
     expect(host.imageRequests).toHaveLength(1);
@@ -111,8 +90,8 @@ test.describe('pasting and dropping images', () => {
     expect([r.method, r.url]).toEqual(['POST', 'https://catbox.moe/user/api.php']);
     expect(r.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(r.postData).toMatch(/name="reqtype"\r\n\r\nfileupload\r\n/);
+    // The file goes as it is, from disk (the request record does not carry those bytes; imgbb's base64 below does).
     expect(r.postData).toMatch(/name="fileToUpload"; filename="cat.photo.png"/);
-    expect(r.postData).toContain(FILE_TEXT);
     // No user hash set: none sent.
     expect(r.postData).not.toContain('name="userhash"');
     await expect(toasts(page).filter({ hasText: 'Uploading image to catbox.' })).toBeVisible();
@@ -126,7 +105,7 @@ test.describe('pasting and dropping images', () => {
       },
     });
     await ready(page);
-    await dispatch(page, 'paste', PNG);
+    await drop(page);
     await expect(textarea(page)).toHaveValue(`[img300(${CATBOX_URL})](${CATBOX_URL})`);
     expect(host.imageRequests[0]?.postData).toMatch(/name="userhash"\r\n\r\nmy-hash\r\n/);
   });
@@ -134,7 +113,7 @@ test.describe('pasting and dropping images', () => {
   test('imgbb: key in the query, image as base64 and the name without extension', async ({ page, host }) => {
     await host.goto('/home', { seed: { ...UPLOADS, ...LOUD_TOASTS, ...hostSeed('imgbb', { imgbb: { apiKey: 'bb-key' } }) } });
     await ready(page);
-    await dispatch(page, 'paste', PNG);
+    await drop(page);
     await expect(textarea(page)).toHaveValue(`img420(${IMGBB_URL})`);
     const r = host.imageRequests[0]!;
     expect(r.url).toBe('https://api.imgbb.com/1/upload?key=bb-key');
@@ -143,10 +122,24 @@ test.describe('pasting and dropping images', () => {
     await expect(toasts(page).filter({ hasText: 'Uploaded image to imgbb.' })).toBeVisible();
   });
 
+  test('a pasted image (from the clipboard) is uploaded and inserted; the host model sees it', async ({ page, host }) => {
+    await host.goto('/home', { seed: { ...UPLOADS, ...hostSeed('imgbb', { imgbb: { apiKey: 'bb-key' } }) } });
+    await ready(page);
+    await watchModel(page);
+    await textarea(page).fill('Look: ');
+    await paste(page);
+    await expect(textarea(page)).toHaveValue(`Look: img420(${IMGBB_URL})`);
+    expect(await model(page)).toBe(`Look: img420(${IMGBB_URL})`);
+    expect(host.imageRequests).toHaveLength(1);
+    const form = Object.fromEntries(new URLSearchParams(host.imageRequests[0]!.postData ?? ''));
+    expect(form.name).toBe('image');
+    expect(form.image).toMatch(PASTED_PNG_BASE64);
+  });
+
   test('imgbb without an API key: silently nothing', async ({ page, host }) => {
     await host.goto('/home', { seed: { ...UPLOADS, ...LOUD_TOASTS, ...hostSeed('imgbb') } });
     await ready(page);
-    await dispatch(page, 'paste', PNG);
+    await paste(page);
     await page.waitForTimeout(300);
     expect(host.imageRequests).toEqual([]);
     await expect(textarea(page)).toHaveValue('');
@@ -158,7 +151,7 @@ test.describe('pasting and dropping images', () => {
       seed: { ...UPLOADS, ...LOUD_TOASTS, ...hostSeed('imgur', { imgur: { clientId: 'cid', clientSecret: 'secret' } }) },
     });
     await ready(page);
-    await dispatch(page, 'paste', PNG);
+    await drop(page);
     await expect(textarea(page)).toHaveValue(`img420(${IMGUR_URL})`);
     const anonymous = host.imageRequests[0]!;
     expect([anonymous.method, anonymous.url]).toEqual(['POST', 'https://api.imgur.com/3/image']);
@@ -180,44 +173,30 @@ test.describe('pasting and dropping images', () => {
         },
       }),
     );
-    await dispatch(page, 'paste', PNG);
+    await paste(page);
     await expect(textarea(page)).toHaveValue(`img420(${IMGUR_URL})`);
     expect(host.imageRequests[1]?.headers.authorization).toBe('Bearer imgur-account-token');
   });
 
-  test('a dropped image is uploaded and inserted', async ({ page, host }) => {
+  test('only the image files of a drop are uploaded; no upload without an image, or with uploads off', async ({ page, host }) => {
     await host.goto('/home', { seed: UPLOADS });
     await ready(page);
-    await watchModel(page);
-    expect(await dispatch(page, 'drop', PNG)).toBe(true);
-    await expect(textarea(page)).toHaveValue(`img420(${CATBOX_URL})`);
-    expect(await model(page)).toBe(`img420(${CATBOX_URL})`);
-    expect(host.imageRequests.map((r) => r.url)).toEqual(['https://catbox.moe/user/api.php']);
-  });
-
-  test('non-image files are ignored and keep the default behaviour; uploads off keeps it too', async ({ page, host }) => {
-    await host.goto('/home', { seed: UPLOADS });
-    await ready(page);
-    const pdf = { files: [{ name: 'doc.pdf', type: 'application/pdf' }] };
-    expect(await dispatch(page, 'paste', pdf)).toBe(false);
-    expect(await dispatch(page, 'drop', { files: [{ name: 'notes.txt', type: 'text/plain' }] })).toBe(false);
-    // Only the image of a mixed paste is uploaded.
-    expect(
-      await dispatch(page, 'paste', {
-        files: [
-          { name: 'doc.pdf', type: 'application/pdf' },
-          { name: 'a.gif', type: 'image/gif' },
-        ],
-      }),
-    ).toBe(true);
+    await drop(page, [
+      { name: 'doc.pdf', content: '%PDF-1.4' },
+      { name: 'a.gif', content: 'GIF89a' },
+    ]);
     await expect(textarea(page)).toHaveValue(`img420(${CATBOX_URL})`);
     expect(host.imageRequests).toHaveLength(1);
     expect(host.imageRequests[0]?.postData).toContain('filename="a.gif"');
     expect(host.imageRequests[0]?.postData).not.toContain('doc.pdf');
 
+    // A paste of text only (no image) is the browser's.
+    await textarea(page).fill('');
+    await pasteText(textarea(page), 'just words');
+    await expect(textarea(page)).toHaveValue('just words');
+
     await restartWith(page, 'void-verified-settings', { pasteImagesToHostService: false });
-    expect(await dispatch(page, 'paste', PNG)).toBe(false);
-    expect(await dispatch(page, 'drop', PNG)).toBe(false);
+    await paste(page);
     await page.waitForTimeout(300);
     expect(host.imageRequests).toHaveLength(1);
   });
@@ -234,10 +213,11 @@ test.describe('pasting and dropping images', () => {
       document.body.append(shadowHost);
       shadowHost.attachShadow({ mode: 'open' }).innerHTML = '<textarea data-markdown-editor></textarea><textarea class="plain"></textarea>';
     });
-    expect(await dispatch(page, 'paste', PNG, 'textarea.plain', '#our-editor')).toBe(false);
-    expect(await dispatch(page, 'paste', PNG, 'textarea[data-markdown-editor]', '#our-editor')).toBe(true);
+    await pasteImage(page.locator('#our-editor textarea.plain'));
+    await pasteImage(page.locator('#our-editor textarea[data-markdown-editor]'));
     await expect(page.locator('#our-editor textarea[data-markdown-editor]')).toHaveValue(`img420(${CATBOX_URL})`);
     expect(host.imageRequests).toHaveLength(1);
+    await expect(page.locator('#our-editor textarea.plain')).toHaveValue('');
   });
 
   test('a second paste while uploading is refused with an info toast', async ({ page, host }) => {
@@ -249,15 +229,15 @@ test.describe('pasting and dropping images', () => {
       await held;
       await route.fallback();
     });
-    await dispatch(page, 'paste', PNG);
-    expect(await dispatch(page, 'paste', PNG)).toBe(true);
+    await paste(page);
+    await paste(page);
     await expect(toasts(page).filter({ hasText: 'An image is still uploading. Try again when it is done.' })).toBeVisible();
     release();
     await expect(textarea(page)).toHaveValue(`img420(${CATBOX_URL})`);
     expect(host.imageRequests).toHaveLength(1);
     // Free again afterwards.
     await textarea(page).fill('');
-    await dispatch(page, 'paste', PNG);
+    await paste(page);
     await expect(textarea(page)).toHaveValue(`img420(${CATBOX_URL})`);
     expect(host.imageRequests).toHaveLength(2);
   });
@@ -271,7 +251,7 @@ test.describe('pasting and dropping images', () => {
       host.imageFailures[endpoint] = 500;
       await host.goto('/home', { seed: { ...UPLOADS, ...seed } });
       await ready(page);
-      await dispatch(page, 'paste', PNG);
+      await paste(page);
       // Error toasts show at the default level.
       await expect(toasts(page).filter({ hasText: message })).toBeVisible();
       await expect(textarea(page)).toHaveValue('');
@@ -288,26 +268,30 @@ test.describe('pasted image URLs', () => {
     await ready(page);
     await watchModel(page);
     await textarea(page).fill('Hi ');
-    expect(await dispatch(page, 'paste', { text: url })).toBe(true);
+    await pasteText(textarea(page), url);
     await expect(textarea(page)).toHaveValue(`Hi img250(${url})`);
     expect(await model(page)).toBe(`Hi img250(${url})`);
 
-    // Inside parentheses (the user is writing the markup): left to the browser.
+    // Inside parentheses (the user is writing the markup): left to the browser, which pastes it as it is.
     await textarea(page).fill('img100(');
-    expect(await dispatch(page, 'paste', { text: url })).toBe(false);
+    await pasteText(textarea(page), url);
+    await expect(textarea(page)).toHaveValue(`img100(${url}`);
     await textarea(page).fill('[cat](');
-    expect(await dispatch(page, 'paste', { text: url })).toBe(false);
+    await pasteText(textarea(page), url);
+    await expect(textarea(page)).toHaveValue(`[cat](${url}`);
     // Not an image URL: left alone.
-    expect(await dispatch(page, 'paste', { text: 'https://example.com/page' })).toBe(false);
+    await textarea(page).fill('');
+    await pasteText(textarea(page), 'https://example.com/page');
+    await expect(textarea(page)).toHaveValue('https://example.com/page');
     expect(host.imageRequests).toEqual([]);
 
     await restartWith(page, 'void-verified-settings', { pasteEnabled: true, pasteWrapImagesWithLink: true });
-    expect(await dispatch(page, 'paste', { text: url })).toBe(true);
+    await pasteText(textarea(page), url);
     await expect(textarea(page)).toHaveValue(`[img420(${url})](${url})`);
 
     await restartWith(page, 'void-verified-settings', { pasteEnabled: false });
-    expect(await dispatch(page, 'paste', { text: url })).toBe(false);
-    await expect(textarea(page)).toHaveValue('');
+    await pasteText(textarea(page), url);
+    await expect(textarea(page)).toHaveValue(url);
   });
 });
 
@@ -323,12 +307,12 @@ test.describe('image host settings', () => {
       .poll(() => readStored(page, 'void-verified-image-host-config'))
       .toMatchObject({ configurations: { catbox: { userHash: 'hash-1' } } });
 
-    await select.selectOption('imgbb');
+    await choose(select, 'imgbb');
     await expect(panel.getByLabel('API key')).toBeVisible();
     await expect(panel.getByRole('link', { name: 'api.imgbb.com' })).toHaveAttribute('href', 'https://api.imgbb.com/');
     await panel.getByLabel('API key').fill('bb');
 
-    await select.selectOption('imgur');
+    await choose(select, 'imgur');
     await expect(panel.getByLabel('Client ID')).toHaveAttribute('type', 'password');
     await expect(panel.getByLabel('Client Secret')).toHaveAttribute('type', 'password');
     await expect(panel.getByRole('link', { name: 'https://api.imgur.com/oauth2/addclient' })).toBeVisible();
@@ -540,7 +524,7 @@ test('the AniList token never reaches an image host', async ({ page, host }) => 
   for (const config of Object.values(configs)) {
     await restartWith(page, 'void-verified-image-host-config', config);
     const count = host.imageRequests.length;
-    await dispatch(page, 'paste', PNG);
+    await paste(page);
     await expect.poll(() => host.imageRequests.length).toBeGreaterThan(count);
     await expect(textarea(page)).not.toHaveValue('');
   }

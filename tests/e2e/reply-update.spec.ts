@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { choose } from './real-input';
 
 /** Reply with list update from the home composer. */
 
@@ -43,7 +44,7 @@ test.describe('reply with list update', () => {
       .click();
     const status = panel(page).getByLabel('Status');
     await expect(status).toHaveValue('PLANNING');
-    await status.selectOption('CURRENT');
+    await choose(status, 'CURRENT');
     await panel(page).getByLabel('Progress').fill('2');
     await composer(page).locator('textarea').fill('Started this one!');
     await panel(page).getByRole('button', { name: 'Reply' }).click();

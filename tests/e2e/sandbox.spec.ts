@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { booleanOptionKeys } from '../host/feature-options';
+import { OPEN_SHADOW_ROOTS } from '../host/open-shadow-roots';
 import { startSandbox, type Sandbox } from '../host/serve';
 import { clickPaletteRow, scriptStarted } from './fixtures';
 
@@ -23,6 +24,8 @@ async function booleanOptions(page: Page): Promise<{ all: string[]; on: string[]
 
 test.describe('the sandbox', () => {
   let sandbox: Sandbox | undefined;
+  // The script's shadow roots are closed, as in production; the locators need them open.
+  test.beforeEach(async ({ page }) => page.addInitScript(OPEN_SHADOW_ROOTS));
   test.afterEach(async () => {
     await sandbox?.close();
     sandbox = undefined;

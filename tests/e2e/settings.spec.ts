@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { projectUrl, type PackageFields } from '../../build/metadata';
 import { clickPaletteRow, expect, type Host, OAUTH_TOKEN, test } from './fixtures';
+import { choose } from './real-input';
 
 /** Settings page, authorization, toasts, changelog and global CSS in the replica host. */
 
@@ -314,9 +315,9 @@ test.describe('toasts', { tag: '@worlds' }, () => {
     await page.locator('.vv-toast').first().click();
     await expect(toasts(page)).toHaveCount(0);
 
-    await panel.getByLabel('Toast level').selectOption({ label: 'Info (everything)' });
-    await panel.getByLabel('Toast location').selectOption('top-right');
-    await panel.getByLabel('Toast duration').selectOption('1');
+    await choose(panel.getByLabel('Toast level'), { label: 'Info (everything)' });
+    await choose(panel.getByLabel('Toast location'), 'top-right');
+    await choose(panel.getByLabel('Toast duration'), '1');
     await panel.getByRole('button', { name: 'Test Toasts' }).click();
     await expect(toasts(page)).toHaveCount(4);
     await expect(page.locator('.vv-toasts')).toHaveAttribute('data-location', 'top-right');
@@ -329,7 +330,7 @@ test.describe('toasts', { tag: '@worlds' }, () => {
     // One second later they are gone.
     await expect(toasts(page)).toHaveCount(0, { timeout: 3000 });
 
-    await panel.getByLabel('Toast level').selectOption({ label: 'Error' });
+    await choose(panel.getByLabel('Toast level'), { label: 'Error' });
     await panel.getByRole('button', { name: 'Test Toasts' }).click();
     await expect(toasts(page)).toHaveCount(1);
     await page.reload();
@@ -343,7 +344,7 @@ test.describe('toasts', { tag: '@worlds' }, () => {
     const panel = settings(page).getByRole('tabpanel', { name: 'toasts' });
     const viewport = page.viewportSize()!;
     for (const location of ['top-left', 'top-right', 'bottom-left', 'bottom-right']) {
-      await panel.getByLabel('Toast location').selectOption(location);
+      await choose(panel.getByLabel('Toast location'), location);
       await panel.getByRole('button', { name: 'Test Toasts' }).click();
       const box = (await page.locator('.vv-toast').first().boundingBox())!;
       expect(box.y < viewport.height / 2, location).toBe(location.startsWith('top'));
@@ -473,7 +474,7 @@ test.describe('time format and colour options', { tag: '@worlds' }, () => {
     await subTab(page, 'time').click();
     const panel = settings(page).getByRole('tabpanel', { name: 'time' });
     await expect(panel.getByRole('heading', { name: 'Time Format Configuration' })).toBeVisible();
-    await panel.getByLabel('Date format', { exact: true }).selectOption('dd.mm.yyyy');
+    await choose(panel.getByLabel('Date format', { exact: true }), 'dd.mm.yyyy');
     await panel.getByRole('checkbox', { name: '12-hour' }).uncheck();
     await subTab(page, 'authorization').click();
     await expect(settings(page)).toContainText('The token expires on 09.03.2031.');
