@@ -297,6 +297,50 @@ export function clearImgurAuthorization(store: Store): void {
   }));
 }
 
+// --- What the settings write -------------------------------------------------------------------
+
+/** The values a person enters in the image host settings, per host. */
+export const HOST_FIELDS = {
+  imgbb: ['apiKey'],
+  imgur: ['clientId', 'clientSecret'],
+  catbox: ['userHash'],
+} as const satisfies Record<ImageHost, readonly string[]>;
+export type HostField<H extends ImageHost> = (typeof HOST_FIELDS)[H][number];
+export type Entered<H extends ImageHost> = Partial<Record<HostField<H>, string>>;
+
+/** Whether a host's field holds a credential (IMAGE_HOST_SECRETS): the settings never show it. */
+export function isSecretField(host: ImageHost, field: string): boolean {
+  return IMAGE_HOST_SECRETS.some((secret) => secret.paths.some((path) => path[1] === host && path[2] === field));
+}
+
+/**
+ * A host's configuration with what was entered in its settings. Credentials are write-only there:
+ * an empty entry keeps the stored one (Remove forgets it); a public value (imgur's client id) is
+ * taken as entered. Values are trimmed.
+ */
+export function withEntered<H extends ImageHost>(config: ImageHostConfig, host: H, entered: Entered<H>): ImageHostConfig {
+  const change: Record<string, string> = {};
+  for (const field of HOST_FIELDS[host] as readonly HostField<H>[]) {
+    const value = entered[field]?.trim();
+    if (value === undefined || (value === '' && isSecretField(host, field))) continue;
+    change[field] = value;
+  }
+  return { ...config, configurations: { ...config.configurations, [host]: { ...config.configurations[host], ...change } } };
+}
+
+/** Saves what was entered in a host's settings (see `withEntered`). */
+export function saveEntered<H extends ImageHost>(store: Store, host: H, entered: Entered<H>): void {
+  store.update(imageHostConfigKey, (c) => withEntered(c, host, entered));
+}
+
+/** Remove: forgets one stored value of a host's settings. */
+export function removeEntered<H extends ImageHost>(store: Store, host: H, field: HostField<H>): void {
+  store.update(imageHostConfigKey, (c) => ({
+    ...c,
+    configurations: { ...c.configurations, [host]: { ...c.configurations[host], [field]: '' } },
+  }));
+}
+
 // --- Uploading -------------------------------------------------------------------------------
 
 export const IMAGE_HOST_TOASTS = {

@@ -296,32 +296,47 @@ test.describe('pasted image URLs', () => {
 });
 
 test.describe('image host settings', () => {
-  test('host select, imgbb key note, imgur secret fields and steps, catbox user hash; also in the palette', async ({ page, host }) => {
-    await host.goto('/settings/developer', { seed: UPLOADS });
+  test('host select, imgbb key note, imgur fields and steps, catbox user hash: typed, then saved; also in the palette', async ({
+    page,
+    host,
+  }) => {
+    await host.goto('/settings/developer', { seed: { ...UPLOADS, ...LOUD_TOASTS } });
     await subTab(page, 'image host').click();
     const panel = settings(page).getByRole('tabpanel', { name: 'image host' });
     const select = panel.getByLabel('Image host', { exact: true });
+    const save = panel.getByRole('button', { name: 'Save' });
     await expect(select).toHaveValue('catbox');
+    await expect(save).toBeDisabled();
     await panel.getByLabel('User hash').fill('hash-1');
-    await expect
-      .poll(() => readStored(page, 'void-verified-image-host-config'))
-      .toMatchObject({ configurations: { catbox: { userHash: 'hash-1' } } });
+    // Typed is not stored: Save stores it.
+    expect(await readStored(page, 'void-verified-image-host-config')).toBeUndefined();
+    await save.click();
+    await expect(toasts(page).filter({ hasText: 'Saved the catbox settings.' })).toBeVisible();
+    await expect(panel.getByLabel('User hash')).toHaveText('set');
+    expect(await readStored(page, 'void-verified-image-host-config')).toMatchObject({ configurations: { catbox: { userHash: 'hash-1' } } });
 
     await choose(select, 'imgbb');
-    await expect(panel.getByLabel('API key')).toBeVisible();
+    await expect(panel.getByLabel('API key')).toHaveAttribute('type', 'password');
     await expect(panel.getByRole('link', { name: 'api.imgbb.com' })).toHaveAttribute('href', 'https://api.imgbb.com/');
+    // Enter in a field saves too.
     await panel.getByLabel('API key').fill('bb');
+    await panel.getByLabel('API key').press('Enter');
+    await expect(panel.getByLabel('API key')).toHaveText('set');
 
     await choose(select, 'imgur');
-    await expect(panel.getByLabel('Client ID')).toHaveAttribute('type', 'password');
+    // The client id is public (it names the app); the secret is not.
+    await expect(panel.getByLabel('Client ID')).toHaveAttribute('type', 'text');
     await expect(panel.getByLabel('Client Secret')).toHaveAttribute('type', 'password');
     await expect(panel.getByRole('link', { name: 'https://api.imgur.com/oauth2/addclient' })).toBeVisible();
     await expect(panel).toContainText('https://anilist.co/settings/developer#void_imgur');
     await expect(panel.locator('ol li')).toHaveCount(3);
     await expect(panel.getByRole('button', { name: 'Authorize' })).toHaveCount(0);
     await panel.getByLabel('Client ID').fill('cid');
+    await panel.getByRole('button', { name: 'Save' }).click();
     await expect(panel.getByRole('button', { name: 'Authorize' })).toHaveCount(0);
     await panel.getByLabel('Client Secret').fill('secret');
+    await expect(panel.getByRole('button', { name: 'Authorize' })).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Save' }).click();
     await expect(panel.getByRole('button', { name: 'Authorize' })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Clear Authorization' })).toHaveCount(0);
     expect(await readStored(page, 'void-verified-image-host-config')).toEqual(
@@ -334,6 +349,43 @@ test.describe('image host settings', () => {
     await clickPaletteRow(page, 'paste.image-host');
     const palette = page.locator('.vv-palette');
     await expect(palette.getByLabel('Client ID')).toHaveValue('cid');
+    await expect(palette.getByLabel('Client Secret')).toHaveText('set');
+  });
+
+  test('a stored credential is write-only: Replace empties the field, saving it empty keeps the stored one, Remove forgets it', async ({
+    page,
+    host,
+  }) => {
+    await host.goto('/settings/developer', { seed: { ...UPLOADS, ...hostSeed('imgbb', { imgbb: { apiKey: 'stored-key' } }) } });
+    await subTab(page, 'image host').click();
+    const panel = settings(page).getByRole('tabpanel', { name: 'image host' });
+    const key = panel.getByLabel('API key');
+    const apiKey = async () => ((await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig).configurations.imgbb.apiKey;
+    await expect(key).toHaveText('set');
+
+    await panel.getByRole('button', { name: 'Replace' }).click();
+    await expect(key).toBeFocused();
+    await expect(key).toHaveValue('');
+    await key.press('Enter');
+    await expect(key).toHaveText('set');
+    expect(await apiKey()).toBe('stored-key');
+
+    await panel.getByRole('button', { name: 'Replace' }).click();
+    await key.fill('typed-then-kept');
+    await panel.getByRole('button', { name: 'Keep the stored one' }).click();
+    await expect(key).toHaveText('set');
+    expect(await apiKey()).toBe('stored-key');
+
+    await panel.getByRole('button', { name: 'Replace' }).click();
+    await key.fill('  new-key ');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await expect(key).toHaveText('set');
+    expect(await apiKey()).toBe('new-key');
+
+    await panel.getByRole('button', { name: 'Remove' }).click();
+    await expect(key).toHaveValue('');
+    await expect(key).toHaveAttribute('type', 'password');
+    expect(await apiKey()).toBe('');
   });
 
   test('the tab shows only while uploads are on', async ({ page, host }) => {

@@ -16,7 +16,10 @@ import {
   imgurRefreshRequest,
   imgurRequest,
   imgurUrl,
+  isSecretField,
   parseRefresh,
+  removeEntered,
+  saveEntered,
   shouldRefreshImgur,
   storeImgurAuthorization,
   storeImgurTokens,
@@ -141,6 +144,38 @@ describe('the imgur OAuth return', () => {
       authToken: null,
       refreshToken: null,
     });
+  });
+});
+
+describe('what the settings write', () => {
+  it('knows the credentials: every field but the public imgur client id', () => {
+    expect(isSecretField('imgbb', 'apiKey')).toBe(true);
+    expect(isSecretField('imgur', 'clientSecret')).toBe(true);
+    expect(isSecretField('catbox', 'userHash')).toBe(true);
+    expect(isSecretField('imgur', 'clientId')).toBe(false);
+  });
+
+  it('an entered credential replaces the stored one (trimmed); an empty one keeps it; a public value is taken as entered', () => {
+    const { store } = setup('imgur', { imgbb: { apiKey: 'bb' }, imgur: { clientId: 'old-id', clientSecret: 'old-secret' } });
+    saveEntered(store, 'imgur', { clientSecret: '', clientId: '  new-id ' });
+    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ clientId: 'new-id', clientSecret: 'old-secret' });
+    saveEntered(store, 'imgur', { clientSecret: '   ' });
+    expect(store.get(imageHostConfigKey).configurations.imgur.clientSecret).toBe('old-secret');
+    saveEntered(store, 'imgur', { clientSecret: ' new-secret ' });
+    saveEntered(store, 'imgbb', {});
+    expect(store.get(imageHostConfigKey).configurations).toMatchObject({
+      imgur: { clientId: 'new-id', clientSecret: 'new-secret' },
+      imgbb: { apiKey: 'bb' },
+    });
+    // The public client id may be emptied.
+    saveEntered(store, 'imgur', { clientId: '' });
+    expect(store.get(imageHostConfigKey).configurations.imgur.clientId).toBe('');
+  });
+
+  it('Remove forgets one stored value and nothing else', () => {
+    const { store } = setup('catbox', { catbox: { userHash: 'hash' }, imgbb: { apiKey: 'bb' } });
+    removeEntered(store, 'catbox', 'userHash');
+    expect(store.get(imageHostConfigKey).configurations).toMatchObject({ catbox: { userHash: '' }, imgbb: { apiKey: 'bb' } });
   });
 });
 
