@@ -1,4 +1,5 @@
 import { applyMarkdown, imageWidthOf, textEdit, type MarkdownMapping } from '../data/markdown';
+import { dispatchOwn } from './trusted-input';
 
 /**
  * Changing the text of a textarea so that the host's Vue model (v-model) sees it and undo keeps
@@ -21,7 +22,8 @@ export function replaceRange(field: TextField, start: number, end: number, text:
   }
   if (!done || field.value.slice(start, start + text.length) !== text) {
     field.value = field.value.slice(0, start) + text + field.value.slice(end);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    // Ours: our own editors sit behind the guard that lets only a person's input through.
+    dispatchOwn(field, new Event('input', { bubbles: true }));
   }
   const caret = start + text.length;
   field.setSelectionRange(selectStart ?? caret, selectEnd ?? caret);

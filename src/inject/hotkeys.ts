@@ -1,10 +1,12 @@
 import { tinykeys, type KeyBindingMap } from 'tinykeys';
 import { toTinykeys, type Binding } from '../commands/hotkeys';
+import { eventOrigin } from './shadow';
 
 /**
  * Binds the registry's hotkeys on the page with tinykeys. Global commands stay quiet while the
  * user types in a field (unless they opt in); editor commands only act inside text areas. The
- * key-capture input of the shortcuts panel is left alone so a key can be recorded.
+ * key-capture input of the shortcuts panel is left alone so a key can be recorded. Only keys a
+ * person pressed count: a page script can dispatch any key event (`isTrusted` is false then).
  */
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'email', 'password', 'number', 'tel', '']);
@@ -29,8 +31,8 @@ export function bindHotkeys(bindings: readonly Binding[], fire: FireHotkey, targ
   const map: KeyBindingMap = {};
   for (const [hotkey, list] of byKey) {
     map[toTinykeys(hotkey)] = (event) => {
-      if (event.isComposing || event.repeat) return;
-      const origin = (event.composedPath()[0] ?? null) as Element | null;
+      if (!event.isTrusted || event.isComposing || event.repeat) return;
+      const origin = eventOrigin(event) as Element | null;
       if (origin instanceof Element && origin.closest('[data-hotkey-capture]')) return;
       const editable = isEditable(origin);
       const editor = isMarkdownEditor(origin);

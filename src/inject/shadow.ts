@@ -1,9 +1,22 @@
+import { guardUserInput } from './trusted-input';
+
 /**
  * Our UI lives in shadow roots so the host's CSS and ours never collide. The caller passes the
  * style sheet's text; all roots given the same text share one constructed stylesheet. Host theme
  * variables (--color-*) are inherited custom properties, so they reach inside the shadow roots and
  * our CSS follows the site theme.
+ *
+ * The roots are closed: a page script finds our hosts but not what is inside them (our elements,
+ * the values of our fields, the component tree and the services it holds), and an event it
+ * dispatches on a host does not enter. We keep each root in `roots`; `deepActiveElement` and
+ * `eventOrigin` look through them where `shadowRoot` and `composedPath()` stop at a closed root.
+ * Each root is guarded against input the browser did not make (src/inject/trusted-input.ts).
  */
+
+/** Element.prototype.attachShadow as it was when the script started. */
+const attachShadow = typeof Element === 'undefined' ? null : Element.prototype.attachShadow;
+/** Our shadow roots by their host element. */
+const roots = new WeakMap<Element, ShadowRoot>();
 
 const sheets = new Map<string, CSSStyleSheet | null>();
 
@@ -28,9 +41,20 @@ export interface ShadowMount {
   container: HTMLDivElement;
 }
 
-/** Gives `host` an open shadow root styled with `css`, and a container for our UI inside it. */
+/** Our (closed, guarded) shadow root on `host`, made the first time. */
+function uiRoot(host: HTMLElement): ShadowRoot {
+  let root = roots.get(host);
+  if (!root) {
+    root = attachShadow!.call(host, { mode: 'closed' });
+    guardUserInput(root);
+    roots.set(host, root);
+  }
+  return root;
+}
+
+/** Gives `host` a closed shadow root styled with `css`, and a container for our UI inside it. */
 export function attachShadowUi(host: HTMLElement, css: string): ShadowMount {
-  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  const root = uiRoot(host);
   const sheet = stylesheet(css);
   if (sheet) root.adoptedStyleSheets = [sheet];
   else {
@@ -54,9 +78,10 @@ export function createUiHost(kind: string, tag: 'div' | 'span' | 'li' = 'div'): 
 /** The app's own overlay root (palette, dialogs, toasts), once per page, styled with `css`. */
 export function overlayRoot(css: string): ShadowMount {
   const existing = document.querySelector<HTMLElement>('[data-void-ui="overlay"]');
-  if (existing?.shadowRoot) {
-    const container = existing.shadowRoot.querySelector<HTMLDivElement>('.vv-root');
-    if (container) return { host: existing, root: existing.shadowRoot, container };
+  const root = existing && roots.get(existing);
+  if (existing && root) {
+    const container = root.querySelector<HTMLDivElement>('.vv-root');
+    if (container) return { host: existing, root, container };
   }
   const host = createUiHost('overlay');
   // Inside body so the theme's custom properties (set on body or :root) are inherited.
@@ -64,9 +89,36 @@ export function overlayRoot(css: string): ShadowMount {
   return attachShadowUi(host, css);
 }
 
-/** The deepest focused element, looking through open shadow roots. */
-export function deepActiveElement(): Element | null {
-  let active: Element | null = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+/** The shadow root inside `node` that we can look into: ours (closed), or an open one. */
+function rootInside(node: unknown): ShadowRoot | null {
+  return node instanceof Element ? (roots.get(node) ?? node.shadowRoot) : null;
+}
+
+/** The deepest focused element inside `element`, looking through our roots and open ones. */
+export function deepFocus(element: Element | null): Element | null {
+  let active = element;
+  for (let root = rootInside(active); root?.activeElement; root = rootInside(active)) active = root.activeElement;
   return active;
+}
+
+/** The deepest focused element of the page, looking through our roots and open ones. */
+export function deepActiveElement(): Element | null {
+  return deepFocus(document.activeElement);
+}
+
+const hasPoint = (event: Event): event is MouseEvent => 'clientX' in event && typeof event.clientX === 'number';
+
+/**
+ * Where an event began, seen from a listener outside our roots (on the document or window), where
+ * `composedPath()` stops at a closed root's host: inside our roots, the element under the pointer
+ * for pointer, mouse and drag events, the focused element for the others (keys, clipboard, focus).
+ */
+export function eventOrigin(event: Event): EventTarget | null {
+  let origin: EventTarget | null = event.composedPath()[0] ?? event.target;
+  for (let root = rootInside(origin); root; root = rootInside(origin)) {
+    const inner = hasPoint(event) ? root.elementFromPoint(event.clientX, event.clientY) : root.activeElement;
+    if (!inner || inner === origin || !root.contains(inner)) break;
+    origin = inner;
+  }
+  return origin;
 }

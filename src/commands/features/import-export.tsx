@@ -11,6 +11,7 @@ import {
 import { createStore } from '../../data/store';
 import { createUiHost } from '../../inject/shadow';
 import { attachPanelsUi } from '../../panels/mount';
+import { clickOwn } from '../../inject/trusted-input';
 import { lazyComponent, lazyModule } from '../lazy';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
 
@@ -91,7 +92,8 @@ function chooseAndImport(ctx: AppServices): void {
     },
     { once: true },
   );
-  input.click();
+  // Our own click (the guard on our shadow roots lets only a person's input through).
+  clickOwn(input);
 }
 
 /** The first-run adoption offer, asked at most once per page load (the changelog waits for it). */

@@ -4,6 +4,7 @@ import { attempt } from '../../data/api-errors';
 import { read, write } from '../../data/swr';
 import { applyMarkdownTo } from '../../inject/editor-text';
 import { isMarkdownEditor } from '../../inject/hotkeys';
+import { deepFocus, eventOrigin } from '../../inject/shadow';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent, sanitizer } from '../lazy';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
@@ -28,9 +29,7 @@ function writable(element: Element | null): HTMLTextAreaElement | null {
 let lastEditor: HTMLTextAreaElement | null = null;
 
 function editorFor(ctx: CommandContext): HTMLTextAreaElement | null {
-  let focused = ctx.focused;
-  while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
-  return writable(focused) ?? (lastEditor?.isConnected ? lastEditor : null);
+  return writable(deepFocus(ctx.focused)) ?? (lastEditor?.isConnected ? lastEditor : null);
 }
 
 function hotkeyCommand(mapping: MarkdownMapping): Command {
@@ -188,7 +187,7 @@ export const markdown: FeatureDef = {
       single: true,
       mount: () => {
         const onFocus = (event: FocusEvent) => {
-          const target = writable((event.composedPath()[0] ?? null) as Element | null);
+          const target = writable(eventOrigin(event) as Element | null);
           if (target) lastEditor = target;
         };
         document.addEventListener('focusin', onFocus, true);

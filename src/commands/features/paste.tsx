@@ -4,6 +4,7 @@ import { parseImgurReturn, takeOAuthPending, type PendingCheck } from '../../dat
 import { isSettingsDeveloper } from '../../data/pages';
 import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
+import { eventOrigin } from '../../inject/shadow';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
@@ -77,9 +78,14 @@ async function acceptImgurReturn(ctx: CommandContext): Promise<void> {
   ctx.toasts.success(IMGUR_RETURN_TEXTS.done(name));
 }
 
-/** The markdown textarea an event happened in (through open shadow roots), if any. */
+/**
+ * The markdown textarea a paste or drop a person made happened in (the host's, or one of ours
+ * inside our shadow roots), if any. A page script can dispatch a paste or a drop carrying its own
+ * files (`isTrusted` is false then): uploading them would spend the user's image-host credentials.
+ */
 function markdownField(event: Event): TextField | null {
-  const field = editableField(event.composedPath()[0] ?? event.target);
+  if (!event.isTrusted) return null;
+  const field = editableField(eventOrigin(event));
   return field?.matches(MARKDOWN_TEXTAREAS) ? field : null;
 }
 

@@ -24,6 +24,7 @@ import { API_ERROR_TEXTS, attempt } from '../../data/api-errors';
 import { safeUrl } from '../../data/guards';
 import { writerId } from '../../data/identity';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/time';
+import { eventOrigin } from '../../inject/shadow';
 import { Modal } from '../common/Modal';
 import { useStored } from '../hooks';
 import { sanitizeHtml } from '../sanitize';
@@ -177,7 +178,9 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
   useEffect(() => {
     if (!open) return;
     const away = (event: Event) => {
-      if (!event.composedPath().includes(root.current!)) setOpen(false);
+      // Where the press began, inside our closed shadow root too.
+      const origin = eventOrigin(event);
+      if (!(origin instanceof Node && root.current?.contains(origin))) setOpen(false);
     };
     const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
     document.addEventListener('pointerdown', away, true);

@@ -8,6 +8,8 @@ import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
 import { DASHBOARD } from '../../commands/palette-state';
 import type { Command, CommandContext } from '../../commands/types';
 import { frecencyKey, hotkeysKey, quickStartConfigKey, settingsKey } from '../../data/config';
+import { deepActiveElement } from '../../inject/shadow';
+import { clickOwn } from '../../inject/trusted-input';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { useDebounced, useRecomputed, useServices, useStored } from '../hooks';
 import { groupRanked, ON_PAGE, rankCommands, RECENT } from './rank';
@@ -138,7 +140,8 @@ export function Palette() {
       }
       if (pendingEnter.current && !busy()) {
         pendingEnter.current = false;
-        items[0]?.click();
+        // Our own click: the guard on our shadow roots lets only a person's input through.
+        if (items[0]) clickOwn(items[0]);
       }
     };
     sync();
@@ -188,7 +191,7 @@ export function Palette() {
               // Back to where focus was before opening (an editor, the changelog's button, the
               // adoption question's Ok), unless what the command did put it somewhere already.
               event.preventDefault();
-              const now = deepActive();
+              const now = deepActiveElement();
               if (focusedBefore instanceof HTMLElement && focusedBefore.isConnected && (now === null || now === document.body)) {
                 focusedBefore.focus({ preventScroll: true });
               }
@@ -295,13 +298,6 @@ export function Palette() {
       )}
     </Dialog.Root>
   );
-}
-
-/** The focused element, through open shadow roots (ours among them). */
-function deepActive(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
 }
 
 export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: CommandContext; hotkey: string | null }) {
