@@ -1,8 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 /**
  * A person's input, for the end-to-end tests. The userscript acts only on events the browser made
@@ -96,9 +95,14 @@ export async function pasteText(target: Locator, text: string): Promise<void> {
   await target.press('Control+V');
 }
 
-/** Writes files into a fresh temporary folder; returns their paths (a file's name is its last part). */
+/**
+ * Writes files into a fresh folder in the test's output folder (Playwright empties those at each
+ * run); returns their paths (a file's name is its last part).
+ */
 export function filesOnDisk(files: { name: string; content: string | Buffer }[]): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'vv-e2e-'));
+  const output = test.info().outputPath();
+  mkdirSync(output, { recursive: true });
+  const dir = mkdtempSync(join(output, 'files-'));
   return files.map((f) => {
     const path = join(dir, f.name);
     writeFileSync(path, f.content);
