@@ -252,13 +252,15 @@ export function changeKinds(before: LayoutsState, after: LayoutsState): LayoutMe
   return kinds;
 }
 
-/** A message from another tab, checked; null when it is not one of ours. */
-export function parseLayoutMessage(data: unknown): LayoutMessage | null {
+/**
+ * The kind of a message from another tab; null when it is not one. Any script on the page can post
+ * on this channel, so a message is only a hint that something changed: what it carries is never
+ * shown or stored, listeners read our own storage (which the page cannot write) instead.
+ */
+export function layoutMessageKind(data: unknown): LayoutMessageKind | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { kind, state } = data as { kind?: unknown; state?: unknown };
-  if (kind !== 'preview' && kind !== 'layout' && kind !== 'css') return null;
-  const parsed = layoutsKey.schema.parse(state);
-  return parsed.ok ? { kind, state: normalize(parsed.value) } : null;
+  const { kind } = data as { kind?: unknown };
+  return kind === 'preview' || kind === 'layout' || kind === 'css' ? kind : null;
 }
 
 let channel: BroadcastChannel | null | undefined;
@@ -272,12 +274,13 @@ function layoutChannel(): BroadcastChannel | null {
   return channel;
 }
 
-export function onLayoutMessage(listener: (message: LayoutMessage) => void): () => void {
+/** Calls back with the kind of each change another tab announces (see layoutMessageKind). */
+export function onLayoutMessage(listener: (kind: LayoutMessageKind) => void): () => void {
   const ch = layoutChannel();
   if (!ch) return () => {};
   const handler = (event: MessageEvent) => {
-    const message = parseLayoutMessage(event.data);
-    if (message) listener(message);
+    const kind = layoutMessageKind(event.data);
+    if (kind) listener(kind);
   };
   ch.addEventListener('message', handler);
   return () => ch.removeEventListener('message', handler);

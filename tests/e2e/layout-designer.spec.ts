@@ -353,4 +353,40 @@ test.describe('layout designer', () => {
     await expect.poll(() => profileState(page)).toEqual(original);
     await expect.poll(kinds).toEqual(expect.arrayContaining(['preview', 'layout', 'css']));
   });
+
+  test('a page script posting on the void-layouts channel cannot put its layout into the preview (issue 25)', async ({ page, host }) => {
+    await host.goto('/user/Viewer/', { ...donator, seed: seed({ 'void-verified-layouts': layouts() }) });
+    await expect(page.locator('.about .markdown')).toBeVisible();
+    await host.scriptReady();
+    const original = await profileState(page);
+    // Well-formed messages, as another tab of ours would post them, with the page's own layout in
+    // preview; then a last message that another listener waits for: the channel delivers in order.
+    await page.evaluate(async () => {
+      const forged = {
+        layoutsList: [
+          {
+            name: 'Forged',
+            avatar: 'https://s4.anilist.co/file/anilistcdn/user/avatar/large/forged.png',
+            banner: '',
+            color: '',
+            donatorBadge: '',
+            bio: 'Forged about',
+          },
+        ],
+        selectedLayout: 0,
+        preview: true,
+        disableCss: false,
+      };
+      const heard = new Promise<void>((resolve) => {
+        new BroadcastChannel('void-layouts').onmessage = (e: MessageEvent<{ last?: boolean }>) => e.data.last && resolve();
+      });
+      const channel = new BroadcastChannel('void-layouts');
+      for (const kind of ['preview', 'layout', 'css']) channel.postMessage({ kind, state: forged });
+      channel.postMessage({ last: true });
+      await heard;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    expect(await profileState(page)).toEqual(original);
+    await expect(page.locator('.about .markdown')).not.toContainText('Forged about');
+  });
 });

@@ -228,7 +228,9 @@ export const layoutDesigner: FeatureDef = {
         show(ctx.store.get(layoutsKey));
         const stops = [
           ctx.store.subscribe(layoutsKey, show),
-          onLayoutMessage((message) => show(message.state)),
+          // Another tab's message only says that something changed: what is shown comes from our
+          // own storage, which a page script cannot write (it can post on the channel).
+          onLayoutMessage(() => show(ctx.store.get(layoutsKey))),
           observe(Object.values(PARTS).join(', '), (el) => root.contains(el) && later()),
         ];
         return () => {
