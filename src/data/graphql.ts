@@ -1,3 +1,4 @@
+import { secretHash } from './builtins';
 import { defineKey, type Store, fixedShape } from './storage';
 import { localAllocator, MAX_PAUSE_MS, type SlotAllocator } from './api-window';
 import { fetchApiTransport, type ApiAnswer, type ApiTransport } from './api-transport';
@@ -251,21 +252,6 @@ function parseSeconds(value: string | null): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-/**
- * The string and number methods the token's hash uses, as they were when the script started: the
- * token passes through them, and a page script that replaced them later would receive it.
- */
-const charCodeAt = String.prototype.charCodeAt;
-const imul = Math.imul;
-const apply = Reflect.apply;
-
-/** A short FNV-1a hash of the token (base 36), computed through the methods taken at start-up. */
-function tokenHash(token: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < token.length; i++) hash = apply(imul, Math, [hash ^ (apply(charCodeAt, token, [i]) as number), 0x01000193]) as number;
-  return (hash >>> 0).toString(36);
-}
-
 export class GraphQLClient {
   readonly limiter: RateLimiter;
   private readonly clock: Clock;
@@ -362,7 +348,7 @@ export class GraphQLClient {
    */
   identity(token: string | null = this.deps.getToken()): string {
     if (!token) return 'anon';
-    if (token !== this.lastIdentity?.token) this.lastIdentity = { token, identity: tokenHash(token) };
+    if (token !== this.lastIdentity?.token) this.lastIdentity = { token, identity: secretHash(token) };
     return this.lastIdentity.identity;
   }
 

@@ -1,3 +1,4 @@
+import { formEncoded, multipart } from './builtins';
 import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
 import { s } from './schema';
 import { defineKey, type SecretField, type Store, fixedShape } from './storage';
@@ -131,15 +132,14 @@ export async function fileBase64(file: Blob): Promise<string> {
   return btoa(binary);
 }
 
-const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+// Bodies are built through the built-ins as they were at start-up: they carry keys and tokens.
+const formBody = formEncoded;
 const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
 /** catbox: multipart reqtype, fileToUpload and, only when set, userhash. */
 export function catboxRequest(file: File, userHash: string): HttpRequest {
-  const form = new FormData();
-  form.append('reqtype', 'fileupload');
-  if (userHash.trim()) form.append('userhash', userHash.trim());
-  form.append('fileToUpload', file, file.name);
+  const hash: (readonly [string, string])[] = userHash.trim() ? [['userhash', userHash.trim()]] : [];
+  const form = multipart([['reqtype', 'fileupload'], ...hash, ['fileToUpload', file, file.name]]);
   return { method: 'POST', url: CATBOX_URL, body: form };
 }
 
@@ -164,9 +164,10 @@ export function imgurTokenValid(imgur: ImgurConfig, now: number): boolean {
  */
 export function imgurRequest(imgur: ImgurConfig, base64: string, fileName: string, now: number): HttpRequest {
   const authorization = imgurTokenValid(imgur, now) ? `Bearer ${imgur.authToken}` : `Client-ID ${imgur.clientId.trim()}`;
-  const form = new FormData();
-  form.append('image', base64);
-  form.append('title', baseName(fileName));
+  const form = multipart([
+    ['image', base64],
+    ['title', baseName(fileName)],
+  ]);
   return { method: 'POST', url: IMGUR_UPLOAD_URL, headers: { Authorization: authorization }, body: form };
 }
 

@@ -1,3 +1,4 @@
+import { queryValues } from './builtins';
 import type { Account } from './identity';
 import { IMGUR_HASH_MARKER } from './image-hosts';
 import { s } from './schema';
@@ -126,17 +127,21 @@ export function expiryFromSeconds(raw: string | null, now: number, maxSeconds: n
   return now + seconds * 1000;
 }
 
+/** Named values of a returned fragment. */
+export type FragmentValues = ReturnType<typeof queryValues>;
+
 /**
  * The key–value pairs after a fragment's marker, or null for another marker. A token comes back as
  * `#marker&a=1&b=2` (the server appends to the redirect's fragment); an error may come back as
  * `#marker#error=…&state=…` (a server that adds a fragment of its own), read the same way.
  */
-export function fragmentParams(hash: string, marker: string): URLSearchParams | null {
+export function fragmentParams(hash: string, marker: string): FragmentValues | null {
   const text = hash.replace(/^#/, '');
   if (!text.startsWith(marker)) return null;
   const rest = text.slice(marker.length);
   if (rest !== '' && rest[0] !== '&' && rest[0] !== '#') return null;
-  return new URLSearchParams(rest.slice(1).replace(/#/g, '&'));
+  // Read through URLSearchParams as it was at start-up: the fragment carries the token.
+  return queryValues(rest.slice(1).replace(/#/g, '&'));
 }
 
 /**
@@ -157,7 +162,7 @@ const errorCode = (raw: string): string => (/^[A-Za-z0-9_.-]{1,64}$/.test(raw) ?
 export function returnedParams(
   hash: string,
   marker: string,
-): { params: URLSearchParams; token: string; state: string | null } | Extract<Returned<object>, { ok: false }> | null {
+): { params: FragmentValues; token: string; state: string | null } | Extract<Returned<object>, { ok: false }> | null {
   const params = fragmentParams(hash, marker);
   if (!params) return null;
   const state = params.get('state');

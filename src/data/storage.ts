@@ -1,3 +1,4 @@
+import { parseJson, stringifyJson } from './builtins';
 import type { StorageBackend } from './backend';
 import { formatIssues, type Schema } from './schema';
 
@@ -104,7 +105,7 @@ export function decodeStored<T>(key: KeyDef<T>, raw: string | undefined): Decode
   if (raw === undefined || raw === null) return { value: key.defaultValue(), migrated: false };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    parsed = parseJson(raw);
   } catch {
     return { value: key.defaultValue(), problem: 'not valid JSON', migrated: false };
   }
@@ -140,7 +141,8 @@ export function decodeStored<T>(key: KeyDef<T>, raw: string | undefined): Decode
 }
 
 export function encodeStored<T>(key: KeyDef<T>, value: T): string {
-  return JSON.stringify({ v: key.version, data: value });
+  // Through JSON as it was at start-up: stored values include the token and image-host keys.
+  return stringifyJson({ v: key.version, data: value });
 }
 
 /** A write of `Store.setAll` that the manager refused; the keys written before it were put back. */

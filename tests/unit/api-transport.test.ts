@@ -3,7 +3,10 @@ import { managerApiTransport, parseResponseHeaders, type ApiRequest } from '../.
 import { memoryBackend } from '../../src/data/backend';
 import { requestHost, type GmXhr } from '../../src/data/gm-request';
 import { GraphQLClient, rateLimitKey, type Clock, type GqlDocument } from '../../src/data/graphql';
-import { Store } from '../../src/data/storage';
+import { decodeStored, Store } from '../../src/data/storage';
+import { authKey } from '../../src/data/auth';
+import { catboxRequest, imgurRefreshRequest } from '../../src/data/image-hosts';
+import { fragmentParams } from '../../src/data/oauth';
 import { ToastBus, type Toast } from '../../src/data/toasts';
 
 /**
@@ -244,6 +247,62 @@ describe('nothing a page script replaces after start-up receives a credential', 
       },
     );
     expect(requestHost('https://api.imgbb.com/1/upload?key=bb-secret')).toBe('api.imgbb.com');
+    expect(seen).toEqual([]);
+  });
+
+  it('stored values (the token, image-host keys) are written and read with the JSON of start-up', () => {
+    const backend = memoryBackend();
+    const store = new Store(backend, () => {});
+    const seen: unknown[] = [];
+    const { parse, stringify } = JSON;
+    JSON.stringify = ((value: unknown) => (seen.push(value), stringify(value))) as typeof JSON.stringify;
+    JSON.parse = ((text: string) => (seen.push(text), parse(text))) as typeof JSON.parse;
+    try {
+      store.set(authKey, { token: 'secret-token', expires: null });
+      expect(decodeStored(authKey, backend.data.get(authKey.name)).value.token).toBe('secret-token');
+    } finally {
+      JSON.stringify = stringify;
+      JSON.parse = parse;
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("image-host bodies (catbox's user hash, imgbb's and imgur's fields, imgur's refresh token) go through FormData and URLSearchParams of start-up", () => {
+    const seen: unknown[] = [];
+    const { append } = FormData.prototype;
+    const { toString } = URLSearchParams.prototype;
+    FormData.prototype.append = function (this: FormData, ...args: Parameters<FormData['append']>) {
+      seen.push(args[1]);
+      return append.apply(this, args);
+    } as FormData['append'];
+    URLSearchParams.prototype.toString = function (this: URLSearchParams) {
+      seen.push('toString');
+      return toString.call(this);
+    };
+    try {
+      const catbox = catboxRequest(new File(['x'], 'a.png'), 'catbox-hash');
+      expect((catbox.body as FormData).get('userhash')).toBe('catbox-hash');
+      const imgur = { clientId: 'id', clientSecret: 'imgur-secret', authToken: 'a', refreshToken: 'imgur-refresh', expires: null };
+      expect(String(imgurRefreshRequest(imgur as never).body)).toContain('imgur-refresh');
+    } finally {
+      FormData.prototype.append = append;
+      URLSearchParams.prototype.toString = toString;
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("a returned fragment's token is read with the URLSearchParams of start-up", () => {
+    const seen: unknown[] = [];
+    const { get } = URLSearchParams.prototype;
+    URLSearchParams.prototype.get = function (this: URLSearchParams, name: string) {
+      seen.push(String(this));
+      return get.call(this, name);
+    };
+    try {
+      expect(fragmentParams('#void_auth&access_token=returned-token&state=s', 'void_auth')?.get('access_token')).toBe('returned-token');
+    } finally {
+      URLSearchParams.prototype.get = get;
+    }
     expect(seen).toEqual([]);
   });
 });
