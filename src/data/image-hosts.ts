@@ -290,12 +290,20 @@ export function storeImgurAuthorization(store: Store, tokens: ImgurTokens): void
   }));
 }
 
-/** Clear Authorization: forgets the token and the refresh token (client id and secret stay). */
-export function clearImgurAuthorization(store: Store): void {
-  store.update(imageHostConfigKey, (c) => ({
+/** What Clear Authorization asks first: it drops a credential, whatever starts it. */
+export const CLEAR_IMGUR_QUESTION = 'Clear the imgur authorization? Uploads then go to imgur anonymously until you authorize again.';
+
+/**
+ * Clear Authorization: forgets the token and the refresh token (client id and secret stay), once
+ * the person said yes. Resolves whether it cleared.
+ */
+export async function clearImgurAuthorization(svc: { store: Store; confirm(text: string): Promise<boolean> }): Promise<boolean> {
+  if (!(await svc.confirm(CLEAR_IMGUR_QUESTION))) return false;
+  svc.store.update(imageHostConfigKey, (c) => ({
     ...c,
     configurations: { ...c.configurations, imgur: { ...c.configurations.imgur, authToken: null, refreshToken: null, expires: null } },
   }));
+  return true;
 }
 
 // --- What the settings write -------------------------------------------------------------------

@@ -178,7 +178,7 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
                 Authorized: uploads go to your imgur account.
                 {imgur.expires !== null ? ` The token expires on ${formatDate(new Date(imgur.expires), time.dateFormat)}.` : ''}
               </p>
-              <button type="button" className="vv-button" onClick={() => clearImgurAuthorization(ctx.store)}>
+              <button type="button" className="vv-button" onClick={() => void clearImgurAuthorization(ctx)}>
                 Clear Authorization
               </button>
             </>

@@ -431,6 +431,13 @@ test.describe('image host settings', () => {
     expect(await readStored(page, 'void-verified-auth')).toBeUndefined();
 
     await panel.getByRole('button', { name: 'Clear Authorization' }).click();
+    // It drops a credential: it asks first, and Cancel keeps it.
+    const question = page.getByRole('alertdialog', { name: 'Warning' });
+    await expect(question).toContainText('Clear the imgur authorization?');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel.getByRole('button', { name: 'Clear Authorization' })).toBeVisible();
+    await panel.getByRole('button', { name: 'Clear Authorization' }).click();
+    await question.getByRole('button', { name: 'Ok' }).click();
     await expect(panel.getByRole('button', { name: 'Authorize' })).toBeVisible();
     const cleared = (await readStored(page, 'void-verified-image-host-config')) as ImageHostConfig;
     expect(cleared.configurations.imgur).toMatchObject({ clientId: 'cid', clientSecret: 'secret', authToken: null, refreshToken: null });

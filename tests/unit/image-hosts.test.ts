@@ -6,6 +6,7 @@ import {
   catboxRequest,
   catboxUrl,
   clearImgurAuthorization,
+  CLEAR_IMGUR_QUESTION,
   fileBase64,
   IMAGE_HOST_TOASTS,
   imageHostConfigKey,
@@ -115,7 +116,7 @@ describe('pure helpers', () => {
 });
 
 describe('the imgur OAuth return', () => {
-  it('is stored, and Clear Authorization nulls the token and the refresh token', () => {
+  it('is stored, and Clear Authorization asks, then nulls the token and the refresh token', async () => {
     const { store } = setup('imgur', { imgur: { clientId: 'id', clientSecret: 'secret' } });
     storeImgurTokens(store, { authToken: 't', expires: NOW + 1000, refreshToken: 'r' });
     expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({
@@ -137,7 +138,11 @@ describe('the imgur OAuth return', () => {
       refreshToken: null,
       expires: null,
     });
-    clearImgurAuthorization(store);
+    const asked: string[] = [];
+    expect(await clearImgurAuthorization({ store, confirm: async (text) => (asked.push(text), false) })).toBe(false);
+    expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({ authToken: 't3' });
+    expect(await clearImgurAuthorization({ store, confirm: async (text) => (asked.push(text), true) })).toBe(true);
+    expect(asked).toEqual([CLEAR_IMGUR_QUESTION, CLEAR_IMGUR_QUESTION]);
     expect(store.get(imageHostConfigKey).configurations.imgur).toMatchObject({
       clientId: 'id',
       clientSecret: 'secret',
