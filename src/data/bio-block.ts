@@ -1,4 +1,5 @@
-import { compressToBase64, decompressFromBase64 } from 'lz-string';
+import { compressToBase64 } from 'lz-string';
+import { decompressFromBase64 } from './lz-decompress';
 
 /**
  * The data block at the very start of a user's about text (voidverified-config.md): an empty
@@ -16,12 +17,20 @@ export interface BioData {
 
 const BLOCK = /^\[\]\(json([A-Za-z0-9+/=]+)\)/;
 
+/**
+ * The most a block may hold once decoded: 1,000,000 characters (twice the largest custom CSS we
+ * keep). Past that it is unreadable: a 20 KB block compressed to expand to 50 million characters
+ * stops there instead of being expanded whole.
+ */
+export const BIO_BLOCK_MAX_CHARS = 1_000_000;
+
 /** Unicode-safe base64 of a string's UTF-8 bytes, and back (null when it is not valid UTF-8 base64). */
 function fromBase64Utf8(payload: string): string | null {
   try {
     const binary = atob(payload);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.length > BIO_BLOCK_MAX_CHARS ? null : text;
   } catch {
     return null;
   }
@@ -60,11 +69,8 @@ export function decodeBio(about: string | null | undefined): DecodedBio {
 }
 
 function safeDecompress(payload: string): string | null {
-  try {
-    return decompressFromBase64(payload);
-  } catch {
-    return null;
-  }
+  const result = decompressFromBase64(payload, BIO_BLOCK_MAX_CHARS);
+  return result.ok ? result.text : null;
 }
 
 /**
