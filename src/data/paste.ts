@@ -7,11 +7,20 @@
 /** Extensions treated as images (host facts (e): VV's imageFormats). */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'apng', 'avif', 'svg'] as const;
 
-const IMAGE_URL = new RegExp(`^https?://[^\\s()<>]+\\.(?:${IMAGE_EXTENSIONS.join('|')})(?:[?#][^\\s()<>]*)?$`, 'i');
+/*
+ * An image URL is `http(s)://`, then no whitespace, parenthesis or angle bracket, with `.png` (or
+ * another image extension) somewhere after the first character of its path, at its end or before
+ * a `?` or `#`. Two patterns that each read a character once: the former single pattern
+ * (`^https?://[^\s()<>]+\.(?:png|…)(?:[?#][^\s()<>]*)?$`) tried every `.png` of a line with
+ * the rest of the line after it, so a pasted line of 100,000 characters took minutes.
+ */
+const URL_LINE = /^https?:\/\/[^\s()<>]+$/i;
+const IMAGE_EXTENSION = new RegExp(`[^\\s()<>]\\.(?:${IMAGE_EXTENSIONS.join('|')})(?:[?#]|$)`, 'i');
 
 /** A plain http(s) URL of an image file (by extension, case-insensitive; a query or fragment may follow). */
 export function isImageUrl(text: string): boolean {
-  return IMAGE_URL.test(text.trim());
+  const url = text.trim();
+  return URL_LINE.test(url) && IMAGE_EXTENSION.test(url.slice(url.indexOf('//') + 2));
 }
 
 /** `img420(url)`, or `[img420(url)](url)` with the link wrapping option. */
@@ -78,7 +87,8 @@ export function videoTypeFor(src: string): string | null {
     path = src.split(/[?#]/)[0] ?? src;
   }
   const ext = /\.[a-z0-9]+$/i.exec(path)?.[0]?.toLowerCase();
-  const subtype = ext === undefined ? undefined : VIDEO_SUBTYPES[ext];
+  // The extension comes from the address: only the table's own entries count.
+  const subtype = ext !== undefined && Object.hasOwn(VIDEO_SUBTYPES, ext) ? VIDEO_SUBTYPES[ext] : undefined;
   return subtype ? `video/${subtype}` : null;
 }
 

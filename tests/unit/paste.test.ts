@@ -23,6 +23,49 @@ describe('image URLs', () => {
     expect(isImageUrl('https://x.io/cat.png?width=200#top')).toBe(true);
   });
 
+  it('reads a pasted line of 100,000 characters at once, whatever it holds (issue 25)', () => {
+    // The former single pattern tried every '.png' with the rest of the line after it: minutes.
+    const lines = [
+      `http://${'a.png?'.repeat(16_666)}(`,
+      `https://${'.png#'.repeat(20_000)}<`,
+      `https://x${'.png'.repeat(25_000)} x`,
+      `http://${'a.jpeg'.repeat(20_000)}`,
+    ];
+    expect(lines.map(isImageUrl)).toEqual([false, false, false, true]);
+    for (const line of lines) expect(line.length).toBeGreaterThanOrEqual(100_000);
+    expect(wrapPastedText(lines.join('\n'), '', 420)).toContain('img420(http://a.jpeg');
+  });
+
+  it('answers as the former pattern did, on generated lines', () => {
+    const former = new RegExp(`^https?://[^\\s()<>]+\\.(?:${IMAGE_EXTENSIONS.join('|')})(?:[?#][^\\s()<>]*)?$`, 'i');
+    const pieces = [
+      'http://',
+      'https://',
+      'HTTP://',
+      'x',
+      '.',
+      'png',
+      'JPG',
+      '.gif',
+      '?',
+      '#',
+      '/',
+      '(',
+      ')',
+      ' ',
+      '<',
+      'a.svg',
+      '.apng',
+      '.jpe',
+    ];
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % pieces.length;
+    for (let n = 0; n < 5000; n++) {
+      const line = Array.from({ length: 2 + (n % 7) }, () => pieces[next()]).join('');
+      expect(isImageUrl(line), line).toBe(former.test(line.trim()));
+    }
+  });
+
   it('refuses other files, other schemes, text around the URL and look-alikes', () => {
     for (const text of [
       'https://x.io/clip.mp4',
