@@ -143,7 +143,7 @@ export const canBadge = (tier: number) => tier >= BADGE_TIER;
 /** A layout colour as the "r, g, b" the host's variables hold; null when invalid or not allowed for the tier. */
 export function layoutColorTriple(color: string, tier: number): string | null {
   const value = color.trim().toLowerCase();
-  if ((PROFILE_COLORS as readonly string[]).includes(value)) return NAMED_COLORS[value] ?? null;
+  if ((PROFILE_COLORS as readonly string[]).includes(value)) return NAMED_COLORS.get(value) ?? null;
   return canCustomColor(tier) && /^#[0-9a-f]{6}$/.test(value) ? hexToTriple(value) : null;
 }
 

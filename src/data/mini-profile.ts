@@ -206,7 +206,7 @@ export async function loadMiniProfile(
 
 /** A profile colour (named or hex) as "r, g, b"; the site blue when missing or unreadable. */
 export function miniProfileColor(color: string | null | undefined): string {
-  return profileColorToTriple(color) ?? NAMED_COLORS.blue!;
+  return profileColorToTriple(color) ?? NAMED_COLORS.get('blue')!;
 }
 
 /** The donator badge text (the custom text above tier 3), or null below tier 1. */

@@ -1,5 +1,6 @@
 import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
 import { FRESH, query, type GraphQLClient, type QueryDocument } from './graphql';
+import { safeUrl } from './guards';
 import { sameUserName } from './pages';
 import { read, type ReadContext } from './swr';
 import { s } from './schema';
@@ -137,16 +138,20 @@ export const DEFAULT_COLOR = '120, 180, 255';
 /** Profile data is refreshed when older than this (15 minutes). */
 export const REFRESH_MS = 15 * 60_000;
 
-/** Named profile colours as the host shows them, as 'r, g, b'. */
-export const NAMED_COLORS: Record<string, string> = {
-  blue: '61, 180, 242',
-  purple: '192, 99, 255',
-  green: '76, 202, 81',
-  orange: '239, 136, 26',
-  red: '225, 51, 51',
-  pink: '252, 157, 214',
-  gray: '103, 123, 148',
-};
+/**
+ * AniList's named profile colours as the host shows them, as 'r, g, b'. A Map: a colour name
+ * comes from the API or a layout, and an object's lookup of `constructor` answered
+ * Object.prototype's function.
+ */
+export const NAMED_COLORS: ReadonlyMap<string, string> = new Map([
+  ['blue', '61, 180, 242'],
+  ['purple', '192, 99, 255'],
+  ['green', '76, 202, 81'],
+  ['orange', '239, 136, 26'],
+  ['red', '225, 51, 51'],
+  ['pink', '252, 157, 214'],
+  ['gray', '103, 123, 148'],
+]);
 
 /** '#rgb' or '#rrggbb' → "r, g, b"; null when it is not a hex colour. */
 export function hexToTriple(hex: string): string | null {
@@ -156,10 +161,16 @@ export function hexToTriple(hex: string): string | null {
   return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)).join(', ');
 }
 
-/** A profile colour (a name or a hex value) as "r, g, b"; null when unknown. */
-export function profileColorToTriple(color: string | null | undefined): string | null {
-  if (!color) return null;
-  return NAMED_COLORS[color.toLowerCase()] ?? hexToTriple(color);
+/**
+ * A profile colour from the API as "r, g, b": one of AniList's names (blue, purple, pink,
+ * orange, red, green, gray) or a `#rrggbb` value, its documented set; null for anything else.
+ */
+export function profileColorToTriple(color: unknown): string | null {
+  if (typeof color !== 'string') return null;
+  const value = color.trim().toLowerCase();
+  const named = NAMED_COLORS.get(value);
+  if (named !== undefined) return named;
+  return /^#[0-9a-f]{6}$/.test(value) ? hexToTriple(value) : null;
 }
 
 /** The global options these rules read (settings by key). */
@@ -218,6 +229,32 @@ export interface ApiUser {
   avatar: { large: string | null } | null;
   bannerImage: string | null;
   options: { profileColor: string | null } | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An image address from the API as the list stores it (an http(s) URL of at most 2,048 characters), else null. */
+const apiImage = (value: unknown) => (typeof value === 'string' && value.length <= 2048 && safeUrl(value, 'image') ? value : null);
+
+/**
+ * A user as the API answered, checked against what the list may store: a positive integer id,
+ * a name of 1 to 64 characters, image addresses, a profile colour of the documented set (others
+ * are null). Null when the id or the name is unusable: one odd answer cannot make every later
+ * save of the list fail (it is saved whole, and refused whole when a value does not fit).
+ */
+export function checkedApiUser(raw: unknown): ApiUser | null {
+  if (!isObject(raw)) return null;
+  const { id, name } = raw;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
+  if (typeof name !== 'string' || name.length < 1 || name.length > 64) return null;
+  const avatar = isObject(raw.avatar) ? { large: apiImage(raw.avatar.large) } : null;
+  const color = isObject(raw.options) ? raw.options.profileColor : null;
+  return {
+    id,
+    name,
+    avatar,
+    bannerImage: apiImage(raw.bannerImage),
+    options: { profileColor: profileColorToTriple(color) === null ? null : (color as string) },
+  };
 }
 
 /**
@@ -293,8 +330,9 @@ export const userByName = query<{ User: ApiUser | null }, { name: string }>(
 export function queryUser(ctx: ReadContext, name: string): Promise<ApiUser> {
   return wrapFailure(API_ERROR_TEXTS.queryUser, async () => {
     const { User } = await read(ctx, userByName, { name });
-    if (!User) throw new Error('no such user');
-    return User;
+    const user = checkedApiUser(User);
+    if (!user) throw new Error('no such user');
+    return user;
   });
 }
 
@@ -324,7 +362,10 @@ export async function fetchUsers(ctx: ReadContext, users: readonly Pick<Verified
   for (let i = 0; i < users.length; i += USERS_PER_QUERY) {
     const { doc, variables } = verifiedUsersQuery(users.slice(i, i + USERS_PER_QUERY));
     const data = await read(ctx, doc, variables);
-    for (const value of Object.values(data)) if (value) out.push(value);
+    for (const value of Object.values(data)) {
+      const user = checkedApiUser(value);
+      if (user) out.push(user);
+    }
   }
   return out;
 }

@@ -163,7 +163,7 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
               title={c}
               aria-label={c}
               aria-pressed={layout.color === c}
-              style={{ background: `rgb(${NAMED_COLORS[c]})` }}
+              style={{ background: `rgb(${NAMED_COLORS.get(c)})` }}
               onClick={() => edit({ color: c })}
             />
           ))}

@@ -190,6 +190,47 @@ test.describe('verified users', () => {
   });
 });
 
+test.describe('a profile colour named after a property of every object (issue 25)', { tag: '@worlds' }, () => {
+  test("'constructor' from the API: the list is still saved, once, and nobody is asked again on every navigation", async ({
+    page,
+    host,
+    api,
+  }) => {
+    api.state.users.find((u) => u.name === 'Akira')!.options.profileColor = 'constructor';
+    // Both stale: the refresh asks for both in one request and saves them together.
+    await host.goto('/home', {
+      activities: 40,
+      seed: users([
+        { username: 'Akira', id: 2, lastFetch: null },
+        { username: 'Bocchi', id: 3, lastFetch: null },
+      ]),
+    });
+    await host.scriptReady();
+    type Saved = { username: string; color: string | null; lastFetch: number | null }[];
+    // Read in the script's world (this test also runs in the isolated one).
+    const saved = () =>
+      host.evalInScript(() => {
+        const raw = (window as unknown as { __gm: { dump(): Record<string, unknown> } }).__gm.dump()['void-verified-users'];
+        return (JSON.parse(String(raw)) as { data: Saved }).data;
+      });
+    await expect.poll(async () => (await saved()).map((u) => u.lastFetch !== null)).toEqual([true, true]);
+    const [akira, bocchi] = await saved();
+    expect(akira!.color).toBeNull();
+    expect(bocchi!.color).not.toBeNull();
+    // Akira shows the default colour.
+    await expect.poll(() => after(page, '.activity-entry a.name[href="/user/Akira/"]').then((s) => s.color)).toBe('rgb(120, 180, 255)');
+    const asked = () => api.requests.filter((r) => r.operationName === 'VerifiedUsers').length;
+    expect(asked()).toBe(1);
+    // Navigating asks nothing more: the list was saved, so nobody is stale.
+    for (const path of ['/user/Viewer/', '/home', '/user/Viewer/', '/home']) {
+      await page.locator(`.nav .links a.link[href="${path}"]`).first().click();
+      await expect(page).toHaveURL(`https://anilist.co${path}`);
+    }
+    await page.waitForTimeout(300);
+    expect(asked()).toBe(1);
+  });
+});
+
 test.describe('quick access users', () => {
   const quick = (extra: Record<string, unknown> = {}) => [
     { username: 'Akira', quickAccessEnabled: true, ...extra },

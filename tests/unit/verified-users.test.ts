@@ -4,8 +4,10 @@ import { loadAniListSchema } from '../../schema';
 import { highlightCss, profileCss, usernameCss, cssString, highlightSize } from '../../src/data/verified-styles';
 import {
   addUser,
+  checkedApiUser,
   DEFAULT_COLOR,
   hexToTriple,
+  NAMED_COLORS,
   profileColorToTriple,
   removeUser,
   resolveColor,
@@ -45,14 +47,61 @@ const api = (extra: Partial<ApiUser> = {}): ApiUser => ({
 });
 
 describe('verified user rules', () => {
-  it('maps profile colours: named ones to fixed triples, others as hex', () => {
+  it('maps profile colours of the documented set: named ones to fixed triples, #rrggbb as hex', () => {
     expect(profileColorToTriple('blue')).toBe('61, 180, 242');
     expect(profileColorToTriple('Purple')).toBe('192, 99, 255');
     expect(profileColorToTriple('#ff6f61')).toBe('255, 111, 97');
-    expect(profileColorToTriple('#abc')).toBe('170, 187, 204');
     expect(profileColorToTriple('chartreuse')).toBeNull();
     expect(profileColorToTriple(null)).toBeNull();
     expect(hexToTriple('zzzzzz')).toBeNull();
+    // AniList documents seven names and #rrggbb: nothing else is a profile colour.
+    for (const odd of ['#abc', 'ff6f61', '#ff6f6', 'rgb(1,2,3)', '', 42, {}, ['blue']]) expect(profileColorToTriple(odd)).toBeNull();
+  });
+
+  it("a colour named after an object's property reaches no prototype (issue 25)", () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'Constructor']) {
+      expect(profileColorToTriple(name)).toBeNull();
+      expect(NAMED_COLORS.get(name)).toBeUndefined();
+    }
+  });
+
+  it("a profile colour of 'constructor' from the API still leaves a list the store accepts, refreshed", () => {
+    const users = [user({ id: 2, lastFetch: null }), user({ username: 'Bocchi', id: 3, lastFetch: null })];
+    const fresh = [api({ options: { profileColor: 'constructor' } }), api({ id: 3, name: 'Bocchi', options: { profileColor: 'pink' } })];
+    const next = updateFromApi(users, fresh, options(), 1000);
+    expect(next.map((u) => [u.username, u.color, u.lastFetch])).toEqual([
+      ['Akira', null, 1000],
+      ['Bocchi', '252, 157, 214', 1000],
+    ]);
+    expect(verifiedUsersKey.schema.parse(next).ok).toBe(true);
+  });
+
+  it('API users are checked before they are stored: odd ids, names, images and colours', () => {
+    const raw = {
+      id: 2,
+      name: 'Akira',
+      avatar: { large: 'https://s4.anilist.co/a.png' },
+      bannerImage: null,
+      options: { profileColor: 'purple' },
+    };
+    expect(checkedApiUser(raw)).toEqual(raw);
+    expect(checkedApiUser({ ...raw, options: { profileColor: 'constructor' } })?.options).toEqual({ profileColor: null });
+    expect(checkedApiUser({ ...raw, options: { profileColor: { toString: 1 } } })?.options).toEqual({ profileColor: null });
+    expect(checkedApiUser({ ...raw, avatar: { large: 'javascript:alert(1)' } })?.avatar).toEqual({ large: null });
+    expect(checkedApiUser({ ...raw, bannerImage: `https://b/${'x'.repeat(3000)}` })?.bannerImage).toBeNull();
+    expect(checkedApiUser({ ...raw, avatar: 'x' })?.avatar).toBeNull();
+    for (const odd of [
+      null,
+      'x',
+      [raw],
+      { ...raw, id: '2' },
+      { ...raw, id: 0 },
+      { ...raw, id: 1.5 },
+      { ...raw, name: '' },
+      { ...raw, name: 7 },
+    ])
+      expect(checkedApiUser(odd)).toBeNull();
+    expect(checkedApiUser({ ...raw, name: 'x'.repeat(65) })).toBeNull();
   });
 
   it('a feature applies when the global switch or the user flag is on', () => {
