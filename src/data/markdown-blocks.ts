@@ -4,9 +4,9 @@ import { Tokenizer, type Tokens, type TokenizerObject } from 'marked';
  * marked's block tokenizers where they are not linear or not bounded, overridden through
  * marked's own `tokenizer` option (each falls back to marked's where nothing is wrong):
  * - quotes and lists nest at most MAX_BLOCK_DEPTH deep (5,000 nested `> ` overflowed the stack);
- * - a paragraph is read a line at a time: marked's rule looks, at every line, for a table
- *   starting there and reads that table's rows to their end (rows-long, then again at the next
- *   line: 20,000 characters of "|\n-\n" took seconds);
+ * - a paragraph is read a line at a time (withLinearRules): marked's rule looks, at every line,
+ *   for a table starting there and reads that table's rows to their end (rows-long, then again
+ *   at the next line: 20,000 characters of "|\n-\n" took seconds);
  * - a table is first checked on its header and delimiter rows alone, so that a table-shaped
  *   start that is no table does not cost the reading of all the rows after it at every line.
  * No DOM here.
@@ -103,7 +103,40 @@ function interrupts(self: Tokenizer, src: string, at: number): boolean {
   const lines = src.slice(at, Math.min(second + 1, src.length));
   if (INTERRUPT.test(lines)) return true;
   if (!TABLE_START.test(lines)) return false;
-  return anyMatches(self, src.slice(at, second), blockStarts(self));
+  // The blocks are tried as marked tries them there: right after the paragraph.
+  const state = self.lexer.state;
+  const before = state.lastToken;
+  state.lastToken = { type: 'paragraph', raw: '', text: '', tokens: [] };
+  try {
+    return anyMatches(self, src.slice(at, second), blockStarts(self));
+  } finally {
+    state.lastToken = before;
+  }
+}
+
+/**
+ * marked's paragraph rule (lines until one interrupts or is empty), read a line at a time. It
+ * replaces the rule, not the tokenizer: marked joins a paragraph to the one before it (after a
+ * table-shaped pair that was no table) only when the tokenizer is its own.
+ */
+function paragraphAt(self: Tokenizer, src: string): RegExpExecArray | null {
+  let end = lineEnd(src, 0);
+  if (end === 0) return null;
+  while (end < src.length) {
+    const next = end + 1;
+    if (next >= src.length || src[next] === '\n' || interrupts(self, src, next)) break;
+    end = lineEnd(src, next);
+  }
+  const text = src.slice(0, end);
+  const match = Object.assign([text, text], { index: 0, input: src, groups: undefined });
+  return match as unknown as RegExpExecArray;
+}
+
+/** Puts the linear paragraph rule in the rules marked's lexer gave `tokenizer` (marked reads a rule by its `exec`). */
+export function withLinearRules(tokenizer: Tokenizer): void {
+  const { rules } = tokenizer;
+  const paragraph = { exec: (src: string) => paragraphAt(tokenizer, src) } as unknown as RegExp;
+  tokenizer.rules = { ...rules, block: { ...rules.block, paragraph } };
 }
 
 export const blockTokenizers: BlockTokenizer = {
@@ -113,20 +146,6 @@ export const blockTokenizers: BlockTokenizer = {
   },
   list(src) {
     return nested(() => Tokenizer.prototype.list.call(this, src));
-  },
-
-  /** marked's rule (lines until one interrupts or is empty), a line at a time. */
-  paragraph(src) {
-    let end = lineEnd(src, 0);
-    if (end === 0) return undefined;
-    while (end < src.length) {
-      const next = end + 1;
-      if (next >= src.length || src[next] === '\n' || interrupts(this, src, next)) break;
-      end = lineEnd(src, next);
-    }
-    const text = src.slice(0, end);
-    const token: Tokens.Paragraph = { type: 'paragraph', raw: text, text, tokens: this.lexer.inline(text) };
-    return token;
   },
 
   /** marked's table, once its header and delimiter rows are known to make one. */

@@ -1,5 +1,13 @@
-import { Lexer, Marked, type MarkedOptions, type TokenizerAndRendererExtension, type TokensList } from 'marked';
-import { blockTokenizers, nested } from './markdown-blocks';
+import {
+  Lexer,
+  Marked,
+  type MarkedOptions,
+  type TokenizerAndRendererExtension,
+  type Tokenizer,
+  type Tokens,
+  type TokensList,
+} from 'marked';
+import { blockTokenizers, nested, withLinearRules } from './markdown-blocks';
 import { lexInline } from './markdown-inline';
 
 export { MAX_BLOCK_DEPTH } from './markdown-blocks';
@@ -109,6 +117,14 @@ function headingText(rest: string): string {
   return text.slice(0, Math.max(1, end));
 }
 
+/** A block past the nesting cap: its text as written, in a paragraph. */
+const asText = (raw: string): Tokens.Paragraph => ({
+  type: 'paragraph',
+  raw,
+  text: raw,
+  tokens: [{ type: 'text', raw, text: raw, escaped: false }],
+});
+
 const runOf = (tokens: unknown): object => (typeof tokens === 'object' && tokens !== null ? tokens : memos);
 
 const spoilerHtml = (inner: string) =>
@@ -122,7 +138,8 @@ const blockExtensions: TokenizerAndRendererExtension[] = [
     tokenizer(src, tokens) {
       const m = blockMark(src, runOf(tokens), '~~~', /~~~[ \t]*(?:\n|$)/g, /~~~[ \t]*(?:\n+|$)/y);
       if (!m) return undefined;
-      return nested(() => ({ type: 'centerBlock', raw: src.slice(0, m.length), tokens: this.lexer.blockTokens(m.inner.trim(), []) }));
+      const raw = src.slice(0, m.length);
+      return nested(() => ({ type: 'centerBlock', raw, tokens: this.lexer.blockTokens(m.inner.trim(), []) })) ?? asText(raw);
     },
     renderer(token) {
       return `<center>${this.parser.parse(token.tokens ?? [])}</center>`;
@@ -138,7 +155,8 @@ const blockExtensions: TokenizerAndRendererExtension[] = [
       if (!m) return undefined;
       const blank = findFrom(run, 'blank line', src, 2, /\n[ \t]*\n/g);
       if (blank === -1 || blank >= 2 + m.inner.length) return undefined;
-      return nested(() => ({ type: 'spoilerBlock', raw: src.slice(0, m.length), tokens: this.lexer.blockTokens(m.inner.trim(), []) }));
+      const raw = src.slice(0, m.length);
+      return nested(() => ({ type: 'spoilerBlock', raw, tokens: this.lexer.blockTokens(m.inner.trim(), []) })) ?? asText(raw);
     },
     renderer(token) {
       return `<div class="markdown-spoiler"><span>${this.parser.parse(token.tokens ?? [])}</span></div>`;
@@ -188,9 +206,10 @@ const inlineRenderers: TokenizerAndRendererExtension[] = [
   { name: 'mention', renderer: (t) => `<a href="/user/${escapeHtml(String(t.name))}">@${escapeHtml(String(t.name))}</a>` },
 ];
 
-/** marked's block lexer, then our inline lexer over every run of text it queued. */
-function lexDocument<P = string, R = string>(src: string, options?: MarkedOptions<P, R>): TokensList {
+/** marked's block lexer (with the linear paragraph rule when `linear`), then our inline lexer over every run of text it queued. */
+function lexDocument<P = string, R = string>(src: string, options: MarkedOptions<P, R> | undefined, linear: boolean): TokensList {
   const lexer = new Lexer<P, R>(options);
+  if (linear && options?.tokenizer) withLinearRules(options.tokenizer as unknown as Tokenizer);
   lexer.blockTokens(src, lexer.tokens);
   for (const { src: text, tokens } of lexer.inlineQueue)
     for (const token of lexInline(text, { links: lexer.tokens.links })) tokens.push(token);
@@ -219,16 +238,24 @@ function rawSpoilers(html: string): string {
   return out + html.slice(from);
 }
 
-const marked = new Marked({
-  gfm: true,
-  breaks: true,
-  extensions: [...blockExtensions, ...inlineRenderers],
-  tokenizer: blockTokenizers,
-  hooks: {
-    provideLexer: () => lexDocument,
-    postprocess: (html) => rawSpoilers(html).replace(BLACKLIST, ''),
-  },
-});
+/**
+ * marked with the dialect and our linear block rules (src/data/markdown-blocks.ts), or with
+ * marked's own (which tests/unit/markdown-blocks.test.ts compares ours with).
+ */
+export function dialectMarked(linear = true): Marked {
+  return new Marked({
+    gfm: true,
+    breaks: true,
+    extensions: [...blockExtensions, ...inlineRenderers],
+    tokenizer: linear ? blockTokenizers : {},
+    hooks: {
+      provideLexer: () => (src, options) => lexDocument(src, options, linear),
+      postprocess: (html) => rawSpoilers(html).replace(BLACKLIST, ''),
+    },
+  });
+}
+
+const marked = dialectMarked();
 
 /**
  * Markdown in AniList's dialect → HTML (unsanitized: pass it through sanitizeHtml before showing
