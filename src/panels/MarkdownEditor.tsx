@@ -85,17 +85,35 @@ export function MarkdownToolbar({ field }: { field(): TextField | null }) {
   );
 }
 
+/** What a preview shows: the sanitized HTML, or why there is none. */
+type Preview = { html: string; error?: undefined } | { html?: undefined; error: string };
+
+function preview(renderer: { renderMarkdown(markdown: string): string }, markdown: string): Preview {
+  try {
+    return { html: sanitizeHtml(renderer.renderMarkdown(markdown)) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /**
  * Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. The
  * renderer (marked) is evaluated when markdown is first rendered, not when an editor is shown:
- * until then the view is empty.
+ * until then the view is empty. Should rendering fail, the view says so and the editor around
+ * it, with the text, stays.
  */
 export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
   const renderer = useLazyModule(markdownRenderer);
-  const sanitizedHtml = useMemo(() => (renderer ? sanitizeHtml(renderer.renderMarkdown(markdown)) : ''), [renderer, markdown]);
+  const shown = useMemo(() => (renderer ? preview(renderer, markdown) : { html: '' }), [renderer, markdown]);
   const reveal = (event: MouseEvent<HTMLDivElement>) =>
     (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
-  return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: sanitizedHtml }} />;
+  if (shown.error !== undefined)
+    return (
+      <p className={`vv-markdown vv-markdown-error ${className}`.trim()} role="alert">
+        The preview could not be shown ({shown.error}). Your text is unchanged.
+      </p>
+    );
+  return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: shown.html }} />;
 }
 
 export function MarkdownEditor({

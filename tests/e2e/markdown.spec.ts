@@ -209,6 +209,24 @@ test.describe('our editor (Write a status…)', () => {
     await expect(ours(page).getByRole('toolbar')).toBeVisible();
   });
 
+  test('5,000 nested quotes typed in: the preview shows them 16 deep and the text stays (issue 25)', async ({ page, host }) => {
+    // The renderer overflowed the stack on this: the editor, and what was typed, went with it.
+    await host.goto('/home', { seed: AUTH });
+    await host.scriptReady();
+    await writeStatus(page);
+    const text = `${'> '.repeat(5000)}deep`;
+    await oursBox(page).fill(text);
+    const view = preview(page).locator('.vv-markdown');
+    await expect(view).toContainText('deep');
+    await expect(view.locator('blockquote')).toHaveCount(16);
+    await expect(oursBox(page)).toHaveValue(text);
+    await expect(ours(page).getByRole('button', { name: 'Publish' })).toBeEnabled();
+    // And typing on still previews.
+    await oursBox(page).press('End');
+    await page.keyboard.type(' more');
+    await expect(view).toContainText('deep more');
+  });
+
   test('Publish posts the status and opens it; a failure keeps the text', async ({ page, host, api }) => {
     await host.goto('/home', { seed: { ...AUTH, ...TOASTS } });
     await ready(page);
