@@ -11,6 +11,7 @@ import {
   videoTypeFor,
   wrapPastedText,
 } from '../../src/data/paste';
+import { finishesWithin } from './hang';
 
 describe('image URLs', () => {
   it('accepts http(s) URLs ending in every image extension, in any case', () => {
@@ -23,17 +24,37 @@ describe('image URLs', () => {
     expect(isImageUrl('https://x.io/cat.png?width=200#top')).toBe(true);
   });
 
-  it('reads a pasted line of 100,000 characters at once, whatever it holds (issue 25)', () => {
-    // The former single pattern tried every '.png' with the rest of the line after it: minutes.
+  it('reads pasted lines of 100,000 characters at once, whatever they hold (issue 25)', { timeout: 30_000 }, async () => {
+    // The former single pattern tried every '.png' with the rest of the line after it: seconds a
+    // line. A worker stops the reading should it hang (a test's timeout cannot interrupt it).
     const lines = [
       `http://${'a.png?'.repeat(16_666)}(`,
       `https://${'.png#'.repeat(20_000)}<`,
       `https://x${'.png'.repeat(25_000)} x`,
       `http://${'a.jpeg'.repeat(20_000)}`,
     ];
-    expect(lines.map(isImageUrl)).toEqual([false, false, false, true]);
     for (const line of lines) expect(line.length).toBeGreaterThanOrEqual(100_000);
-    expect(wrapPastedText(lines.join('\n'), '', 420)).toContain('img420(http://a.jpeg');
+    const text = [...lines, ...lines, ...lines].join('\n');
+    const wrapped = await finishesWithin<string | null>(8_000, new URL('../../src/data/paste.ts', import.meta.url), 'wrapPastedText', [
+      text,
+      '',
+      420,
+    ]);
+    expect(wrapped?.split('\n').map((line) => line.startsWith('img420('))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(lines.map(isImageUrl)).toEqual([false, false, false, true]);
   });
 
   it('answers as the former pattern did, on generated lines', () => {
