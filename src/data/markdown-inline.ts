@@ -473,8 +473,6 @@ class RangeLexer {
       length: end - start,
       canOpen,
       canClose,
-      start,
-      end,
       below: this.delimTop,
       above: null,
       prev: null,
@@ -510,10 +508,7 @@ class RangeLexer {
       const center = this.center(i);
       if (center !== -1) return center;
     }
-    if (runEnd - i === 2) {
-      this.pushDelimiter(i, runEnd, '~');
-      return runEnd;
-    }
+    if (runEnd - i === 2) this.pushDelimiter(i, runEnd, '~');
     return runEnd;
   }
 

@@ -44,9 +44,6 @@ export interface DelimNode extends NodeBase {
   length: number;
   canOpen: boolean;
   canClose: boolean;
-  /** Where the unused characters are in the source. */
-  start: number;
-  end: number;
   /** The delimiter stack. */
   below: DelimNode | null;
   above: DelimNode | null;
@@ -130,7 +127,7 @@ export function processEmphasis(nodes: NodeList, stack: DelimiterStack, bottom: 
     }
     const key = `${closer.char}${closer.canOpen ? 1 : 0}${closer.length % 3}`;
     const floor = openersBottom.has(key) ? openersBottom.get(key)! : bottom;
-    const opener = findOpener(closer, floor);
+    const opener = findOpener(closer, floor, bottom);
     if (!opener) {
       openersBottom.set(key, closer.below);
       const above = closer.above;
@@ -155,9 +152,9 @@ function lowestAbove(stack: DelimiterStack, bottom: DelimNode | null): DelimNode
   return d;
 }
 
-/** The nearest opener below `closer` (above `floor`) that it can close. */
-function findOpener(closer: DelimNode, floor: DelimNode | null): DelimNode | null {
-  for (let o = closer.below; o && o !== floor; o = o.below) {
+/** The nearest opener below `closer` (above `floor` and `bottom`) that it can close. */
+function findOpener(closer: DelimNode, floor: DelimNode | null, bottom: DelimNode | null): DelimNode | null {
+  for (let o = closer.below; o && o !== floor && o !== bottom; o = o.below) {
     if (o.char !== closer.char || !o.canOpen) continue;
     if (o.char === '~') return o.count === 2 && closer.count === 2 ? o : null;
     // The rule of three: a delimiter that can both open and close pairs only when the lengths allow it.
@@ -173,9 +170,7 @@ function matchPair(nodes: NodeList, stack: DelimiterStack, opener: DelimNode, cl
   const use = opener.char === '~' ? 2 : opener.count >= 2 && closer.count >= 2 ? 2 : 1;
   const type = opener.char === '~' ? 'del' : use === 2 ? 'strong' : 'em';
   opener.count -= use;
-  opener.end -= use;
   closer.count -= use;
-  closer.start += use;
   const mark = opener.char.repeat(use);
   const wrap: WrapNode = {
     kind: 'wrap',
