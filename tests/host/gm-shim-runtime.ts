@@ -65,7 +65,7 @@ export function installGmShim(config: GmShimConfig): void {
   type Listener = { key: string; cb: (name: string, oldValue: unknown, newValue: unknown, remote: boolean) => void };
   const listeners = new Map<number, Listener>();
   let nextListenerId = 1;
-  const requests: { method: string; url: string; headers: Record<string, string>; bodyKind: string }[] = [];
+  const requests: { method: string; url: string; headers: Record<string, string>; bodyKind: string; body?: string; at: number }[] = [];
 
   const decode = (raw: string | null): unknown => {
     if (raw === null) return undefined;
@@ -179,7 +179,14 @@ export function installGmShim(config: GmShimConfig): void {
   const xhr = (d: XhrDetails): { abort(): void; done: Promise<unknown> } => {
     const method = (d.method ?? 'GET').toUpperCase();
     const headers = d.headers ?? {};
-    requests.push({ method, url: d.url, headers: { ...headers }, bodyKind: bodyKind(d.data) });
+    requests.push({
+      method,
+      url: d.url,
+      headers: { ...headers },
+      bodyKind: bodyKind(d.data),
+      ...(typeof d.data === 'string' ? { body: d.data } : {}),
+      at: Date.now(),
+    });
     const controller = new net.AbortController();
     let aborted = false;
     let timedOut = false;

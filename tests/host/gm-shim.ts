@@ -22,7 +22,7 @@
  *   or earlier, before any page script, where `gmNetSource()` ran as an init script (the e2e
  *   fixtures do). A page script that wraps `window.fetch` sees none of its requests.
  * - `window.__gm`: { dump(): all stored values (parsed), requests: every GM_xmlhttpRequest call as
- *   {method, url, headers, bodyKind}, failWrites(keys): from then on (in this page) writes of those
+ *   {method, url, headers, bodyKind, body (a string body), at (Date.now() when the script sent it)}, failWrites(keys): from then on (in this page) writes of those
  *   keys are refused with a QuotaExceededError: GM_setValue throws, GM.setValue rejects }.
  */
 import { moduleExpression } from './browser-script';
