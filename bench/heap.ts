@@ -30,8 +30,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { booleanOptionKeys } from '../tests/host/feature-options';
 import { gmShimSource, type GmMode } from '../tests/host/gm-shim';
 import { corsPreflight, createMockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
@@ -82,30 +82,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 
 // ---------------------------------------------------------------------------------------------
 // Subjects
-
-/** Every on/off option the registry declares, read in Node as the unit tests read it. */
-async function booleanOptionKeys(): Promise<string[]> {
-  const commands = new URL('../src/commands/', import.meta.url).pathname;
-  const out = await build({
-    stdin: {
-      contents: `import { features } from './features'; import { Registry } from './registry';
-export function keys() { const r = new Registry(); for (const f of features) r.define(f);
-  return r.options().filter((o) => typeof o.default === 'boolean').map((o) => o.key); }`,
-      resolveDir: commands,
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    platform: 'node',
-    format: 'esm',
-    jsx: 'automatic',
-    loader: { '.css': 'text' },
-    logLevel: 'silent',
-    define: { __VERSION__: '"bench"', __HOMEPAGE__: '""', 'process.env.NODE_ENV': '"production"' },
-  });
-  const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0]!.text).toString('base64')}`;
-  return ((await import(url)) as { keys(): string[] }).keys();
-}
 
 /** The two verified users the day bench keeps fresh. */
 export const DAY_USERS = {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import lz from 'lz-string';
 import type { MockApi } from '../host/mock-api';
 import { clickPaletteRow, expect, type Host, OAUTH_TOKEN, test } from './fixtures';
+import { envelope, LOUD, settings, snapshotOf, stored, subTab, toasts } from './stored';
 
 /**
  * One identity for writes. Every write goes out with the token, so it changes the token owner's
@@ -11,19 +12,7 @@ import { clickPaletteRow, expect, type Host, OAUTH_TOKEN, test } from './fixture
  */
 
 const DAY = 86_400_000;
-const envelope = (data: unknown) => JSON.stringify({ v: 1, data });
 const AUTH = { 'void-verified-auth': envelope({ token: OAUTH_TOKEN, expires: Date.now() + 300 * DAY }) };
-const LOUD = { 'void-verified-toaster-config': envelope({ toastLevel: 0, duration: 10, location: 'bottom-left' }) };
-const toasts = (page: Page) => page.locator('.vv-toast');
-const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
-const subTab = (page: Page, name: string) =>
-  page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
-/** A stored value as the manager holds it (the shim's dump), its data. */
-const stored = (host: Host, key: string) =>
-  host.evalInScript((k) => {
-    const raw = (window as unknown as { __gm: { dump(): Record<string, unknown> } }).__gm.dump()[k];
-    return typeof raw === 'string' ? (JSON.parse(raw) as { data: unknown }).data : undefined;
-  }, key);
 const user = (api: MockApi, id: number) => api.state.users.find((u) => u.id === id)!;
 /** In-app navigation, through the host's router (no page load). */
 async function push(page: Page, path: string): Promise<void> {
@@ -36,14 +25,6 @@ async function push(page: Page, path: string): Promise<void> {
   );
   await expect(page).toHaveURL(`https://anilist.co${path}`);
 }
-/** What a page script writes to switch the host's signed-in account (the host's own snapshot shape). */
-const snapshotOf = (id: number, name: string) => ({
-  id,
-  name,
-  avatar: { large: `https://s4.anilist.co/file/${name}.png` },
-  donatorTier: 0,
-  options: { profileColor: 'blue', disabledListActivity: [] },
-});
 const BLOCK = /^\[\]\(json([A-Za-z0-9+/=]+)\)\n\n/;
 const blockOf = (about: string | null) =>
   JSON.parse(lz.decompressFromBase64(BLOCK.exec(about ?? '')?.[1] ?? '') || '{}') as Record<string, unknown>;

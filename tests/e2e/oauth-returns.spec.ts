@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, type Host, OAUTH_TOKEN, test } from './fixtures';
+import { envelope, LOUD, settings, snapshotOf, stored, subTab, toasts } from './stored';
 
 /**
  * OAuth returns (AniList's and imgur's): taken only with the state this browser sent, any return
@@ -7,26 +8,6 @@ import { expect, type Host, OAUTH_TOKEN, test } from './fixtures';
  * comes from the provider's API asked with that token, never from the link or page storage alone.
  */
 
-const envelope = (data: unknown) => JSON.stringify({ v: 1, data });
-const LOUD = { 'void-verified-toaster-config': envelope({ toastLevel: 0, duration: 10, location: 'bottom-left' }) };
-const toasts = (page: Page) => page.locator('.vv-toast');
-const settings = (page: Page) => page.locator('[data-void-ui="settings"]');
-const subTab = (page: Page, name: string) =>
-  page.getByRole('tablist', { name: 'Feature settings' }).getByRole('tab', { name, exact: true });
-/** A stored value as the manager holds it (the shim's dump), its data. */
-const stored = (host: Host, key: string) =>
-  host.evalInScript((k) => {
-    const raw = (window as unknown as { __gm: { dump(): Record<string, unknown> } }).__gm.dump()[k];
-    return typeof raw === 'string' ? (JSON.parse(raw) as { data: unknown }).data : undefined;
-  }, key);
-/** What a page script writes to switch the host's signed-in account (the host's own snapshot shape). */
-const snapshotOf = (id: number, name: string) => ({
-  id,
-  name,
-  avatar: { large: `https://s4.anilist.co/file/${name}.png` },
-  donatorTier: 0,
-  options: { profileColor: 'blue', disabledListActivity: [] },
-});
 test.describe('OAuth returns', { tag: '@worlds' }, () => {
   const AUTHENTICATE = 'Authenticate VoidVerified';
   async function authorize(page: Page, host: Host, opts: Parameters<Host['goto']>[1] = {}) {
