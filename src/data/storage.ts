@@ -276,17 +276,25 @@ export class Store {
     const set = this.listeners.get(key.name) ?? new Set();
     set.add(listener as Listener<unknown>);
     this.listeners.set(key.name, set);
-    if (!this.watching.has(key.name)) {
-      this.watching.add(key.name);
-      this.backend.watch(key.name, (_name, raw, remote) => {
-        if (!remote) return;
-        const { value, problem } = decodeStored(key, raw);
-        if (problem) this.warn(`another tab stored an unreadable ${key.name} (${problem}); using defaults`);
-        this.cache.set(key.name, value);
-        this.emit(key.name, value, true);
-      });
-    }
+    this.watchRemote(key);
     return () => set.delete(listener as Listener<unknown>);
+  }
+
+  /**
+   * Follows another tab's writes of `key`, once per key for the store's life. Its own method: a
+   * watcher made inside subscribe() would share that call's closure scope, and so keep its first
+   * listener (and all the listener holds) alive after the subscriber let go.
+   */
+  private watchRemote<T>(key: KeyDef<T>): void {
+    if (this.watching.has(key.name)) return;
+    this.watching.add(key.name);
+    this.backend.watch(key.name, (_name, raw, remote) => {
+      if (!remote) return;
+      const { value, problem } = decodeStored(key, raw);
+      if (problem) this.warn(`another tab stored an unreadable ${key.name} (${problem}); using defaults`);
+      this.cache.set(key.name, value);
+      this.emit(key.name, value, true);
+    });
   }
 
   private accept<T>(key: KeyDef<T>, raw: string | undefined): void {

@@ -242,3 +242,27 @@ describe('Store.setAll: confirmed writes as one change', () => {
     await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('could not write test-other', expect.any(DOMException)));
   });
 });
+
+describe('Store.subscribe lets go', () => {
+  it('a listener that unsubscribed is collected: the watcher of another tab’s writes does not keep it', async () => {
+    // The heap bench found each key's first listener (and what it held) kept for the page's life.
+    const v8 = await import('node:v8');
+    const vm = await import('node:vm');
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const store = new Store(memoryBackend());
+    const subscribeAndLetGo = () => {
+      const held = new Array(1000).fill('held');
+      const listener = () => void held.length;
+      const stop = store.subscribe(demo, listener);
+      stop();
+      return new WeakRef(listener);
+    };
+    const ref = subscribeAndLetGo();
+    for (let i = 0; i < 5 && ref.deref(); i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      gc();
+    }
+    expect(ref.deref()).toBeUndefined();
+  });
+});
