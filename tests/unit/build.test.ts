@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundledPackageNames, copyrightLines, licenseNotice, packageOf, readPackage } from '../../build/licenses';
 import { metadataBlock, repositoryWebUrl, type PackageFields } from '../../build/metadata';
@@ -179,5 +179,14 @@ describe('the metadata block', () => {
   ])('reads the repository %j as %s', (repository, web) => {
     expect(repositoryWebUrl(repository)).toBe(web);
     expect(repositoryWebUrl({ url: repository })).toBe(web);
+  });
+
+  it('keeps every style sheet ASCII: one other character makes the whole sheet a two-byte string in memory', () => {
+    const sheets = readdirSync(new URL('../../src/', import.meta.url), { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.css'),
+    );
+    expect(sheets.length).toBeGreaterThan(0);
+    const offending = sheets.filter((f) => /[^\x00-\x7f]/.test(readFileSync(new URL(`../../src/${f}`, import.meta.url), 'utf8')));
+    expect(offending, 'write such characters as CSS escapes (\\2713)').toEqual([]);
   });
 });
