@@ -38,7 +38,9 @@ export function moduleName(input: string): string {
 async function untidiedBundle(): Promise<{ code: string; inputs: Set<string> }> {
   const outDir = mkdtempSync(join(tmpdir(), 'vv-bench-modules-'));
   try {
-    const options = await (config as (cli: Options) => Options | Promise<Options>)({ outDir });
+    const built = await (config as (cli: Options) => Options | Options[] | Promise<Options | Options[]>)({ outDir });
+    // The configuration builds the shipped script first, then the test build beside it.
+    const options = Array.isArray(built) ? built[0]! : built;
     await build({ ...options, outDir, onSuccess: undefined, silent: true, config: false });
     const meta = JSON.parse(readFileSync(join(outDir, 'metafile-iife.json'), 'utf8')) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
