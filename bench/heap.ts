@@ -32,6 +32,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { booleanOptionKeys } from '../tests/host/feature-options';
+import { OPEN_SHADOW_ROOTS } from '../tests/host/open-shadow-roots';
 import { gmShimSource, type GmMode } from '../tests/host/gm-shim';
 import { corsPreflight, createMockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
@@ -152,6 +153,9 @@ async function openTab(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // tsx keeps function names with a `__name` helper that page.evaluate'd functions then call.
   await context.addInitScript('window.__name = (fn) => fn;');
+  // Our roots are closed; the probes look inside them, as the rest of the bench does (one wrapped
+  // function, the same for every subject).
+  await context.addInitScript(OPEN_SHADOW_ROOTS);
   if (opts.clockAt !== undefined) await context.clock.install({ time: opts.clockAt });
   const api = createMockApi();
   const now = opts.clockAt ?? Date.now();
