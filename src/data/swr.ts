@@ -49,6 +49,22 @@ export class PersistentCache implements Cache {
       this.memory.set(key, { data: entry.data } as Entry);
       this.expiries.set(key, entry.expires);
     }
+    // Answers another tab fetched count here too: without them each tab asked again when its own
+    // copy expired, though another had just asked (the day bench's repeated TokenViewer).
+    store.subscribe(queryCacheKey, (entries, remote) => {
+      if (remote) this.adopt(entries);
+    });
+  }
+
+  /** Takes the entries another tab stored that outlive what this tab has for the same key. */
+  private adopt(entries: Record<string, { data: unknown; expires: number }>): void {
+    const t = this.now();
+    for (const [key, entry] of Object.entries(entries)) {
+      if (entry.expires <= t || entry.expires <= (this.expiries.get(key) ?? 0)) continue;
+      this.memory.set(key, { data: entry.data } as Entry);
+      this.expiries.set(key, entry.expires);
+      this.persisted[key] = entry;
+    }
   }
 
   /** An answer for `key` just came from the API: it stays good for `lifetimeMs`. */

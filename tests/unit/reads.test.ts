@@ -3,7 +3,7 @@ import { attempt } from '../../src/data/api-errors';
 import { WrappedApiError } from '../../src/data/api-errors';
 import { memoryBackend } from '../../src/data/backend';
 import { FRESH, MINUTE, mutation, query, type GqlDocument } from '../../src/data/graphql';
-import { queryCacheKey, read, readsFor, write } from '../../src/data/swr';
+import { queryCache, queryCacheKey, read, readsFor, write } from '../../src/data/swr';
 import { Store } from '../../src/data/storage';
 
 /** Reads share one cache: within a document's lifetime an identical read is never sent twice. */
@@ -186,5 +186,43 @@ describe('attempt', () => {
     const result = await attempt(t, { toast: 'x', log: 'y' }, () => Promise.reject(new DOMException('gone', 'AbortError')));
     expect(result).toMatchObject({ ok: false, aborted: true });
     expect(t.seen).toEqual([]);
+  });
+});
+
+describe('reads across tabs', () => {
+  /** Two tabs' backends over one storage: a write in one is heard in the other as remote. */
+  function twoTabs() {
+    const shared = new Map<string, string>();
+    const tabs = [memoryBackend(shared), memoryBackend(shared)];
+    const heard = tabs.map(() => new Map<string, Set<(k: string, v: string | undefined, remote: boolean) => void>>());
+    return tabs.map((backend, i) => ({
+      ...backend,
+      write: (key: string, value: string) => {
+        backend.write(key, value);
+        heard[1 - i]!.get(key)?.forEach((l) => l(key, value, true));
+      },
+      watch: (key: string, listener: (k: string, v: string | undefined, remote: boolean) => void) => {
+        const set = heard[i]!.get(key) ?? new Set();
+        set.add(listener);
+        heard[i]!.set(key, set);
+        return backend.watch(key, listener);
+      },
+    }));
+  }
+
+  it('an answer another tab fetched is used here within its lifetime, not asked again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const [a, b] = twoTabs();
+    const tabA = { client: fakeClient(), store: new Store(a!, () => {}) };
+    const tabB = { client: fakeClient(), store: new Store(b!, () => {}) };
+    // Both tabs are open (B's cache already read the storage, empty) when A asks.
+    queryCache(tabB.store);
+    const first = read(tabA, userQuery, { name: 'x' });
+    await vi.advanceTimersByTimeAsync(10);
+    await first;
+    await vi.advanceTimersByTimeAsync(1000); // A stores its answers
+    expect(tabA.client.calls).toHaveLength(1);
+    await read(tabB, userQuery, { name: 'x' });
+    expect(tabB.client.calls).toHaveLength(0);
   });
 });
