@@ -86,11 +86,11 @@ export function MarkdownToolbar({ field }: { field(): TextField | null }) {
 }
 
 /** What a preview shows: the sanitized HTML, or why there is none. */
-type Preview = { html: string; error?: undefined } | { html?: undefined; error: string };
+type Preview = { sanitizedHtml: string; error?: undefined } | { sanitizedHtml?: undefined; error: string };
 
 function preview(renderer: { renderMarkdown(markdown: string): string }, markdown: string): Preview {
   try {
-    return { html: sanitizeHtml(renderer.renderMarkdown(markdown)) };
+    return { sanitizedHtml: sanitizeHtml(renderer.renderMarkdown(markdown)) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -104,7 +104,7 @@ function preview(renderer: { renderMarkdown(markdown: string): string }, markdow
  */
 export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
   const renderer = useLazyModule(markdownRenderer);
-  const shown = useMemo(() => (renderer ? preview(renderer, markdown) : { html: '' }), [renderer, markdown]);
+  const shown = useMemo(() => (renderer ? preview(renderer, markdown) : { sanitizedHtml: '' }), [renderer, markdown]);
   const reveal = (event: MouseEvent<HTMLDivElement>) =>
     (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
   if (shown.error !== undefined)
@@ -113,7 +113,7 @@ export function MarkdownView({ markdown, className = '' }: { markdown: string; c
         The preview could not be shown ({shown.error}). Your text is unchanged.
       </p>
     );
-  return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: shown.html }} />;
+  return <div className={`vv-markdown ${className}`.trim()} onClick={reveal} dangerouslySetInnerHTML={{ __html: shown.sanitizedHtml }} />;
 }
 
 export function MarkdownEditor({
