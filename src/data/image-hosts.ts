@@ -1,4 +1,4 @@
-import { formEncoded, multipart } from './builtins';
+import { formEncoded, multipart, parseJson } from './builtins';
 import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
 import { s } from './schema';
 import { defineKey, type SecretField, type Store, fixedShape } from './storage';
@@ -192,7 +192,8 @@ export function shouldRefreshImgur(imgur: ImgurConfig, now: number): boolean {
 
 function json(res: HttpResponse): Record<string, unknown> | null {
   try {
-    const value: unknown = JSON.parse(res.text);
+    // imgur's answers carry its access and refresh tokens: read with JSON as it was at start-up.
+    const value: unknown = parseJson(res.text);
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
