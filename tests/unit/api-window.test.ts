@@ -116,6 +116,21 @@ function expectPaced(starts: number[]) {
   for (let i = BURST; i < sorted.length; i++) expect(sorted[i]! - sorted[i - BURST]!).toBeGreaterThanOrEqual(BURST_WINDOW_MS);
 }
 
+/** A tab whose leader holds the lock and never answers (a page that hangs); its clock and timers are the test's. */
+function tabWithSilentLeader() {
+  const clock = { t: 0 };
+  const timers: (() => void)[] = [];
+  const locks: LocksLike = { request: () => new Promise(() => undefined) };
+  const tab = sharedAllocator({
+    channel: channelHub().channel(),
+    locks,
+    now: () => clock.t,
+    setTimer: (fn) => timers.push(fn),
+    clearTimer: () => undefined,
+  });
+  return { tab, timers, clock };
+}
+
 describe('earliestStart', () => {
   it('is the asked time while the window has room', () => {
     expect(earliestStart([], 100)).toBe(100);
@@ -282,20 +297,10 @@ describe('sharedAllocator: the window shared by all tabs', () => {
   });
 
   it('a tab whose question goes unanswered paces from what it has heard', async () => {
-    let t = 0;
-    const timers: (() => void)[] = [];
-    const hub = channelHub();
     // A leader that holds the lock but never answers (a page that hangs).
-    const locks: LocksLike = { request: () => new Promise(() => undefined) };
-    const tab = sharedAllocator({
-      channel: hub.channel(),
-      locks,
-      now: () => t,
-      setTimer: (fn) => timers.push(fn),
-      clearTimer: () => undefined,
-    });
+    const { tab, timers, clock } = tabWithSilentLeader();
     const slot = tab.reserve(0);
-    t = REPLY_TIMEOUT_MS;
+    clock.t = REPLY_TIMEOUT_MS;
     timers.forEach((fn) => fn());
     expect((await slot).at).toBe(REPLY_TIMEOUT_MS);
   });
@@ -429,24 +434,14 @@ describe('sharedAllocator: what a page script on the channel cannot do', () => {
   });
 
   it('a page that holds the lock costs one unanswered ask, not one per request', async () => {
-    let t = 0;
-    const timers: (() => void)[] = [];
-    const hub = channelHub();
-    const locks: LocksLike = { request: () => new Promise(() => undefined) };
-    const tab = sharedAllocator({
-      channel: hub.channel(),
-      locks,
-      now: () => t,
-      setTimer: (fn) => timers.push(fn),
-      clearTimer: () => undefined,
-    });
+    const { tab, timers, clock } = tabWithSilentLeader();
     const first = tab.reserve(0);
-    t = REPLY_TIMEOUT_MS;
+    clock.t = REPLY_TIMEOUT_MS;
     timers.splice(0).forEach((fn) => fn());
     expect((await first).at).toBe(REPLY_TIMEOUT_MS);
     // The next ones start without waiting for an answer again, paced from what the tab has heard.
     let resolved = 0;
-    for (let i = 0; i < BURST; i++) void tab.reserve(t).then(() => resolved++);
+    for (let i = 0; i < BURST; i++) void tab.reserve(clock.t).then(() => resolved++);
     await settle();
     expect(resolved).toBe(BURST);
     expect(timers).toHaveLength(0);
@@ -456,8 +451,8 @@ describe('sharedAllocator: what a page script on the channel cannot do', () => {
       BURST_WINDOW_MS + REPLY_TIMEOUT_MS,
     ]);
     // A while later it asks again, in case a leader came.
-    t += LEADER_SILENT_MS;
-    void tab.reserve(t);
+    clock.t += LEADER_SILENT_MS;
+    void tab.reserve(clock.t);
     expect(timers).toHaveLength(1);
   });
 
