@@ -7,7 +7,8 @@
  *   userscript's GraphQL and image-host requests to this server, a small sandbox banner, and
  *   dist/voidverified.user.js (read fresh on every page load, so a rebuild needs only a reload).
  * - /__api/graphql      the mock API (one createMockApi() for the server's life)
- * - /__img/catbox, /__img/imgbb, /__img/imgur, /__img/imgur-token   canned image-host answers
+ * - /__img/catbox, /__img/imgbb, /__img/imgur, /__img/imgur-token, /__img/imgur-account   canned
+ *   image-host answers (imgur's account, `GET /3/account/me`, is "SandboxImgur" for any token)
  * - /__asset/…          placeholder images for the replica's s4.anilist.co and i.ytimg.com URLs
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
  * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail (status 500, 400, 429 or network);
@@ -88,6 +89,7 @@ const BRIDGE = `(function () {
     [/^https:\\/\\/catbox\\.moe\\//, '/__img/catbox'],
     [/^https:\\/\\/api\\.imgbb\\.com\\//, '/__img/imgbb'],
     [/^https:\\/\\/api\\.imgur\\.com\\/oauth2\\/token/, '/__img/imgur-token'],
+    [/^https:\\/\\/api\\.imgur\\.com\\/3\\/account\\/me/, '/__img/imgur-account'],
     [/^https:\\/\\/api\\.imgur\\.com\\//, '/__img/imgur'],
   ];
   function local(url) {
@@ -287,6 +289,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean, o
       });
     if (path === '/__img/imgur-token')
       return json({ access_token: 'imgur-new', expires_in: 3600, token_type: 'bearer', refresh_token: 'imgur-refresh' });
+    if (path === '/__img/imgur-account') return json({ data: { id: 1, url: 'SandboxImgur' }, success: true, status: 200 });
     if (path === '/__img/imgur') return json({ data: { link: 'https://i.imgur.com/z.png', id: 'z' }, success: true, status: 200 });
     return send(res, 404, 'text/plain', 'unknown image host');
   }
