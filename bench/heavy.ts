@@ -9,7 +9,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { createMockApi } from '../tests/host/mock-api';
-import { highlightCss, profileCss, usernameCss } from '../src/data/verified-styles';
+import { highlightCss, profileCss, usernameCss } from '../src/data/verified-users-styles';
 import { USER_FLAGS, type VerifiedUser } from '../src/data/verified-users';
 import { allFeaturesOn, filterOnce, scriptedContext, stored, TEST_SCRIPT, tokenSeed } from './context';
 

@@ -32,7 +32,7 @@ import {
   type Layout,
   type LayoutsState,
   type Published,
-} from '../data/layouts';
+} from '../data/layout-designer';
 import { IDENTITY_TEXTS } from '../data/identity';
 import { NAMED_COLORS } from '../data/verified-users';
 import { ColorInput } from './common/ColorInput';

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { CommandContext } from '../commands/types';
 import { settingsKey } from '../data/config';
 import { safeUrl } from '../data/guards';
-import type { RefreshClock } from '../data/refresh-clock';
+import type { RefreshClock } from '../data/quick-access-refresh-clock';
 import { quickAccessFetchKey, timeUntil, userHas, verifiedUsersKey } from '../data/verified-users';
 import { useStored } from './hooks';
 

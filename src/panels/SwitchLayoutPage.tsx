@@ -1,6 +1,6 @@
 import { Command as Cmdk } from 'cmdk';
 import type { PalettePageProps } from '../commands/types';
-import { commitLayouts, layoutLabel, layoutsKey, normalize, selectLayout } from '../data/layouts';
+import { commitLayouts, layoutLabel, layoutsKey, normalize, selectLayout } from '../data/layout-designer';
 import { useStored } from './hooks';
 
 /** The palette page 'Switch layout': the saved layouts, filtered by the palette's input; picking one selects it. */

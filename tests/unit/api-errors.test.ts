@@ -5,7 +5,7 @@ import { API_ERROR_TEXTS, failureText, WrappedApiError } from '../../src/data/ap
 import { memoryBackend } from '../../src/data/backend';
 import { saveGoals } from '../../src/data/goals';
 import { ApiError, type GqlDocument, type GraphQLClient } from '../../src/data/graphql';
-import { publishAbout, publishBadge, publishColor, queryUserAbout, resetAbout } from '../../src/data/layouts';
+import { publishAbout, publishBadge, publishColor, queryUserAbout, resetAbout } from '../../src/data/layout-designer';
 import { loadNotificationPage, queryActivityRelations } from '../../src/data/notifications/loading';
 import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
 import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/search';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSegment, rgbTriple, safeUrl, type UrlKind } from '../../src/data/guards';
-import { profileCss } from '../../src/data/verified-styles';
+import { profileCss } from '../../src/data/verified-users-styles';
 import { addUser } from '../../src/data/verified-users';
 
 describe('rgbTriple: the only form a colour reaches CSS in', () => {
@@ -47,7 +47,7 @@ describe('decodeSegment', () => {
 
 describe('a verified user colour reaches CSS only as a checked triple', () => {
   it('a stored colour that would break out of the rule falls back to the default', async () => {
-    const { highlightCss, usernameCss } = await import('../../src/data/verified-styles');
+    const { highlightCss, usernameCss } = await import('../../src/data/verified-users-styles');
     const { DEFAULT_COLOR } = await import('../../src/data/verified-users');
     const global = { get: (key: string) => key === 'copyColorFromProfile' || key === 'enabledForUsername' || key === 'highlightEnabled' };
     const evil = { ...addUser([], 'Mallory')[0]!, color: '0,0,0)}*{display:none}a{b:c(' };

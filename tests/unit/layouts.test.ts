@@ -36,7 +36,7 @@ import {
   type Layout,
   type LayoutMessage,
   type LayoutsState,
-} from '../../src/data/layouts';
+} from '../../src/data/layout-designer';
 import { layoutDesigner } from '../../src/commands/features/layout-designer';
 import { Registry } from '../../src/commands/registry';
 import { GraphQLClient } from '../../src/data/graphql';

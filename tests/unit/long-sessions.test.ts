@@ -4,7 +4,7 @@ import { authKey } from '../../src/data/auth';
 import { expiredNoticeKey, MAX_TIMER_MS, TOKEN_EXPIRED_MESSAGE, TokenExpiryWatcher } from '../../src/data/auth-expiry';
 import { memoryBackend } from '../../src/data/backend';
 import { GraphQLClient, MISSING_TOKEN_MESSAGE, type Clock, type GqlDocument } from '../../src/data/graphql';
-import { nextChange, RefreshClock } from '../../src/data/refresh-clock';
+import { nextChange, RefreshClock } from '../../src/data/quick-access-refresh-clock';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/data/toasts';
 import { REFRESH_MS, timeUntil } from '../../src/data/verified-users';

@@ -7,7 +7,7 @@ import {
   NotificationCounter,
   TYPE_CHANGE_GAP_MS,
   unreadCount,
-} from '../../src/data/notification-count';
+} from '../../src/data/notifications/count';
 import type { RawNotification } from '../../src/data/notifications/documents';
 import { feedConfigKey, unreadStateKey } from '../../src/data/notifications/storage';
 import { NOTIFICATION_CACHE_MS } from '../../src/data/notifications/rules';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryBackend } from '../../src/data/backend';
 import type { GqlDocument } from '../../src/data/graphql';
-import { NotificationCounter, unreadCount } from '../../src/data/notification-count';
+import { NotificationCounter, unreadCount } from '../../src/data/notifications/count';
 import { NOTIFICATION_TYPES, type ActivityRelation, type RawNotification } from '../../src/data/notifications/documents';
 import {
   cacheDead,

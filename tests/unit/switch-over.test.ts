@@ -22,7 +22,7 @@ import {
 import { gifKeyboardKey } from '../../src/data/gif-keyboard';
 import { globalCssKey } from '../../src/data/global-css';
 import { imageHostConfigKey } from '../../src/data/image-hosts';
-import { layoutsKey } from '../../src/data/layouts';
+import { layoutsKey } from '../../src/data/layout-designer';
 import { miniProfileConfigKey } from '../../src/data/mini-profile';
 import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications/storage';
 import { declaredKeys, encodeStored, Store } from '../../src/data/storage';

@@ -1,7 +1,7 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadAniListSchema } from '../../schema';
-import { highlightCss, profileCss, usernameCss, cssString, highlightSize } from '../../src/data/verified-styles';
+import { highlightCss, profileCss, usernameCss, cssString, highlightSize } from '../../src/data/verified-users-styles';
 import {
   addUser,
   checkedApiUser,

@@ -8,7 +8,7 @@ import {
   setPreview,
   type LayoutsState,
   type PreviewView,
-} from '../../data/layouts';
+} from '../../data/layout-designer';
 import { observe } from '../../inject/observer';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { lazyComponent, markdownRenderer, sanitizer } from '../lazy';

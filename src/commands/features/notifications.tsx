@@ -1,5 +1,5 @@
 import { quickStartConfigKey } from '../../data/config';
-import { NotificationCounter } from '../../data/notification-count';
+import { NotificationCounter } from '../../data/notifications/count';
 import {
   feedConfigKey,
   markAllRead,

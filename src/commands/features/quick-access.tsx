@@ -1,6 +1,6 @@
 import { quickStartConfigKey, settingsKey } from '../../data/config';
 import { isHome } from '../../data/pages';
-import { RefreshClock } from '../../data/refresh-clock';
+import { RefreshClock } from '../../data/quick-access-refresh-clock';
 import { quickAccessFetchKey, refreshUsers, REFRESH_MS, staleUsers, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';

@@ -1,5 +1,5 @@
 import { settingsKey } from '../../data/config';
-import { highlightCss, profileCss, usernameCss } from '../../data/verified-styles';
+import { highlightCss, profileCss, usernameCss } from '../../data/verified-users-styles';
 import { findUser, refreshUsers, setUserField, staleUsers, verifiedUsersKey } from '../../data/verified-users';
 import { onRouteChange } from '../../inject/route';
 import { removeStyle, setStyle } from '../../inject/styles';

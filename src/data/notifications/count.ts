@@ -1,13 +1,13 @@
-import type { GraphQLClient } from './graphql';
-import { NOTIFICATIONS_PER_PAGE, notificationsQuery } from './notifications/documents';
-import { feedConfigKey, readNotificationsKey, unreadStateKey } from './notifications/storage';
-import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './notifications/rules';
-import { defineKey, fixedShape, type Store } from './storage';
-import { s } from './schema';
-import type { ToastBus } from './toasts';
-import { read } from './swr';
-import { attempt } from './api-errors';
-import { crossTabNames } from './api-window';
+import type { GraphQLClient } from '../graphql';
+import { NOTIFICATIONS_PER_PAGE, notificationsQuery } from './documents';
+import { feedConfigKey, readNotificationsKey, unreadStateKey } from './storage';
+import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './rules';
+import { defineKey, fixedShape, type Store } from '../storage';
+import { s } from '../schema';
+import type { ToastBus } from '../toasts';
+import { read } from '../swr';
+import { attempt } from '../api-errors';
+import { crossTabNames } from '../api-window';
 
 /**
  * The unread notifications count, fetched once for all open tabs. One tab leads (it holds a Web
