@@ -1,6 +1,5 @@
 import {
   defaultParams,
-  latestMediaSearchesKey,
   mediaById,
   searchActivities,
   searchVariables,
@@ -10,6 +9,7 @@ import {
 } from './activity-search';
 import { attempt } from './api-errors';
 import { quickStartConfigKey } from './config';
+import { latestMediaSearchesKey } from './media-search';
 import { mediaPage } from './pages';
 import type { MediaSearchResult } from './documents';
 import { fuzzyScore } from './fuzzy';

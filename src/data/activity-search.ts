@@ -1,12 +1,13 @@
 import { ACTIVITY_FIELDS, statusText, type Activity, type Reply } from './activities';
 import type { MediaSearchResult, UserSearchResult } from './documents';
 import { FRESH, query } from './graphql';
+import { mediaSchema } from './media-search';
 import { s, type Schema } from './schema';
-import { defineKey, prunedAt, refusedPast } from './storage';
+import { defineKey, refusedPast } from './storage';
 
 /**
  * Activity search: its parameters, the variables they become, the
- * search document, the latest media searches cache and the saved searches. Pure: no DOM.
+ * search document and the saved searches (the media search box's history is data/media-search.ts). Pure: no DOM.
  */
 
 /** The palette page showing one result as a full activity entry. */
@@ -22,9 +23,6 @@ export const SEARCH_KINDS: readonly { value: SearchKind; label: string }[] = [
 export const DEFAULT_PER_PAGE = 15;
 export const MIN_PER_PAGE = 1;
 export const MAX_PER_PAGE = 50;
-export const MEDIA_CACHE_SIZE = 10;
-/** Results per search box query. */
-export const SEARCH_RESULTS = 10;
 
 /** A picked user; `selectAll` marks users added by 'Select All' (picking them again keeps them). */
 export type PickedUser = UserSearchResult & { selectAll: boolean };
@@ -68,19 +66,6 @@ export const defaultParams = (): ActivitySearchParams => ({
 
 const url = () => s.nullable(s.string({ max: 2000 }));
 
-export const mediaSchema: Schema<MediaSearchResult> = s.object(
-  {
-    id: s.number({ int: true, min: 1 }),
-    type: s.nullable(s.enum(['ANIME', 'MANGA'])),
-    title: s.nullable(s.object({ userPreferred: s.nullable(s.string({ max: 500 })) })),
-    coverImage: s.nullable(s.object({ large: url() })),
-    startDate: s.nullable(s.object({ year: s.nullable(s.number({ int: true })) })),
-    episodes: s.nullable(s.number()),
-    chapters: s.nullable(s.number()),
-  },
-  { defaults: { type: null, title: null, coverImage: null, startDate: null, episodes: null, chapters: null } },
-);
-
 const userSchema: Schema<PickedUser> = s.object(
   {
     id: s.number({ int: true, min: 1 }),
@@ -113,16 +98,6 @@ export const paramsSchema: Schema<ActivitySearchParams> = s.object(
   { defaults: DEFAULTS },
 );
 
-/** The latest media searches (10, most recent first, unique by id). */
-export const latestMediaSearchesKey = defineKey({
-  name: 'void-verified-activity-search-media-cache',
-  cap: prunedAt(MEDIA_CACHE_SIZE, 'the least recently picked'),
-  description: 'The latest media picked in search boxes.',
-  schema: s.array(mediaSchema, { max: MEDIA_CACHE_SIZE }),
-  defaultValue: () => [] as MediaSearchResult[],
-  exported: false,
-});
-
 export interface SavedSearch {
   name: string;
   params: ActivitySearchParams;
@@ -142,21 +117,6 @@ export const savedSearchesKey = defineKey({
 
 // ---------------------------------------------------------------------------------------------
 // Rules
-
-/** Most recent first, no duplicates by id, at most 10. */
-export function rememberMedia(
-  cache: readonly MediaSearchResult[],
-  media: MediaSearchResult,
-  limit = MEDIA_CACHE_SIZE,
-): MediaSearchResult[] {
-  return [media, ...cache.filter((m) => m.id !== media.id)].slice(0, limit);
-}
-
-/** Multiple selection toggles a media (unique by id); single selection replaces it. */
-export function pickMedia(selected: readonly MediaSearchResult[], media: MediaSearchResult, multiple: boolean): MediaSearchResult[] {
-  if (!multiple) return [media];
-  return selected.some((m) => m.id === media.id) ? selected.filter((m) => m.id !== media.id) : [...selected, media];
-}
 
 /** Picking a selected user removes it, unless 'Select All' added it. */
 export function toggleUser(selected: readonly PickedUser[], user: UserSearchResult): PickedUser[] {

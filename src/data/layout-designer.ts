@@ -7,7 +7,7 @@ import { read, write, type ReadContext } from './swr';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
 import type { ToastBus } from './toasts';
-import { hexToTriple, NAMED_COLORS } from './verified-users';
+import { hexToTriple, NAMED_COLORS } from './colors';
 
 /**
  * The profile layout designer's data: the stored layouts,

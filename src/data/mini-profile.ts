@@ -3,7 +3,7 @@ import { profileOverviewName } from './pages';
 import { read, type ReadContext } from './swr';
 import { s, type Infer, type Schema } from './schema';
 import { defineKey, fixedShape, prunedAt } from './storage';
-import { NAMED_COLORS, profileColorToTriple } from './verified-users';
+import { NAMED_COLORS, profileColorToTriple } from './colors';
 
 /**
  * The mini profile: its stored configuration, the

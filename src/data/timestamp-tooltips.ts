@@ -1,4 +1,4 @@
-import { formatDateTime, type TimeConfig } from './time';
+import { formatDateTime, type TimeConfig } from './dates';
 
 /** The tooltip of a host `<time datetime>` in the configured format, or null when the attribute is no date. */
 export function timestampTitle(datetime: string | null, config: TimeConfig): string | null {

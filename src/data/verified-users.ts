@@ -1,4 +1,5 @@
 import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
+import { hexToTriple, profileColorToTriple } from './colors';
 import { FRESH, query, type GraphQLClient, type QueryDocument } from './graphql';
 import { safeUrl } from './guards';
 import { sameUserName } from './pages';
@@ -137,41 +138,6 @@ export const DEFAULT_SIGN = '✔';
 export const DEFAULT_COLOR = '120, 180, 255';
 /** Profile data is refreshed when older than this (15 minutes). */
 export const REFRESH_MS = 15 * 60_000;
-
-/**
- * AniList's named profile colours as the host shows them, as 'r, g, b'. A Map: a colour name
- * comes from the API or a layout, and an object's lookup of `constructor` answered
- * Object.prototype's function.
- */
-export const NAMED_COLORS: ReadonlyMap<string, string> = new Map([
-  ['blue', '61, 180, 242'],
-  ['purple', '192, 99, 255'],
-  ['green', '76, 202, 81'],
-  ['orange', '239, 136, 26'],
-  ['red', '225, 51, 51'],
-  ['pink', '252, 157, 214'],
-  ['gray', '103, 123, 148'],
-]);
-
-/** '#rgb' or '#rrggbb' → "r, g, b"; null when it is not a hex colour. */
-export function hexToTriple(hex: string): string | null {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
-  if (!m) return null;
-  const h = m[1]!.length === 3 ? [...m[1]!].map((c) => c + c).join('') : m[1]!;
-  return [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16)).join(', ');
-}
-
-/**
- * A profile colour from the API as "r, g, b": one of AniList's names (blue, purple, pink,
- * orange, red, green, gray) or a `#rrggbb` value, its documented set; null for anything else.
- */
-export function profileColorToTriple(color: unknown): string | null {
-  if (typeof color !== 'string') return null;
-  const value = color.trim().toLowerCase();
-  const named = NAMED_COLORS.get(value);
-  if (named !== undefined) return named;
-  return /^#[0-9a-f]{6}$/.test(value) ? hexToTriple(value) : null;
-}
 
 /** The global options these rules read (settings by key). */
 export interface GlobalOptions {

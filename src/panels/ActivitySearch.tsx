@@ -27,7 +27,7 @@ import {
   searchScrollTop,
   setSearchParams,
 } from '../data/activity-search-session';
-import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../data/time';
+import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../data/dates';
 import { MediaSearchBox } from './common/MediaSearchBox';
 import { Collapsible } from './common/Collapsible';
 import { UserPicker } from './common/UserPicker';

@@ -2,7 +2,7 @@ import type { CommandContext } from '../commands/types';
 import { LockIcon } from './common/LockIcon';
 import { authKey } from '../data/auth';
 import { IDENTITY_TEXTS } from '../data/identity';
-import { timeConfigKey } from '../data/time';
+import { timeConfigKey } from '../data/dates';
 import { useIdentity } from './common/useIdentity';
 import { useStored } from './hooks';
 import { withQueryCache } from './query';

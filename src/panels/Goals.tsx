@@ -15,7 +15,7 @@ import {
   type GoalForm,
   type GoalType,
 } from '../data/goals';
-import { formatDate, timeConfigKey } from '../data/time';
+import { formatDate, timeConfigKey } from '../data/dates';
 import { useIdentity } from './common/useIdentity';
 import { useStored } from './hooks';
 import { withQueryCache } from './query';

@@ -1,5 +1,5 @@
 import { GOAL_RULES, goalSentence, localDate, milestones, type ProfileGoal } from '../data/goals';
-import { formatDate, timeConfigKey } from '../data/time';
+import { formatDate, timeConfigKey } from '../data/dates';
 import { useStored } from './hooks';
 
 const perDay = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));

@@ -18,7 +18,7 @@ import {
 } from '../data/image-hosts';
 import { settingsKey } from '../data/config';
 import { beginOAuth, withState } from '../data/oauth';
-import { formatDate, timeConfigKey } from '../data/time';
+import { formatDate, timeConfigKey } from '../data/dates';
 import { useStored } from './hooks';
 
 /** Sends the user to imgur to approve, once the pending marker its return is checked against is stored. */

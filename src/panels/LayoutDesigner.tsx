@@ -34,7 +34,7 @@ import {
   type Published,
 } from '../data/layout-designer';
 import { IDENTITY_TEXTS } from '../data/identity';
-import { NAMED_COLORS } from '../data/verified-users';
+import { NAMED_COLORS } from '../data/colors';
 import { ColorInput } from './common/ColorInput';
 import { LockIcon } from './common/LockIcon';
 import { useIdentity } from './common/useIdentity';

@@ -6,7 +6,7 @@ import type { PalettePageProps } from '../commands/types';
 import { API_ERROR_TEXTS } from '../data/api-errors';
 import { searchMedia, type UserSearchResult } from '../data/documents';
 import { safeUrl } from '../data/guards';
-import { followedFirst, followedMatching, USER_SEARCH_MIN } from '../data/search';
+import { followedFirst, followedMatching, USER_SEARCH_MIN } from '../data/lookups';
 import { useFollowing } from './common/useFollowing';
 import { useSearch } from './common/useSearch';
 import { UserSearchFailed, useUserSearch } from './common/useUserSearch';

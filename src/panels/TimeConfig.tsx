@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { CommandContext } from '../commands/types';
-import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../data/time';
+import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../data/dates';
 import { useStored } from './hooks';
 
 /** 'Time Format Configuration': the date format, the 12-hour toggle and a live example. */

@@ -4,7 +4,7 @@ import { PickGroup } from './common/PickGroup';
 import { Results } from './common/Results';
 import type { PalettePageProps } from '../commands/types';
 import { sameUserName } from '../data/pages';
-import { USER_SEARCH_MIN } from '../data/search';
+import { USER_SEARCH_MIN } from '../data/lookups';
 import { removeUser, verifiedUsersKey, verifyUser } from '../data/verified-users';
 import { useStored } from './hooks';
 import { withQueryCache } from './query';

@@ -10,10 +10,7 @@ import {
   dateToTimestamp,
   defaultParams,
   htmlToText,
-  latestMediaSearchesKey,
   paramsSchema,
-  pickMedia,
-  rememberMedia,
   savedSearchCommandId,
   savedSearchesKey,
   searchVariables,
@@ -25,6 +22,7 @@ import {
   type ActivitySearchParams,
   type FoundActivity,
 } from '../../src/data/activity-search';
+import { latestMediaSearchesKey, pickMedia, rememberMedia } from '../../src/data/media-search';
 import { decodeStored } from '../../src/data/storage';
 import type { MediaSearchResult, UserSearchResult } from '../../src/data/documents';
 import { activitySearchState, matchesFilter, resetActivitySearch } from '../../src/data/activity-search-session';

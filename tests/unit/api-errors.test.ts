@@ -8,7 +8,7 @@ import { ApiError, type GqlDocument, type GraphQLClient } from '../../src/data/g
 import { publishAbout, publishBadge, publishColor, queryUserAbout, resetAbout } from '../../src/data/layout-designer';
 import { loadNotificationPage, queryActivityRelations } from '../../src/data/notifications/loading';
 import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
-import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/search';
+import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/lookups';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/data/toasts';
 import { queryUser, verifyUser, verifiedUsersKey } from '../../src/data/verified-users';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../../src/commands/registry';
 import { time } from '../../src/commands/features/time';
 import { collapsedKey, COLLAPSED_MAX_ENTRIES, withCollapsed } from '../../src/data/collapse';
-import { timeConfigKey } from '../../src/data/time';
+import { timeConfigKey } from '../../src/data/dates';
 import { Collapsible } from '../../src/panels/common/Collapsible';
 import { ColorInput, parseHexColor } from '../../src/panels/common/ColorInput';
 import { Modal } from '../../src/panels/common/Modal';

@@ -32,7 +32,7 @@ import { globalCssKey } from '../../src/data/global-css';
 import { feedConfigKey, quickAccessConfigKey } from '../../src/data/notifications/storage';
 import { s } from '../../src/data/schema';
 import { declaredKeys, encodeStored, Store, type KeyDef } from '../../src/data/storage';
-import { timeConfigKey } from '../../src/data/time';
+import { timeConfigKey } from '../../src/data/dates';
 import { toasterConfigKey } from '../../src/data/toasts';
 import { authKey } from '../../src/data/auth';
 import { imageHostConfigKey, type ImageHostConfig } from '../../src/data/image-hosts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declaredKeys } from '../../src/data/storage';
-import { rememberMedia, MEDIA_CACHE_SIZE } from '../../src/data/activity-search';
+import { rememberMedia, MEDIA_CACHE_SIZE } from '../../src/data/media-search';
 import { withCollapsed, COLLAPSED_MAX_ENTRIES } from '../../src/data/collapse';
 import { withProfile, CACHE_MAX_USERS } from '../../src/data/mini-profile';
 import { cacheDead, cacheRelations, MAX_CACHED_RELATIONS, MAX_READ_NOTIFICATIONS, withRead } from '../../src/data/notifications/storage';

@@ -26,7 +26,7 @@ import { layoutsKey } from '../../src/data/layout-designer';
 import { miniProfileConfigKey } from '../../src/data/mini-profile';
 import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications/storage';
 import { declaredKeys, encodeStored, Store } from '../../src/data/storage';
-import { timeConfigKey } from '../../src/data/time';
+import { timeConfigKey } from '../../src/data/dates';
 import { toasterConfigKey } from '../../src/data/toasts';
 import { verifiedUsersKey } from '../../src/data/verified-users';
 import { optionChecker } from '../../src/panels/ImportExport';

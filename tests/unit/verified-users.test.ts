@@ -1,14 +1,12 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadAniListSchema } from '../../schema';
+import { hexToTriple, NAMED_COLORS, profileColorToTriple } from '../../src/data/colors';
 import { highlightCss, profileCss, usernameCss, cssString, highlightSize } from '../../src/data/verified-users-styles';
 import {
   addUser,
   checkedApiUser,
   DEFAULT_COLOR,
-  hexToTriple,
-  NAMED_COLORS,
-  profileColorToTriple,
   removeUser,
   resolveColor,
   resolveSign,

@@ -5,7 +5,7 @@ import { ApiError } from '../../data/graphql';
 import { attempt } from '../../data/api-errors';
 import { identityOf, NO_OWNER, noticeIdentity, tokenOwner, type Account } from '../../data/identity';
 import { beginOAuth, takeOAuthPending, withState, type PendingCheck } from '../../data/oauth';
-import { formatDate, timeConfigKey } from '../../data/time';
+import { formatDate, timeConfigKey } from '../../data/dates';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 

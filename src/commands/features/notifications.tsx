@@ -11,7 +11,7 @@ import {
 import { quickAccessThrottle, resetHostCount } from '../../data/notifications/loading';
 import { summarize } from '../../data/notifications/rules';
 import { isHome, isNotifications } from '../../data/pages';
-import { relativeTime, fromUnix } from '../../data/time';
+import { relativeTime, fromUnix } from '../../data/dates';
 import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
 import type { Command, CommandContext, FeatureDef } from '../types';

@@ -1,4 +1,4 @@
-import { timeConfigKey } from '../../data/time';
+import { timeConfigKey } from '../../data/dates';
 import { timestampTitle } from '../../data/timestamp-tooltips';
 import type { FeatureDef } from '../types';
 

@@ -23,7 +23,7 @@ import {
 import { API_ERROR_TEXTS, attempt } from '../../data/api-errors';
 import { safeUrl } from '../../data/guards';
 import { writerId } from '../../data/identity';
-import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/time';
+import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/dates';
 import { eventOrigin } from '../../inject/shadow';
 import { Modal } from '../common/Modal';
 import { useStored } from '../hooks';

@@ -1,12 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { latestMediaSearchesKey, pickMedia, rememberMedia, SEARCH_RESULTS } from '../../data/activity-search';
 import { failureText } from '../../data/api-errors';
 import type { MediaSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
-import { findMedia } from '../../data/search';
+import { latestMediaSearchesKey, pickMedia, rememberMedia, SEARCH_RESULTS } from '../../data/media-search';
+import { findMedia } from '../../data/lookups';
 import { useDebounced, useStored } from '../hooks';
-import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from '../../data/search';
+import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from '../../data/lookups';
 
 /**
  * Search boxes with a selection: `SearchCombo` is the

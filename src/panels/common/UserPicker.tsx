@@ -2,10 +2,10 @@ import type { CommandContext } from '../../commands/types';
 import { selectAllUsers, toggleUser, type PickedUser } from '../../data/activity-search';
 import type { UserSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
-import { findUsers, followedFirst } from '../../data/search';
+import { findUsers, followedFirst } from '../../data/lookups';
 import { Chips, SearchCombo } from './MediaSearchBox';
 import { useFollowing } from './useFollowing';
-import { USER_SEARCH_MIN } from '../../data/search';
+import { USER_SEARCH_MIN } from '../../data/lookups';
 
 /**
  * Picks several users: avatar and name, at least 3 characters,

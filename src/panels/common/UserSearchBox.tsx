@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import type { UserSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
-import { BLUR_CLEAR_MS, findUsers, followedFirst, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../data/search';
+import { BLUR_CLEAR_MS, findUsers, followedFirst, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../data/lookups';
 import { useDebounced } from '../hooks';
 import { useFollowing } from './useFollowing';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
 import type { UserSearchResult } from '../../data/documents';
-import { fetchFollowing } from '../../data/search';
+import { fetchFollowing } from '../../data/lookups';
 
 /** How long this tab keeps the list of the people you follow. */
 export const FOLLOWING_LIFETIME_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../commands/types';
-import { USER_SEARCH_DEBOUNCE_MS } from '../../data/search';
+import { USER_SEARCH_DEBOUNCE_MS } from '../../data/lookups';
 import { useDebounced } from '../hooks';
 import { useQuery, type QueryDocument } from '../query';
 

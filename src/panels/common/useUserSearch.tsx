@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../commands/types';
 import { searchUsers } from '../../data/documents';
-import { USER_SEARCH_MIN } from '../../data/search';
+import { USER_SEARCH_MIN } from '../../data/lookups';
 import { useSearch } from './useSearch';
 
 /** The palette's user search (useSearch, from three characters); `users` is undefined until an answer came. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBackend } from '../../src/data/backend';
 import { decodeStored, Store } from '../../src/data/storage';
-import { DATE_FORMATS, formatDate, formatDateTime, formatTime, fromUnix, relativeTime, timeConfigKey } from '../../src/data/time';
+import { DATE_FORMATS, formatDate, formatDateTime, formatTime, fromUnix, relativeTime, timeConfigKey } from '../../src/data/dates';
 
 // Local-time dates, so every assertion holds in any time zone.
 const march5 = new Date(2024, 2, 5, 13, 5);

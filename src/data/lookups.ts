@@ -5,7 +5,8 @@ import { read, type ReadContext } from './swr';
 /**
  * The media and user searches and the people a user follows, each failing with the spec's wrapped
  * text. Read through the shared cache: an identical search within its lifetime is not asked again.
- * No DOM.
+ * Shared by every search box (activity search, the reply panel, verified users, the palette's
+ * searches), so it carries no feature's name. No DOM.
  */
 
 /** User search boxes search 800 ms after typing stops, from 3 characters; results clear 150 ms after focus leaves. */

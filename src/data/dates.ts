@@ -3,7 +3,9 @@ import { defineKey, fixedShape } from './storage';
 
 /**
  * Time format: how dates and times are written, and
- * relative times ("3 hours ago"). Pure: formats in the browser's local time, touches no DOM.
+ * relative times ("3 hours ago"). Every feature that writes a date reads this setting, so it lives
+ * under no feature's name (the time feature is its settings page). Pure: formats in the browser's
+ * local time, touches no DOM.
  */
 
 export const DATE_FORMATS = ['yyyy-mm-dd', 'dd/mm/yyyy', 'mm/dd/yyyy', 'dd.mm.yyyy'] as const;
