@@ -150,10 +150,10 @@ function userscriptBuild(outDir: string, testHooks: boolean): Options {
       ...(testHooks ? [] : [withoutTestHooks]),
     ],
     esbuildOptions(options) {
-      // Only the CodeMirror pieces the CSS editor uses (see src/panels/codemirror/).
+      // Only the CodeMirror pieces the CSS editor uses (see src/panels/global-css/codemirror/).
       options.alias = {
-        '@uiw/codemirror-extensions-basic-setup': './src/panels/codemirror/setup.ts',
-        '@codemirror/theme-one-dark': './src/panels/codemirror/no-dark-theme.ts',
+        '@uiw/codemirror-extensions-basic-setup': './src/panels/global-css/codemirror/setup.ts',
+        '@codemirror/theme-one-dark': './src/panels/global-css/codemirror/no-dark-theme.ts',
       };
       // The libraries' licence comments go: the script credits them in one notice (build/licenses.ts).
       options.legalComments = 'none';

@@ -26,9 +26,9 @@ import { latestMediaSearchesKey, pickMedia, rememberMedia } from '../../src/data
 import { decodeStored } from '../../src/data/storage';
 import type { MediaSearchResult, UserSearchResult } from '../../src/data/documents';
 import { activitySearchState, matchesFilter, resetActivitySearch } from '../../src/data/activity-search-session';
-import { ActivitySearchMode } from '../../src/panels/ActivitySearch';
+import { ActivitySearchMode } from '../../src/panels/activity-search/ActivitySearch';
 import { MediaSearchBox } from '../../src/panels/common/MediaSearchBox';
-import { UserPicker } from '../../src/panels/common/UserPicker';
+import { UserPicker } from '../../src/panels/activity-search/UserPicker';
 import { Providers } from '../../src/panels/overlay';
 import { makeTestServices } from './helpers';
 

@@ -12,7 +12,7 @@ import { Modal } from '../../src/panels/common/Modal';
 import { Pagination } from '../../src/panels/common/Pagination';
 import { Tooltip } from '../../src/panels/common/Tooltip';
 import { Providers } from '../../src/panels/overlay';
-import { TimeConfig } from '../../src/panels/TimeConfig';
+import { TimeConfig } from '../../src/panels/time/TimeConfig';
 import { makeTestServices } from './helpers';
 
 function setup() {

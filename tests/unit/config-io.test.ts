@@ -36,7 +36,7 @@ import { timeConfigKey } from '../../src/data/dates';
 import { toasterConfigKey } from '../../src/data/toasts';
 import { authKey } from '../../src/data/auth';
 import { imageHostConfigKey, type ImageHostConfig } from '../../src/data/image-hosts';
-import { optionChecker } from '../../src/panels/ImportExport';
+import { optionChecker } from '../../src/panels/import-export/ImportExport';
 
 /* The option rules of the real features whose options the tests use. */
 const registry = new Registry();

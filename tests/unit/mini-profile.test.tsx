@@ -22,8 +22,8 @@ import {
   type MiniProfileUser,
 } from '../../src/data/mini-profile';
 import { decodeStored, Store } from '../../src/data/storage';
-import { cardPosition, MiniProfileCard, type Rect } from '../../src/panels/MiniProfileCard';
-import { MiniProfileConfig } from '../../src/panels/MiniProfileConfig';
+import { cardPosition, MiniProfileCard, type Rect } from '../../src/panels/mini-profile/MiniProfileCard';
+import { MiniProfileConfig } from '../../src/panels/mini-profile/MiniProfileConfig';
 import { Providers } from '../../src/panels/overlay';
 import { makeTestServices } from './helpers';
 

@@ -29,7 +29,7 @@ import { declaredKeys, encodeStored, Store } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/dates';
 import { toasterConfigKey } from '../../src/data/toasts';
 import { verifiedUsersKey } from '../../src/data/verified-users';
-import { optionChecker } from '../../src/panels/ImportExport';
+import { optionChecker } from '../../src/panels/import-export/ImportExport';
 
 /**
  * Switching over from the original VoidVerified 2.0.3 (issue 14): every key it writes, as it

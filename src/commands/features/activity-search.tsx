@@ -3,8 +3,8 @@ import { openActivitySearch } from '../../data/activity-search-session';
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const ActivityView = lazyComponent(() => import('../../panels/activity/ActivityView'), 'ActivityView');
-const ActivitySearchMode = lazyComponent(() => import('../../panels/ActivitySearch'), 'ActivitySearchMode');
+const ActivityView = lazyComponent(() => import('../../panels/activity-search/ActivityView'), 'ActivityView');
+const ActivitySearchMode = lazyComponent(() => import('../../panels/activity-search/ActivitySearch'), 'ActivitySearchMode');
 
 /**
  * The palette's second mode: search list, text and message activities. Beyond the original: saved searches, each a palette command 'Activity search: {name}'.

@@ -9,7 +9,7 @@ import { formatDate, timeConfigKey } from '../../data/dates';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const Authorization = lazyComponent(() => import('../../panels/Authorization'), 'Authorization');
+const Authorization = lazyComponent(() => import('../../panels/authorization/Authorization'), 'Authorization');
 
 /**
  * Authorization with AniList (implicit OAuth grant, client 15519): the settings area, palette

@@ -3,7 +3,7 @@ import { adoptionSettled } from '../../data/config-io';
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const Changelog = lazyComponent(() => import('../../panels/Changelog'), 'Changelog');
+const Changelog = lazyComponent(() => import('../../panels/changelog/Changelog'), 'Changelog');
 
 /** The changelog dialog: shown once after an update (when enabled), and on demand. */
 

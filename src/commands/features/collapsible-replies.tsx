@@ -7,7 +7,7 @@ import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 
-const ReplyCollapseButton = lazyComponent(() => import('../../panels/ReplyCollapseButton'), 'ReplyCollapseButton');
+const ReplyCollapseButton = lazyComponent(() => import('../../panels/collapsible-replies/ReplyCollapseButton'), 'ReplyCollapseButton');
 
 /**
  * Collapsible replies: each reply gets a toggle that hides its text; the state is remembered per

@@ -6,8 +6,8 @@ import { useStore, useStored } from '../../panels/hooks';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const GifKeyboard = lazyComponent(() => import('../../panels/GifKeyboard'), 'GifKeyboard');
-const GifPalettePage = lazyComponent(() => import('../../panels/GifPalettePage'), 'GifPalettePage');
+const GifKeyboard = lazyComponent(() => import('../../panels/gif-keyboard/GifKeyboard'), 'GifKeyboard');
+const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/GifPalettePage'), 'GifPalettePage');
 
 /**
  * The GIF keyboard: a hidden panel under every host

@@ -4,7 +4,7 @@ import { removeStyle, setStyle } from '../../inject/styles';
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const GlobalCss = lazyComponent(() => import('../../panels/GlobalCss'), 'GlobalCss');
+const GlobalCss = lazyComponent(() => import('../../panels/global-css/GlobalCss'), 'GlobalCss');
 
 /**
  * Global CSS: the user's own CSS on every page but one. Off, its style element is removed; on, it

@@ -4,8 +4,8 @@ import { isProfile, isProfileOverview, profileOverviewName } from '../../data/pa
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const Goals = lazyComponent(() => import('../../panels/Goals'), 'Goals');
-const GoalsOverview = lazyComponent(() => import('../../panels/GoalsOverview'), 'GoalsOverview');
+const Goals = lazyComponent(() => import('../../panels/goals/Goals'), 'Goals');
+const GoalsOverview = lazyComponent(() => import('../../panels/goals/GoalsOverview'), 'GoalsOverview');
 
 /**
  * Anime and manga goals: edited in the goals tab (or the palette's 'Goals' page), saved into the

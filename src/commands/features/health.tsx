@@ -1,7 +1,7 @@
 import { lazyComponent } from '../lazy';
 import type { FeatureDef } from '../types';
 
-const HealthPage = lazyComponent(() => import('../../panels/HealthPage'), 'HealthPage');
+const HealthPage = lazyComponent(() => import('../../panels/health/HealthPage'), 'HealthPage');
 
 export const health: FeatureDef = {
   id: 'health',

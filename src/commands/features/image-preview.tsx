@@ -1,11 +1,11 @@
 import { imageLinkSource } from '../../data/image-preview';
 import { createStore } from '../../data/store';
-import type { PreviewState } from '../../panels/ImagePreview';
+import type { PreviewState } from '../../panels/image-preview/ImagePreview';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { FeatureDef } from '../types';
 
-const ImagePreview = lazyComponent(() => import('../../panels/ImagePreview'), 'ImagePreview');
+const ImagePreview = lazyComponent(() => import('../../panels/image-preview/ImagePreview'), 'ImagePreview');
 
 /**
  * Image-link preview: hovering a link to an image shows the image beside the pointer. One set of

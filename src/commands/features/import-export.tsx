@@ -15,10 +15,10 @@ import { clickOwn } from '../../inject/trusted-input';
 import { lazyComponent, lazyModule } from '../lazy';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
 
-const ImportExport = lazyComponent(() => import('../../panels/ImportExport'), 'ImportExport');
-const ImportReview = lazyComponent(() => import('../../panels/ImportExport'), 'ImportReview');
+const ImportExport = lazyComponent(() => import('../../panels/import-export/ImportExport'), 'ImportExport');
+const ImportReview = lazyComponent(() => import('../../panels/import-export/ImportExport'), 'ImportReview');
 /** Export, import and the adoption's dependencies: evaluated when one of them is first used. */
-const configFiles = lazyModule(() => import('../../panels/ImportExport'));
+const configFiles = lazyModule(() => import('../../panels/import-export/ImportExport'));
 
 /**
  * Config Import/Export: the settings sub-tab, two palette commands, the import summary (nothing is

@@ -14,8 +14,8 @@ import { removeStyle, setStyle } from '../../inject/styles';
 import { lazyComponent, markdownRenderer, sanitizer } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 
-const LayoutDesigner = lazyComponent(() => import('../../panels/LayoutDesigner'), 'LayoutDesigner');
-const SwitchLayoutPage = lazyComponent(() => import('../../panels/SwitchLayoutPage'), 'SwitchLayoutPage');
+const LayoutDesigner = lazyComponent(() => import('../../panels/layout-designer/LayoutDesigner'), 'LayoutDesigner');
+const SwitchLayoutPage = lazyComponent(() => import('../../panels/layout-designer/SwitchLayoutPage'), 'SwitchLayoutPage');
 
 /**
  * The profile layout designer: layouts edited in settings, previewed on the viewer's own profile

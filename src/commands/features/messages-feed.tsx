@@ -4,7 +4,7 @@ import { removeStyle, setStyle } from '../../inject/styles';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const MessagesFeed = lazyComponent(() => import('../../panels/activity/MessagesFeed'), 'MessagesFeed');
+const MessagesFeed = lazyComponent(() => import('../../panels/messages-feed/MessagesFeed'), 'MessagesFeed');
 
 /**
  * The Messages feed on /home: a 'Messages' choice in the host's feed-type dropdown. Choosing it

@@ -3,12 +3,12 @@ import { attempt } from '../../data/api-errors';
 import { onNodesRemoved } from '../../inject/observer';
 import { createStore } from '../../data/store';
 import { mountUi } from '../../panels/mount';
-import type { CardState } from '../../panels/MiniProfileCard';
+import type { CardState } from '../../panels/mini-profile/MiniProfileCard';
 import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 
-const MiniProfileLayer = lazyComponent(() => import('../../panels/MiniProfileCard'), 'MiniProfileLayer');
-const MiniProfileConfig = lazyComponent(() => import('../../panels/MiniProfileConfig'), 'MiniProfileConfig');
+const MiniProfileLayer = lazyComponent(() => import('../../panels/mini-profile/MiniProfileCard'), 'MiniProfileLayer');
+const MiniProfileConfig = lazyComponent(() => import('../../panels/mini-profile/MiniProfileConfig'), 'MiniProfileConfig');
 
 /**
  * The mini profile: a card with a user's banner, avatar, name, badges, bio and favourites, shown

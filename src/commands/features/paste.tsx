@@ -8,7 +8,7 @@ import { eventOrigin } from '../../inject/shadow';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const ImageHostSettings = lazyComponent(() => import('../../panels/ImageHostSettings'), 'ImageHostSettings');
+const ImageHostSettings = lazyComponent(() => import('../../panels/paste/ImageHostSettings'), 'ImageHostSettings');
 
 /**
  * Paste and drop in markdown editors: pasted or dropped images are

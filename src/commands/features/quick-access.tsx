@@ -6,7 +6,7 @@ import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const QuickAccess = lazyComponent(() => import('../../panels/QuickAccess'), 'QuickAccess');
+const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickAccess'), 'QuickAccess');
 
 /**
  * Quick access users: a strip of chosen verified users at the top of /home (and in the palette's

@@ -3,7 +3,7 @@ import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 
-const QuickStartConfig = lazyComponent(() => import('../../panels/QuickStartConfig'), 'QuickStartConfig');
+const QuickStartConfig = lazyComponent(() => import('../../panels/quickstart/QuickStartConfig'), 'QuickStartConfig');
 
 /** The QuickStart palette itself: its hotkey, its configuration and its navigation buttons. */
 

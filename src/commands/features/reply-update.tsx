@@ -4,7 +4,7 @@ import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const ReplyUpdatePanel = lazyComponent(() => import('../../panels/ReplyUpdatePanel'), 'ReplyUpdatePanel');
+const ReplyUpdatePanel = lazyComponent(() => import('../../panels/reply-update/ReplyUpdatePanel'), 'ReplyUpdatePanel');
 
 /**
  * Reply with list update on /home: a toggle in the composer's toolbar opens a panel (above the

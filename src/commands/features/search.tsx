@@ -1,8 +1,8 @@
 import { lazyComponent } from '../lazy';
 import type { FeatureDef } from '../types';
 
-const UserSearchPage = lazyComponent(() => import('../../panels/SearchPages'), 'UserSearchPage');
-const MediaSearchPage = lazyComponent(() => import('../../panels/SearchPages'), 'MediaSearchPage');
+const UserSearchPage = lazyComponent(() => import('../../panels/search/SearchPages'), 'UserSearchPage');
+const MediaSearchPage = lazyComponent(() => import('../../panels/search/SearchPages'), 'MediaSearchPage');
 
 /**
  * Go to any user or any anime/manga by name: commands that take an argument, as nested palette

@@ -8,7 +8,7 @@ import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 
-const SelfMessage = lazyComponent(() => import('../../panels/SelfMessage'), 'SelfMessage');
+const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMessage'), 'SelfMessage');
 
 /**
  * The self message: on the viewer's own profile overview, a button opens a box that posts a

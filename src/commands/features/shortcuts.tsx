@@ -1,7 +1,7 @@
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const ShortcutsPanel = lazyComponent(() => import('../../panels/ShortcutsPanel'), 'ShortcutsPanel');
+const ShortcutsPanel = lazyComponent(() => import('../../panels/shortcuts/ShortcutsPanel'), 'ShortcutsPanel');
 
 /** The shortcuts panel: remap any command's hotkey, in settings and as a palette page. */
 export const shortcuts: FeatureDef = {

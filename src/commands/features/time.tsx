@@ -1,7 +1,7 @@
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const TimeConfig = lazyComponent(() => import('../../panels/TimeConfig'), 'TimeConfig');
+const TimeConfig = lazyComponent(() => import('../../panels/time/TimeConfig'), 'TimeConfig');
 
 /** Time format: how dates and times are written everywhere. */
 export const time: FeatureDef = {

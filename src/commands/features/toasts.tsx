@@ -1,7 +1,7 @@
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 
-const ToastConfig = lazyComponent(() => import('../../panels/ToastConfig'), 'ToastConfig');
+const ToastConfig = lazyComponent(() => import('../../panels/toasts/ToastConfig'), 'ToastConfig');
 
 /** Toast notifications: the switch that silences them (critical ones still show) and 'Configure Toasts'. */
 export const toasts: FeatureDef = {

@@ -7,9 +7,9 @@ import { profileName, sameUserName } from '../../data/pages';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 
-const VerifiedUsers = lazyComponent(() => import('../../panels/VerifiedUsers'), 'VerifiedUsers');
-const AddUserPage = lazyComponent(() => import('../../panels/VerifyUserPages'), 'AddUserPage');
-const RemoveUserPage = lazyComponent(() => import('../../panels/VerifyUserPages'), 'RemoveUserPage');
+const VerifiedUsers = lazyComponent(() => import('../../panels/verified-users/VerifiedUsers'), 'VerifiedUsers');
+const AddUserPage = lazyComponent(() => import('../../panels/verified-users/VerifyUserPages'), 'AddUserPage');
+const RemoveUserPage = lazyComponent(() => import('../../panels/verified-users/VerifyUserPages'), 'RemoveUserPage');
 
 /**
  * Verified users: a sign after their names, highlight borders and colours on their activities and

@@ -1,0 +1,60 @@
+import { Command as Cmdk } from 'cmdk';
+import type { PalettePageProps } from '../../commands/types';
+import { useEffect, useState } from 'react';
+import { fetchActivity, type Reply } from '../../data/activities';
+import type { FoundActivity } from '../../data/activity-search';
+import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
+import { activitySearchState } from '../../data/activity-search-session';
+import { ActivityEntry } from '../activity/ActivityEntry';
+
+/**
+ * One activity search result as our full activity entry (likes, replies, edit, delete), with
+ * 'Open on AniList' as the page's item: Enter opens the activity's own page.
+ */
+export function ActivityView({ arg, ctx, close }: PalettePageProps) {
+  const id = Number(arg);
+  const loaded = activitySearchState().feed.find((a) => a.id === id);
+  // Not in the search's feed (cleared, or a search that was not kept): asked for by id.
+  const [fetched, setFetched] = useState<{ id: number; activity: FoundActivity | null } | null>(null);
+  useEffect(() => {
+    if (loaded || !Number.isInteger(id) || id <= 0) return;
+    let live = true;
+    // A page closed before the answer came says nothing.
+    const toasts = {
+      error: (m: string, d?: string) => live && ctx.toasts.error(m, d),
+      warning: (m: string, d?: string) => live && ctx.toasts.warning(m, d),
+    };
+    void attempt(
+      toasts,
+      { toast: (error) => failureText(error) ?? API_ERROR_TEXTS.activity, detail: false, log: 'querying an activity failed' },
+      () => fetchActivity(ctx, id),
+    ).then((result) => live && setFetched({ id, activity: result.ok ? result.value : null }));
+    return () => {
+      live = false;
+    };
+  }, [id, loaded, ctx]);
+  const activity = loaded ?? (fetched?.id === id ? fetched.activity : undefined);
+  if (activity === undefined) return <Cmdk.Loading>Loading the activity…</Cmdk.Loading>;
+  if (!activity) return <Cmdk.Empty>This activity is no longer loaded.</Cmdk.Empty>;
+  const replies = activity.replies?.filter((r): r is Reply => r !== null);
+  const open = () => {
+    close();
+    ctx.route.navigate(`/activity/${activity.id}`);
+  };
+  return (
+    <>
+      <Cmdk.Item value={`open/${activity.id}`} className="vv-item" onSelect={open}>
+        <span className="vv-item-title">Open on AniList</span>
+        <span className="vv-item-hint">/activity/{activity.id}</span>
+      </Cmdk.Item>
+      <div className="vv-activity-view" onKeyDown={(e) => e.key !== 'Escape' && e.key !== 'Tab' && e.stopPropagation()}>
+        <ActivityEntry
+          activity={activity}
+          ctx={ctx}
+          preloadedReplies={replies && replies.length ? replies : undefined}
+          onRemoved={() => ctx.palette.pop()}
+        />
+      </div>
+    </>
+  );
+}

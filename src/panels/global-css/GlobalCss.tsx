@@ -1,0 +1,76 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { globalCssKey } from '../../data/global-css';
+import { settingsKey } from '../../data/config';
+import { useStored } from '../hooks';
+
+const CssEditor = lazy(() => import('./codemirror/CssEditor'));
+
+/** Saved this long after the last keystroke; the page restyles as you type. */
+const SAVE_DELAY_MS = 300;
+
+/**
+ * The global CSS editor: CodeMirror with the CSS language only (no basic-setup bundle). Edits are
+ * stored shortly after typing stops, and the global-css style element follows the stored text.
+ */
+export function GlobalCss({ ctx }: { ctx: CommandContext }) {
+  useStored(settingsKey);
+  const stored = useStored(globalCssKey);
+  const [draft, setDraft] = useState(stored);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const enabled = ctx.settings.get('globalCssEnabled') === true;
+
+  // Another tab (or an import) changed the stored CSS while nothing is pending here: follow it.
+  useEffect(() => {
+    if (!pending.current) setDraft(stored);
+  }, [stored]);
+  useEffect(() => () => flush(), []);
+
+  function flush() {
+    if (!pending.current) return;
+    clearTimeout(pending.current);
+    pending.current = null;
+  }
+
+  function change(value: string) {
+    setDraft(value);
+    if (pending.current) clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      ctx.store.set(globalCssKey, value);
+    }, SAVE_DELAY_MS);
+  }
+
+  return (
+    <div className="vv-global-css">
+      <h3 className="vv-heading">Global CSS</h3>
+      <p className="vv-note">
+        Applied to every AniList page {enabled ? 'now' : 'once “Enable custom global CSS” is on'}. Changes apply as you type.
+      </p>
+      <Suspense fallback={<p className="vv-note">Loading the editor…</p>}>
+        <CssEditor
+          value={draft}
+          label="Global CSS"
+          onChange={change}
+          onBlur={() => {
+            if (!pending.current) return;
+            flush();
+            ctx.store.set(globalCssKey, draft);
+          }}
+        />
+      </Suspense>
+      <div className="vv-actions">
+        <button
+          type="button"
+          className="vv-button"
+          disabled={!draft}
+          onClick={() =>
+            void ctx.confirm('Clear your global CSS?').then((yes) => yes && (flush(), setDraft(''), ctx.store.set(globalCssKey, '')))
+          }
+        >
+          Clear
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { formatHotkey, reviewImportedHotkeys } from '../../commands/hotkeys';
+import { optionProblem } from '../../commands/registry';
+import type { AppServices, CommandContext } from '../../commands/types';
+import {
+  ADOPT_AUTHORIZE_AGAIN,
+  ADOPT_QUESTION,
+  EXPORT_FILE_NAME,
+  exportText,
+  IMPORT_ERROR,
+  importText,
+  isImportFileName,
+  MAX_IMPORT_BYTES,
+  skippedText,
+  type HotkeyChange,
+  type ImportDecision,
+  type ImportDeps,
+  type ImportSummary,
+  type OptionCheck,
+} from '../../data/config-io';
+
+/**
+ * 'Import/Export': download the configuration, or load one (ours or the original's) after its
+ * summary; and the summary itself, which the first-run adoption shows in its question too.
+ */
+
+/** Shows an import's summary and resolves with what the user accepted, or null (ImportDeps.review). */
+export type ReviewImport = (summary: ImportSummary) => Promise<ImportDecision | null>;
+
+export const reloadPage = (): void => location.reload();
+
+/** The registry's rules for settings options, worded for an import message ('expected boolean'). */
+export function optionChecker(registry: AppServices['registry']): OptionCheck {
+  return (key, value) => {
+    const option = registry.option(key);
+    if (!option) return null;
+    if (typeof value !== typeof option.default) return `expected ${typeof option.default}`;
+    const problem = optionProblem(option, value);
+    return problem && problem.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+  };
+}
+
+export function importDeps(ctx: AppServices, review: ReviewImport, reload: () => void = reloadPage): ImportDeps {
+  return {
+    store: ctx.store,
+    toasts: ctx.toasts,
+    reload,
+    optionProblem: optionChecker(ctx.registry),
+    reviewHotkeys: reviewImportedHotkeys(ctx.registry.commands(ctx.context(null))),
+    review,
+  };
+}
+
+/** Saves the configuration as voidverified-configs.json through a temporary download link. */
+export function downloadConfig(ctx: AppServices): void {
+  const url = URL.createObjectURL(new Blob([exportText(ctx.store)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = EXPORT_FILE_NAME;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  ctx.toasts.success(`Configuration exported to ${EXPORT_FILE_NAME}.`);
+}
+
+/** Reads a chosen file and imports it once its summary is accepted (toast and reload), or says why not and changes nothing. */
+export async function importFile(ctx: AppServices, file: File, review: ReviewImport, reload: () => void = reloadPage): Promise<void> {
+  if (!isImportFileName(file.name, file.type)) {
+    ctx.toasts.error(`${IMPORT_ERROR} Only .json files can be imported.`);
+    return;
+  }
+  if (file.size > MAX_IMPORT_BYTES) {
+    ctx.toasts.error(`${IMPORT_ERROR} The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+    return;
+  }
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (error) {
+    ctx.toasts.error(`${IMPORT_ERROR} ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  await importText(text, importDeps(ctx, review, reload));
+}
+
+export function ImportExport({ ctx, review, reload = reloadPage }: { ctx: CommandContext; review: ReviewImport; reload?: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    try {
+      await importFile(ctx, file, review, reload);
+    } finally {
+      input.value = '';
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="vv-import-export">
+      <h3 className="vv-heading">Import/Export</h3>
+      <p className="vv-note">
+        Export saves your configuration (settings, QuickStart, toasts, time format, global CSS, hotkeys…) as {EXPORT_FILE_NAME}; caches,
+        read notifications and collapsed containers stay on this device, and so do credentials (your AniList sign-in, image-host keys and
+        tokens). Import shows what a file exported here or by the original VoidVerified would change; once you accept, it replaces the
+        configuration and reloads the page.
+      </p>
+      <div className="vv-option">
+        <button type="button" className="vv-button" onClick={() => downloadConfig(ctx)}>
+          Export
+        </button>
+      </div>
+      <div className="vv-option">
+        <label htmlFor={`${id}-import`}>Import</label>
+        <input id={`${id}-import`} type="file" accept=".json,application/json" disabled={busy} onChange={(e) => void onFile(e)} />
+      </div>
+    </div>
+  );
+}
+
+/** The longest stretch of an imported global CSS shown in the summary. */
+const CSS_SHOWN = 4000;
+/** The most layout names listed. */
+const LAYOUTS_SHOWN = 20;
+
+const keyText = (hotkey: string | null) => (hotkey ? formatHotkey(hotkey) : 'none');
+/** A key's description inside a sentence: 'Settings options.' → 'settings options'. */
+const inSentence = (description: string) => description.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
+
+function HotkeyLine({ change, ticked, onTick }: { change: HotkeyChange; ticked: boolean; onTick(): void }) {
+  const what = `${change.title}: ${keyText(change.from)} → ${keyText(change.to)}`;
+  if (change.verdict === 'take') return <li data-command={change.commandId}>{what}</li>;
+  if (change.verdict === 'refuse')
+    return (
+      <li data-command={change.commandId} className="vv-import-refused">
+        {what}: refused, {change.why}.
+      </li>
+    );
+  return (
+    <li data-command={change.commandId} className="vv-import-asked">
+      <label>
+        <input type="checkbox" checked={ticked} onChange={onTick} /> {what}
+      </label>{' '}
+      <span className="vv-note">Not taken unless ticked: {change.why}.</span>
+    </li>
+  );
+}
+
+function CssPart({ css }: { css: string }) {
+  if (!css) return <p className="vv-dialog-text">It clears your global CSS.</p>;
+  return (
+    <>
+      <p className="vv-dialog-text">
+        It replaces yours and applies to every AniList page once you accept ({css.length.toLocaleString('en')} characters
+        {css.length > CSS_SHOWN ? `, the first ${CSS_SHOWN.toLocaleString('en')} shown` : ''}):
+      </p>
+      <pre className="vv-import-css">{css.slice(0, CSS_SHOWN)}</pre>
+    </>
+  );
+}
+
+function LayoutsPart({ names }: { names: string[] }) {
+  const shown = names.slice(0, LAYOUTS_SHOWN).map((name) => name || '(unnamed)');
+  const more = names.length - shown.length;
+  return (
+    <p className="vv-dialog-text">
+      {names.length === 1 ? '1 layout replaces' : `${names.length} layouts replace`} yours: {shown.join(', ')}
+      {more > 0 ? ` and ${more} more` : ''}.
+    </p>
+  );
+}
+
+/**
+ * An import's summary with its choices: what it replaces, each hotkey it would change (refused and
+ * asked ones said so; an asked one, or the credentials, taken only when ticked), its layouts, its
+ * global CSS and what it leaves out. Accept resolves with the ticks; Cancel with null.
+ */
+export function ImportReview({
+  ctx,
+  summary,
+  adoption,
+  onAnswer,
+}: {
+  ctx: CommandContext;
+  summary: ImportSummary;
+  /** Asked as the first-run adoption: its question first (and the authorization note). */
+  adoption?: { authorizeAgain: boolean };
+  onAnswer(decision: ImportDecision | null): void;
+}) {
+  const [takeSecrets, setTakeSecrets] = useState(false);
+  const [ticked, setTicked] = useState<readonly string[]>([]);
+  const tick = (id: string) => setTicked((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
+  const skipped = skippedText(summary.skipped);
+  const nothing = !summary.replaces.length && !summary.hotkeys.length && summary.layouts === null && summary.globalCss === null;
+  return (
+    <div className="vv-import-review">
+      {adoption && <p className="vv-dialog-text">{ADOPT_QUESTION}</p>}
+      {adoption?.authorizeAgain && (
+        <p className="vv-dialog-text vv-adoption-auth">
+          {ADOPT_AUTHORIZE_AGAIN}{' '}
+          <button type="button" className="vv-button vv-button-small" onClick={() => void ctx.run('authorization.authorize')}>
+            Authorize
+          </button>
+        </p>
+      )}
+      {nothing && <p className="vv-dialog-text">It changes nothing of your configuration.</p>}
+      {summary.replaces.length > 0 && <p className="vv-dialog-text">It replaces: {summary.replaces.map(inSentence).join('; ')}.</p>}
+      {summary.hotkeys.length > 0 && (
+        <section aria-label="Hotkeys">
+          <h4 className="vv-subheading">Hotkeys</h4>
+          <ul className="vv-import-hotkeys">
+            {summary.hotkeys.map((change) => (
+              <HotkeyLine
+                key={change.commandId}
+                change={change}
+                ticked={ticked.includes(change.commandId)}
+                onTick={() => tick(change.commandId)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {summary.layouts !== null && (
+        <section aria-label="Layouts">
+          <h4 className="vv-subheading">Layouts</h4>
+          <LayoutsPart names={summary.layouts} />
+        </section>
+      )}
+      {summary.globalCss !== null && (
+        <section aria-label="Global CSS">
+          <h4 className="vv-subheading">Global CSS</h4>
+          <CssPart css={summary.globalCss} />
+        </section>
+      )}
+      {summary.credentials.length > 0 && (
+        <section aria-label="Credentials">
+          <h4 className="vv-subheading">Credentials</h4>
+          <label className="vv-dialog-text">
+            <input type="checkbox" checked={takeSecrets} onChange={() => setTakeSecrets((x) => !x)} /> Take its credentials:{' '}
+            {summary.credentials.join(', ')}
+          </label>
+          <p className="vv-note">Not taken unless ticked: the ones stored here are kept.</p>
+        </section>
+      )}
+      {skipped && <p className="vv-note">Left out: {skipped}.</p>}
+      <div className="vv-dialog-actions">
+        <button type="button" className="vv-button" onClick={() => onAnswer(null)}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="vv-button vv-button-primary"
+          onClick={() => onAnswer({ takeSecrets, takeHotkeys: ticked })}
+          autoFocus
+        >
+          {adoption ? 'Ok' : 'Import'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import type { Store } from '../../data/store';
+import { safeUrl } from '../../data/guards';
+import { sanitizeHtml } from '../sanitize';
+import {
+  donatorBadge,
+  miniProfileColor,
+  miniProfileConfigKey,
+  type MediaFavourite,
+  type MiniProfileConfig,
+  type MiniProfilePosition,
+  type MiniProfileUser,
+  type PersonFavourite,
+} from '../../data/mini-profile';
+import { useStore, useStored } from '../hooks';
+
+/** The mini profile hover card: placed beside the hovered user link with fixed coordinates. */
+
+export interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+
+/** Space between the link and the card, and between the card and the viewport's edges. */
+export const CARD_GAP = 8;
+
+/**
+ * Where the card goes (viewport coordinates): right of the link, else left of it when the right
+ * has no room; 'bottom' hangs down from the link's top, 'top' rises to its bottom, 'center' is
+ * centred on it; always kept inside the viewport.
+ */
+export function cardPosition(
+  anchor: Rect,
+  card: { width: number; height: number },
+  viewport: { width: number; height: number },
+  position: MiniProfilePosition,
+): { left: number; top: number } {
+  const clamp = (value: number, max: number) => Math.max(CARD_GAP, Math.min(value, max));
+  let left = anchor.right + CARD_GAP;
+  if (left + card.width > viewport.width - CARD_GAP && anchor.left - CARD_GAP - card.width >= CARD_GAP)
+    left = anchor.left - CARD_GAP - card.width;
+  const top =
+    position === 'top'
+      ? anchor.bottom - card.height
+      : position === 'center'
+        ? anchor.top + anchor.height / 2 - card.height / 2
+        : anchor.top;
+  return { left: clamp(left, viewport.width - card.width - CARD_GAP), top: clamp(top, viewport.height - card.height - CARD_GAP) };
+}
+
+export interface CardState {
+  user: MiniProfileUser;
+  anchor: Rect;
+}
+
+export interface CardHandlers {
+  /** The pointer entered the card (keep it open). */
+  enter(): void;
+  /** The pointer left the card (hide it soon). */
+  leave(): void;
+  /** A same-site link in the card was clicked. */
+  navigate(path: string): void;
+}
+
+/** Renders the card while the store holds one. */
+export function MiniProfileLayer({ state, handlers }: { state: Store<CardState | null>; handlers: CardHandlers }) {
+  const current = useStore(state);
+  const config = useStored(miniProfileConfigKey);
+  return current ? <MiniProfileCard user={current.user} anchor={current.anchor} config={config} handlers={handlers} /> : null;
+}
+
+interface Favourite {
+  key: string;
+  href: string;
+  title: string;
+  image: string | undefined;
+  isFavourite: boolean;
+}
+const media =
+  (kind: 'anime' | 'manga') =>
+  (m: MediaFavourite): Favourite => ({
+    key: `${kind}-${m.id}`,
+    href: `/${kind}/${m.id}/`,
+    title: m.title?.userPreferred ?? '',
+    image: safeUrl(m.coverImage?.large, 'image'),
+    isFavourite: m.isFavourite === true,
+  });
+const person =
+  (kind: 'character' | 'staff') =>
+  (p: PersonFavourite): Favourite => ({
+    key: `${kind}-${p.id}`,
+    href: `/${kind}/${p.id}/`,
+    title: p.name?.userPreferred ?? '',
+    image: safeUrl(p.image?.large, 'image'),
+    isFavourite: p.isFavourite === true,
+  });
+
+function Favourites({ label, items }: { label: string; items: Favourite[] }) {
+  if (!items.length) return null;
+  return (
+    <ul className="vv-mp-favourites" aria-label={label}>
+      {items.map((f) => (
+        <li key={f.key}>
+          <a className={`vv-mp-favourite${f.isFavourite ? ' vv-mp-favourited' : ''}`} href={f.href} title={f.title} aria-label={f.title}>
+            {f.image ? <img src={f.image} alt="" loading="lazy" /> : <span className="vv-mp-noimage" />}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MiniProfileCard({
+  user,
+  anchor,
+  config,
+  handlers,
+}: {
+  user: MiniProfileUser;
+  anchor: Rect;
+  config: MiniProfileConfig;
+  handlers: CardHandlers;
+}) {
+  const ref = useRef<HTMLElement>(null);
+  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
+  const sanitizedBio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
+
+  useLayoutEffect(() => {
+    const card = ref.current;
+    if (!card) return;
+    const place = () =>
+      setAt(
+        cardPosition(
+          anchor,
+          { width: card.offsetWidth, height: card.offsetHeight },
+          { width: window.innerWidth, height: window.innerHeight },
+          config.position,
+        ),
+      );
+    place();
+    // Images arriving change the card's size.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    observer?.observe(card);
+    return () => observer?.disconnect();
+  }, [anchor, config.position]);
+
+  const n = config.numberOfFavourites;
+  const { anime, manga, characters, staff } = user.favourites;
+  const badge = donatorBadge(user);
+  const banner = safeUrl(user.bannerImage, 'image');
+  const avatar = safeUrl(user.avatar?.large, 'image');
+  // A custom property carries the profile colour ("r, g, b") to the CSS.
+  const style = {
+    '--vv-mp-color': miniProfileColor(user.options?.profileColor),
+    ...(at ?? { left: 0, top: 0, visibility: 'hidden' }),
+  } as unknown as CSSProperties;
+
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element;
+    const spoiler = target.closest('.markdown-spoiler');
+    if (spoiler) spoiler.classList.toggle('spoiler-visible');
+    const link = target.closest('a[href]');
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const url = new URL(link.getAttribute('href') ?? '', location.href);
+    if (url.origin !== location.origin) return;
+    event.preventDefault();
+    handlers.navigate(url.pathname + url.search + url.hash);
+  };
+
+  return (
+    <section
+      ref={ref}
+      className="vv-mini-profile"
+      aria-label={`Mini profile of ${user.name}`}
+      data-position={config.position}
+      style={style}
+      onPointerEnter={handlers.enter}
+      onPointerLeave={handlers.leave}
+      onClick={onClick}
+    >
+      <header className="vv-mp-header" style={banner ? { backgroundImage: `url("${banner}")` } : undefined}>
+        {avatar ? <img className="vv-mp-avatar" src={avatar} alt="" /> : <span className="vv-mp-avatar" />}
+        <div className="vv-mp-names">
+          <a className="vv-mp-name" href={`/user/${encodeURIComponent(user.name)}/`}>
+            {user.name}
+          </a>
+          <div className="vv-mp-badges">
+            {badge && <span className={`vv-mp-badge vv-mp-donator${badge.rainbow ? ' vv-mp-rainbow' : ''}`}>{badge.text}</span>}
+            {user.isFollower && <span className="vv-mp-badge vv-mp-follow">Follows you</span>}
+            {user.isFollowing && <span className="vv-mp-badge vv-mp-follow">Following</span>}
+          </div>
+        </div>
+      </header>
+      {sanitizedBio && <div className="vv-mp-about markdown" dangerouslySetInnerHTML={{ __html: sanitizedBio }} />}
+      {config.displayAnime && <Favourites label="Favourite anime" items={anime.nodes.slice(0, n).map(media('anime'))} />}
+      {config.displayManga && <Favourites label="Favourite manga" items={manga.nodes.slice(0, n).map(media('manga'))} />}
+      {config.displayCharacters && (
+        <Favourites label="Favourite characters" items={characters.nodes.slice(0, n).map(person('character'))} />
+      )}
+      {config.displayStaff && <Favourites label="Favourite staff" items={staff.nodes.slice(0, n).map(person('staff'))} />}
+    </section>
+  );
+}

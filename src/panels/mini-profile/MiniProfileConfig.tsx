@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import type { CommandContext } from '../../commands/types';
+import {
+  clampFavourites,
+  FAVOURITES_MAX,
+  FAVOURITES_MIN,
+  MINI_PROFILE_POSITIONS,
+  miniProfileConfigKey,
+  type MiniProfileConfig as Config,
+  type MiniProfilePosition,
+} from '../../data/mini-profile';
+import { CheckboxOptions } from '../common/CheckboxOptions';
+import { useStored } from '../hooks';
+
+const FLAGS: { key: 'hoverTags' | 'displayBio' | 'displayAnime' | 'displayManga' | 'displayCharacters' | 'displayStaff'; label: string }[] =
+  [
+    { key: 'hoverTags', label: 'Show when hovering @mentions and user links in text' },
+    { key: 'displayBio', label: 'Display bio' },
+    { key: 'displayAnime', label: 'Display anime favourites' },
+    { key: 'displayManga', label: 'Display manga favourites' },
+    { key: 'displayCharacters', label: 'Display character favourites' },
+    { key: 'displayStaff', label: 'Display staff favourites' },
+  ];
+
+/** 'Mini Profile Configuration': every field of the mini profile config. */
+export function MiniProfileConfig({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(miniProfileConfigKey);
+  const id = useId();
+  const update = (change: Partial<Config>) => ctx.store.set(miniProfileConfigKey, { ...config, ...change });
+  return (
+    <div className="vv-mini-profile-config">
+      <h3 className="vv-heading">Mini Profile Configuration</h3>
+      <div className="vv-option">
+        <label htmlFor={`${id}-position`}>Position</label>
+        <select id={`${id}-position`} value={config.position} onChange={(e) => update({ position: e.target.value as MiniProfilePosition })}>
+          {MINI_PROFILE_POSITIONS.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="vv-option">
+        <label htmlFor={`${id}-favourites`}>Number of favourites</label>
+        <input
+          id={`${id}-favourites`}
+          type="range"
+          min={FAVOURITES_MIN}
+          max={FAVOURITES_MAX}
+          step={1}
+          value={config.numberOfFavourites}
+          onChange={(e) => update({ numberOfFavourites: clampFavourites(Number(e.target.value)) })}
+        />
+        <output htmlFor={`${id}-favourites`}>{config.numberOfFavourites}</output>
+      </div>
+      <CheckboxOptions idBase={id} fields={FLAGS} checked={(key) => config[key]} onChange={(key, on) => update({ [key]: on })} />
+    </div>
+  );
+}

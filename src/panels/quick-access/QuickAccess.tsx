@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { settingsKey } from '../../data/config';
+import { safeUrl } from '../../data/guards';
+import type { RefreshClock } from '../../data/quick-access-refresh-clock';
+import { quickAccessFetchKey, timeUntil, userHas, verifiedUsersKey } from '../../data/verified-users';
+import { useStored } from '../hooks';
+
+/**
+ * The Quick Access strip on /home: chosen users with 60 px avatars, a badge on changed ones, the
+ * refresh timer. The feature's clock (one timer) re-renders it when the countdown's text changes.
+ */
+export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; clock: RefreshClock; refresh(): void }) {
+  const users = useStored(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
+  useStored(quickAccessFetchKey);
+  useStored(settingsKey);
+  useSyncExternalStore(clock.subscribe, clock.snapshot);
+  const showTimer = ctx.settings.get('quickAccessTimer') === true;
+  const left = clock.left();
+  return (
+    <section className="vv-quick-access" aria-label="Quick Access">
+      <div className="vv-quick-access-head">
+        <strong>Quick Access</strong>
+        <span>
+          {showTimer && <span className="vv-quick-access-timer">Next update in {timeUntil(left)} </span>}
+          <button type="button" className="vv-button vv-button-small" onClick={refresh}>
+            Refresh
+          </button>
+        </span>
+      </div>
+      {!users.length && <span className="vv-note">No quick access users: switch “Quick access” on for a verified user in settings.</span>}
+      {users.map((u) => {
+        const badge = u.quickAccessBadgeDisplay && userHas(u, 'quickAccessBadge', ctx.settings);
+        const path = `/user/${encodeURIComponent(u.username)}/`;
+        return (
+          <a
+            key={u.username}
+            className="vv-quick-user"
+            href={path}
+            onClick={(e) => {
+              e.preventDefault();
+              ctx.route.navigate(path);
+            }}
+          >
+            {safeUrl(u.avatar, 'image') ? (
+              <img src={safeUrl(u.avatar, 'image')} alt="" width={60} height={60} />
+            ) : (
+              <span className="vv-avatar-empty" />
+            )}
+            {badge && <span className="vv-badge-dot" aria-label="changed since your last visit" />}
+            <span>{u.username}</span>
+          </a>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { attempt } from '../../data/api-errors';
+import type { MediaSearchResult } from '../../data/documents';
+import { IdentityMismatchError, ownerForWrite } from '../../data/identity';
+import {
+  clampProgress,
+  loadProgress,
+  replyWithUpdate,
+  showsProgress,
+  statusesFor,
+  type ListStatus,
+  type MediaProgress,
+} from '../../data/reply-update';
+import { MediaSearchBox } from '../common/MediaSearchBox';
+
+/**
+ * The reply-with-list-update panel under the home composer: pick a media, its status and progress;
+ * Reply updates the list, then replies to the list activity that created with the composer's text.
+ */
+export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; text(): string; clear(): void }) {
+  const [media, setMedia] = useState<MediaSearchResult[]>([]);
+  const [progress, setProgress] = useState<MediaProgress | null>(null);
+  const [status, setStatus] = useState<ListStatus>('PLANNING');
+  const [value, setValue] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  async function pick(next: MediaSearchResult[]) {
+    setMedia(next);
+    setProgress(null);
+    if (!next[0]) return;
+    const id = next[0].id;
+    const loaded = await attempt(ctx.toasts, { toast: 'Failed to query media progress', log: 'querying media progress failed' }, () =>
+      loadProgress(ctx, id),
+    );
+    if (!loaded.ok) return;
+    setProgress(loaded.value);
+    setStatus(loaded.value.status);
+    setValue(loaded.value.progress);
+  }
+
+  async function reply() {
+    setBusy(true);
+    // The list entry and the reply are the token owner's: the created activity is looked up by
+    // their id, as AniList reports it (never the site's signed-in account, which may be another).
+    const owner = await attempt(
+      ctx.toasts,
+      {
+        toast: (error) => (error instanceof IdentityMismatchError ? error.message : 'Failed to reply to activity'),
+        log: 'asking whose the token is failed',
+      },
+      () => ownerForWrite(ctx, ctx.viewer),
+    );
+    if (!owner.ok) return setBusy(false);
+    const outcome = await replyWithUpdate(ctx, {
+      viewerId: owner.value.id,
+      mediaId: media[0]?.id ?? null,
+      mediaListId: progress?.mediaListId ?? null,
+      status,
+      progress: showsProgress(status) ? value : (progress?.progress ?? 0),
+      text: text(),
+      disabledTypes: ctx.viewer?.disabledListActivity ?? [],
+    });
+    setBusy(false);
+    if (!outcome.ok) {
+      // The composer keeps its text whatever failed.
+      ctx.toasts.error(outcome.message, outcome.detail);
+      return;
+    }
+    clear();
+    ctx.route.navigate(`/activity/${outcome.activityId}`);
+  }
+
+  const max = progress?.maxProgress ?? null;
+  return (
+    <div className="vv-reply-update" role="group" aria-label="Reply with list update">
+      <MediaSearchBox ctx={ctx} label="Media" selected={media} onChange={(next) => void pick(next)} />
+      <label>
+        Status{' '}
+        <select value={status} onChange={(e) => setStatus(e.target.value as ListStatus)} disabled={!media.length}>
+          {statusesFor(max).map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      {showsProgress(status) && (
+        <label>
+          Progress{' '}
+          <input
+            type="number"
+            min={0}
+            max={max ?? undefined}
+            value={value}
+            onChange={(e) => setValue(clampProgress(Number(e.target.value), max))}
+          />
+          {max !== null && <span className="vv-subtle"> / {max}</span>}
+        </label>
+      )}
+      <button type="button" className="vv-button vv-button-primary" disabled={busy} onClick={() => void reply()}>
+        {busy ? 'Replying…' : 'Reply'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useId, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
+import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../../data/dates';
+import { useStored } from '../hooks';
+
+/** 'Time Format Configuration': the date format, the 12-hour toggle and a live example. */
+export function TimeConfig({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(timeConfigKey);
+  const id = useId();
+  const now = useNow(60_000);
+  const update = (change: Partial<Config>) => ctx.store.set(timeConfigKey, { ...config, ...change });
+  return (
+    <div className="vv-time-config">
+      <h3 className="vv-heading">Time Format Configuration</h3>
+      <div className="vv-option">
+        <label htmlFor={`${id}-format`}>Date format</label>
+        <select
+          id={`${id}-format`}
+          value={isDateFormat(config.dateFormat) ? config.dateFormat : 'yyyy-mm-dd'}
+          onChange={(e) => update({ dateFormat: e.target.value })}
+        >
+          {DATE_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="vv-option" htmlFor={`${id}-12h`}>
+        <input
+          id={`${id}-12h`}
+          type="checkbox"
+          checked={config.use12HourFormat}
+          onChange={(e) => update({ use12HourFormat: e.target.checked })}
+        />
+        <span>12-hour</span>
+      </label>
+      <p className="vv-note" aria-live="polite">
+        Example: <span data-testid="time-example">{formatDateTime(now, config)}</span>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The current time, refreshed when the next whole `ms` begins (a minute: when the shown time
+ * changes). Each wake plans one next wake, and a hidden tab plans none; it catches up when shown.
+ */
+function useNow(ms: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wake = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (document.visibilityState === 'hidden') return;
+      const t = Date.now();
+      setNow(new Date(t));
+      timer = setTimeout(wake, ms - (t % ms));
+    };
+    wake();
+    document.addEventListener('visibilitychange', wake);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', wake);
+    };
+  }, [ms]);
+  return now;
+}
