@@ -9,7 +9,11 @@ import { features } from '../../src/commands/features';
  * - src/data touches no UI: it imports nothing from panels, inject or the features;
  * - src/inject holds no UI of its own: it imports nothing from panels;
  * - panels do not call the network: they get data through src/data's hooks and helpers, and import
- *   no GraphQL client module.
+ *   no GraphQL client module;
+ * - a feature's story is under one name: a module of src/data or src/panels that exactly one feature
+ *   reaches carries that feature's id in its path (src/data/<id>.ts, src/data/<id>-<part>.ts,
+ *   src/data/<id>/…, src/panels/<id>/…), and a module carrying a feature's id is that feature's
+ *   alone: no other feature's module, and no shared one, imports it.
  * Known exceptions are listed with their reason; the lists may only shrink (a test fails when an
  * entry is no longer needed, so that it is removed).
  */
@@ -76,6 +80,85 @@ function unexpected(found: string[]): string[] {
   });
 }
 
+/** Every module by its path without extension, with the modules it imports (resolved to files). */
+const byModule = new Map(all.map((f) => [f.path.replace(/\.tsx?$/, ''), f]));
+const moduleOf = (target: string) => (byModule.has(target) ? target : byModule.has(`${target}/index`) ? `${target}/index` : null);
+const isFeatureFile = (module: string) => featureOf(module) !== null && !module.endsWith('/index');
+
+/** The feature ids, longest first: 'activity-search-session' is activity search's, not a feature 'activity''s. */
+const IDS = features.map((f) => f.id).sort((a, b) => b.length - a.length);
+
+/**
+ * The feature whose id a path carries: src/commands/features/<id>, src/data/<id>(-<part>) or
+ * src/data/<id>/…, src/panels/<id>/…; null for a neutral home.
+ */
+function ownerOf(path: string): string | null {
+  if (path.startsWith(FEATURES)) return isFeatureFile(path) ? featureOf(path) : null;
+  const data = /^src\/data\/([^/.]+)/.exec(path);
+  if (data) return IDS.find((id) => data[1] === id || data[1]!.startsWith(`${id}-`)) ?? null;
+  const panel = /^src\/panels\/([^/]+)\//.exec(path);
+  if (panel) return IDS.find((id) => panel[1] === id) ?? null;
+  return null;
+}
+
+/**
+ * Which features reach each module: from each feature's file through every import (static or
+ * dynamic) except into another feature's file; '(start-up)' marks what src/main.tsx reaches
+ * without going through a feature (the palette, the overlay, storage…), which is shared by all.
+ */
+const STARTUP = '(start-up)';
+const reachedBy = new Map<string, Set<string>>();
+function walk(from: string, label: string) {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const module = stack.pop()!;
+    if (seen.has(module)) continue;
+    seen.add(module);
+    reachedBy.set(module, (reachedBy.get(module) ?? new Set()).add(label));
+    for (const target of byModule.get(module)?.imports ?? []) {
+      const next = moduleOf(target);
+      if (next !== null && !(next.startsWith(FEATURES) && next !== from)) stack.push(next);
+    }
+  }
+}
+for (const module of byModule.keys()) if (isFeatureFile(module)) walk(module, featureOf(module)!);
+walk('src/main', STARTUP);
+
+/** Where a feature's modules go, for a message. */
+const homeOf = (path: string, id: string) =>
+  path.startsWith('src/panels/') ? `src/panels/${id}/` : `src/data/${id}.ts, src/data/${id}-<part>.ts or src/data/${id}/`;
+
+/**
+ * Modules exactly one feature uses that stay in a neutral home today, each with why; an entry
+ * goes once a second feature uses the module (or it moves under the feature's id).
+ */
+const ONE_FEATURE_NEUTRAL: Record<string, string> = {
+  'src/panels/common/Pagination.tsx': "a generic widget (page numbers), not the GIF keyboard's own; it waits in common/ for its next user",
+  'src/panels/common/Tooltip.tsx':
+    "a generic widget (hover or focus label), not the notifications' own; it waits in common/ for its next user",
+  'src/panels/common/UserSearchBox.tsx':
+    "a generic user search box, due to merge with the other user searches (issue 26's 'one user search')",
+};
+
+/**
+ * Modules carrying a feature's id that something else imports today, each with why; an entry goes
+ * once its import is gone. A key is 'importer -> module', or a module that everything may import
+ * until it gets a neutral name.
+ */
+const CROSS_FEATURE: Record<string, string> = {
+  'src/data/toasts':
+    "the toast bus every layer reports through, with the toasts feature's settings; the error policy (issue 26) moves the bus out of src/data, and the settings stay as data/toasts.ts",
+  'src/data/markdown':
+    "AniList's markdown mappings (the markdown feature's toolbar) are also the editor's text edits in src/inject and the shared MarkdownEditor's; give the shared part a neutral name",
+  'src/data/markdown-render':
+    "the renderer of AniList's markdown dialect (markdown-render, -blocks, -inline, -nodes, -scan) draws every text we show; give it a neutral name with its tests and bench",
+  'src/commands/features/quick-access.tsx -> src/data/verified-users':
+    'quick access lists the verified users marked for it and refreshes their profile data: the list and its rules (verifiedUsersKey, userHas, refreshUsers) are to move to a neutral home',
+  'src/panels/quick-access/QuickAccess.tsx -> src/data/verified-users': 'as for the quick access feature: it shows the verified users list',
+};
+const knownCrossing = (edge: string, module: string) => edge in CROSS_FEATURE || module in CROSS_FEATURE;
+
 describe('the layout of the source', () => {
   it("a feature's id is its file's name", () => {
     const files = all.filter((f) => f.path.startsWith(FEATURES) && !f.path.endsWith('/index.ts'));
@@ -130,6 +213,51 @@ describe('the layout of the source', () => {
     expect(newcomers.map((p) => `${p} calls the API itself: read through a hook or helper of src/data instead`)).toEqual([]);
     const fixed = [...PANELS_WITH_CLIENT].filter((p) => !calling.includes(p));
     expect(fixed.map((p) => `${p} no longer calls the API: remove it from PANELS_WITH_CLIENT`)).toEqual([]);
+  });
+
+  it("a module in src/data or src/panels that exactly one feature reaches carries that feature's id in its path", () => {
+    const misplaced = all
+      .filter((f) => /^src\/(data|panels)\//.test(f.path))
+      .flatMap((f) => {
+        const users = reachedBy.get(f.path.replace(/\.tsx?$/, '')) ?? new Set<string>();
+        const [only] = users;
+        return users.size === 1 && only !== STARTUP && ownerOf(f.path) !== only ? [{ path: f.path, id: only! }] : [];
+      });
+    const newcomers = misplaced.filter((m) => !(m.path in ONE_FEATURE_NEUTRAL));
+    expect(
+      newcomers.map(
+        (m) => `${m.path} is used by feature '${m.id}' only: move it to ${homeOf(m.path, m.id)} (git mv, so its history follows)`,
+      ),
+    ).toEqual([]);
+    const stale = Object.keys(ONE_FEATURE_NEUTRAL).filter((path) => !misplaced.some((m) => m.path === path));
+    expect(stale.map((path) => `${path} is no longer one feature's only: remove it from ONE_FEATURE_NEUTRAL`)).toEqual([]);
+  });
+
+  it("a feature's data and panel modules import no other feature's modules, and no shared module imports a feature's", () => {
+    const found = all.flatMap((f) => {
+      const mine = ownerOf(f.path);
+      return f.imports.flatMap((target) => {
+        const module = moduleOf(target);
+        const theirs = module === null || module.startsWith(FEATURES) ? null : ownerOf(module);
+        return theirs !== null && theirs !== mine ? [{ edge: `${f.path} -> ${module}`, from: f.path, module: module!, mine, theirs }] : [];
+      });
+    });
+    const newcomers = found.filter((v) => !knownCrossing(v.edge, v.module));
+    expect(
+      newcomers.map((v) =>
+        v.mine === null
+          ? `${v.from}, in a neutral home, imports ${v.module}, which is feature '${v.theirs}''s: move what it uses to a neutral home (src/data/… without a feature id, src/panels/common/, src/inject/), or move ${v.from} under the feature's id if only it uses it`
+          : `${v.from} (feature '${v.mine}') imports ${v.module} (feature '${v.theirs}'): move what they share to a neutral home (src/data/… without a feature id, src/panels/common/)`,
+      ),
+    ).toEqual([]);
+    const stale = Object.keys(CROSS_FEATURE).filter((key) => !found.some((v) => v.edge === key || v.module === key));
+    expect(
+      stale.map((key) =>
+        key.includes(' -> ')
+          ? `${key.replace(' -> ', ' no longer imports ')}: remove the entry from CROSS_FEATURE`
+          : `Nothing outside its feature imports ${key} any more: remove the entry from CROSS_FEATURE`,
+      ),
+    ).toEqual([]);
   });
 
   it('every known exception is still needed', () => {
