@@ -1,5 +1,8 @@
+import { useEffect, useMemo, useState } from 'react';
 import useSWR, { type SWRResponse } from 'swr';
-import { initCache } from 'swr/_internal';
+import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
+import { INFINITE_PREFIX, initCache, noop, type State } from 'swr/_internal';
+import { attempt, isAbort, type FailureReport } from './api-errors';
 import type { QueryDocument } from './graphql';
 import { connectSwr, readsFor, type ReadContext, type SwrMutate } from './swr';
 
@@ -35,4 +38,114 @@ export function useQuery<TData, TVars>(
     shouldRetryOnError: false,
     keepPreviousData: true,
   });
+}
+
+/** What a paged read reports when a page fails, and where (`attempt`'s toasts and texts). */
+export interface PageFailure {
+  toasts: Parameters<typeof attempt>[0];
+  /** The report for page `n` (page 1 and Load More may word it differently). */
+  report(n: number): FailureReport;
+  /** Page `n` failed (after it was reported); an abort is no failure. */
+  onFailure?(n: number): void;
+}
+
+export interface PagedReadOptions<P> {
+  /** Asks for page `n` (from 1); `signal` aborts when the list it belongs to is no longer shown. */
+  page(n: number, signal: AbortSignal): Promise<P>;
+  /** Whether a page says there is one after it. */
+  hasNext(page: P): boolean;
+  failure: PageFailure;
+  /** Page 1 as the caller already has it (the replies an activity came with): shown, not asked. */
+  initial?: P;
+}
+
+export interface PagedRead<P> {
+  /** The pages of the list shown, in order: [] until page 1 came, and again once `key` changed. */
+  pages: P[];
+  /** A page is being asked for. */
+  busy: boolean;
+  /** Page 1 of this list came or failed. */
+  settled: boolean;
+  /** The last page asked for failed. */
+  failed: boolean;
+  /** The last page says there is another. */
+  hasNext: boolean;
+  /** Asks for the page after the last one (or the failed one again). */
+  loadMore(): void;
+  /** Starts the list again from page 1; the pages stay shown until it came, then it replaces them. */
+  reload(): void;
+  /** Changes the pages shown (an entry removed or added) without asking anything. */
+  edit(change: (pages: P[]) => P[]): void;
+}
+
+/** SWR's cache of one paged list's pages: the mount's own, so a list is never shown from an earlier mount. */
+function pagesCache(): Map<string, State> {
+  const map = new Map<string, State>();
+  // No focus or reconnect listeners (those revalidations are off, and page events drive nothing).
+  initCache(map, { initFocus: () => noop, initReconnect: () => noop });
+  return map;
+}
+
+/**
+ * The paged read, for Load More lists: `useSWRInfinite` over `options.page`. A list is what `key`
+ * names (null: ask nothing yet); a new key starts an empty list from page 1 and aborts what the
+ * previous one asked, so no answer for another list is ever shown. Pages live as long as the
+ * component: the reads under `page` keep their own lifetimes (`read`), this only pages them.
+ * Failures are reported through `attempt` with `options.failure`.
+ */
+export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): PagedRead<P> {
+  const asked = key === null ? null : JSON.stringify(key);
+  // Each list (a key, or a reload of it) gets a number of its own: SWR's keys are `${n}:${asked}#${page}`.
+  const [list, setList] = useState<{ asked: string | null; n: number; kept?: P[] }>({ asked, n: 0 });
+  const current = list.asked === asked ? list : { asked, n: list.n + 1 };
+  if (current !== list) setList(current);
+  const base = asked === null ? null : `${current.n}:${asked}`;
+  const [cache] = useState(() => {
+    const map = pagesCache();
+    if (options.initial !== undefined && base !== null) {
+      map.set(`${base}#1`, { data: options.initial });
+      map.set(`${INFINITE_PREFIX}${base}#1`, { data: [options.initial] });
+    }
+    return map;
+  });
+  const signal = useMemo(() => (base === null ? null : new AbortController()), [base]);
+  useEffect(() => () => signal?.abort(), [signal]);
+  const { failure } = options;
+  const swr = useSWRInfinite<P, Error>(
+    (i, previous: P | null) => (base === null || (previous && !options.hasNext(previous)) ? null : `${base}#${i + 1}`),
+    async (pageKey: string) => {
+      const n = Number(pageKey.slice(pageKey.lastIndexOf('#') + 1));
+      const answer = await attempt(failure.toasts, failure.report(n), () => options.page(n, signal!.signal));
+      if (answer.ok) return answer.value;
+      if (!answer.aborted) failure.onFailure?.(n);
+      throw answer.error;
+    },
+    {
+      cache,
+      revalidateFirstPage: false,
+      revalidateIfStale: false,
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+      shouldRetryOnError: false,
+      dedupingInterval: 0,
+    } as SWRInfiniteConfiguration<P, Error>,
+  );
+  const pages = swr.data ?? current.kept ?? [];
+  const last = pages[pages.length - 1];
+  return {
+    pages,
+    busy: swr.isValidating,
+    settled: swr.data !== undefined || swr.error !== undefined,
+    failed: swr.error !== undefined && !isAbort(swr.error),
+    hasNext: last !== undefined && options.hasNext(last),
+    loadMore: () => void swr.setSize(pages.length + 1),
+    reload: () => setList({ asked, n: current.n + 1, kept: pages }),
+    edit(change) {
+      if (base === null || !swr.data) return;
+      const next = change(swr.data);
+      // The pages' own entries too: Load More builds the list from them.
+      next.forEach((page, i) => cache.set(`${base}#${i + 1}`, { ...cache.get(`${base}#${i + 1}`), data: page }));
+      void swr.mutate(next, { revalidate: false });
+    },
+  };
 }

@@ -1,13 +1,13 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
 import { feedConfigKey, markAllRead, unreadStateKey } from '../../data/notifications/storage';
 import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilter, type FeedFilter } from '../../data/notifications/rules';
 import { loadNotificationPage, resetHostCount } from '../../data/notifications/loading';
-import { attempt } from '../../data/api-errors';
 import { FilterBox } from '../common/FilterBox';
 import { TabList } from '../common/TabList';
 import { useStored } from '../hooks';
+import { usePagedRead } from '../query';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
 
@@ -22,6 +22,56 @@ const FILTER_LABELS: Record<FeedFilter, string> = {
   media: 'Media',
 };
 
+/** The feed's settings, folded under their header. */
+function FeedSettings({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(feedConfigKey);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  return (
+    <section className="vv-notifications-settings">
+      <button type="button" className="vv-collapsible-header" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)}>
+        Notification Settings
+      </button>
+      {settingsOpen && (
+        <NotificationConfigForm
+          config={config}
+          options={['groupNotifications', 'dontGroupWhenFiltering', 'addActivityRelation', 'resetDefaultNotifications']}
+          onChange={(next) => ctx.store.set(feedConfigKey, next)}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The feed's list under `filter`: the pages so far, merged (a notification on two pages once). */
+function useFeedPages(ctx: CommandContext, filter: FeedFilter) {
+  const config = useStored(feedConfigKey);
+  // A new filter starts again from page 1; so do other custom types and relations switched on.
+  const customTypes = filter === 'custom' ? config.notificationTypes.join(',') : '';
+  const feed = usePagedRead([filter, customTypes, config.addActivityRelation], {
+    async page(n, signal) {
+      const { notificationTypes, resetDefaultNotifications, addActivityRelation } = ctx.store.get(feedConfigKey);
+      const vars = { types: typesForFilter(filter, notificationTypes), page: n, reset: resetDefaultNotifications };
+      const result = await loadNotificationPage(ctx, vars, addActivityRelation, signal);
+      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
+      return result;
+    },
+    hasNext: (page) => page.hasNextPage,
+    failure: {
+      toasts: ctx.toasts,
+      report: () => ({ toast: 'There was an error querying notification feed.', log: 'notification feed', detail: false }),
+    },
+  });
+  const list: RawNotification[] = [];
+  const seen = new Set<number>();
+  for (const n of feed.pages.flatMap((page) => page.list)) {
+    if (seen.has(n.id)) continue;
+    seen.add(n.id);
+    list.push(n);
+  }
+  const relations: Record<number, ActivityRelation> = Object.assign({}, ...feed.pages.map((page) => page.relations));
+  return { ...feed, list, relations };
+}
+
 /**
  * The replacement notifications feed on /notifications: sidebar (text filter, type filters, Mark
  * all as read, the feed's settings) and the list, paged with Load More.
@@ -30,70 +80,7 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
   const config = useStored(feedConfigKey);
   const [filter, setFilter] = useState<FeedFilter>('custom');
   const [text, setText] = useState('');
-  const [list, setList] = useState<RawNotification[]>([]);
-  const [relations, setRelations] = useState<Record<number, ActivityRelation>>({});
-  const [page, setPage] = useState({ current: 0, hasNext: false });
-  // The first page loads from the start (fetched on mount, below).
-  const [busy, setBusy] = useState(true);
-  const [loaded, setLoaded] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  // Only the latest request may fill the list: a newer one aborts the one before.
-  const latest = useRef<AbortController | null>(null);
-
-  function load(which: FeedFilter, next: number) {
-    setBusy(true);
-    void fetchPage(which, next);
-  }
-  async function fetchPage(which: FeedFilter, next: number) {
-    latest.current?.abort();
-    const mine = (latest.current = new AbortController());
-    const { notificationTypes, resetDefaultNotifications, addActivityRelation } = ctx.store.get(feedConfigKey);
-    const answer = await attempt(
-      ctx.toasts,
-      { toast: 'There was an error querying notification feed.', log: 'notification feed', detail: false },
-      () =>
-        loadNotificationPage(
-          ctx,
-          { types: typesForFilter(which, notificationTypes), page: next, reset: resetDefaultNotifications },
-          addActivityRelation,
-          mine.signal,
-        ),
-    );
-    if (mine !== latest.current) return;
-    if (answer.ok) {
-      const result = answer.value;
-      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
-      setList((current) => (next === 1 ? result.list : [...current, ...result.list.filter((n) => !current.some((c) => c.id === n.id))]));
-      setRelations((current) => ({ ...current, ...result.relations }));
-      setPage({ current: result.currentPage, hasNext: result.hasNextPage });
-    } else {
-      setPage((p) => ({ ...p, hasNext: false }));
-    }
-    setBusy(false);
-    setLoaded(true);
-  }
-
-  // A new filter starts again from page 1; so do other custom types and relations switched on.
-  const customTypes = filter === 'custom' ? config.notificationTypes.join(',') : '';
-  const asked = `${filter}|${customTypes}|${config.addActivityRelation}`;
-  const [listed, setListed] = useState(asked);
-  if (listed !== asked) {
-    setListed(asked);
-    setList([]);
-    setPage({ current: 0, hasNext: false });
-    setLoaded(false);
-    setBusy(true);
-  }
-  // A layout effect: the request (which retires older answers) starts in the commit that cleared
-  // the list, so no answer for the previous list can land in between. It asks when `asked` changes,
-  // not on every render: fetchPage, from the latest render, comes through a ref set just before.
-  const latestFetch = useRef(fetchPage);
-  useLayoutEffect(() => {
-    latestFetch.current = fetchPage;
-  });
-  useLayoutEffect(() => {
-    void latestFetch.current(filter, 1);
-  }, [asked, filter]);
+  const { list, relations, busy, settled: loaded, failed, hasNext, loadMore, reload } = useFeedPages(ctx, filter);
 
   // Newer notifications the unread count has seen since this list loaded (any type the feed asks for).
   const shared = useStored(unreadStateKey);
@@ -128,22 +115,11 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
         <button type="button" className="vv-button" onClick={() => void markAll()}>
           Mark all as read
         </button>
-        <section className="vv-notifications-settings">
-          <button type="button" className="vv-collapsible-header" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)}>
-            Notification Settings
-          </button>
-          {settingsOpen && (
-            <NotificationConfigForm
-              config={config}
-              options={['groupNotifications', 'dontGroupWhenFiltering', 'addActivityRelation', 'resetDefaultNotifications']}
-              onChange={(next) => ctx.store.set(feedConfigKey, next)}
-            />
-          )}
-        </section>
+        <FeedSettings ctx={ctx} />
       </aside>
       <section className="vv-notifications-list" aria-label="Notifications" aria-busy={busy}>
         {arrived > 0 && !busy && (
-          <button type="button" className="vv-button vv-notifications-arrived" onClick={() => load(filter, 1)}>
+          <button type="button" className="vv-button vv-notifications-arrived" onClick={reload}>
             {arrived === 1 ? 'Show 1 new notification' : `Show ${arrived} new notifications`}
           </button>
         )}
@@ -158,8 +134,8 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
           />
         ))}
         {busy && <p className="vv-note vv-loader">Loading notifications…</p>}
-        {page.hasNext && !busy && (
-          <button type="button" className="vv-button vv-load-more" onClick={() => load(filter, page.current + 1)}>
+        {hasNext && !failed && !busy && (
+          <button type="button" className="vv-button vv-load-more" onClick={loadMore}>
             Load More
           </button>
         )}
