@@ -118,9 +118,14 @@ export const replyToActivity = mutation<{ SaveActivityReply: Reply | null }, { a
   `mutation ReplyToActivity($activityId: Int, $text: String) { SaveActivityReply(activityId: $activityId, text: $text) { ${REPLY_FIELDS} } }`,
 );
 
-/** One page of an activity's replies. */
-export async function loadReplies(ctx: ReadContext, activityId: number, page: number): Promise<{ replies: Reply[]; hasNextPage: boolean }> {
-  const { Page } = await read(ctx, activityReplies, { activityId, page, perPage: REPLIES_PER_PAGE });
+/** One page of an activity's replies; `signal` aborts it (the list closed). */
+export async function loadReplies(
+  ctx: ReadContext,
+  activityId: number,
+  page: number,
+  signal?: AbortSignal,
+): Promise<{ replies: Reply[]; hasNextPage: boolean }> {
+  const { Page } = await read(ctx, activityReplies, { activityId, page, perPage: REPLIES_PER_PAGE }, { signal });
   return { replies: Page.activityReplies.filter((r): r is Reply => r !== null), hasNextPage: !!Page.pageInfo.hasNextPage };
 }
 
@@ -360,13 +365,17 @@ export function fetchActivity(ctx: ReadContext, id: number): Promise<Activity> {
   });
 }
 
-/** One page of the Messages feed: message activities of the people you follow, or everyone's. */
+/**
+ * One page of the Messages feed: message activities of the people you follow, or everyone's;
+ * `signal` aborts it (the feed switched or closed).
+ */
 export async function loadMessages(
   ctx: ReadContext,
   page: number,
   following: boolean,
+  signal?: AbortSignal,
 ): Promise<{ activities: Activity[]; page: number; hasNextPage: boolean }> {
-  const { Page } = await read(ctx, messagesFeed, { page, perPage: MESSAGES_PER_PAGE, isFollowing: following ? true : null });
+  const { Page } = await read(ctx, messagesFeed, { page, perPage: MESSAGES_PER_PAGE, isFollowing: following ? true : null }, { signal });
   return {
     activities: Page.activities.filter((a): a is Activity => a !== null),
     page: Page.pageInfo.currentPage ?? page,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import {
   activityPermissions,
@@ -27,6 +27,7 @@ import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../dat
 import { eventOrigin } from '../../inject/shadow';
 import { Modal } from '../common/Modal';
 import { useStored } from '../hooks';
+import { usePagedRead } from '../query';
 import { sanitizeHtml } from '../sanitize';
 import { TextEditor } from './TextEditor';
 
@@ -326,48 +327,30 @@ function Replies({
   onCount(delta: number): void;
   onFailed(): void;
 }) {
-  const [replies, setReplies] = useState<Reply[]>(preloaded ?? []);
-  const [page, setPage] = useState(preloaded ? 1 : 0);
-  const [hasNext, setHasNext] = useState(false);
-  // Without preloaded replies, the first page loads from the start (fetched on mount, below).
-  const [state, setState] = useState<'idle' | 'loading' | 'failed'>(preloaded ? 'idle' : 'loading');
-
-  function load(next: number) {
-    setState('loading');
-    void fetchPage(next);
-  }
-  async function fetchPage(next: number) {
+  // Fetched once, when first opened (the list stays mounted, hidden, when closed).
+  const list = usePagedRead(activityId, {
+    page: (n, signal) => loadReplies(ctx, activityId, n, signal),
+    hasNext: (page) => page.hasNextPage,
     // Load More keeps the replies shown, and Load More itself (pressing it again retries); a failed
     // first load closes the reply area again (opening it once more retries).
-    const loadingMore = next > page && page > 0;
-    const loaded = await attempt(
-      ctx.toasts,
-      { toast: loadingMore ? API_ERROR_TEXTS.replies : 'Failed to query activity replies.', log: 'querying replies failed', detail: false },
-      () => loadReplies(ctx, activityId, next),
-    );
-    if (!loaded.ok) {
-      setState('failed');
-      if (!loadingMore) onFailed();
-      return;
-    }
-    const { replies: found, hasNextPage } = loaded.value;
-    setReplies((current) => (next === 1 ? found : [...current, ...found.filter((r) => !current.some((c) => c.id === r.id))]));
-    setPage(next);
-    setHasNext(hasNextPage);
-    setState('idle');
-  }
-  // Fetched once, when first opened (the list stays mounted, hidden, when closed): the mount effect
-  // reads the props and fetchPage of the latest render through a ref, so later renders do not ask again.
-  const latest = useRef({ preloaded, fetchPage });
-  useLayoutEffect(() => {
-    latest.current = { preloaded, fetchPage };
+    failure: {
+      toasts: ctx.toasts,
+      report: (n) => ({
+        toast: n > 1 ? API_ERROR_TEXTS.replies : 'Failed to query activity replies.',
+        log: 'querying replies failed',
+        detail: false,
+      }),
+      onFailure: (n) => n === 1 && onFailed(),
+    },
+    ...(preloaded ? { initial: { replies: preloaded, hasNextPage: false } } : {}),
   });
-  useEffect(() => {
-    if (!latest.current.preloaded) void latest.current.fetchPage(1);
-  }, []);
+  const replies: Reply[] = [];
+  for (const r of list.pages.flatMap((page) => page.replies)) if (!replies.some((c) => c.id === r.id)) replies.push(r);
+  const edit = (change: (replies: Reply[]) => Reply[]) =>
+    list.edit((pages) => pages.map((page, i) => ({ ...page, replies: i === pages.length - 1 ? change(page.replies) : page.replies })));
   return (
     <div className="vv-replies">
-      {state === 'loading' && !replies.length && <p className="vv-note">Loading replies…</p>}
+      {list.busy && !replies.length && <p className="vv-note">Loading replies…</p>}
       <ul className="vv-reply-list">
         {replies.map((r) => (
           <ReplyItem
@@ -375,14 +358,14 @@ function Replies({
             reply={r}
             ctx={ctx}
             onRemoved={() => {
-              setReplies((list) => list.filter((x) => x.id !== r.id));
+              list.edit((pages) => pages.map((page) => ({ ...page, replies: page.replies.filter((x) => x.id !== r.id) })));
               onCount(-1);
             }}
           />
         ))}
       </ul>
-      {hasNext && (
-        <button type="button" className="vv-button vv-button-small" disabled={state === 'loading'} onClick={() => load(page + 1)}>
+      {list.hasNext && (
+        <button type="button" className="vv-button vv-button-small" disabled={list.busy} onClick={list.loadMore}>
           Load More
         </button>
       )}
@@ -398,7 +381,7 @@ function Replies({
             if (!posted.ok) return false;
             const saved = posted.value;
             if (saved) {
-              setReplies((list) => [...list, saved]);
+              edit((replies) => [...replies, saved]);
               onCount(1);
             }
             return true;
