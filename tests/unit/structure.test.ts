@@ -13,7 +13,9 @@ import { features } from '../../src/commands/features';
  * - a feature's story is under one name: a module of src/data or src/panels that exactly one feature
  *   reaches carries that feature's id in its path (src/data/<id>.ts, src/data/<id>-<part>.ts,
  *   src/data/<id>/…, src/panels/<id>/…), and a module carrying a feature's id is that feature's
- *   alone: no other feature's module, and no shared one, imports it.
+ *   alone: no other feature's module, and no shared one, imports it;
+ * - API answers and requests in flight are kept by the read layer only (src/data/swr.ts): no
+ *   module-level cache elsewhere, but for memos of pure computations and a reasoned list.
  * Known exceptions are listed with their reason; the lists may only shrink (a test fails when an
  * entry is no longer needed, so that it is removed).
  */
@@ -58,6 +60,45 @@ const PANELS_WITH_CLIENT = new Set<string>([]);
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
 const CLIENT_MODULES = ['src/data/graphql'];
 const isClientModule = (target: string) => CLIENT_MODULES.some((m) => target === m || target.startsWith(`${m}/`));
+
+/** The read layer: the one place that keeps API answers and shares requests in flight. */
+const READ_LAYER = ['src/data/swr.ts', 'src/data/swr-hooks.ts'];
+
+/**
+ * A module-level cache, by its name: a Map or WeakMap made empty, an object kept as a record, a
+ * throttle or cache instance, or a promise kept between calls (an in-flight guard).
+ */
+const MODULE_CACHE =
+  /^(?:export )?(?:const|let) (\w+)[^=\n]*= new (?:Weak)?Map\b[^(\n]*\(\)|^(?:export )?let (\w+)\s*:[^=\n]*Promise<|^(?:export )?(?:const|let) (\w+)[^=\n]*= new \w*(?:Cache|Throttle)\b|^(?:export )?(?:const|let) (\w+)\s*:\s*Record<[^=\n]*=\s*\{\}/gm;
+
+/**
+ * Module-level caches outside the read layer, each with why it is there. Memos of pure functions
+ * and registries stay; the ones that keep API answers or requests are to move to the read layer.
+ */
+const MODULE_CACHES: Record<string, string> = {
+  // Memos of pure computations, and what the script made itself: no API data.
+  'src/panels/palette/rank.ts: textsCache': "a command's searchable texts, computed once per command object",
+  'src/data/activity-search-session.ts: summaries': "an activity's filter texts, computed once per answer object (weak)",
+  'src/data/image-hosts.ts: shared': 'one uploader per store (weak): a service, not answers',
+  'src/data/storage.ts: keyRegistry': 'the declared storage keys, by name',
+  'src/data/markdown-render.ts: memos': 'rendered markdown per source object (weak)',
+  'src/data/markdown.ts: RUN_MARKS': "the markdown scanner's positions for one run, cleared by it",
+  'src/inject/shadow.ts: roots': 'the shadow roots the script attached (weak)',
+  'src/inject/shadow.ts: sheets': 'each style sheet built once per text',
+  'src/commands/hotkeys.ts: parsed': 'hotkey strings parsed once',
+  'src/commands/features/collapsible-replies.tsx: replyInfo': 'what the script knows of a reply element (weak)',
+  'src/data/config-io.ts: adoptionRun': 'the one adoption of an imported configuration per page: a write, not a read',
+  'src/data/config-io.ts: adoptionWait': 'waiters for that adoption',
+  // API answers or requests kept by a feature: to be served by the read layer (issue 26).
+  'src/data/verified-users.ts: running':
+    'refreshes of verified users never overlap (a later one skips users the running one updated); the batched read is built per list of users',
+  'src/data/notifications/loading.ts: quickAccessThrottle':
+    "the home panel's 3-minute throttle, counted from the answer and reset when leaving home; the notifications read is FRESH",
+  'src/commands/features/goals.tsx: visit': "one load of a profile's goals per visit, dropped when leaving the user's pages",
+  'src/commands/features/quick-access.tsx: inFlight': 'one quick access refresh at a time, on demand or due',
+  'src/panels/common/useFollowing.ts: loaded':
+    'the followed users per tab for ten minutes, one failure toast for boxes open together; served by the Following read alone, the day bench sent 2 more Following requests',
+};
 
 /** 'src/a.ts imports src/b', from a violation's 'src/a.ts -> src/b'. */
 function imports(violation: string): string {
@@ -257,6 +298,25 @@ describe('the layout of the source', () => {
           ? `${key.replace(' -> ', ' no longer imports ')}: remove the entry from CROSS_FEATURE`
           : `Nothing outside its feature imports ${key} any more: remove the entry from CROSS_FEATURE`,
       ),
+    ).toEqual([]);
+  });
+
+  it('no module-level cache outside the read layer: only the known ones remain, and that list only shrinks', () => {
+    const found = all
+      .filter((f) => !READ_LAYER.includes(f.path))
+      .flatMap((f) => [...f.text.matchAll(MODULE_CACHE)].map((m) => `${f.path}: ${m.slice(1).find(Boolean)}`));
+    expect(
+      found
+        .filter((c) => !(c in MODULE_CACHES))
+        .map(
+          (c) =>
+            `${c} keeps answers or requests at module level: declare the read with its lifetime beside its document and read it through src/data/swr.ts (read, useQuery, usePagedRead), which caches and shares requests in flight`,
+        ),
+    ).toEqual([]);
+    expect(
+      Object.keys(MODULE_CACHES)
+        .filter((c) => !found.includes(c))
+        .map((c) => `${c} is gone: remove it from MODULE_CACHES`),
     ).toEqual([]);
   });
 
