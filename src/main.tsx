@@ -168,22 +168,27 @@ async function boot(): Promise<void> {
   else window.addEventListener('load', afterLoad, { once: true });
 
   // Hotkeys from the registry plus the user's remappings; rebound when either changes.
-  let unbind = () => {};
+  let bound = new AbortController();
   const rebind = () => {
-    unbind();
+    bound.abort();
+    bound = new AbortController();
     const bindings = bindingsFor(registry.commands(services.context(null)), store.get(hotkeysKey));
-    unbind = bindHotkeys(bindings, (commandId, _event, target) => {
-      const ctx = services.context(target);
-      const command = registry.command(commandId, ctx);
-      if (!command) return false;
-      try {
-        if (!registry.allows(command, ctx)) return false;
-      } catch {
-        return false;
-      }
-      if (command.page || command.run) void services.run(commandId);
-      return true;
-    });
+    bindHotkeys(
+      bindings,
+      (commandId, _event, target) => {
+        const ctx = services.context(target);
+        const command = registry.command(commandId, ctx);
+        if (!command) return false;
+        try {
+          if (!registry.allows(command, ctx)) return false;
+        } catch {
+          return false;
+        }
+        if (command.page || command.run) void services.run(commandId);
+        return true;
+      },
+      bound,
+    );
   };
   // Bound right after the synchronous run (see below): no key can reach the page before then.
   queueMicrotask(rebind);

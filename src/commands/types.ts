@@ -262,8 +262,13 @@ export interface Injection {
    * after every route change.
    */
   readonly key?: (element: Element, path: string) => string | null;
-  /** Attach to the element; return a clean-up. Runs isolated: a throw is logged and contained. */
-  readonly mount: (element: Element, ctx: InjectionContext) => void | (() => void);
+  /**
+   * Attach to the element. It returns nothing: what it sets up is torn down when `ctx.signal`
+   * aborts, the only teardown (helpers take `{ signal }`: pass `ctx`). Its type says `undefined`,
+   * not `void`, so that TypeScript refuses a mount that returns a clean-up; the injector reports
+   * one that does anyway. Runs isolated: a throw is logged and contained.
+   */
+  readonly mount: (element: Element, ctx: InjectionContext) => undefined;
 }
 
 export interface FeatureDef {

@@ -1,5 +1,6 @@
 import { tinykeys, type KeyBindingMap } from 'tinykeys';
 import { toTinykeys, type Binding } from '../commands/hotkeys';
+import type { Lifetime } from './lifetime';
 import { eventOrigin } from './shadow';
 
 /**
@@ -25,7 +26,13 @@ export function isMarkdownEditor(element: Element | null): element is HTMLTextAr
 
 export type FireHotkey = (commandId: string, event: KeyboardEvent, target: Element | null) => boolean;
 
-export function bindHotkeys(bindings: readonly Binding[], fire: FireHotkey, target: Window = window): () => void {
+/** Binds `bindings` on `target` until `signal` aborts. */
+export function bindHotkeys(
+  bindings: readonly Binding[],
+  fire: FireHotkey,
+  { signal, target = window }: Lifetime & { target?: Window },
+): void {
+  if (signal.aborted) return;
   const byKey = new Map<string, Binding[]>();
   for (const b of bindings) byKey.set(b.hotkey, [...(byKey.get(b.hotkey) ?? []), b]);
   const map: KeyBindingMap = {};
@@ -46,5 +53,5 @@ export function bindHotkeys(bindings: readonly Binding[], fire: FireHotkey, targ
       }
     };
   }
-  return tinykeys(target, map, { capture: true });
+  signal.addEventListener('abort', tinykeys(target, map, { capture: true }), { once: true });
 }

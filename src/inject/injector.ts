@@ -36,8 +36,8 @@ export function routeMatches(route: RouteMatcher | undefined, path: string): boo
 
 interface Mount {
   element: Element;
+  /** Its abort is the mount's only teardown. */
   controller: AbortController;
-  cleanup?: () => void;
   /** Nodes the mount put into the page (ctx.track). */
   placed: Set<Node>;
   /** What `injection.key` said when it mounted. */
@@ -50,13 +50,17 @@ interface Mount {
  */
 export const REMOUNT = 'remount';
 
+/** Why a mount that returned something failed: its teardown belongs on the signal. */
+export const MOUNT_RETURNED = 'A mount returns nothing: tear down on ctx.signal instead of returning a clean-up.';
+
 /** Mounts again on one element, at most this many times (a host that fights us must not loop us). */
 const MAX_REVIVALS = 50;
 
 interface Running {
   injection: Injection;
   feature: FeatureDef;
-  unobserve: () => void;
+  /** Stops watching the injection's selector. */
+  watch: AbortController;
   mounts: Mount[];
 }
 
@@ -76,9 +80,10 @@ export type CriticalFailure =
 
 export class Injector {
   private readonly running = new Map<string, Running>();
-  private readonly stops: (() => void)[] = [];
+  /** The engine's own listeners (routes, removals, the registry), until it stops. */
+  private engine = new AbortController();
   private readonly revivals = new WeakMap<Element, number>();
-  private stopChanges: (() => void) | null = null;
+  private changes: AbortController | null = null;
   /** Injections switched off for this page load (their set-up failed, or their selector is not valid). */
   private readonly broken = new Set<string>();
   private stoppedByFailure = false;
@@ -92,16 +97,20 @@ export class Injector {
 
   start(): void {
     try {
-      this.stops.push(
-        onRouteChange(
-          this.guard(() => {
-            this.reconcileNow();
-            this.rekey('all');
-          }),
-        ),
-        onNodesRemoved(this.guard(() => this.sweep())),
-        this.registry.subscribe(this.guard(() => this.reconcileNow())),
+      const { signal } = this.engine;
+      onRouteChange(
+        this.guard(() => {
+          this.reconcileNow();
+          this.rekey('all');
+        }),
+        { signal },
       );
+      onNodesRemoved(
+        this.guard(() => this.sweep()),
+        { signal },
+      );
+      const unsubscribe = this.registry.subscribe(this.guard(() => this.reconcileNow()));
+      signal.addEventListener('abort', unsubscribe, { once: true });
       this.reconcileNow();
     } catch (error) {
       this.crash('setup', error);
@@ -116,7 +125,9 @@ export class Injector {
         console.error('[VoidVerified] stopping the injection engine', error);
       }
     };
-    this.stops.splice(0).forEach(attempt);
+    const engine = this.engine;
+    this.engine = new AbortController();
+    attempt(() => engine.abort());
     for (const id of [...this.running.keys()]) attempt(() => this.deactivate(id));
     attempt(() => this.watchChanges());
   }
@@ -196,23 +207,22 @@ export class Injector {
       this.fail(injection, feature, invalid);
       return;
     }
-    const running: Running = { injection, feature, mounts: [], unobserve: () => {} };
+    const running: Running = { injection, feature, mounts: [], watch: new AbortController() };
     this.running.set(key, running);
-    const unobserve = observe(
+    // Elements already in the page are mounted inside observe(): one whose set-up failed has
+    // switched the injection off (and aborted the watch) already.
+    observe(
       injection.selector,
       this.guard((element: Element) => this.mount(running, element)),
+      running.watch,
     );
-    // Elements already in the page are mounted inside observe(): one whose set-up failed has
-    // switched the injection off before the stop existed.
-    if (this.running.get(key) === running) running.unobserve = unobserve;
-    else unobserve();
   }
 
   private deactivate(key: string): void {
     const running = this.running.get(key);
     if (!running) return;
     this.running.delete(key);
-    running.unobserve();
+    running.watch.abort();
     running.mounts.splice(0).forEach((m) => this.unmount(running, m));
   }
 
@@ -228,8 +238,9 @@ export class Injector {
       return () => void mount.placed.delete(node);
     };
     try {
-      const cleanup = running.injection.mount(element, { ...this.context(), signal: controller.signal, track });
-      if (typeof cleanup === 'function') mount.cleanup = cleanup;
+      const returned: unknown = running.injection.mount(element, { ...this.context(), signal: controller.signal, track });
+      // The signal is the only teardown: a returned clean-up would never run, so it is a failure of the feature.
+      if (returned !== undefined) throw new Error(MOUNT_RETURNED);
     } catch (error) {
       this.fail(running.injection, running.feature, error);
       if (running.injection.setupFailure !== undefined) this.disable(running, error);
@@ -277,10 +288,15 @@ export class Injector {
   /** Listens for changes inside elements (text, data attributes) only while a keyed injection runs. */
   private watchChanges(): void {
     const keyed = [...this.running.values()].some((r) => r.injection.key);
-    if (keyed && !this.stopChanges) this.stopChanges = onChanges(this.guard((targets: ReadonlySet<Node>) => this.rekey(targets)));
-    else if (!keyed && this.stopChanges) {
-      this.stopChanges();
-      this.stopChanges = null;
+    if (keyed && !this.changes) {
+      this.changes = new AbortController();
+      onChanges(
+        this.guard((targets: ReadonlySet<Node>) => this.rekey(targets)),
+        this.changes,
+      );
+    } else if (!keyed && this.changes) {
+      this.changes.abort();
+      this.changes = null;
     }
   }
 
@@ -300,10 +316,10 @@ export class Injector {
   }
 
   private unmount(running: Running, mount: Mount, reason?: typeof REMOUNT): void {
-    mount.controller.abort(reason);
     try {
-      mount.cleanup?.();
+      mount.controller.abort(reason);
     } catch (error) {
+      // A listener of the signal threw (the browser reports it; a polyfill may rethrow it here).
       this.fail(running.injection, running.feature, error);
     }
   }

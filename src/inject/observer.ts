@@ -5,6 +5,8 @@
  * nothing.
  */
 
+import type { Lifetime } from './lifetime';
+
 type Callback = (element: Element) => void;
 
 interface Subscription {
@@ -88,32 +90,41 @@ function maybeDisconnect(): void {
   } else if (watchingChanges && changeListeners.size === 0) ensureObserver();
 }
 
-/** Adds to one of the listener sets while the observer runs; the returned function takes it out. */
-function listen<T>(set: Set<T>, item: T): () => void {
+/** Adds to one of the listener sets while the observer runs, until `signal` aborts. */
+function listen<T>(set: Set<T>, item: T, { signal }: Lifetime): void {
+  if (signal.aborted) return;
   set.add(item);
   ensureObserver();
-  return () => {
-    set.delete(item);
-    maybeDisconnect();
-  };
+  signal.addEventListener(
+    'abort',
+    () => {
+      set.delete(item);
+      maybeDisconnect();
+    },
+    { once: true },
+  );
 }
 
-export function observe(selector: string, callback: Callback): () => void {
+/** Delivers every element matching `selector`, those in the page now and those added later, until `signal` aborts. */
+export function observe(selector: string, callback: Callback, { signal }: Lifetime): void {
   const sub: Subscription = { selector, callback };
-  const stop = listen(subscriptions, sub);
+  // Not left behind to fail again on every DOM change: a failing first scan stops only this subscription.
+  const own = new AbortController();
+  const stop = () => own.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  listen(subscriptions, sub, own);
   try {
-    scan(sub, document);
+    if (!signal.aborted) scan(sub, document);
   } catch (error) {
-    // Not left behind to fail again on every DOM change.
     stop();
+    signal.removeEventListener('abort', stop);
     throw error;
   }
-  return stop;
 }
 
-/** Called (at most once per mutation batch) when nodes were removed anywhere in the page. */
-export function onNodesRemoved(listener: () => void): () => void {
-  return listen(removalListeners, listener);
+/** Called (at most once per mutation batch) when nodes were removed anywhere in the page, until `signal` aborts. */
+export function onNodesRemoved(listener: () => void, lifetime: Lifetime): void {
+  listen(removalListeners, listener, lifetime);
 }
 
 /**
@@ -121,16 +132,16 @@ export function onNodesRemoved(listener: () => void): () => void {
  * compares `location` here, so injections for a new page are switched before its nodes are
  * delivered). Keep it cheap: it runs on every DOM change of the page.
  */
-export function onMutations(listener: () => void): () => void {
-  return listen(batchListeners, listener);
+export function onMutations(listener: () => void, lifetime: Lifetime): void {
+  listen(batchListeners, listener, lifetime);
 }
 
 /**
  * Called once per mutation batch with every node something changed in or on (children, text, a
  * data attribute such as href or datetime), while at least one listener is registered.
  */
-export function onChanges(listener: (targets: ReadonlySet<Node>) => void): () => void {
-  return listen(changeListeners, listener);
+export function onChanges(listener: (targets: ReadonlySet<Node>) => void, lifetime: Lifetime): void {
+  listen(changeListeners, listener, lifetime);
 }
 
 /** For Health and tests: how many selectors are being watched. */

@@ -1,3 +1,4 @@
+import type { Lifetime } from './lifetime';
 import { onMutations } from './observer';
 
 /**
@@ -53,7 +54,8 @@ function install(): void {
   const navigation = (window as Window & { navigation?: NavigationLike }).navigation;
   if (navigation && typeof navigation.addEventListener === 'function') navigation.addEventListener('currententrychange', schedule);
   window.addEventListener('popstate', schedule);
-  onMutations(check);
+  // For the page's life: the route is watched once, whoever listens.
+  onMutations(check, { signal: new AbortController().signal });
 }
 
 /** The path as of the last route change we saw (location.pathname after every change). */
@@ -61,8 +63,10 @@ export function currentPath(): string {
   return current;
 }
 
-export function onRouteChange(listener: RouteListener): () => void {
+/** Calls `listener` once per path change, until `signal` aborts. */
+export function onRouteChange(listener: RouteListener, { signal }: Lifetime): void {
+  if (signal.aborted) return;
   install();
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  signal.addEventListener('abort', () => listeners.delete(listener), { once: true });
 }

@@ -1,3 +1,5 @@
+import type { Lifetime } from './lifetime';
+
 /**
  * Style elements in the host page, replaced by id (the spec's username, highlight, other, profile
  * and global-css elements). CSS is always set as text, never parsed as markup.
@@ -24,8 +26,16 @@ export function hasStyle(id: string): boolean {
   return document.getElementById(PREFIX + id) !== null;
 }
 
-/** An injection's mount that holds the style element `id` while it is mounted (its clean-up removes it). */
-export const styleWhileMounted = (id: string, css: string) => (): (() => void) => {
+/** Holds the style element `id` until `signal` aborts. */
+export function styleWhile(id: string, css: string, { signal }: Lifetime): void {
+  if (signal.aborted) return;
   setStyle(id, css);
-  return () => removeStyle(id);
-};
+  signal.addEventListener('abort', () => removeStyle(id), { once: true });
+}
+
+/** An injection's mount that holds the style element `id` while it is mounted. */
+export const styleWhileMounted =
+  (id: string, css: string) =>
+  (_element: Element, lifetime: Lifetime): undefined => {
+    styleWhile(id, css, lifetime);
+  };

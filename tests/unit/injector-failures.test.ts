@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../../src/commands/registry';
 import type { Injection } from '../../src/commands/types';
-import { Injector, type CriticalFailure } from '../../src/inject/injector';
+import { Injector, MOUNT_RETURNED, type CriticalFailure } from '../../src/inject/injector';
 import { makeTestServices } from './helpers';
 
 /**
@@ -51,9 +51,9 @@ function counter(selector: string, extra: Partial<Injection> = {}) {
     id: `count-${selector}`,
     route: () => true,
     selector,
-    mount: () => {
+    mount: (_element, ctx) => {
       seen.mounts++;
-      return () => void seen.cleanups++;
+      ctx.signal.addEventListener('abort', () => void seen.cleanups++);
     },
     ...extra,
   };
@@ -114,6 +114,23 @@ describe('critical failures of the injection engine', () => {
     expect(critical).toEqual([]);
     expect(engine.failures).toHaveLength(1);
     expect(engine.activeInjections()).toEqual(['probe/flaky']);
+  });
+
+  it('a mount that returns a clean-up is refused: reported as a failure, and its function is never called', async () => {
+    let called = 0;
+    const returning = {
+      id: 'returns-cleanup',
+      route: () => true,
+      selector: '.b',
+      mount: () => () => void called++,
+    } as unknown as Injection; // the type forbids it (mount returns undefined); plain JavaScript could still do it
+    const { critical, injector: engine } = start([returning]);
+    expect(engine.failures.map((f) => (f.error as Error).message)).toEqual([MOUNT_RETURNED]);
+    expect(critical).toEqual([]);
+    document.querySelector('.b')!.remove();
+    await flush();
+    engine.stop();
+    expect(called).toBe(0);
   });
 
   it('a selector the browser refuses switches off only that injection', () => {

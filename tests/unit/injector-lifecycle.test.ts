@@ -34,10 +34,10 @@ function probe(id: string, selector: string, extra: Partial<Injection> = {}): { 
   const injection: Injection = {
     id,
     selector,
-    mount: (element) => {
+    mount: (element, ctx) => {
       const name = element.getAttribute('data-name') ?? '?';
       seen.mounts.push(name);
-      return () => void seen.cleanups.push(name);
+      ctx.signal.addEventListener('abort', () => void seen.cleanups.push(name));
     },
     ...extra,
   };

@@ -33,11 +33,8 @@ function start(injection: Injection): { mounts: string[]; cleanups: string[] } {
         mount: (element, ctx) => {
           const name = element.querySelector('a.name')?.textContent ?? '?';
           mounts.push(name);
-          const cleanup = injection.mount(element, ctx);
-          return () => {
-            cleanups.push(name);
-            if (typeof cleanup === 'function') cleanup();
-          };
+          ctx.signal.addEventListener('abort', () => cleanups.push(name));
+          injection.mount(element, ctx);
         },
       },
     ],
@@ -54,10 +51,10 @@ const badge: Injection['mount'] = (element, ctx) => {
   node.className = 'ours';
   element.querySelector('.actions')?.append(node);
   const untrack = ctx.track(node);
-  return () => {
+  ctx.signal.addEventListener('abort', () => {
     untrack();
     node.remove();
-  };
+  });
 };
 
 beforeEach(() => {
@@ -92,11 +89,8 @@ describe('Injector and a host that patches like Vue', () => {
       route: () => true,
       selector: '.entry',
       mount: (element, ctx) => {
-        const stop = badge(element, ctx);
-        return () => {
-          reasons.push(ctx.signal.reason);
-          if (typeof stop === 'function') stop();
-        };
+        ctx.signal.addEventListener('abort', () => reasons.push(ctx.signal.reason));
+        badge(element, ctx);
       },
     });
     document.querySelector('.entry .actions')!.replaceWith(Object.assign(document.createElement('div'), { className: 'actions' }));

@@ -126,7 +126,8 @@ describe('route changes', () => {
   it("are seen from a DOM change after a move our world did not see (the host's pushState in another world)", async () => {
     vi.useRealTimers();
     const seen: string[] = [];
-    const stop = onRouteChange((path, previous) => seen.push(`${previous} -> ${path}`));
+    const listening = new AbortController();
+    onRouteChange((path, previous) => seen.push(`${previous} -> ${path}`), listening);
     const start = currentPath();
     // A move we hear nothing about, then the host's re-render.
     history.pushState(null, '', '/settings/developer');
@@ -137,19 +138,20 @@ describe('route changes', () => {
     document.body.append(document.createElement('div'));
     await new Promise((r) => setTimeout(r, 0));
     expect(seen).toHaveLength(1);
-    stop();
+    listening.abort();
   });
 
   it('are seen on popstate, once per real path change', async () => {
     vi.useRealTimers();
     const seen: string[] = [];
-    const stop = onRouteChange((path) => seen.push(path));
+    const listening = new AbortController();
+    onRouteChange((path) => seen.push(path), listening);
     history.pushState(null, '', '/notifications');
     window.dispatchEvent(new PopStateEvent('popstate'));
     window.dispatchEvent(new PopStateEvent('popstate'));
     await Promise.resolve();
     await Promise.resolve();
     expect(seen).toEqual(['/notifications']);
-    stop();
+    listening.abort();
   });
 });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { features } from '../../src/commands/features';
 
@@ -99,6 +100,24 @@ const MODULE_CACHES: Record<string, string> = {
   'src/panels/common/useFollowing.ts: loaded':
     'the followed users per tab for ten minutes, one failure toast for boxes open together; served by the Following read alone, the day bench sent 2 more Following requests',
 };
+
+/** Exported functions (declarations and arrow constants) whose declared return type is a function type. */
+function exportedFunctionsReturningFunctions(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const statement of source.statements) {
+    if (ts.isFunctionDeclaration(statement) && exported(statement) && statement.type && ts.isFunctionTypeNode(statement.type))
+      out.push(statement.name?.text ?? 'default');
+    if (ts.isVariableStatement(statement) && exported(statement))
+      for (const d of statement.declarationList.declarations) {
+        const init = d.initializer;
+        if (init && ts.isArrowFunction(init) && init.type && ts.isFunctionTypeNode(init.type)) out.push(d.name.getText(source));
+      }
+  }
+  return out;
+}
 
 /** 'src/a.ts imports src/b', from a violation's 'src/a.ts -> src/b'. */
 function imports(violation: string): string {
@@ -317,6 +336,14 @@ describe('the layout of the source', () => {
       Object.keys(MODULE_CACHES)
         .filter((c) => !found.includes(c))
         .map((c) => `${c} is gone: remove it from MODULE_CACHES`),
+    ).toEqual([]);
+  });
+
+  it("src/inject's helpers and mountUi take { signal } and hand back no clean-up function", () => {
+    const helpers = [...inFolder('inject'), ...all.filter((f) => f.path === 'src/panels/mount.tsx')];
+    const found = helpers.flatMap((f) => exportedFunctionsReturningFunctions(f.path, f.text).map((name) => `${f.path}: ${name}`));
+    expect(
+      found.map((h) => `${h} returns a clean-up function: take a { signal } (src/inject/lifetime.ts) and tear down when it aborts instead`),
     ).toEqual([]);
   });
 

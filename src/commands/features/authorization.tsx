@@ -8,6 +8,7 @@ import { beginOAuth, takeOAuthPending, withState, type PendingCheck } from '../.
 import { formatDate, timeConfigKey } from '../../data/dates';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import { onAbort } from '../../inject/lifetime';
 
 const Authorization = lazyComponent(() => import('../../panels/authorization/Authorization'), 'Authorization');
 
@@ -194,7 +195,9 @@ export const authorization: FeatureDef = {
       route: isSettingsDeveloper,
       selector: 'body',
       single: true,
-      mount: (_body, ctx) => void acceptReturn(ctx),
+      mount: (_body, ctx) => {
+        void acceptReturn(ctx);
+      },
     },
     {
       // Whose the token is, against who is signed in to the site: checked on every page (the site's
@@ -206,7 +209,10 @@ export const authorization: FeatureDef = {
       key: (_body, path) => path,
       mount: (_body, ctx) => {
         void checkIdentity(ctx);
-        return ctx.store.subscribe(authKey, () => void checkIdentity(ctx.context(null)));
+        onAbort(
+          ctx,
+          ctx.store.subscribe(authKey, () => void checkIdentity(ctx.context(null))),
+        );
       },
     },
     {

@@ -1,11 +1,12 @@
 import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { defaultCollapsed, isUserLink, replyCollapseId, resolveCollapsed } from '../../data/collapsible-replies';
 import type { Store } from '../../data/storage';
+import { onAbort } from '../../inject/lifetime';
 import { vueOf } from '../../inject/page-world';
 import { styleWhileMounted } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
-import type { CommandContext, FeatureDef } from '../types';
+import type { FeatureDef, InjectionContext } from '../types';
 
 const ReplyCollapseButton = lazyComponent(() => import('../../panels/collapsible-replies/ReplyCollapseButton'), 'ReplyCollapseButton');
 
@@ -59,7 +60,7 @@ function replyOf(element: Element | null): Element | null {
 const mountedReplies = (): Element[] =>
   typeof document === 'undefined' ? [] : [...document.querySelectorAll('.reply:not(.preview)')].filter((r) => replyInfo.has(r));
 
-function mountReply(reply: Element, ctx: CommandContext): (() => void) | void {
+function mountReply(reply: Element, ctx: InjectionContext): undefined {
   const id = vueId(reply);
   if (id === null) return; // without an id its state could not be remembered
   replyInfo.set(reply, {
@@ -73,21 +74,19 @@ function mountReply(reply: Element, ctx: CommandContext): (() => void) | void {
   });
   const apply = () => reply.classList.toggle(COLLAPSED_CLASS, isCollapsed(ctx.store, reply));
   apply();
-  const stop = ctx.store.subscribe(collapsedKey, apply);
+  onAbort(ctx, ctx.store.subscribe(collapsedKey, apply));
   const place = reply.querySelector('.header .actions') ?? reply.querySelector('.header') ?? reply;
-  const unmount = mountUi(
+  mountUi(
     ctx,
     'reply-collapse',
     (host) => place.prepend(host),
     <ReplyCollapseButton collapsed={() => isCollapsed(ctx.store, reply)} command={TOGGLE_REPLY} />,
     'span',
   );
-  return () => {
-    stop();
-    unmount();
+  onAbort(ctx, () => {
     reply.classList.remove(COLLAPSED_CLASS);
     replyInfo.delete(reply);
-  };
+  });
 }
 
 export const collapsibleReplies: FeatureDef = {

@@ -5,6 +5,7 @@ import { mountUi } from '../../panels/mount';
 import { useStore, useStored } from '../../panels/hooks';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import { onAbort } from '../../inject/lifetime';
 
 const GifKeyboard = lazyComponent(() => import('../../panels/gif-keyboard/GifKeyboard'), 'GifKeyboard');
 const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/GifPalettePage'), 'GifPalettePage');
@@ -151,7 +152,7 @@ export const gifKeyboard: FeatureDef = {
           if (field) insertAtCaret(field, markup);
         };
         const toolbar = editor.querySelector('.markdown-editor');
-        const stopButton = mountUi(
+        mountUi(
           ctx,
           'gif-keyboard-button',
           (host) => (toolbar ? toolbar.append(host) : editor.prepend(host)),
@@ -161,16 +162,12 @@ export const gifKeyboard: FeatureDef = {
         // Under the text field (its wrapper), else at the end of the editor.
         const anchor = textarea();
         const below = anchor?.closest('.input') ?? anchor;
-        const stopPanel = mountUi(
+        mountUi(
           ctx,
           'gif-keyboard',
           (host) => (below && editor.contains(below) ? below.after(host) : editor.append(host)),
           <EditorKeyboard ctx={ctx} open={open} insert={insert} />,
         );
-        return () => {
-          stopButton();
-          stopPanel();
-        };
       },
     },
     {
@@ -183,7 +180,7 @@ export const gifKeyboard: FeatureDef = {
             focusedBeforePalette = event.relatedTarget instanceof Element ? event.relatedTarget : null;
         };
         document.addEventListener('focusin', onFocusIn, { signal: ctx.signal });
-        return () => void (focusedBeforePalette = null);
+        onAbort(ctx, () => void (focusedBeforePalette = null));
       },
     },
     {
@@ -194,7 +191,7 @@ export const gifKeyboard: FeatureDef = {
       mount: (body, ctx) => {
         const hovered = createStore<Hovered>(null);
         let host: HTMLElement | null = null;
-        const stop = mountUi(
+        mountUi(
           ctx,
           'gif-like',
           (h) => {
@@ -226,7 +223,6 @@ export const gifKeyboard: FeatureDef = {
           if (hovered.get()?.url !== img.src) hovered.set({ url: img.src, kind });
         };
         document.addEventListener('mouseover', onOver, { passive: true, signal: ctx.signal });
-        return stop;
       },
     },
   ],

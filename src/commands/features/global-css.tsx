@@ -3,6 +3,7 @@ import { isSettingsDeveloper } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import { onAbort } from '../../inject/lifetime';
 
 const GlobalCss = lazyComponent(() => import('../../panels/global-css/GlobalCss'), 'GlobalCss');
 
@@ -55,11 +56,8 @@ export const globalCss: FeatureDef = {
       mount: (_head, ctx) => {
         const apply = (css: string) => setStyle(STYLE_ID, css);
         apply(ctx.store.get(globalCssKey));
-        const stop = ctx.store.subscribe(globalCssKey, apply);
-        return () => {
-          stop();
-          removeStyle(STYLE_ID);
-        };
+        onAbort(ctx, ctx.store.subscribe(globalCssKey, apply));
+        onAbort(ctx, () => removeStyle(STYLE_ID));
       },
     },
   ],

@@ -1,5 +1,6 @@
 import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
 import { mountUi } from '../../panels/mount';
+import { onAbort } from '../../inject/lifetime';
 import { isProfile, isProfileOverview, profileOverviewName } from '../../data/pages';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
@@ -74,21 +75,14 @@ export const goals: FeatureDef = {
         const name = profileOverviewName(ctx.route.path());
         if (!name) return;
         // Mounted once the goals are known: profiles without goals get no element at all.
-        let unmount: (() => void) | null = null;
         goalsOf(ctx, name).then(
           (list) => {
             if (!list.length || ctx.signal.aborted) return;
             const column = overview.querySelector(':scope > .section');
-            unmount = mountUi(
-              ctx,
-              'goals',
-              (host) => (column ? column.append(host) : overview.before(host)),
-              <GoalsOverview goals={list} />,
-            );
+            mountUi(ctx, 'goals', (host) => (column ? column.append(host) : overview.before(host)), <GoalsOverview goals={list} />);
           },
           (error: unknown) => console.error('[VoidVerified] profile goals failed', error),
         );
-        return () => unmount?.();
       },
     },
     {
@@ -98,8 +92,10 @@ export const goals: FeatureDef = {
       selector: 'body',
       single: true,
       authRequired: true,
-      mount: () => () => {
-        visit = null;
+      mount: (_body, ctx) => {
+        onAbort(ctx, () => {
+          visit = null;
+        });
       },
     },
   ],

@@ -30,7 +30,7 @@ export const imagePreview: FeatureDef = {
       single: true,
       mount: (body, ctx) => {
         const state = createStore<PreviewState | null>(null);
-        const unmount = mountUi(ctx, 'image-preview', (host) => body.append(host), <ImagePreview state={state} />);
+        mountUi(ctx, 'image-preview', (host) => body.append(host), <ImagePreview state={state} />);
         let link: Element | null = null;
         const show = (a: Element | null, src: string | null, event: MouseEvent) => {
           link = src ? a : null;
@@ -49,7 +49,6 @@ export const imagePreview: FeatureDef = {
         };
         for (const type of ['mouseover', 'mousemove', 'mouseout'] as const)
           document.addEventListener(type, onPointer, { passive: true, signal: ctx.signal });
-        return unmount;
       },
     },
   ],

@@ -13,6 +13,7 @@ import { observe } from '../../inject/observer';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { lazyComponent, markdownRenderer, sanitizer } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
+import { onAbort } from '../../inject/lifetime';
 
 const LayoutDesigner = lazyComponent(() => import('../../panels/layout-designer/LayoutDesigner'), 'LayoutDesigner');
 const SwitchLayoutPage = lazyComponent(() => import('../../panels/layout-designer/SwitchLayoutPage'), 'SwitchLayoutPage');
@@ -226,17 +227,15 @@ export const layoutDesigner: FeatureDef = {
           });
         };
         show(ctx.store.get(layoutsKey));
-        const stops = [
-          ctx.store.subscribe(layoutsKey, show),
-          // Another tab's message only says that something changed: what is shown comes from our
-          // own storage, which a page script cannot write (it can post on the channel).
+        onAbort(ctx, ctx.store.subscribe(layoutsKey, show));
+        // Another tab's message only says that something changed: what is shown comes from our
+        // own storage, which a page script cannot write (it can post on the channel).
+        onAbort(
+          ctx,
           onLayoutMessage(() => show(ctx.store.get(layoutsKey))),
-          observe(Object.values(PARTS).join(', '), (el) => root.contains(el) && later()),
-        ];
-        return () => {
-          stops.forEach((stop) => stop());
-          render(null);
-        };
+        );
+        observe(Object.values(PARTS).join(', '), (el) => root.contains(el) && later(), ctx);
+        onAbort(ctx, () => render(null));
       },
     },
   ],

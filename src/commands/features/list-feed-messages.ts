@@ -1,6 +1,7 @@
 import { isOwnProfile, isProfile } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
 import type { FeatureDef } from '../types';
+import { onAbort } from '../../inject/lifetime';
 
 /**
  * The list-feed message fix: AniList shows private messages in the list feed of the viewer's own
@@ -39,10 +40,10 @@ export const listFeedMessages: FeatureDef = {
           if (tab?.parentElement) body.classList.toggle(LIST_FEED_CLASS, [...tab.parentElement.children].indexOf(tab) === 3);
         };
         document.addEventListener('click', onClick, { capture: true, signal: ctx.signal });
-        return () => {
+        onAbort(ctx, () => {
           body.classList.remove(LIST_FEED_CLASS);
           removeStyle('list-feed-messages');
-        };
+        });
       },
     },
   ],

@@ -177,7 +177,7 @@ export const markdown: FeatureDef = {
         const field = () => editor.querySelector<HTMLTextAreaElement>('textarea.el-textarea__inner, textarea');
         const input = editor.querySelector('.input') ?? field();
         if (!input) return;
-        return mountUi(ctx, 'markdown-toolbar', (host) => input.before(host), <MarkdownToolbar field={field} />);
+        mountUi(ctx, 'markdown-toolbar', (host) => input.before(host), <MarkdownToolbar field={field} />);
       },
     },
     {
@@ -185,13 +185,12 @@ export const markdown: FeatureDef = {
       id: 'last-editor',
       selector: 'body',
       single: true,
-      mount: () => {
+      mount: (_body, ctx) => {
         const onFocus = (event: FocusEvent) => {
           const target = writable(eventOrigin(event) as Element | null);
           if (target) lastEditor = target;
         };
-        document.addEventListener('focusin', onFocus, true);
-        return () => document.removeEventListener('focusin', onFocus, true);
+        document.addEventListener('focusin', onFocus, { capture: true, signal: ctx.signal });
       },
     },
   ],

@@ -1,8 +1,9 @@
 import { mountUi } from '../../panels/mount';
 import { isHome } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
-import type { CommandContext, FeatureDef } from '../types';
+import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
+import { childLifetime, onAbort } from '../../inject/lifetime';
 
 const MessagesFeed = lazyComponent(() => import('../../panels/messages-feed/MessagesFeed'), 'MessagesFeed');
 
@@ -25,10 +26,10 @@ function menuOf(dropdown: Element): Element | null {
   return id ? document.getElementById(id) : null;
 }
 
-function mountMessages(dropdown: Element, ctx: CommandContext): () => void {
+function mountMessages(dropdown: Element, ctx: InjectionContext): undefined {
   const wrap = dropdown.closest('.activity-feed-wrap');
   const menu = menuOf(dropdown);
-  if (!wrap || !menu) return () => undefined;
+  if (!wrap || !menu) return;
   const item = document.createElement('li');
   item.className = 'el-dropdown-menu__item';
   item.textContent = 'Messages';
@@ -40,22 +41,24 @@ function mountMessages(dropdown: Element, ctx: CommandContext): () => void {
     `.activity-feed-wrap.${ACTIVE} .activity-feed, .activity-feed-wrap.${ACTIVE} .scroller, .activity-feed-wrap.${ACTIVE} .load-more { display: none !important; }`,
   );
 
-  let unmount: (() => void) | null = null;
+  /** The shown feed's lifetime, while Messages is chosen. */
+  let shown: AbortController | null = null;
   // The host's toggle: its first choice is Following, the second Global (whatever their tag).
   let following = wrap.querySelector('.feed-type-toggle > *')?.classList.contains('active') ?? true;
   const show = () => {
-    unmount?.();
+    shown?.abort();
+    shown = childLifetime(ctx);
     const feed = wrap.querySelector('.activity-feed');
-    unmount = mountUi(
-      ctx,
+    mountUi(
+      { ...ctx, signal: shown.signal },
       'messages-feed',
       (host) => (feed ? feed.after(host) : wrap.append(host)),
       <MessagesFeed ctx={ctx} following={following} />,
     );
   };
   const hide = () => {
-    unmount?.();
-    unmount = null;
+    shown?.abort();
+    shown = null;
     wrap.classList.remove(ACTIVE);
     item.classList.remove('active');
   };
@@ -72,17 +75,15 @@ function mountMessages(dropdown: Element, ctx: CommandContext): () => void {
     const choice = (event.target as Element | null)?.closest('.feed-type-toggle > *');
     if (!choice) return;
     following = choice === choice.parentElement?.firstElementChild;
-    if (unmount) show();
+    if (shown) show();
   };
-  menu.addEventListener('click', onMenu);
-  wrap.addEventListener('click', onToggle);
-  return () => {
-    menu.removeEventListener('click', onMenu);
-    wrap.removeEventListener('click', onToggle);
+  menu.addEventListener('click', onMenu, { signal: ctx.signal });
+  wrap.addEventListener('click', onToggle, { signal: ctx.signal });
+  onAbort(ctx, () => {
     hide();
     item.remove();
     removeStyle('messages-feed');
-  };
+  });
 }
 
 export const messagesFeed: FeatureDef = {
@@ -107,7 +108,7 @@ export const messagesFeed: FeatureDef = {
       selector: '.activity-feed-wrap .feed-select .el-dropdown',
       single: true,
       authRequired: true,
-      mount: (dropdown, ctx) => mountMessages(dropdown, ctx),
+      mount: mountMessages,
     },
   ],
 };

@@ -6,6 +6,7 @@ import { mountUi } from '../../panels/mount';
 import type { CardState } from '../../panels/mini-profile/MiniProfileCard';
 import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
+import { childLifetime, onAbort } from '../../inject/lifetime';
 
 const MiniProfileLayer = lazyComponent(() => import('../../panels/mini-profile/MiniProfileCard'), 'MiniProfileLayer');
 const MiniProfileConfig = lazyComponent(() => import('../../panels/mini-profile/MiniProfileConfig'), 'MiniProfileConfig');
@@ -39,9 +40,10 @@ function userLink(target: EventTarget | null, hoverTags: boolean): { link: HTMLA
 
 const inCard = (node: EventTarget | null) => node instanceof Element && node.closest(`[data-void-ui="${UI_KIND}"]`) !== null;
 
-function attach(app: Element, ctx: InjectionContext): () => void {
+function attach(app: Element, ctx: InjectionContext): undefined {
   const state = createStore<CardState | null>(null);
-  let unmountUi: (() => void) | null = null;
+  /** The card's UI is mounted on the first card shown, until the injection is torn down. */
+  let uiMounted = false;
   /** The link whose card waits for its delay or its data. */
   let pending: HTMLAnchorElement | null = null;
   /** The link whose card is shown. */
@@ -88,16 +90,15 @@ function attach(app: Element, ctx: InjectionContext): () => void {
     const gone = () => {
       if (shown && !shown.isConnected) hideCard();
     };
-    window.addEventListener('scroll', follow, { capture: true, passive: true });
-    window.addEventListener('resize', follow, { passive: true });
-    document.addEventListener('keydown', onKey, true);
-    const stopRemovals = onNodesRemoved(gone);
+    const tracking = childLifetime(ctx);
+    const { signal } = tracking;
+    window.addEventListener('scroll', follow, { capture: true, passive: true, signal });
+    window.addEventListener('resize', follow, { passive: true, signal });
+    document.addEventListener('keydown', onKey, { capture: true, signal });
+    onNodesRemoved(gone, tracking);
     return () => {
       cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', follow, { capture: true });
-      window.removeEventListener('resize', follow);
-      document.removeEventListener('keydown', onKey, true);
-      stopRemovals();
+      tracking.abort();
     };
   }
 
@@ -117,7 +118,8 @@ function attach(app: Element, ctx: InjectionContext): () => void {
     pending = null;
     shown = link;
     keepOpen();
-    unmountUi ??= mountUi(ctx, UI_KIND, (host) => document.body.append(host), <MiniProfileLayer state={state} handlers={handlers} />);
+    if (!uiMounted) mountUi(ctx, UI_KIND, (host) => document.body.append(host), <MiniProfileLayer state={state} handlers={handlers} />);
+    uiMounted = true;
     state.set({ user, anchor: link.getBoundingClientRect() });
     stopTracking ??= track();
   }
@@ -159,12 +161,8 @@ function attach(app: Element, ctx: InjectionContext): () => void {
       },
     ],
   ];
-  for (const [type, listener] of listeners) app.addEventListener(type, listener, { passive: true });
-  return () => {
-    for (const [type, listener] of listeners) app.removeEventListener(type, listener);
-    hide();
-    unmountUi?.();
-  };
+  for (const [type, listener] of listeners) app.addEventListener(type, listener, { passive: true, signal: ctx.signal });
+  onAbort(ctx, hide);
 }
 
 export const miniProfile: FeatureDef = {

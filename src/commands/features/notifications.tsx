@@ -14,8 +14,9 @@ import { isHome, isNotifications } from '../../data/pages';
 import { relativeTime, fromUnix } from '../../data/dates';
 import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
-import type { Command, CommandContext, FeatureDef } from '../types';
+import type { Command, CommandContext, FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
+import { onAbort } from '../../inject/lifetime';
 
 const NotificationDot = lazyComponent(() => import('../../panels/notifications/NotificationDot'), 'NotificationDot');
 const NotificationsFeed = lazyComponent(() => import('../../panels/notifications/NotificationsFeed'), 'NotificationsFeed');
@@ -37,15 +38,16 @@ const HOST_DOTS = '.nav .user .notification-dot, .hamburger .notification-dot { 
 /** The running counter of this tab (while the feed is replaced). */
 let counter: NotificationCounter | null = null;
 
-function startCounter(ctx: CommandContext): () => void {
+/** Runs this tab's counter until the injection is torn down. */
+function startCounter(ctx: InjectionContext): void {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
   const mine = new NotificationCounter({ client: ctx.client, store: ctx.store, toasts: ctx.toasts, locks });
   counter = mine;
   const stop = mine.start();
-  return () => {
+  onAbort(ctx, () => {
     stop();
     if (counter === mine) counter = null;
-  };
+  });
 }
 
 function openNotification(ctx: CommandContext, id: number, path: string | null): void {
@@ -152,11 +154,8 @@ export const notifications: FeatureDef = {
           '.notifications-feed.container .filters, .notifications-feed.container .notifications { display: none !important; }' +
             '.notifications-feed.container > [data-void-ui="notifications-feed"] { display: block; grid-column: 1 / -1; flex: 1 1 100%; width: 100%; min-width: 0; box-sizing: border-box; }',
         );
-        const unmount = mountUi(ctx, 'notifications-feed', (host) => container.append(host), <NotificationsFeed ctx={ctx} />);
-        return () => {
-          unmount();
-          removeStyle('notifications-feed');
-        };
+        mountUi(ctx, 'notifications-feed', (host) => container.append(host), <NotificationsFeed ctx={ctx} />);
+        onAbort(ctx, () => removeStyle('notifications-feed'));
       },
     },
     {
@@ -167,13 +166,9 @@ export const notifications: FeatureDef = {
       authRequired: true,
       mount: (user, ctx) => {
         setStyle('notifications-host-dot', HOST_DOTS);
-        const stop = startCounter(ctx);
-        const unmount = mountUi(ctx, 'notification-dot', (host) => user.append(host), <NotificationDot ctx={ctx} />, 'span');
-        return () => {
-          unmount();
-          stop();
-          removeStyle('notifications-host-dot');
-        };
+        startCounter(ctx);
+        mountUi(ctx, 'notification-dot', (host) => user.append(host), <NotificationDot ctx={ctx} />, 'span');
+        onAbort(ctx, () => removeStyle('notifications-host-dot'));
       },
     },
     {
@@ -183,7 +178,9 @@ export const notifications: FeatureDef = {
       single: true,
       toggle: 'replaceNotifications',
       authRequired: true,
-      mount: (button, ctx) => mountUi(ctx, 'notification-dot-mobile', (host) => button.append(host), <NotificationDot ctx={ctx} />, 'span'),
+      mount: (button, ctx) => {
+        mountUi(ctx, 'notification-dot-mobile', (host) => button.append(host), <NotificationDot ctx={ctx} />, 'span');
+      },
     },
     {
       id: 'quick-access',
@@ -198,12 +195,11 @@ export const notifications: FeatureDef = {
           if (strip) strip.after(host);
           else column.prepend(host);
         };
-        const unmount = mountUi(ctx, 'quick-access-notifications', place, <QuickAccessNotifications ctx={ctx} />);
-        return () => {
-          unmount();
-          // Leaving home resets the 3-minute query throttle: the next visit asks again.
+        mountUi(ctx, 'quick-access-notifications', place, <QuickAccessNotifications ctx={ctx} />);
+        // Leaving home resets the 3-minute query throttle: the next visit asks again.
+        onAbort(ctx, () => {
           if (!isHome(ctx.route.path())) quickAccessThrottle.reset();
-        };
+        });
       },
     },
     {
@@ -218,11 +214,8 @@ export const notifications: FeatureDef = {
           else removeStyle('notifications-quick-dot');
         };
         apply();
-        const unsubscribe = ctx.store.subscribe(quickAccessConfigKey, apply);
-        return () => {
-          unsubscribe();
-          removeStyle('notifications-quick-dot');
-        };
+        onAbort(ctx, ctx.store.subscribe(quickAccessConfigKey, apply));
+        onAbort(ctx, () => removeStyle('notifications-quick-dot'));
       },
     },
   ],

@@ -5,6 +5,7 @@ import { quickAccessFetchKey, refreshUsers, REFRESH_MS, staleUsers, userHas, ver
 import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import { onAbort } from '../../inject/lifetime';
 
 const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickAccess'), 'QuickAccess');
 
@@ -116,24 +117,18 @@ export const quickAccess: FeatureDef = {
         });
         const wake = () => clock.wake();
         // A new fetch time (from here or another tab), the timer option, the chosen users, or the tab shown again.
-        const unsubscribe = [
-          ctx.store.subscribe(quickAccessFetchKey, wake),
-          ctx.store.subscribe(settingsKey, wake),
-          ctx.store.subscribe(verifiedUsersKey, wake),
-        ];
+        onAbort(ctx, () => clock.stop());
+        onAbort(ctx, ctx.store.subscribe(quickAccessFetchKey, wake));
+        onAbort(ctx, ctx.store.subscribe(settingsKey, wake));
+        onAbort(ctx, ctx.store.subscribe(verifiedUsersKey, wake));
         doc.addEventListener('visibilitychange', wake, { signal: ctx.signal });
         clock.wake();
-        const unmount = mountUi(
+        mountUi(
           ctx,
           'quick-access',
           (host) => column.prepend(host),
           <QuickAccess ctx={ctx} clock={clock} refresh={() => void ctx.run('quick-access.refresh')} />,
         );
-        return () => {
-          clock.stop();
-          unsubscribe.forEach((u) => u());
-          unmount();
-        };
       },
     },
   ],

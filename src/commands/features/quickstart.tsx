@@ -75,21 +75,24 @@ export const quickstart: FeatureDef = {
       selector: '.nav > .wrap',
       single: true,
       when: navButtons,
-      mount: (wrap, ctx) =>
+      mount: (wrap, ctx) => {
         mountUi(
           ctx,
           'quickstart-nav',
           (host) => wrap.insertBefore(host, wrap.querySelector(':scope > .search')),
           <NavButton ctx={ctx} />,
           'span',
-        ),
+        );
+      },
     },
     {
       id: 'mobile-nav-button',
       selector: '.mobile-nav .menu',
       single: true,
       when: navButtons,
-      mount: (menu, ctx) => mountUi(ctx, 'quickstart-mobile-nav', (host) => menu.append(host), <NavButton ctx={ctx} />, 'span'),
+      mount: (menu, ctx) => {
+        mountUi(ctx, 'quickstart-mobile-nav', (host) => menu.append(host), <NavButton ctx={ctx} />, 'span');
+      },
     },
   ],
 };

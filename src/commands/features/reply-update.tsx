@@ -1,8 +1,9 @@
 import { isHome } from '../../data/pages';
 import { replaceRange } from '../../inject/editor-text';
 import { mountUi } from '../../panels/mount';
-import type { CommandContext, FeatureDef } from '../types';
+import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
+import { childLifetime, onAbort } from '../../inject/lifetime';
 
 const ReplyUpdatePanel = lazyComponent(() => import('../../panels/reply-update/ReplyUpdatePanel'), 'ReplyUpdatePanel');
 
@@ -13,19 +14,21 @@ const ReplyUpdatePanel = lazyComponent(() => import('../../panels/reply-update/R
  * `.actions` row may not exist until the editor is active, and its toolbar shows once focused.
  */
 
-function mountToggle(editor: Element, ctx: CommandContext): () => void {
+function mountToggle(editor: Element, ctx: InjectionContext): undefined {
   const textarea = () => editor.querySelector<HTMLTextAreaElement>('textarea');
   const toolbar = () => editor.querySelector(':scope > .markdown-editor');
   const input = () => editor.querySelector(':scope > .input');
-  let panel: (() => void) | null = null;
+  /** The open panel's lifetime. */
+  let panel: AbortController | null = null;
   const close = () => {
-    panel?.();
+    panel?.abort();
     panel = null;
   };
   const toggle = () => {
     if (panel) return close();
-    panel = mountUi(
-      ctx,
+    panel = childLifetime(ctx);
+    mountUi(
+      { ...ctx, signal: panel.signal },
       'reply-update',
       (host) => {
         const before = input();
@@ -42,7 +45,8 @@ function mountToggle(editor: Element, ctx: CommandContext): () => void {
       />,
     );
   };
-  const unmountButton = mountUi(
+  onAbort(ctx, close);
+  mountUi(
     ctx,
     'reply-update-toggle',
     (host) => {
@@ -55,10 +59,6 @@ function mountToggle(editor: Element, ctx: CommandContext): () => void {
     </button>,
     'span',
   );
-  return () => {
-    close();
-    unmountButton();
-  };
 }
 
 export const replyUpdate: FeatureDef = {
@@ -85,7 +85,7 @@ export const replyUpdate: FeatureDef = {
       authRequired: true,
       // The host's composer posts as the site's account, our reply as the token's owner: locked while they differ.
       actsAsYou: true,
-      mount: (editor, ctx) => mountToggle(editor, ctx),
+      mount: mountToggle,
     },
   ],
 };

@@ -7,6 +7,7 @@ import { REMOUNT } from '../../inject/injector';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
+import { onAbort } from '../../inject/lifetime';
 
 const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMessage'), 'SelfMessage');
 
@@ -82,17 +83,16 @@ export const selfMessage: FeatureDef = {
       actsAsYou: true,
       when: ownProfile,
       mount: (header, ctx) => {
-        const unmount = mountUi(
+        mountUi(
           ctx,
           'self-message',
           (host) => header.after(host),
           <SelfMessage open={selfMessageOpen} openCommand={MESSAGE_SELF} publish={(text) => publishSelfMessage(ctx.context(), text)} />,
         );
-        return () => {
-          unmount();
-          // Leaving the overview closes the box; the host rebuilding the header keeps it as it was.
+        // Leaving the overview closes the box; the host rebuilding the header keeps it as it was.
+        onAbort(ctx, () => {
           if (ctx.signal.reason !== REMOUNT) selfMessageOpen.set(false);
-        };
+        });
       },
     },
   ],

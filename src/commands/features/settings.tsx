@@ -1,7 +1,7 @@
 import { quickStartConfigKey } from '../../data/config';
 import { mountUi } from '../../panels/mount';
 import { isSettings, isSettingsDeveloper } from '../../data/pages';
-import { setStyle, removeStyle } from '../../inject/styles';
+import { styleWhileMounted } from '../../inject/styles';
 import type { Command, CommandContext, FeatureDef, OptionDef } from '../types';
 import { lazyComponent } from '../lazy';
 
@@ -63,7 +63,9 @@ export const settings: FeatureDef = {
       route: isSettingsDeveloper,
       selector: '.settings.container > .content',
       single: true,
-      mount: (content, ctx) => mountUi(ctx, 'settings', (host) => content.append(host), <SettingsPage ctx={ctx} />),
+      mount: (content, ctx) => {
+        mountUi(ctx, 'settings', (host) => content.append(host), <SettingsPage ctx={ctx} />);
+      },
     },
     {
       // The host's "Developer" link names us too (a CSS suffix, matching the href in any case).
@@ -71,10 +73,7 @@ export const settings: FeatureDef = {
       route: isSettings,
       selector: '.nav a[href="/settings/developer" i]',
       single: true,
-      mount: () => {
-        setStyle('settings-nav', '.nav a[href="/settings/developer" i]::after { content: " & Void"; }');
-        return () => removeStyle('settings-nav');
-      },
+      mount: styleWhileMounted('settings-nav', '.nav a[href="/settings/developer" i]::after { content: " & Void"; }'),
     },
   ],
 };

@@ -1,3 +1,4 @@
+import { onAbort } from '../../inject/lifetime';
 import { onChanges } from '../../inject/observer';
 import { styleWhileMounted } from '../../inject/styles';
 import type { FeatureDef, InjectionContext } from '../types';
@@ -8,7 +9,7 @@ import type { FeatureDef, InjectionContext } from '../types';
  * sits in the action row instead, forwards clicks to the host's bell (so the host's own handler
  * runs) and follows its label as the host toggles it.
  */
-function mirrorBell(bell: Element, ctx: InjectionContext): (() => void) | void {
+function mirrorBell(bell: Element, ctx: InjectionContext): undefined {
   const actions = bell.closest('.wrap')?.querySelector('.actions');
   if (!actions || actions.contains(bell)) return;
   const copy = bell.cloneNode(true) as HTMLElement;
@@ -31,12 +32,11 @@ function mirrorBell(bell: Element, ctx: InjectionContext): (() => void) | void {
   copy.addEventListener('keydown', press, { signal: ctx.signal });
   actions.append(copy);
   const untrack = ctx.track(copy);
-  const stop = onChanges((targets) => targets.has(bell) && sync());
-  return () => {
-    stop();
+  onChanges((targets) => targets.has(bell) && sync(), ctx);
+  onAbort(ctx, () => {
     untrack();
     copy.remove();
-  };
+  });
 }
 
 export const subscribeButtons: FeatureDef = {

@@ -1,6 +1,7 @@
 import { timeConfigKey } from '../../data/dates';
 import { timestampTitle } from '../../data/timestamp-tooltips';
 import type { FeatureDef } from '../types';
+import { onAbort } from '../../inject/lifetime';
 
 /**
  * Timestamp tooltips: the tooltip of activity and reply timestamps shows the date in the user's
@@ -33,14 +34,13 @@ export const timestampTooltips: FeatureDef = {
           if (ours !== null) time.setAttribute('title', ours);
         };
         apply();
-        const stop = ctx.store.subscribe(timeConfigKey, apply);
-        return () => {
-          stop();
+        onAbort(ctx, ctx.store.subscribe(timeConfigKey, apply));
+        onAbort(ctx, () => {
           // Put the host's tooltip back, unless the host has set a newer one itself.
           if (time.getAttribute('title') !== ours) return;
           if (original === null) time.removeAttribute('title');
           else time.setAttribute('title', original);
-        };
+        });
       },
     },
   ],

@@ -6,6 +6,7 @@ import { removeStyle, setStyle } from '../../inject/styles';
 import { profileName, sameUserName } from '../../data/pages';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
+import { onAbort } from '../../inject/lifetime';
 
 const VerifiedUsers = lazyComponent(() => import('../../panels/verified-users/VerifiedUsers'), 'VerifiedUsers');
 const AddUserPage = lazyComponent(() => import('../../panels/verified-users/VerifyUserPages'), 'AddUserPage');
@@ -171,19 +172,14 @@ export const verifiedUsers: FeatureDef = {
       mount: (_head, ctx) => {
         const apply = () => applyStyles(ctx, ctx.route.path());
         apply();
-        const stops = [
-          ctx.store.subscribe(verifiedUsersKey, apply),
-          ctx.store.subscribe(settingsKey, apply),
-          onRouteChange(() => {
-            apply();
-            clearBadge(ctx, ctx.route.path());
-          }),
-        ];
+        onAbort(ctx, ctx.store.subscribe(verifiedUsersKey, apply));
+        onAbort(ctx, ctx.store.subscribe(settingsKey, apply));
+        onRouteChange(() => {
+          apply();
+          clearBadge(ctx, ctx.route.path());
+        }, ctx);
         clearBadge(ctx, ctx.route.path());
-        return () => {
-          stops.forEach((stop) => stop());
-          STYLE_IDS.forEach(removeStyle);
-        };
+        onAbort(ctx, () => STYLE_IDS.forEach(removeStyle));
       },
     },
     {
@@ -198,7 +194,7 @@ export const verifiedUsers: FeatureDef = {
           if (stale.length) void refreshUsers(ctx, stale);
         };
         check();
-        return onRouteChange(check);
+        onRouteChange(check, ctx);
       },
     },
   ],
