@@ -11,10 +11,11 @@ import { browserAllocator } from './data/api-window';
 import { authKey, parseHostAuth, type HostViewer } from './data/auth';
 import { TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
-import { hotkeysKey, quickStartConfigKey, settingsKey } from './data/config';
+import { hotkeysKey, settingsKey } from './data/config';
 import { GraphQLClient } from './data/graphql';
 import { Store } from './data/storage';
-import { ToastBus, toasterConfigKey } from './data/toasts';
+import { toasterConfigKey } from './data/toasts';
+import { ToastBus } from './commands/toast-bus';
 import { bindHotkeys } from './inject/hotkeys';
 import { Injector } from './inject/injector';
 import { currentPath } from './inject/route';
@@ -167,6 +168,10 @@ async function boot(): Promise<void> {
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 
+  // The palette, the hotkeys and the injections follow the options, the token and the keys the
+  // features' `when` and provided commands read: the registry re-checks when one changes.
+  registry.watch(store, [settingsKey, authKey]);
+
   // Hotkeys from the registry plus the user's remappings; rebound when either changes.
   let bound = new AbortController();
   const rebind = () => {
@@ -206,9 +211,6 @@ async function boot(): Promise<void> {
   // page's first paint and before any event reaches the page (no host content shows unstyled or
   // unreplaced), while the script's own run only reads storage and registers listeners.
   queueMicrotask(() => injector.start());
-  store.subscribe(settingsKey, () => injector.reconcile());
-  store.subscribe(quickStartConfigKey, () => injector.reconcile());
-  store.subscribe(authKey, () => injector.reconcile());
 
   // A token that expires while the page is open is forgotten at that moment (every tab and
   // feature follows), and the user is told once; a hidden tab catches up when it is shown.

@@ -1,5 +1,10 @@
 import { createStore } from '../data/store';
-import type { Command, CommandContext, FeatureDef, Injection, OptionDef, OptionValue, PanelDef } from './types';
+import type { Command, CommandContext, FeatureDef, Injection, OptionDef, OptionValue, PanelDef, StoredKey } from './types';
+
+/** What the registry needs of the store to re-check on the keys parts read. */
+export interface KeyWatcher {
+  subscribe(key: StoredKey, listener: () => void): () => void;
+}
 
 /**
  * The one registry. Features declare themselves here once; the palette, the hotkeys, the settings
@@ -14,6 +19,10 @@ export class Registry {
   private readonly owners = new WeakMap<Command | Injection, FeatureDef>();
   /** Counts changes; its listeners are the registry's. */
   private readonly version = createStore(0);
+  /** The storage keys the parts' `when` and the provided commands read (their `reads`). */
+  private readonly readKeys = new Set<StoredKey>();
+  /** The store, once `watch` was called: keys declared later are watched too. */
+  private watcher: KeyWatcher | null = null;
 
   define(feature: FeatureDef): FeatureDef {
     if (!/^[a-z][a-z0-9-]*$/.test(feature.id)) throw new Error(`Feature id "${feature.id}" must be kebab-case`);
@@ -46,8 +55,26 @@ export class Registry {
       this.panelIndex.set(panel.id, panel);
     }
     this.featureList.push(feature);
+    for (const key of [...(feature.reads ?? []), ...parts.flatMap((p) => p.reads ?? [])]) this.watchKey(key);
     this.changed();
     return feature;
+  }
+
+  /**
+   * Re-checks (tells its listeners: the palette, the hotkeys, the injector) whenever one of
+   * `always` (the options and the token, which every part's toggle and authorization read) or a key
+   * a part declares in `reads` changes, in this tab or another. For the page's life.
+   */
+  watch(store: KeyWatcher, always: readonly StoredKey[]): void {
+    this.watcher = store;
+    always.forEach((key) => this.readKeys.add(key));
+    for (const key of this.readKeys) store.subscribe(key, () => this.changed());
+  }
+
+  private watchKey(key: StoredKey): void {
+    if (this.readKeys.has(key)) return;
+    this.readKeys.add(key);
+    this.watcher?.subscribe(key, () => this.changed());
   }
 
   features(): readonly FeatureDef[] {
@@ -138,7 +165,7 @@ export class Registry {
     return this.featureList.flatMap((feature) => (feature.injections ?? []).map((injection) => ({ injection, feature })));
   }
 
-  /** Listeners hear when features are defined or say their provided commands changed. */
+  /** Listeners hear when features are defined, or a key of `watch` changes, or `changed` is called. */
   subscribe(listener: () => void): () => void {
     return this.version.subscribe(listener);
   }

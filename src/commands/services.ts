@@ -3,7 +3,7 @@ import { cachedOwner, IDENTITY_TEXTS, identityOf, type Identity } from '../data/
 import { FRECENCY_MAX_ENTRIES, frecencyKey, settingsKey } from '../data/config';
 import type { GraphQLClient } from '../data/graphql';
 import type { Store } from '../data/storage';
-import type { ToastBus } from '../data/toasts';
+import type { ToastBus } from './toast-bus';
 import { optionProblem, optionValue, type Registry } from './registry';
 import { createDialogController } from './palette-state';
 import type { AppServices, Command, CommandContext, DialogController, OptionValue, PaletteController } from './types';

@@ -2,8 +2,8 @@ import type { ComponentType } from 'react';
 import type { HostViewer } from '../data/auth';
 import type { GraphQLClient } from '../data/graphql';
 import type { Identity } from '../data/identity';
-import type { Store } from '../data/storage';
-import type { ToastBus } from '../data/toasts';
+import type { KeyDef, Store } from '../data/storage';
+import type { ToastBus } from './toast-bus';
 import type { Registry } from './registry';
 
 /** The settings categories; options are listed under them in this order. */
@@ -141,6 +141,8 @@ export interface Command {
   readonly toggle?: string | null;
   /** Listed and runnable only when this holds (for conditions other than an option's toggle). */
   readonly when?: (ctx: CommandContext) => boolean;
+  /** The storage keys `when` reads (beyond the options and the token): the registry re-checks when one changes. */
+  readonly reads?: readonly StoredKey[];
   /** Makes sense on the current page: ranked above the rest. */
   readonly relevant?: (ctx: CommandContext) => boolean;
   /** A short value shown beside the title (a setting's state, say). */
@@ -208,6 +210,9 @@ export type PanelDef =
       readonly component: ComponentType<{ ctx: CommandContext }>;
     };
 
+/** A declared storage key, whatever its value. */
+export type StoredKey = KeyDef<unknown>;
+
 export type RouteMatcher = RegExp | ((path: string) => boolean);
 
 export interface InjectionContext extends CommandContext {
@@ -252,9 +257,11 @@ export interface Injection {
   readonly actsAsYou?: boolean;
   /**
    * Active only while this holds, for conditions other than an option's toggle (the viewer's own
-   * profile, say); re-checked when settings change.
+   * profile, say); re-checked when the options, the token, the route or a key of `reads` change.
    */
   readonly when?: (ctx: CommandContext) => boolean;
+  /** The storage keys `when` reads (beyond the options and the token): the injection is re-checked when one changes. */
+  readonly reads?: readonly StoredKey[];
   /**
    * The data the landmark shows (a user name, an activity id, a timestamp). The host reuses
    * elements for other data (Vue patches in place); when the key changes, the injection is
@@ -292,6 +299,11 @@ export interface FeatureDef {
   readonly commands?: readonly Command[];
   /** Commands built from state (one per option, per verified user...). */
   readonly provideCommands?: (ctx: CommandContext) => readonly Command[];
+  /**
+   * The storage keys `provideCommands` (and the `when` of what it provides) reads, beyond the
+   * options and the token: the commands are built again when one changes.
+   */
+  readonly reads?: readonly StoredKey[];
   readonly panels?: readonly PanelDef[];
   readonly injections?: readonly Injection[];
 }

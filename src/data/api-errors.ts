@@ -22,6 +22,21 @@ export const API_ERROR_TEXTS = {
   replies: 'Failed to query replies.',
 } as const;
 
+/**
+ * The error policy, in one sentence: data functions throw an error that carries the spec's text
+ * (`wrapFailure`), and only the owner of the user's action (a command's run, a panel's handler,
+ * an injection's mount) reports it, through `attempt`. src/data imports no toast bus: the data
+ * modules that still say something themselves are handed a Reporter by their owner, and
+ * tests/unit/structure.test.ts lists them (a list that only shrinks).
+ */
+export interface Reporter {
+  debug(message: string, detail?: string): void;
+  info(message: string): void;
+  success(message: string): void;
+  warning(message: string, detail?: string): void;
+  error(message: string, detail?: string): void;
+}
+
 /** An API call that failed, under the spec's text; the original error is the `cause`. */
 export class WrappedApiError extends Error {
   constructor(message: string, cause: unknown) {
@@ -35,7 +50,7 @@ export async function wrapFailure<T>(message: string, call: () => Promise<T>): P
   try {
     return await call();
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new WrappedApiError(message, error);
   }
 }

@@ -1,7 +1,7 @@
 import { authKey } from './auth';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape } from './storage';
-import type { ToastBus } from './toasts';
+import type { Reporter } from './api-errors';
 
 /**
  * A token that expires while pages are open. One timer per tab, set for the expiry moment (no
@@ -30,7 +30,7 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface ExpiryDeps {
   store: Store;
-  toasts: Pick<ToastBus, 'warning'>;
+  toasts: Pick<Reporter, 'warning'>;
   /** Whether the page is visible: only a visible tab tells the user. */
   visible(): boolean;
   now?: () => number;

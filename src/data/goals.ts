@@ -6,7 +6,7 @@ import { saveUserAbout } from './documents';
 import { ownerAboutQuery, type Account } from './identity';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
-import type { ToastBus } from './toasts';
+import type { Reporter } from './api-errors';
 
 /**
  * Anime and manga goals: the goal, its validation, the
@@ -330,7 +330,7 @@ export const goalsMediaList = query<{ MediaListCollection: GoalListCollection | 
 export interface GoalServices {
   store: Store;
   client: Pick<GraphQLClient, 'request'>;
-  toasts: ToastBus;
+  toasts: Reporter;
 }
 
 /** A profile's about text (any user's, for showing their goals). A failure toasts 'Failed to query user goals.' and is rethrown. */

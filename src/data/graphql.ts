@@ -3,7 +3,7 @@ import { defineKey, type Store, fixedShape } from './storage';
 import { localAllocator, MAX_PAUSE_MS, type SlotAllocator } from './api-window';
 import { fetchApiTransport, type ApiAnswer, type ApiTransport } from './api-transport';
 import { s } from './schema';
-import type { ToastBus } from './toasts';
+import type { Reporter } from './api-errors';
 
 /**
  * The one client for AniList's GraphQL API: POST JSON with
@@ -232,7 +232,7 @@ export type ClientSend = { transport: ApiTransport; fetch?: never } | { fetch: t
 
 export type ClientDeps = ClientSend & {
   store: Store;
-  toasts: ToastBus;
+  toasts: Reporter;
   getToken(): string | null;
   clock?: Clock;
   /** Where request starts come from; by default this tab's own window (browserAllocator() shares it). */

@@ -2,7 +2,7 @@ import { FRESH, MINUTE, query } from './graphql';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape } from './storage';
 import { read, readsFor, type ReadContext, type ReadOptions } from './swr';
-import type { ToastBus } from './toasts';
+import type { Reporter } from './api-errors';
 
 /**
  * Whose data a write changes. There are two accounts in play:
@@ -112,7 +112,7 @@ export const identityNoticeKey = defineKey({
  * on later checks (other pages, other tabs). When the accounts agree the notice is forgotten, so a
  * later switch is said again. Without an owner (not asked yet) nothing changes.
  */
-export function noticeIdentity(store: Store, toasts: Pick<ToastBus, 'warning'>, identity: Identity): void {
+export function noticeIdentity(store: Store, toasts: Pick<Reporter, 'warning'>, identity: Identity): void {
   if (!identity.owner) return;
   const told = store.get(identityNoticeKey);
   if (!identity.mismatch || !identity.site) {

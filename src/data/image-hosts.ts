@@ -2,7 +2,7 @@ import { formEncoded, multipart, parseJson } from './builtins';
 import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
 import { s } from './schema';
 import { defineKey, type SecretField, type Store, fixedShape } from './storage';
-import type { ToastBus } from './toasts';
+import type { Reporter } from './api-errors';
 import { attempt } from './api-errors';
 
 /**
@@ -367,7 +367,7 @@ export const IMAGE_HOST_TOASTS = {
 
 export interface UploaderDeps {
   store: Store;
-  toasts: Pick<ToastBus, 'debug' | 'success' | 'error'>;
+  toasts: Pick<Reporter, 'debug' | 'success' | 'error'>;
   transport?: Transport;
   now?: () => number;
 }

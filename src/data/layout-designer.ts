@@ -6,7 +6,7 @@ import { safeUrl } from './guards';
 import { read, write, type ReadContext } from './swr';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
-import type { ToastBus } from './toasts';
+import type { Reporter } from './api-errors';
 import { hexToTriple, NAMED_COLORS } from './colors';
 
 /**
@@ -343,7 +343,7 @@ export const userAboutQuery = query<{ User: { id: number; about: string | null }
 export interface LayoutServices {
   store: Store;
   client: GraphQLClient;
-  toasts: ToastBus;
+  toasts: Reporter;
 }
 
 /**

@@ -6,7 +6,7 @@ import { sameUserName } from './pages';
 import { read, type ReadContext } from './swr';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape, refusedPast } from './storage';
-import type { ToastBus } from './toasts';
+import type { Reporter } from './api-errors';
 
 /**
  * Verified users: the stored list, the rules that resolve each
@@ -340,7 +340,7 @@ export async function fetchUsers(ctx: ReadContext, users: readonly Pick<Verified
 export interface VerifiedServices {
   store: Store;
   client: GraphQLClient;
-  toasts: ToastBus;
+  toasts: Reporter;
   settings: GlobalOptions;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { toasterConfigKey, type Toast, type ToastBus } from '../data/toasts';
+import type { Toast, ToastBus } from '../commands/toast-bus';
+import { toasterConfigKey } from '../data/toasts';
 import { useStored } from './hooks';
 
 /**

@@ -10,7 +10,7 @@ import { loadNotificationPage, queryActivityRelations } from '../../src/data/not
 import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
 import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/lookups';
 import { Store } from '../../src/data/storage';
-import { ToastBus, type Toast } from '../../src/data/toasts';
+import { ToastBus, type Toast } from '../../src/commands/toast-bus';
 import { queryUser, verifyUser, verifiedUsersKey } from '../../src/data/verified-users';
 
 /**

@@ -7,7 +7,7 @@ import { decodeStored, Store } from '../../src/data/storage';
 import { authKey } from '../../src/data/auth';
 import { catboxRequest, imgurRefreshRequest } from '../../src/data/image-hosts';
 import { fragmentParams } from '../../src/data/oauth';
-import { ToastBus, type Toast } from '../../src/data/toasts';
+import { ToastBus, type Toast } from '../../src/commands/toast-bus';
 
 /**
  * The GraphQL client's requests through the userscript manager (issue 25): the token goes to the

@@ -27,7 +27,7 @@ import {
 } from '../../src/data/goals';
 import type { GqlDocument } from '../../src/data/graphql';
 import { decodeStored, Store } from '../../src/data/storage';
-import { ToastBus, type Toast } from '../../src/data/toasts';
+import { ToastBus, type Toast } from '../../src/commands/toast-bus';
 
 const date = (text: string | null): FuzzyDate | null => {
   if (!text) return null;

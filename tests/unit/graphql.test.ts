@@ -13,7 +13,7 @@ import {
   type GqlDocument,
 } from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
-import { ToastBus, type Toast } from '../../src/data/toasts';
+import { ToastBus, type Toast } from '../../src/commands/toast-bus';
 
 /** A clock that only moves when something sleeps, so pacing is tested without waiting. */
 function fakeClock(): Clock & { t: number } {

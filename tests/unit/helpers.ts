@@ -5,7 +5,7 @@ import { authKey, validToken } from '../../src/data/auth';
 import { memoryBackend } from '../../src/data/backend';
 import { GraphQLClient } from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
-import { ToastBus, type Toast } from '../../src/data/toasts';
+import { ToastBus, type Toast } from '../../src/commands/toast-bus';
 
 /** Services over in-memory storage and a scripted fetch, for unit and component tests. */
 export function makeTestServices(

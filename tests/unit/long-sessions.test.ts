@@ -6,7 +6,7 @@ import { memoryBackend } from '../../src/data/backend';
 import { GraphQLClient, MISSING_TOKEN_MESSAGE, type Clock, type GqlDocument } from '../../src/data/graphql';
 import { nextChange, RefreshClock } from '../../src/data/quick-access-refresh-clock';
 import { Store } from '../../src/data/storage';
-import { ToastBus, type Toast } from '../../src/data/toasts';
+import { ToastBus, type Toast } from '../../src/commands/toast-bus';
 import { REFRESH_MS, timeUntil } from '../../src/data/verified-users';
 import { makeTestServices } from './helpers';
 

@@ -14,7 +14,7 @@ import {
   withState,
 } from '../../src/data/oauth';
 import { Store } from '../../src/data/storage';
-import { ToastBus } from '../../src/data/toasts';
+import { ToastBus } from '../../src/commands/toast-bus';
 
 const NOW = 1_800_000_000_000;
 const store = () => new Store(memoryBackend(), () => {});

@@ -3,7 +3,8 @@ import { authKey, daysLeft, expiryWarningKey, parseAuthHash, shouldWarnExpiry } 
 import { memoryBackend } from '../../src/data/backend';
 import { CHANGELOG, compareVersions, LATEST_VERSION, shouldShowChangelog } from '../../src/data/changelog';
 import { Store } from '../../src/data/storage';
-import { shouldShow, ToastBus, toasterConfigKey, type Toast } from '../../src/data/toasts';
+import { shouldShow, ToastBus, type Toast } from '../../src/commands/toast-bus';
+import { toasterConfigKey } from '../../src/data/toasts';
 import { decodeStored } from '../../src/data/storage';
 import { features } from '../../src/commands/features';
 import { Registry } from '../../src/commands/registry';

@@ -58,6 +58,25 @@ const KNOWN: Record<string, string> = {};
 /** Panels that call the API themselves today (through ctx.client); each is to use src/data's reads instead. */
 const PANELS_WITH_CLIENT = new Set<string>([]);
 
+/**
+ * Data modules that still report to the user themselves (they call attempt() or say a toast
+ * through a Reporter their owner hands them) instead of throwing for the owner of the action to
+ * report. Each is to throw and leave the reporting to its callers; the list only shrinks.
+ */
+const DATA_THAT_REPORTS = new Set<string>([
+  'src/data/activity-search-session.ts',
+  'src/data/auth-expiry.ts',
+  'src/data/config-io.ts',
+  'src/data/goals.ts',
+  'src/data/graphql.ts',
+  'src/data/identity.ts',
+  'src/data/image-hosts.ts',
+  'src/data/layout-designer.ts',
+  'src/data/notifications/count.ts',
+  'src/data/notifications/loading.ts',
+  'src/data/verified-users.ts',
+]);
+
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
 const CLIENT_MODULES = ['src/data/graphql'];
 const isClientModule = (target: string) => CLIENT_MODULES.some((m) => target === m || target.startsWith(`${m}/`));
@@ -345,6 +364,46 @@ describe('the layout of the source', () => {
     expect(
       found.map((h) => `${h} returns a clean-up function: take a { signal } (src/inject/lifetime.ts) and tear down when it aborts instead`),
     ).toEqual([]);
+  });
+
+  it('panels do not tell the registry by hand that something changed', () => {
+    const calling = inFolder('panels').filter((f) => /\.registry\.changed\(\)/.test(f.text));
+    expect(
+      calling.map(
+        (f) =>
+          `${f.path} calls registry.changed(): declare the storage key in the \`reads\` of the \`when\` or provideCommands that reads it, and the registry re-checks on its own`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('src/data imports no toast bus', () => {
+    const found = violations(inFolder('data'), (target) => target === 'src/commands/toast-bus');
+    expect(
+      found.map(
+        (v) =>
+          `${imports(v)}: data functions throw an error carrying the spec's text, and the owner of the action (a command's run, a panel's handler, a mount) reports it through attempt()`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('data modules do not report to the user: only the known ones still do, and that list only shrinks', () => {
+    const reporting = inFolder('data')
+      .filter((f) => f.path !== 'src/data/api-errors.ts' && /\battempt\(|\btoasts\??\.\w+\(|\bReporter\b/.test(f.text))
+      .map((f) => f.path);
+    const newcomers = reporting.filter((p) => !DATA_THAT_REPORTS.has(p));
+    expect(
+      newcomers.map(
+        (p) =>
+          `${p} reports to the user itself: throw an error carrying the spec's text (wrapFailure) and let the owner of the action report it through attempt()`,
+      ),
+    ).toEqual([]);
+    const fixed = [...DATA_THAT_REPORTS].filter((p) => !reporting.includes(p));
+    expect(fixed.map((p) => `${p} no longer reports to the user: remove it from DATA_THAT_REPORTS`)).toEqual([]);
+  });
+
+  it('an abort is recognised in one place: isAbort', () => {
+    const checking = all.filter((f) => f.path !== 'src/data/api-errors.ts' && /\.name\s*===\s*['"]AbortError['"]/.test(f.text));
+    expect(checking.map((f) => `${f.path} tells an abort by its name: call isAbort (src/data/api-errors.ts) instead`)).toEqual([]);
   });
 
   it('every known exception is still needed', () => {

@@ -23,6 +23,7 @@ export const activitySearchFeature: FeatureDef = {
       run: (ctx) => openActivitySearch(ctx),
     },
   ],
+  reads: [savedSearchesKey],
   provideCommands: (ctx) =>
     ctx.store.get(savedSearchesKey).map((saved) => ({
       id: savedSearchCommandId(saved.name),

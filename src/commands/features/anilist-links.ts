@@ -104,6 +104,7 @@ function toCommand(link: Link): Command {
     section: SECTION,
     keywords: ['go', 'open', ...(link.keywords ?? [])],
     when: (ctx) => linksShown(ctx) && (!perUser || ctx.viewer !== null),
+    reads: [quickStartConfigKey],
     hint: (ctx) => target(ctx),
     // On a settings page the other settings pages come first; on your profile, your lists and stats.
     relevant: (ctx) => {

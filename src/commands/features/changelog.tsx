@@ -46,6 +46,7 @@ export const changelog: FeatureDef = {
       selector: 'body',
       single: true,
       when: (ctx) => shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true),
+      reads: [changelogSeenKey],
       // After the adoption question (one dialog at a time); not at all when the configuration was
       // just adopted, since the page reloads and shows it then.
       mount: (_body, ctx) => {

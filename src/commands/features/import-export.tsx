@@ -150,6 +150,7 @@ export const importExport: FeatureDef = {
       selector: 'body',
       single: true,
       when: (ctx) => ctx.store.get(adoptionKey) === null,
+      reads: [adoptionKey],
       mount: (_body, ctx) => {
         void offerOnce(ctx);
       },

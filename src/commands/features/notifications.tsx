@@ -116,6 +116,7 @@ export const notifications: FeatureDef = {
     },
   ],
   // The Dashboard's notifications (QuickStart config), newest first, each opening its target.
+  reads: [quickStartConfigKey, unreadStateKey, readNotificationsKey],
   provideCommands: (ctx) => {
     if (!ctx.store.get(quickStartConfigKey).notificationsEnabled) return [];
     // The shared newest page while the feed is replaced; else what the home panel last showed here.

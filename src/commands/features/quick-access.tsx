@@ -86,6 +86,7 @@ export const quickAccess: FeatureDef = {
     },
   ],
   // The Dashboard's quick-access users (QuickStart config 'usersEnabled').
+  reads: [quickStartConfigKey, verifiedUsersKey],
   provideCommands: (ctx) =>
     ctx.store.get(quickStartConfigKey).usersEnabled
       ? quickUsers(ctx).map((u) => ({

@@ -75,6 +75,7 @@ export const quickstart: FeatureDef = {
       selector: '.nav > .wrap',
       single: true,
       when: navButtons,
+      reads: [quickStartConfigKey],
       mount: (wrap, ctx) => {
         mountUi(
           ctx,
@@ -90,6 +91,7 @@ export const quickstart: FeatureDef = {
       selector: '.mobile-nav .menu',
       single: true,
       when: navButtons,
+      reads: [quickStartConfigKey],
       mount: (menu, ctx) => {
         mountUi(ctx, 'quickstart-mobile-nav', (host) => menu.append(host), <NavButton ctx={ctx} />, 'span');
       },

@@ -53,6 +53,8 @@ export const settings: FeatureDef = {
       run: (ctx) => ctx.route.navigate('/settings/developer'),
     },
   ],
+  // The option commands' `when` reads the QuickStart configuration.
+  reads: [quickStartConfigKey],
   provideCommands: (ctx) => ctx.registry.options().map(optionCommand),
   panels: [
     { kind: 'palette-page', id: 'settings.edit-option', title: 'Setting', placeholder: 'Type a new value', component: EditOptionPage },

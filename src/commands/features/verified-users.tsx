@@ -128,6 +128,7 @@ export const verifiedUsers: FeatureDef = {
       keywords: ['delete', 'unverify', 'user'],
       page: 'verified.remove',
       when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
+      reads: [verifiedUsersKey],
     },
     {
       id: 'verified.refresh',
@@ -135,6 +136,7 @@ export const verifiedUsers: FeatureDef = {
       section: SECTION,
       keywords: ['update', 'reload', 'avatars', 'colours'],
       when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
+      reads: [verifiedUsersKey],
       run: async (ctx) => {
         const ok = await refreshUsers(ctx, ctx.store.get(verifiedUsersKey));
         if (ok) ctx.toasts.success('Verified users updated.');
@@ -143,6 +145,7 @@ export const verifiedUsers: FeatureDef = {
     },
   ],
   // One command per verified user: jump to their profile.
+  reads: [verifiedUsersKey],
   provideCommands: (ctx) =>
     ctx.store.get(verifiedUsersKey).map((u) => ({
       id: `verified.profile.${u.username.toLowerCase()}`,
@@ -188,6 +191,7 @@ export const verifiedUsers: FeatureDef = {
       selector: 'body',
       single: true,
       when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
+      reads: [verifiedUsersKey],
       mount: (_body, ctx) => {
         const check = () => {
           const stale = staleUsers(ctx.store.get(verifiedUsersKey), Date.now());

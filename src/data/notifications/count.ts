@@ -4,7 +4,7 @@ import { feedConfigKey, readNotificationsKey, unreadStateKey } from './storage';
 import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './rules';
 import { defineKey, fixedShape, type Store } from '../storage';
 import { s } from '../schema';
-import type { ToastBus } from '../toasts';
+import type { Reporter } from '../api-errors';
 import { read } from '../swr';
 import { attempt } from '../api-errors';
 import { crossTabNames } from '../api-window';
@@ -78,7 +78,7 @@ interface LockLike {
 export interface CounterDeps {
   client: Pick<GraphQLClient, 'request'>;
   store: Store;
-  toasts: Pick<ToastBus, 'error'>;
+  toasts: Pick<Reporter, 'error'>;
   locks?: LockLike | null;
   now?: () => number;
   /** Where a follower's ask falls in FOLLOWER_SPREAD_MS (0 to 1); random by default. */

@@ -92,7 +92,6 @@ export function ActivitySearchMode({ query, ctx }: PalettePageProps) {
   const save = () => {
     if (!name.trim()) return;
     ctx.store.set(savedSearchesKey, withSavedSearch(ctx.store.get(savedSearchesKey), name, activitySearch.get().params));
-    ctx.registry.changed();
     ctx.toasts.success(`Saved the search '${name.trim()}': run it from the palette as 'Activity search: ${name.trim()}'.`);
     setName('');
   };
@@ -253,10 +252,7 @@ export function ActivitySearchMode({ query, ctx }: PalettePageProps) {
                   type="button"
                   className="vv-chip-remove"
                   aria-label={`Delete saved search ${s.name}`}
-                  onClick={() => {
-                    ctx.store.set(savedSearchesKey, withoutSavedSearch(ctx.store.get(savedSearchesKey), s.name));
-                    ctx.registry.changed();
-                  }}
+                  onClick={() => ctx.store.set(savedSearchesKey, withoutSavedSearch(ctx.store.get(savedSearchesKey), s.name))}
                 >
                   ×
                 </button>
