@@ -78,8 +78,8 @@ const readableCmdk: NonNullable<Options['esbuildPlugins']>[number] = {
 };
 
 /**
- * Our style sheet ships as text, tidied like the code (no comments, tab indentation). Its path
- * leaves the `.css` ending behind: tsup's own style-sheet plugin loads every `.css` path first.
+ * Our style sheets ship as text, tidied like the code (no comments, tab indentation). Their paths
+ * leave the `.css` ending behind: tsup's own style-sheet plugin loads every `.css` path first.
  */
 const tidyStyles: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'tidy-styles',

@@ -395,7 +395,7 @@ function bundleComposition(): [string, number][] {
   const by = new Map<string, number>();
   for (const output of Object.values(meta.outputs))
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
-      // Our style sheet is loaded in a namespace of its own (tidy-css:src/panels/styles.css:tidied).
+      // Our style sheets are loaded in a namespace of their own (tidy-css:src/panels/common/base.css:tidied).
       const name = packageOf(path) ?? (path.replace(/^tidy-css:/, '').startsWith('src/') ? 'our code (src)' : path);
       by.set(name, (by.get(name) ?? 0) + bytesInOutput);
     }

@@ -20,8 +20,8 @@ import { bindHotkeys } from './inject/hotkeys';
 import { Injector } from './inject/injector';
 import { currentPath } from './inject/route';
 import { navigate } from './inject/router';
-import { deepActiveElement } from './inject/shadow';
-import { panelsOverlayRoot } from './panels/mount';
+import { deepActiveElement, overlayRoot, setUiStyles } from './inject/shadow';
+import { SHARED_STYLES } from './panels/styles';
 import { exposeTestHooks } from './test-hooks';
 
 /**
@@ -130,13 +130,20 @@ async function boot(): Promise<void> {
     },
   });
 
+  // Our roots hold the shared style sheets and those of the features that are on: a feature switched
+  // off drops its sheet, switched on adds it.
+  const restyle = () => setUiStyles([...SHARED_STYLES, ...registry.styles(services)]);
+  restyle();
+  store.subscribe(settingsKey, restyle);
+  registry.subscribe(restyle);
+
   // The overlay (palette, dialogs, toasts) mounts once, lazily.
   let root: Root | null = null;
   // At once when its code is loaded (warmed in idle time), else as soon as it is.
   function mountOverlay(): void {
     overlay.use(({ Overlay, Providers, Toaster }) => {
       if (root) return;
-      const { container } = panelsOverlayRoot();
+      const { container } = overlayRoot();
       root = createRoot(container);
       flushSync(() =>
         root!.render(

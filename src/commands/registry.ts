@@ -157,7 +157,20 @@ export class Registry {
     return part.when ? part.when(ctx) : true;
   }
 
-  private toggledOn(toggle: string | null | undefined, ctx: CommandContext): boolean {
+  /**
+   * The style sheets of the features that can show something now, in the features' order: a
+   * feature's while its toggle is on, and always for one with a part shown while it is off
+   * (`toggle: null`, its configuration page say), so that part is styled too.
+   */
+  styles(ctx: Pick<CommandContext, 'settings'>): string[] {
+    return this.featureList.flatMap((feature) => {
+      if (!feature.styles) return [];
+      const shownWhileOff = [...(feature.commands ?? []), ...(feature.injections ?? [])].some((part) => part.toggle === null);
+      return shownWhileOff || this.toggledOn(feature.toggle, ctx) ? [feature.styles] : [];
+    });
+  }
+
+  private toggledOn(toggle: string | null | undefined, ctx: Pick<CommandContext, 'settings'>): boolean {
     return toggle == null || ctx.settings.get(toggle) === true;
   }
 

@@ -306,6 +306,12 @@ export interface FeatureDef {
   readonly reads?: readonly StoredKey[];
   readonly panels?: readonly PanelDef[];
   readonly injections?: readonly Injection[];
+  /**
+   * The feature's style sheet (src/panels/<id>/<id>.css, imported as text): in all our shadow
+   * roots while the feature is on, and always for a feature with a part shown while it is off
+   * (`toggle: null`). What several features use is in the shared sheets (src/panels/styles.ts).
+   */
+  readonly styles?: string;
 }
 
 export interface PaletteState {

@@ -1,10 +1,11 @@
 import { guardUserInput } from './trusted-input';
 
 /**
- * Our UI lives in shadow roots so the host's CSS and ours never collide. The caller passes the
- * style sheet's text; all roots given the same text share one constructed stylesheet. Host theme
- * variables (--color-*) are inherited custom properties, so they reach inside the shadow roots and
- * our CSS follows the site theme.
+ * Our UI lives in shadow roots so the host's CSS and ours never collide. Every root holds the same
+ * style sheets, the ones `setUiStyles` was last given (the shared ones and those of the features
+ * that are on, src/panels/styles.ts); each text is one constructed sheet that all roots share, and
+ * a new list reaches the roots already made. Host theme variables (--color-*) are inherited custom
+ * properties, so they reach inside the shadow roots and our CSS follows the site theme.
  *
  * The roots are closed: a page script finds our hosts but not what is inside them (our elements,
  * the values of our fields, the component tree and the services it holds), and an event it
@@ -19,6 +20,11 @@ const attachShadow = typeof Element === 'undefined' ? null : Element.prototype.a
 const roots = new WeakMap<Element, ShadowRoot>();
 
 const sheets = new Map<string, CSSStyleSheet | null>();
+/** The style sheets' texts every root holds, in cascade order. */
+let uiStyles: readonly string[] = [];
+/** Our roots, to give them a new list of sheets; a root whose host is gone is let go (and its entry with it). */
+const liveRoots = new Set<WeakRef<ShadowRoot>>();
+const forgetRoot = new FinalizationRegistry<WeakRef<ShadowRoot>>((ref) => liveRoots.delete(ref));
 
 /** One constructed sheet per text; null where constructed sheets are not supported. */
 function stylesheet(css: string): CSSStyleSheet | null {
@@ -48,20 +54,47 @@ function uiRoot(host: HTMLElement): ShadowRoot {
     root = attachShadow!.call(host, { mode: 'closed' });
     guardUserInput(root);
     roots.set(host, root);
+    const ref = new WeakRef(root);
+    liveRoots.add(ref);
+    forgetRoot.register(root, ref);
   }
   return root;
 }
 
-/** Gives `host` a closed shadow root styled with `css`, and a container for our UI inside it. */
-export function attachShadowUi(host: HTMLElement, css: string): ShadowMount {
-  const root = uiRoot(host);
-  const sheet = stylesheet(css);
-  if (sheet) root.adoptedStyleSheets = [sheet];
-  else {
-    const style = document.createElement('style');
-    style.textContent = css;
-    root.append(style);
+/** Gives `root` the current sheets: adopted, or as style elements where constructed sheets are not supported. */
+function applyStyles(root: ShadowRoot): void {
+  const adopted = uiStyles.map(stylesheet);
+  if (adopted.every((sheet) => sheet !== null)) {
+    root.adoptedStyleSheets = adopted;
+    return;
   }
+  root.querySelectorAll(':scope > style').forEach((style) => style.remove());
+  root.prepend(
+    ...uiStyles.map((css) => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      return style;
+    }),
+  );
+}
+
+/**
+ * Sets the style sheets of all our roots, those made and those to come, in cascade order: a sheet
+ * left out leaves every root, one added joins them.
+ */
+export function setUiStyles(css: readonly string[]): void {
+  if (css.length === uiStyles.length && css.every((text, i) => text === uiStyles[i])) return;
+  uiStyles = [...css];
+  for (const ref of liveRoots) {
+    const root = ref.deref();
+    if (root) applyStyles(root);
+  }
+}
+
+/** Gives `host` a closed shadow root with our style sheets, and a container for our UI inside it. */
+export function attachShadowUi(host: HTMLElement): ShadowMount {
+  const root = uiRoot(host);
+  applyStyles(root);
   const container = document.createElement('div');
   container.className = 'vv-root';
   root.append(container);
@@ -75,8 +108,8 @@ export function createUiHost(kind: string, tag: 'div' | 'span' | 'li' = 'div'): 
   return host;
 }
 
-/** The app's own overlay root (palette, dialogs, toasts), once per page, styled with `css`. */
-export function overlayRoot(css: string): ShadowMount {
+/** The app's own overlay root (palette, dialogs, toasts), once per page. */
+export function overlayRoot(): ShadowMount {
   const existing = document.querySelector<HTMLElement>('[data-void-ui="overlay"]');
   const root = existing && roots.get(existing);
   if (existing && root) {
@@ -86,7 +119,7 @@ export function overlayRoot(css: string): ShadowMount {
   const host = createUiHost('overlay');
   // Inside body so the theme's custom properties (set on body or :root) are inherited.
   document.body.append(host);
-  return attachShadowUi(host, css);
+  return attachShadowUi(host);
 }
 
 /** The shadow root inside `node` that we can look into: ours (closed), or an open one. */

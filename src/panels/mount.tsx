@@ -2,15 +2,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { ReactNode } from 'react';
 import type { AppServices, InjectionContext } from '../commands/types';
 import type { Lifetime } from '../inject/lifetime';
-import { attachShadowUi, createUiHost, overlayRoot, type ShadowMount } from '../inject/shadow';
+import { attachShadowUi, createUiHost } from '../inject/shadow';
 import { Providers } from './Providers';
-import css from './styles.css';
-
-/** A shadow root for our UI on `host`, styled with the panels' style sheet. */
-export const attachPanelsUi = (host: HTMLElement): ShadowMount => attachShadowUi(host, css);
-
-/** The page's overlay root (palette, dialogs, toasts), styled with the panels' style sheet. */
-export const panelsOverlayRoot = (): ShadowMount => overlayRoot(css);
 
 /**
  * Mounts a React tree in a fresh shadow-root host placed by `place` (which puts the host element
@@ -30,7 +23,7 @@ export function mountUi(
   const host = createUiHost(kind, tag);
   place(host);
   const untrack = (ctx as Partial<InjectionContext>).track?.(host) ?? (() => {});
-  const { container } = attachPanelsUi(host);
+  const { container } = attachShadowUi(host);
   const root: Root = createRoot(container);
   root.render(
     <Providers services={ctx} container={container} name={kind}>

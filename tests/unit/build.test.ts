@@ -93,7 +93,7 @@ describe('the licence notice', () => {
     expect(packageOf('tinykeys-src:tinykeys.ts')).toBe('tinykeys');
     expect(packageOf('vendor/cmdk/index.tsx')).toBe('cmdk');
     expect(packageOf('src/main.tsx')).toBeUndefined();
-    expect(packageOf('tidy-css:src/panels/styles.css:tidied')).toBeUndefined();
+    expect(packageOf('tidy-css:src/panels/common/base.css:tidied')).toBeUndefined();
   });
 
   it('reads copyright lines, not the word in licence terms', () => {

@@ -2,6 +2,7 @@ import { ACTIVITY_VIEW, savedSearchCommandId, savedSearchesKey } from '../../dat
 import { openActivitySearch } from '../../data/activity-search-session';
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import styles from '../../panels/activity-search/activity-search.css';
 
 const ActivityView = lazyComponent(() => import('../../panels/activity-search/ActivityView'), 'ActivityView');
 const ActivitySearchMode = lazyComponent(() => import('../../panels/activity-search/ActivitySearch'), 'ActivitySearchMode');
@@ -11,6 +12,7 @@ const ActivitySearchMode = lazyComponent(() => import('../../panels/activity-sea
  */
 export const activitySearchFeature: FeatureDef = {
   id: 'activity-search',
+  styles,
   title: 'Activity search',
   category: 'activity',
   description: 'Search activities from the palette (its ActivitySearch mode), and save searches as commands.',

@@ -2,6 +2,7 @@ import { LATEST_VERSION, changelogSeenKey, shouldShowChangelog } from '../../dat
 import { adoptionSettled } from '../../data/config-io';
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import styles from '../../panels/changelog/changelog.css';
 
 const Changelog = lazyComponent(() => import('../../panels/changelog/Changelog'), 'Changelog');
 
@@ -11,6 +12,7 @@ const DIALOG = 'changelog.dialog';
 
 export const changelog: FeatureDef = {
   id: 'changelog',
+  styles,
   title: 'Changelog',
   category: 'misc',
   description: 'What changed in each version, shown after an update.',

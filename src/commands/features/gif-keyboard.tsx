@@ -6,6 +6,7 @@ import { useStore, useStored } from '../../panels/hooks';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
+import styles from '../../panels/gif-keyboard/gif-keyboard.css';
 
 const GifKeyboard = lazyComponent(() => import('../../panels/gif-keyboard/GifKeyboard'), 'GifKeyboard');
 const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/GifPalettePage'), 'GifPalettePage');
@@ -103,6 +104,7 @@ function deliver(ctx: CommandContext, markup: string, close: () => void): void {
 
 export const gifKeyboard: FeatureDef = {
   id: 'gif-keyboard',
+  styles,
   title: 'GIF keyboard',
   category: 'paste',
   description: 'Saved GIFs and images one click away under every editor.',

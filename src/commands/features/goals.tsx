@@ -4,6 +4,7 @@ import { onAbort } from '../../inject/lifetime';
 import { isProfile, isProfileOverview, profileOverviewName } from '../../data/pages';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import styles from '../../panels/goals/goals.css';
 
 const Goals = lazyComponent(() => import('../../panels/goals/Goals'), 'Goals');
 const GoalsOverview = lazyComponent(() => import('../../panels/goals/GoalsOverview'), 'GoalsOverview');
@@ -28,6 +29,7 @@ function goalsOf(ctx: CommandContext, name: string): Promise<ProfileGoal[]> {
 
 export const goals: FeatureDef = {
   id: 'goals',
+  styles,
   title: 'Goals',
   category: 'misc',
   description: 'Anime and manga goals kept in your bio and shown on your profile overview.',

@@ -1,10 +1,12 @@
 import { lazyComponent } from '../lazy';
 import type { FeatureDef } from '../types';
+import styles from '../../panels/health/health.css';
 
 const HealthPage = lazyComponent(() => import('../../panels/health/HealthPage'), 'HealthPage');
 
 export const health: FeatureDef = {
   id: 'health',
+  styles,
   title: 'Health',
   category: 'misc',
   description: 'Shows which features could not find their place on this page.',

@@ -4,6 +4,7 @@ import type { PreviewState } from '../../panels/image-preview/ImagePreview';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { FeatureDef } from '../types';
+import styles from '../../panels/image-preview/image-preview.css';
 
 const ImagePreview = lazyComponent(() => import('../../panels/image-preview/ImagePreview'), 'ImagePreview');
 
@@ -13,6 +14,7 @@ const ImagePreview = lazyComponent(() => import('../../panels/image-preview/Imag
  */
 export const imagePreview: FeatureDef = {
   id: 'image-preview',
+  styles,
   title: 'Image link preview',
   category: 'activity',
   description: 'Preview linked images on hover.',

@@ -9,11 +9,11 @@ import {
   type ImportSummary,
 } from '../../data/config-io';
 import { createStore } from '../../data/store';
-import { createUiHost } from '../../inject/shadow';
-import { attachPanelsUi } from '../../panels/mount';
+import { attachShadowUi, createUiHost } from '../../inject/shadow';
 import { clickOwn } from '../../inject/trusted-input';
 import { lazyComponent, lazyModule } from '../lazy';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
+import styles from '../../panels/import-export/import-export.css';
 
 const ImportExport = lazyComponent(() => import('../../panels/import-export/ImportExport'), 'ImportExport');
 const ImportReview = lazyComponent(() => import('../../panels/import-export/ImportExport'), 'ImportReview');
@@ -81,7 +81,7 @@ function chooseAndImport(ctx: AppServices): void {
   input.type = 'file';
   input.accept = '.json,application/json';
   input.hidden = true;
-  attachPanelsUi(host).container.append(input);
+  attachShadowUi(host).container.append(input);
   input.addEventListener('cancel', () => host.remove(), { once: true });
   input.addEventListener(
     'change',
@@ -111,6 +111,7 @@ function offerOnce(ctx: AppServices): Promise<AdoptionOutcome | null> {
 
 export const importExport: FeatureDef = {
   id: 'import-export',
+  styles,
   title: 'Import/Export',
   category: 'misc',
   description:

@@ -14,6 +14,7 @@ import { removeStyle, setStyle } from '../../inject/styles';
 import { lazyComponent, markdownRenderer, sanitizer } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
+import styles from '../../panels/layout-designer/layout-designer.css';
 
 const LayoutDesigner = lazyComponent(() => import('../../panels/layout-designer/LayoutDesigner'), 'LayoutDesigner');
 const SwitchLayoutPage = lazyComponent(() => import('../../panels/layout-designer/SwitchLayoutPage'), 'SwitchLayoutPage');
@@ -147,6 +148,7 @@ const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.n
 
 export const layoutDesigner: FeatureDef = {
   id: 'layout-designer',
+  styles,
   title: 'Layout designer',
   category: 'misc',
   description: 'Preview and publish profile layouts: avatar, banner, colour, donator badge and about.',

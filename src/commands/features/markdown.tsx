@@ -8,6 +8,7 @@ import { deepFocus, eventOrigin } from '../../inject/shadow';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent, sanitizer } from '../lazy';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
+import styles from '../../panels/markdown/markdown.css';
 
 const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownEditor');
 const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');
@@ -109,6 +110,7 @@ function WriteStatus({ ctx, close }: PalettePageProps) {
 
 export const markdown: FeatureDef = {
   id: 'markdown',
+  styles,
   title: 'Markdown editor',
   category: 'activity',
   description: 'A toolbar and remappable hotkeys in every markdown editor.',

@@ -4,6 +4,7 @@ import { removeStyle, setStyle } from '../../inject/styles';
 import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 import { childLifetime, onAbort } from '../../inject/lifetime';
+import styles from '../../panels/messages-feed/messages-feed.css';
 
 const MessagesFeed = lazyComponent(() => import('../../panels/messages-feed/MessagesFeed'), 'MessagesFeed');
 
@@ -88,6 +89,7 @@ function mountMessages(dropdown: Element, ctx: InjectionContext): undefined {
 
 export const messagesFeed: FeatureDef = {
   id: 'messages-feed',
+  styles,
   title: 'Messages feed',
   category: 'activity',
   description: 'A Messages choice in the home feed.',

@@ -7,6 +7,7 @@ import type { CardState } from '../../panels/mini-profile/MiniProfileCard';
 import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 import { childLifetime, onAbort } from '../../inject/lifetime';
+import styles from '../../panels/mini-profile/mini-profile.css';
 
 const MiniProfileLayer = lazyComponent(() => import('../../panels/mini-profile/MiniProfileCard'), 'MiniProfileLayer');
 const MiniProfileConfig = lazyComponent(() => import('../../panels/mini-profile/MiniProfileConfig'), 'MiniProfileConfig');
@@ -167,6 +168,7 @@ function attach(app: Element, ctx: InjectionContext): undefined {
 
 export const miniProfile: FeatureDef = {
   id: 'mini-profile',
+  styles,
   title: 'Mini profile',
   category: 'users',
   description: 'A profile card when hovering a user link.',

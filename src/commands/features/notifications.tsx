@@ -17,6 +17,7 @@ import { removeStyle, setStyle } from '../../inject/styles';
 import type { Command, CommandContext, FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
+import styles from '../../panels/notifications/notifications.css';
 
 const NotificationDot = lazyComponent(() => import('../../panels/notifications/NotificationDot'), 'NotificationDot');
 const NotificationsFeed = lazyComponent(() => import('../../panels/notifications/NotificationsFeed'), 'NotificationsFeed');
@@ -57,6 +58,7 @@ function openNotification(ctx: CommandContext, id: number, path: string | null):
 
 export const notifications: FeatureDef = {
   id: 'notifications',
+  styles,
   title: 'Notifications',
   category: 'misc',
   description: 'A replacement notifications feed, an unread count shared by all tabs, and notifications on the home page.',

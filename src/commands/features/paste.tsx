@@ -7,6 +7,7 @@ import { editableField, insertAtCaret, type TextField } from '../../inject/edito
 import { eventOrigin } from '../../inject/shadow';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import styles from '../../panels/paste/paste.css';
 
 const ImageHostSettings = lazyComponent(() => import('../../panels/paste/ImageHostSettings'), 'ImageHostSettings');
 
@@ -126,6 +127,7 @@ function onPaste(event: ClipboardEvent, ctx: CommandContext): void {
 
 export const paste: FeatureDef = {
   id: 'paste',
+  styles,
   title: 'Paste and upload',
   category: 'paste',
   description: 'Wraps pasted image links as images and uploads pasted or dropped images to an image host.',

@@ -6,6 +6,7 @@ import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
+import styles from '../../panels/quick-access/quick-access.css';
 
 const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickAccess'), 'QuickAccess');
 
@@ -53,6 +54,7 @@ function refreshQuickAccess(ctx: CommandContext, due = false): Promise<void> {
 
 export const quickAccess: FeatureDef = {
   id: 'quick-access',
+  styles,
   title: 'Quick access users',
   category: 'users',
   description: 'A strip of chosen users at the top of the home page, with a badge when their profile changed.',

@@ -4,6 +4,7 @@ import { mountUi } from '../../panels/mount';
 import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 import { childLifetime, onAbort } from '../../inject/lifetime';
+import styles from '../../panels/reply-update/reply-update.css';
 
 const ReplyUpdatePanel = lazyComponent(() => import('../../panels/reply-update/ReplyUpdatePanel'), 'ReplyUpdatePanel');
 
@@ -63,6 +64,7 @@ function mountToggle(editor: Element, ctx: InjectionContext): undefined {
 
 export const replyUpdate: FeatureDef = {
   id: 'reply-update',
+  styles,
   title: 'Reply with list update',
   category: 'activity',
   description: 'Update a list entry and reply to the activity it creates, from the home composer.',

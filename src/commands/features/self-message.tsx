@@ -8,6 +8,7 @@ import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
+import styles from '../../panels/self-message/self-message.css';
 
 const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMessage'), 'SelfMessage');
 
@@ -43,6 +44,7 @@ async function publishSelfMessage(ctx: CommandContext, message: string): Promise
 
 export const selfMessage: FeatureDef = {
   id: 'self-message',
+  styles,
   title: 'Self-message button',
   category: 'activity',
   description: 'Add a button on your profile to post a message to yourself.',

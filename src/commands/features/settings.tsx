@@ -4,6 +4,7 @@ import { isSettings, isSettingsDeveloper } from '../../data/pages';
 import { styleWhileMounted } from '../../inject/styles';
 import type { Command, CommandContext, FeatureDef, OptionDef } from '../types';
 import { lazyComponent } from '../lazy';
+import styles from '../../panels/settings/settings.css';
 
 const SettingsPage = lazyComponent(() => import('../../panels/settings/SettingsPage'), 'SettingsPage');
 const EditOptionPage = lazyComponent(() => import('../../panels/settings/EditOptionPage'), 'EditOptionPage');
@@ -41,6 +42,7 @@ function optionCommand(option: OptionDef): Command {
 
 export const settings: FeatureDef = {
   id: 'settings',
+  styles,
   title: 'Settings',
   category: 'misc',
   description: 'The settings page and a palette command for every option.',

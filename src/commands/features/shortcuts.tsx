@@ -1,11 +1,13 @@
 import type { FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
+import styles from '../../panels/shortcuts/shortcuts.css';
 
 const ShortcutsPanel = lazyComponent(() => import('../../panels/shortcuts/ShortcutsPanel'), 'ShortcutsPanel');
 
 /** The shortcuts panel: remap any command's hotkey, in settings and as a palette page. */
 export const shortcuts: FeatureDef = {
   id: 'shortcuts',
+  styles,
   title: 'Shortcuts',
   category: 'misc',
   description: 'Every command with its hotkey; remap, reset, and see conflicts.',

@@ -7,6 +7,7 @@ import { profileName, sameUserName } from '../../data/pages';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
+import styles from '../../panels/verified-users/verified-users.css';
 
 const VerifiedUsers = lazyComponent(() => import('../../panels/verified-users/VerifiedUsers'), 'VerifiedUsers');
 const AddUserPage = lazyComponent(() => import('../../panels/verified-users/VerifyUserPages'), 'AddUserPage');
@@ -39,6 +40,7 @@ function clearBadge(ctx: CommandContext, path: string): void {
 
 export const verifiedUsers: FeatureDef = {
   id: 'verified-users',
+  styles,
   title: 'Verified users',
   category: 'users',
   description: 'A sign after chosen usernames, and highlight borders and colours on their activities and replies.',

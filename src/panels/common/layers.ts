@@ -5,7 +5,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * the one opened last is on top, whatever kind it is. The palette opened over the changelog or
  * over the adoption question is above them and takes the keyboard; a confirm a palette page asks
  * is above the palette. Each layer takes two levels: its backdrop, then its content.
- * Toasts, tooltips and menus sit above every layer (styles.css); hover cards below.
+ * Toasts, tooltips and menus sit above every layer (their z-index is in the shared sheets, src/panels/styles.ts); hover cards below.
  */
 export const LAYER_BASE = 2147483000;
 /** Far below the toasts' level (2147483600), so counting up never crosses it. */
