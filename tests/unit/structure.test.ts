@@ -413,3 +413,111 @@ describe('the layout of the source', () => {
     expect(stale.map((k) => `${k.replace(' -> ', ' no longer imports ')}: remove the entry from KNOWN`)).toEqual([]);
   });
 });
+
+/**
+ * The style sheets: a feature's rules are in its own sheet, src/panels/<id>/<id>.css, which its
+ * declaration alone loads (`styles`, in the roots while it is on); what several features use is in
+ * the shared sheets of src/panels/styles.ts. A selector is styled in one sheet only, so a
+ * newcomer finds all of its rules in one place and a feature switched off takes none of another's.
+ */
+describe('the style sheets', () => {
+  const PANELS = 'src/panels/';
+  const SHARED = 'src/panels/styles.ts';
+  const sheets = (function cssFiles(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return cssFiles(path);
+      return name.endsWith('.css') ? [rel(path)] : [];
+    });
+  })(SRC);
+  const ids = new Set(features.map((f) => f.id));
+  const importersOf = (sheet: string) => all.filter((f) => f.imports.includes(sheet.replace(/\.css$/, ''))).map((f) => f.path);
+
+  it("a sheet in a feature's folder is that feature's, named after it; any other is a shared one", () => {
+    const messages = sheets.flatMap((sheet) => {
+      const [folder, name] = sheet.startsWith(PANELS) ? sheet.slice(PANELS.length).split('/') : [];
+      if (folder && ids.has(folder))
+        return name === `${folder}.css`
+          ? []
+          : [`${sheet} is in feature '${folder}''s folder: its rules go in ${PANELS}${folder}/${folder}.css`];
+      if (!sheet.startsWith(PANELS)) return [`${sheet} is outside src/panels: move it to ${PANELS}<feature-id>/<feature-id>.css`];
+      return importersOf(sheet).includes(SHARED)
+        ? []
+        : [`${sheet} belongs to no feature: name its folder and file after a feature id, or list it among the shared sheets (${SHARED})`];
+    });
+    expect(messages).toEqual([]);
+  });
+
+  it("a feature's sheet is loaded by its declaration alone, and a shared sheet by the shared list alone", () => {
+    const messages = sheets.flatMap((sheet) => {
+      const folder = sheet.slice(PANELS.length).split('/')[0]!;
+      const owner = ids.has(folder) ? `${FEATURES}${folder}.tsx` : SHARED;
+      const others = importersOf(sheet).filter((path) => path !== owner);
+      const missing = importersOf(sheet).includes(owner) ? [] : [`${sheet} is not loaded: import it in ${owner}`];
+      const extra = others.map(
+        (path) =>
+          `${path} imports ${sheet}: ${ids.has(folder) ? `a feature's sheet is declared by the feature (\`styles\` in ${owner}), which loads it while the feature is on` : `shared sheets are listed once, in ${SHARED}`}`,
+      );
+      return [...missing, ...extra];
+    });
+    expect(messages).toEqual([]);
+  });
+
+  it('no selector is styled in two sheets', () => {
+    const where = new Map<string, Set<string>>();
+    for (const sheet of sheets)
+      for (const selector of selectorsOf(readFileSync(join(ROOT, sheet), 'utf8')))
+        where.set(selector, (where.get(selector) ?? new Set()).add(sheet));
+    const twice = [...where].filter(([, found]) => found.size > 1);
+    expect(
+      twice.map(
+        ([selector, found]) =>
+          `'${selector}' is styled in ${[...found].join(' and ')}: keep its rules in one sheet (its feature's, or a shared one when several features use it)`,
+      ),
+    ).toEqual([]);
+  });
+});
+
+/**
+ * The selectors a style sheet styles: each selector of each rule's list, spaces normalised, one
+ * inside an at-rule prefixed with it ('@media (…) .a'), a @keyframes by its name.
+ */
+function selectorsOf(css: string): string[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  const found: string[] = [];
+  const walk = (from: number, to: number, context: string) => {
+    let start = from;
+    for (let i = from; i < to; i++) {
+      if (text[i] === ';') start = i + 1;
+      if (text[i] !== '{') continue;
+      const prelude = text.slice(start, i).trim().replace(/\s+/g, ' ');
+      let depth = 1;
+      let end = i + 1;
+      for (; depth > 0; end++) depth += text[end] === '{' ? 1 : text[end] === '}' ? -1 : 0;
+      if (prelude.startsWith('@keyframes')) found.push(context + prelude);
+      else if (prelude.startsWith('@')) walk(i + 1, end - 1, `${context}${prelude} `);
+      else found.push(...splitSelectors(prelude).map((s) => context + s));
+      i = end - 1;
+      start = end;
+    }
+  };
+  walk(0, text.length, '');
+  return found;
+}
+
+/** A selector list's selectors, split at the commas outside brackets and parentheses. */
+function splitSelectors(list: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const c of list) {
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (c === ',' && depth === 0) {
+      out.push(current.trim());
+      current = '';
+    } else current += c;
+  }
+  out.push(current.trim());
+  return out;
+}
