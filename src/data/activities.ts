@@ -319,13 +319,6 @@ export function moderatorIcon(roles: readonly string[] | null | undefined): Mode
   return 'community';
 }
 
-/** The donator badge: above tier 0; custom text above tier 3; rainbow above tier 4. */
-export function donatorBadge(tier: number | null | undefined, text: string | null | undefined): { text: string; rainbow: boolean } | null {
-  const t = tier ?? 0;
-  if (t <= 0) return null;
-  return { text: t > 3 && text?.trim() ? text.trim() : 'Donator', rainbow: t > 4 };
-}
-
 /** 'Watched episode 5 of', 'Completed', 'Read chapter 10 - 12 of' ('of' follows when there is progress). */
 export function statusText(status: string | null | undefined, progress: string | null | undefined): string {
   const s = (status ?? '').trim();

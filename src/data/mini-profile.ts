@@ -209,13 +209,6 @@ export function miniProfileColor(color: string | null | undefined): string {
   return profileColorToTriple(color) ?? NAMED_COLORS.get('blue')!;
 }
 
-/** The donator badge text (the custom text above tier 3), or null below tier 1. */
-export function donatorBadge(user: Pick<MiniProfileUser, 'donatorTier' | 'donatorBadge'>): { text: string; rainbow: boolean } | null {
-  const tier = user.donatorTier ?? 0;
-  if (tier < 1) return null;
-  return { text: tier > 3 && user.donatorBadge ? user.donatorBadge : 'Donator', rainbow: tier > 4 };
-}
-
 /** The user name a link points at (`/user/{name}/`, also as a full AniList URL), or null. */
 export function userNameFromHref(href: string | null, base: string): string | null {
   if (!href) return null;

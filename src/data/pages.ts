@@ -62,6 +62,9 @@ export function isOwnProfile(path: string, viewerName: string | null | undefined
   return name !== null && !!viewerName && sameUserName(name, viewerName);
 }
 
+/** The viewer is on a page of their own profile: the `when` of what only shows there. */
+export const ownProfile = (ctx: { path: string; viewer: { name: string } | null }): boolean => isOwnProfile(ctx.path, ctx.viewer?.name);
+
 /** The media id and type of an /anime/{id} or /manga/{id} page (and its tabs), or null. */
 export function mediaPage(path: string): { id: number; type: 'ANIME' | 'MANGA' } | null {
   const m = MEDIA.exec(pathOf(path));

@@ -131,4 +131,29 @@ test.describe('messages feed', () => {
     await entry.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ }).click();
     await expect(page.locator('.vv-toast', { hasText: 'Failed to toggle activity subscription' })).toBeVisible();
   });
+
+  test('a plain click on a name navigates in place; Ctrl+click opens the profile in a new tab and leaves this page', async ({
+    page,
+    host,
+  }) => {
+    await host.goto('/home', { seed });
+    await openMessages(page);
+    const name = feed(page).locator('article').first().locator('a.vv-act-name').first();
+    const href = await name.getAttribute('href');
+    expect(href).toMatch(/^\/user\/[^/]+\/$/);
+    const navigations = () => page.evaluate(() => (window as unknown as { __host: { navigations: string[] } }).__host.navigations.length);
+    const before = await navigations();
+    const [opened] = await Promise.all([page.context().waitForEvent('page', { timeout: 5000 }), name.click({ modifiers: ['Control'] })]);
+    // The browser opened a new page for the link (its load is not routed to the replica here: the
+    // test bed serves only the pages its own requests open, so the new page's address is not checked).
+    await opened.close();
+    // This page stayed where it was: no navigation through the host's router, the feed still shown.
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(await navigations()).toBe(before);
+    await expect(feed(page)).toBeVisible();
+    // A plain click navigates in place through the host's router.
+    await name.click();
+    await expect(page).toHaveURL(new RegExp(`${href!.replace(/[/]/g, '\\/')}$`));
+    expect(await navigations()).toBe(before + 1);
+  });
 });

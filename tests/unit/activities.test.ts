@@ -6,7 +6,6 @@ import {
   deleteActivityOrReply,
   deleteDocumentFor,
   deleteReply,
-  donatorBadge,
   moderatorBadge,
   replyPermissions,
   roleLabel,
@@ -61,15 +60,6 @@ describe('badges', () => {
     expect(roleLabel('LEAD_DEVELOPER')).toBe('lead developer');
     expect(roleLabel('ANIME_DATA')).toBe('anime data mod');
     expect(roleLabel('SOCIAL_MEDIA')).toBe('social media mod');
-  });
-  it('donator: above tier 0; custom text above 3; rainbow above 4', () => {
-    expect(donatorBadge(0, 'x')).toBeNull();
-    expect(donatorBadge(null, 'x')).toBeNull();
-    expect(donatorBadge(1, 'Mine')).toEqual({ text: 'Donator', rainbow: false });
-    expect(donatorBadge(3, 'Mine')).toEqual({ text: 'Donator', rainbow: false });
-    expect(donatorBadge(4, 'Mine')).toEqual({ text: 'Mine', rainbow: false });
-    expect(donatorBadge(4, '  ')).toEqual({ text: 'Donator', rainbow: false });
-    expect(donatorBadge(5, 'Mine')).toEqual({ text: 'Mine', rainbow: true });
   });
 });
 

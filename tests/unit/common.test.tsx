@@ -8,6 +8,7 @@ import { collapsedKey, COLLAPSED_MAX_ENTRIES, withCollapsed } from '../../src/da
 import { timeConfigKey } from '../../src/data/dates';
 import { Collapsible } from '../../src/panels/common/Collapsible';
 import { ColorInput, parseHexColor } from '../../src/panels/common/ColorInput';
+import { InAppLink } from '../../src/panels/common/InAppLink';
 import { Modal } from '../../src/panels/common/Modal';
 import { Pagination } from '../../src/panels/common/Pagination';
 import { Tooltip } from '../../src/panels/common/Tooltip';
@@ -32,6 +33,27 @@ function setup() {
 afterEach(() => {
   cleanup();
   document.body.replaceChildren();
+});
+
+describe('InAppLink', () => {
+  it("a plain click navigates through the host's router; a modified click is the browser's", () => {
+    const navigate = vi.fn();
+    const follow = vi.fn();
+    render(
+      <InAppLink ctx={{ route: { navigate } as never }} path="/user/Someone/" className="name" onFollow={follow}>
+        Someone
+      </InAppLink>,
+    );
+    const link = screen.getByRole('link', { name: 'Someone' });
+    expect(link.getAttribute('href')).toBe('/user/Someone/');
+    for (const modifier of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }]) {
+      expect(fireEvent.click(link, modifier)).toBe(true); // not prevented: the browser opens the href
+    }
+    expect(navigate).not.toHaveBeenCalled();
+    expect(fireEvent.click(link)).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/user/Someone/');
+    expect(follow).toHaveBeenCalledTimes(5);
+  });
 });
 
 describe('Pagination', () => {

@@ -8,7 +8,6 @@ import {
   CACHE_MAX_USERS,
   cachedProfile,
   clampFavourites,
-  donatorBadge,
   loadMiniProfile,
   MINI_PROFILE_DEFAULTS,
   miniProfileCacheKey,
@@ -78,13 +77,6 @@ describe('colours and badges', () => {
     expect(miniProfileColor('#ff6f61')).toBe('255, 111, 97');
     expect(miniProfileColor(null)).toBe('61, 180, 242');
     expect(miniProfileColor('not a colour')).toBe('61, 180, 242');
-  });
-
-  it('shows "Donator" up to tier 3, the custom text above, rainbow above tier 4', () => {
-    expect(donatorBadge({ donatorTier: 0, donatorBadge: 'x' })).toBeNull();
-    expect(donatorBadge({ donatorTier: 2, donatorBadge: 'Mine' })).toEqual({ text: 'Donator', rainbow: false });
-    expect(donatorBadge({ donatorTier: 4, donatorBadge: 'Mine' })).toEqual({ text: 'Mine', rainbow: false });
-    expect(donatorBadge({ donatorTier: 5, donatorBadge: 'Mine' })).toEqual({ text: 'Mine', rainbow: true });
   });
 });
 

@@ -1,5 +1,6 @@
 import { quickStartConfigKey } from '../../data/config';
 import type { Command, CommandContext, FeatureDef } from '../types';
+import { userPath } from '../../data/paths';
 
 /**
  * 'AniList Links': every AniList page path as a navigation command. Profile,
@@ -16,7 +17,7 @@ interface Link {
   keywords?: string[];
 }
 
-const user = (suffix: string) => (name: string) => `/user/${encodeURIComponent(name)}/${suffix}`;
+const user = (suffix: string) => (name: string) => `${userPath(name)}${suffix}`;
 
 const LINKS: Link[] = [
   { id: 'home', title: 'Home', path: '/home' },

@@ -1,4 +1,4 @@
-import { isOwnProfile, isProfile } from '../../data/pages';
+import { isProfile, ownProfile } from '../../data/pages';
 import {
   commitLayouts,
   layoutsKey,
@@ -12,7 +12,7 @@ import {
 import { observe } from '../../inject/observer';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { lazyComponent, markdownRenderer, sanitizer } from '../lazy';
-import type { CommandContext, FeatureDef } from '../types';
+import type { FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/layout-designer/layout-designer.css';
 
@@ -143,8 +143,6 @@ function profilePreview(root: HTMLElement) {
   }
   return render;
 }
-
-const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.name);
 
 export const layoutDesigner: FeatureDef = {
   id: 'layout-designer',

@@ -1,4 +1,4 @@
-import { isOwnProfile, isProfile } from '../../data/pages';
+import { isProfile, ownProfile } from '../../data/pages';
 import { removeStyle, setStyle } from '../../inject/styles';
 import type { FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
@@ -29,7 +29,7 @@ export const listFeedMessages: FeatureDef = {
       route: isProfile,
       selector: 'body',
       single: true,
-      when: (ctx) => isOwnProfile(ctx.path, ctx.viewer?.name),
+      when: ownProfile,
       mount: (body, ctx) => {
         setStyle(
           'list-feed-messages',

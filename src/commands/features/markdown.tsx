@@ -9,6 +9,7 @@ import { mountUi } from '../../panels/mount';
 import { lazyComponent, sanitizer } from '../lazy';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
 import styles from '../../panels/markdown/markdown.css';
+import { activityPath } from '../../data/paths';
 
 const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownEditor');
 const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');
@@ -98,7 +99,7 @@ function WriteStatus({ ctx, close }: PalettePageProps) {
     const id = saved.value.SaveTextActivity?.id;
     ctx.toasts.success('Status published.');
     close();
-    if (id !== undefined) ctx.route.navigate(`/activity/${id}`);
+    if (id !== undefined) ctx.route.navigate(activityPath(id));
   }
   return (
     <div className="vv-write-status">

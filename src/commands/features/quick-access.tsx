@@ -7,6 +7,7 @@ import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/quick-access/quick-access.css';
+import { userPath } from '../../data/paths';
 
 const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickAccess'), 'QuickAccess');
 
@@ -98,7 +99,7 @@ export const quickAccess: FeatureDef = {
           keywords: ['user', 'profile', 'quick access'],
           dashboard: true,
           hint: (c: CommandContext) => (u.quickAccessBadgeDisplay && userHas(u, 'quickAccessBadge', c.settings) ? 'changed' : undefined),
-          run: (c: CommandContext) => c.route.navigate(`/user/${encodeURIComponent(u.username)}/`),
+          run: (c: CommandContext) => c.route.navigate(userPath(u.username)),
         }))
       : [],
   injections: [

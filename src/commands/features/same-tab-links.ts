@@ -1,5 +1,6 @@
 import { anilistPath } from '../../data/same-tab-links';
 import type { FeatureDef } from '../types';
+import { isPlainClick } from '../../data/paths';
 
 /**
  * AniList links in the same tab: a left click without modifiers on an AniList link that user
@@ -25,7 +26,7 @@ export const sameTabLinks: FeatureDef = {
       single: true,
       mount: (_body, ctx) => {
         const onClick = (event: MouseEvent) => {
-          if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          if (event.defaultPrevented || !isPlainClick(event)) return;
           const a = event.target instanceof Element ? event.target.closest('a[href][target="_blank"]') : null;
           if (!a?.closest('.markdown, .activity-entry')) return;
           const path = anilistPath(a.getAttribute('href'), location.origin);

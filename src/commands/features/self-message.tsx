@@ -1,6 +1,6 @@
 import { attempt } from '../../data/api-errors';
 import { IdentityMismatchError } from '../../data/identity';
-import { isOwnProfile, isProfileOverview, profileName } from '../../data/pages';
+import { isProfileOverview, ownProfile, profileName } from '../../data/pages';
 import { publishToOwner } from '../../data/self-message';
 import { createStore } from '../../data/store';
 import { REMOUNT } from '../../inject/injector';
@@ -9,6 +9,7 @@ import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/self-message/self-message.css';
+import { activityPath, userPath } from '../../data/paths';
 
 const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMessage'), 'SelfMessage');
 
@@ -24,7 +25,6 @@ const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMe
 const MESSAGE_SELF = 'activity-touches.message-self';
 
 const selfMessageOpen = createStore(false);
-const ownProfile = (ctx: CommandContext) => isOwnProfile(ctx.path, ctx.viewer?.name);
 
 async function publishSelfMessage(ctx: CommandContext, message: string): Promise<boolean> {
   ctx.toasts.debug('Self-publishing a message.');
@@ -38,7 +38,7 @@ async function publishSelfMessage(ctx: CommandContext, message: string): Promise
   );
   if (!published.ok) return false;
   ctx.toasts.success('Message self-published.');
-  ctx.route.navigate(`/activity/${published.value}`);
+  ctx.route.navigate(activityPath(published.value));
   return true;
 }
 
@@ -71,7 +71,7 @@ export const selfMessage: FeatureDef = {
         if (!name || !ownProfile(ctx)) return;
         selfMessageOpen.set(true);
         // The box lives on the overview; from another tab of the profile, go there.
-        if (!isProfileOverview(ctx.path)) ctx.route.navigate(`/user/${encodeURIComponent(name)}/`);
+        if (!isProfileOverview(ctx.path)) ctx.route.navigate(userPath(name));
       },
     },
   ],

@@ -8,6 +8,7 @@ import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/verified-users/verified-users.css';
+import { userPath } from '../../data/paths';
 
 const VerifiedUsers = lazyComponent(() => import('../../panels/verified-users/VerifiedUsers'), 'VerifiedUsers');
 const AddUserPage = lazyComponent(() => import('../../panels/verified-users/VerifyUserPages'), 'AddUserPage');
@@ -155,7 +156,7 @@ export const verifiedUsers: FeatureDef = {
       section: SECTION,
       keywords: ['verified', 'user', 'profile', u.username],
       relevant: (c: CommandContext) => !sameUserName(profileName(c.path) ?? '', u.username),
-      run: (c: CommandContext) => c.route.navigate(`/user/${encodeURIComponent(u.username)}/`),
+      run: (c: CommandContext) => c.route.navigate(userPath(u.username)),
     })),
   panels: [
     { kind: 'settings-tab', id: 'tab.users', title: 'users', component: VerifiedUsers },

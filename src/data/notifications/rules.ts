@@ -8,6 +8,7 @@ import {
   type RelationActivity,
 } from './documents';
 import type { NotificationSummary } from './storage';
+import { activityPath, characterPath, mediaPath, staffPath, threadCommentPath, threadPath, userPath } from '../paths';
 
 /**
  * The pure rules of notifications: which types a filter asks for, how consecutive notifications
@@ -131,8 +132,6 @@ export function groupNotifications(list: readonly RawNotification[], enabled: bo
 /** Every notification id a shown item stands for. */
 export const groupIds = (item: GroupedNotification): number[] => [item.notification.id, ...item.group.map((g) => g.notificationId)];
 
-export const mediaPath = (m: { id: number; type: string | null }) => `/${(m.type ?? 'anime').toLowerCase()}/${m.id}/`;
-
 /** Where a notification leads inside AniList, or null (a deleted media, a rejected new entry). */
 export function notificationPath(n: RawNotification): string | null {
   switch (n.type) {
@@ -141,22 +140,22 @@ export function notificationPath(n: RawNotification): string | null {
     case 'THREAD_SUBSCRIBED':
     case 'THREAD_COMMENT_LIKE':
       return n.thread && typeof n.commentId === 'number'
-        ? `/forum/thread/${n.thread.id}/comment/${n.commentId}`
+        ? threadCommentPath(n.thread.id, n.commentId)
         : n.thread
-          ? `/forum/thread/${n.thread.id}/`
+          ? threadPath(n.thread.id)
           : null;
     case 'THREAD_LIKE':
-      return typeof n.threadId === 'number' ? `/forum/thread/${n.threadId}/` : n.thread ? `/forum/thread/${n.thread.id}/` : null;
+      return typeof n.threadId === 'number' ? threadPath(n.threadId) : n.thread ? threadPath(n.thread.id) : null;
     case 'FOLLOWING':
-      return n.user ? `/user/${encodeURIComponent(n.user.name)}/` : null;
+      return n.user ? userPath(n.user.name) : null;
     case 'MEDIA_DELETION':
       return null;
     case 'STAFF_SUBMISSION_UPDATE':
-      return n.staff ? `/staff/${n.staff.id}/` : null;
+      return n.staff ? staffPath(n.staff.id) : null;
     case 'CHARACTER_SUBMISSION_UPDATE':
-      return n.character ? `/character/${n.character.id}/` : null;
+      return n.character ? characterPath(n.character.id) : null;
     default:
-      if (typeof n.activityId === 'number') return `/activity/${n.activityId}`;
+      if (typeof n.activityId === 'number') return activityPath(n.activityId);
       return n.media ? mediaPath(n.media) : null;
   }
 }

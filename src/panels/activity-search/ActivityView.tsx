@@ -6,6 +6,7 @@ import type { FoundActivity } from '../../data/activity-search';
 import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
 import { activitySearchState } from '../../data/activity-search-session';
 import { ActivityEntry } from '../activity/ActivityEntry';
+import { activityPath } from '../../data/paths';
 
 /**
  * One activity search result as our full activity entry (likes, replies, edit, delete), with
@@ -39,13 +40,13 @@ export function ActivityView({ arg, ctx, close }: PalettePageProps) {
   const replies = activity.replies?.filter((r): r is Reply => r !== null);
   const open = () => {
     close();
-    ctx.route.navigate(`/activity/${activity.id}`);
+    ctx.route.navigate(activityPath(activity.id));
   };
   return (
     <>
       <Cmdk.Item value={`open/${activity.id}`} className="vv-item" onSelect={open}>
         <span className="vv-item-title">Open on AniList</span>
-        <span className="vv-item-hint">/activity/{activity.id}</span>
+        <span className="vv-item-hint">{activityPath(activity.id)}</span>
       </Cmdk.Item>
       <div className="vv-activity-view" onKeyDown={(e) => e.key !== 'Escape' && e.key !== 'Tab' && e.stopPropagation()}>
         <ActivityEntry

@@ -3,7 +3,6 @@ import type { CommandContext } from '../../commands/types';
 import {
   activityPermissions,
   deleteActivityOrReply,
-  donatorBadge,
   moderatorBadge,
   moderatorIcon,
   loadReplies,
@@ -21,10 +20,13 @@ import {
   type Reply,
 } from '../../data/activities';
 import { API_ERROR_TEXTS, attempt } from '../../data/api-errors';
+import { donatorBadge } from '../../data/badges';
 import { safeUrl } from '../../data/guards';
+import { activityPath, mediaPath, userPath } from '../../data/paths';
 import { writerId } from '../../data/identity';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/dates';
 import { eventOrigin } from '../../inject/shadow';
+import { InAppLink } from '../common/InAppLink';
 import { Modal } from '../common/Modal';
 import { useStored } from '../hooks';
 import { usePagedRead } from '../query';
@@ -42,18 +44,10 @@ const DELETE_FAILED = 'Failed to delete activity or reply.';
 
 function UserLink({ user, ctx, className = 'vv-act-name' }: { user: ActivityUser | null; ctx: CommandContext; className?: string }) {
   if (!user) return <span className={className}>someone</span>;
-  const path = `/user/${encodeURIComponent(user.name)}/`;
   return (
-    <a
-      className={className}
-      href={path}
-      onClick={(e) => {
-        e.preventDefault();
-        ctx.route.navigate(path);
-      }}
-    >
+    <InAppLink ctx={ctx} className={className} path={userPath(user.name)}>
       {user.name}
-    </a>
+    </InAppLink>
   );
 }
 
@@ -82,7 +76,7 @@ function BadgeIcon({ icon, name, className }: { icon: ModeratorIcon | 'donator';
 
 function Badges({ user }: { user: ActivityUser | null }) {
   if (!user) return null;
-  const donator = donatorBadge(user.donatorTier, user.donatorBadge);
+  const donator = donatorBadge(user);
   const mod = moderatorBadge(user.moderatorRoles);
   const modIcon = moderatorIcon(user.moderatorRoles);
   return (
@@ -300,7 +294,7 @@ function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContex
         {(can.edit || can.delete) && (
           <Menu
             ctx={ctx}
-            link={`/activity/${reply.id}`}
+            link={activityPath(reply.id)}
             onEdit={can.edit ? () => setEditing(true) : undefined}
             onDelete={can.delete ? () => void remove() : undefined}
           />
@@ -415,7 +409,7 @@ export function ActivityEntry({
     html: activity.__typename === 'ListActivity' ? null : activity.html,
   });
   const can = activityPermissions(activity, writerId(ctx.identity));
-  const link = `/activity/${activity.id}`;
+  const link = activityPath(activity.id);
   const author = activity.__typename === 'MessageActivity' ? activity.messenger : activity.user;
 
   async function subscribe() {
@@ -476,16 +470,9 @@ export function ActivityEntry({
           <span>
             {statusText(activity.status, activity.progress)}{' '}
             {activity.media && (
-              <a
-                className="vv-link"
-                href={`/${(activity.media.type ?? 'ANIME').toLowerCase()}/${activity.media.id}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  ctx.route.navigate(`/${(activity.media!.type ?? 'ANIME').toLowerCase()}/${activity.media!.id}`);
-                }}
-              >
+              <InAppLink ctx={ctx} className="vv-link" path={mediaPath(activity.media)}>
                 {activity.media.title?.userPreferred ?? `#${activity.media.id}`}
-              </a>
+              </InAppLink>
             )}
           </span>
         </div>

@@ -2,8 +2,8 @@ import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type Mo
 import type { Store } from '../../data/store';
 import { safeUrl } from '../../data/guards';
 import { sanitizeHtml } from '../sanitize';
+import { donatorBadge } from '../../data/badges';
 import {
-  donatorBadge,
   miniProfileColor,
   miniProfileConfigKey,
   type MediaFavourite,
@@ -13,6 +13,7 @@ import {
   type PersonFavourite,
 } from '../../data/mini-profile';
 import { useStore, useStored } from '../hooks';
+import { isPlainClick, userPath } from '../../data/paths';
 
 /** The mini profile hover card: placed beside the hovered user link with fixed coordinates. */
 
@@ -164,7 +165,7 @@ export function MiniProfileCard({
     const spoiler = target.closest('.markdown-spoiler');
     if (spoiler) spoiler.classList.toggle('spoiler-visible');
     const link = target.closest('a[href]');
-    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!link || !isPlainClick(event)) return;
     const url = new URL(link.getAttribute('href') ?? '', location.href);
     if (url.origin !== location.origin) return;
     event.preventDefault();
@@ -185,7 +186,7 @@ export function MiniProfileCard({
       <header className="vv-mp-header" style={banner ? { backgroundImage: `url("${banner}")` } : undefined}>
         {avatar ? <img className="vv-mp-avatar" src={avatar} alt="" /> : <span className="vv-mp-avatar" />}
         <div className="vv-mp-names">
-          <a className="vv-mp-name" href={`/user/${encodeURIComponent(user.name)}/`}>
+          <a className="vv-mp-name" href={userPath(user.name)}>
             {user.name}
           </a>
           <div className="vv-mp-badges">

@@ -4,19 +4,18 @@ import { type ActivityRelation, type RawNotification } from '../../data/notifica
 import { readNotificationsKey, withRead } from '../../data/notifications/storage';
 import { groupIds, notificationImage, notificationParts, notificationPath, type GroupedNotification } from '../../data/notifications/rules';
 import { safeUrl } from '../../data/guards';
+import { activityPath, characterPath, mediaPath, staffPath, userPath } from '../../data/paths';
 import { Time } from '../activity/ActivityEntry';
+import { InAppLink } from '../common/InAppLink';
 import { Tooltip } from '../common/Tooltip';
 import { useStored } from '../hooks';
 
-/** A click that should stay the browser's (a new tab, a download). */
-const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
-
 /** The page the picture leads to: the user's profile, else the media's (or staff's, character's) page. */
 function previewPath(n: RawNotification): string | null {
-  if (n.user) return `/user/${encodeURIComponent(n.user.name)}/`;
-  if (n.media) return `/${(n.media.type ?? 'anime').toLowerCase()}/${n.media.id}/`;
-  if (n.staff) return `/staff/${n.staff.id}/`;
-  if (n.character) return `/character/${n.character.id}/`;
+  if (n.user) return userPath(n.user.name);
+  if (n.media) return mediaPath(n.media);
+  if (n.staff) return staffPath(n.staff.id);
+  if (n.character) return characterPath(n.character.id);
   return null;
 }
 
@@ -28,39 +27,6 @@ export function useReadState(ctx: CommandContext) {
     isRead: (ids: readonly number[]) => ids.every((id) => set.has(id)),
     mark: (ids: readonly number[], on: boolean) => ctx.store.update(readNotificationsKey, (list) => withRead(list, ids, on)),
   };
-}
-
-function InAppLink({
-  ctx,
-  path,
-  className,
-  label,
-  onFollow,
-  children,
-}: {
-  ctx: CommandContext;
-  path: string;
-  className: string;
-  label?: string;
-  onFollow?(): void;
-  children?: React.ReactNode;
-}) {
-  return (
-    <a
-      className={className}
-      href={path}
-      aria-label={label}
-      onClick={(e) => {
-        e.stopPropagation();
-        onFollow?.();
-        if (modified(e)) return;
-        e.preventDefault();
-        ctx.route.navigate(path);
-      }}
-    >
-      {children}
-    </a>
-  );
 }
 
 /**
@@ -87,7 +53,12 @@ export function NotificationItem({
   const preview = previewPath(n);
   const image = safeUrl(notificationImage(n), 'image');
   const parts = notificationParts(n).map((p, i) => (p.strong ? <strong key={i}>{p.text}</strong> : <span key={i}>{p.text}</span>));
-  const markRead = () => mark(ids, true);
+  // A link's click stays the link's: the item's own click (read and unread) does not see it.
+  const stop = (e: MouseEvent) => e.stopPropagation();
+  const follow = (e: MouseEvent) => {
+    stop(e);
+    mark(ids, true);
+  };
   return (
     <article
       className="vv-notification"
@@ -103,8 +74,9 @@ export function NotificationItem({
             <InAppLink
               ctx={ctx}
               path={preview}
+              onFollow={stop}
               className={`vv-notification-image${n.user ? '' : ' vv-notification-cover'}`}
-              label={n.user?.name ?? 'media'}
+              aria-label={n.user?.name ?? 'media'}
             >
               {image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}
               {item.group.length > 0 && <span className="vv-notification-count">+{item.group.length}</span>}
@@ -116,7 +88,7 @@ export function NotificationItem({
           <div className="vv-notification-group" onClick={(e) => e.stopPropagation()}>
             {item.group.slice(0, 10).map((u) => (
               <Tooltip key={u.notificationId} content={u.name}>
-                <InAppLink ctx={ctx} path={`/user/${encodeURIComponent(u.name)}/`} className="vv-notification-group-item" label={u.name}>
+                <InAppLink ctx={ctx} path={userPath(u.name)} onFollow={stop} className="vv-notification-group-item" aria-label={u.name}>
                   {safeUrl(u.avatar?.large, 'image') ? (
                     <img src={safeUrl(u.avatar?.large, 'image')} alt="" />
                   ) : (
@@ -130,7 +102,7 @@ export function NotificationItem({
       </div>
       <div className="vv-notification-body">
         {path ? (
-          <InAppLink ctx={ctx} path={path} className="vv-notification-context" onFollow={markRead}>
+          <InAppLink ctx={ctx} path={path} className="vv-notification-context" onFollow={follow}>
             {parts}
           </InAppLink>
         ) : (
@@ -142,10 +114,10 @@ export function NotificationItem({
       {showRelation && relation && (
         <InAppLink
           ctx={ctx}
-          path={`/activity/${relation.id}`}
+          path={activityPath(relation.id)}
           className="vv-notification-relation"
-          label={relation.label ?? 'activity'}
-          onFollow={markRead}
+          aria-label={relation.label ?? 'activity'}
+          onFollow={follow}
         >
           {safeUrl(relation.image, 'image') ? (
             <img src={safeUrl(relation.image, 'image')} alt="" title={relation.label ?? undefined} />

@@ -5,6 +5,8 @@ import { safeUrl } from '../../data/guards';
 import type { RefreshClock } from '../../data/quick-access-refresh-clock';
 import { quickAccessFetchKey, timeUntil, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { useStored } from '../hooks';
+import { userPath } from '../../data/paths';
+import { InAppLink } from '../common/InAppLink';
 
 /**
  * The Quick Access strip on /home: chosen users with 60 px avatars, a badge on changed ones, the
@@ -31,17 +33,8 @@ export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; cloc
       {!users.length && <span className="vv-note">No quick access users: switch “Quick access” on for a verified user in settings.</span>}
       {users.map((u) => {
         const badge = u.quickAccessBadgeDisplay && userHas(u, 'quickAccessBadge', ctx.settings);
-        const path = `/user/${encodeURIComponent(u.username)}/`;
         return (
-          <a
-            key={u.username}
-            className="vv-quick-user"
-            href={path}
-            onClick={(e) => {
-              e.preventDefault();
-              ctx.route.navigate(path);
-            }}
-          >
+          <InAppLink key={u.username} ctx={ctx} className="vv-quick-user" path={userPath(u.username)}>
             {safeUrl(u.avatar, 'image') ? (
               <img src={safeUrl(u.avatar, 'image')} alt="" width={60} height={60} />
             ) : (
@@ -49,7 +42,7 @@ export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; cloc
             )}
             {badge && <span className="vv-badge-dot" aria-label="changed since your last visit" />}
             <span>{u.username}</span>
-          </a>
+          </InAppLink>
         );
       })}
     </section>

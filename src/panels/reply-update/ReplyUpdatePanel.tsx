@@ -13,6 +13,7 @@ import {
   type MediaProgress,
 } from '../../data/reply-update';
 import { MediaSearchBox } from '../common/MediaSearchBox';
+import { activityPath } from '../../data/paths';
 
 /**
  * The reply-with-list-update panel under the home composer: pick a media, its status and progress;
@@ -68,7 +69,7 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
       return;
     }
     clear();
-    ctx.route.navigate(`/activity/${outcome.activityId}`);
+    ctx.route.navigate(activityPath(outcome.activityId));
   }
 
   const max = progress?.maxProgress ?? null;

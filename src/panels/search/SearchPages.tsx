@@ -11,6 +11,7 @@ import { useFollowing } from '../common/useFollowing';
 import { useSearch } from '../common/useSearch';
 import { UserSearchFailed, useUserSearch } from '../common/useUserSearch';
 import { withQueryCache } from '../query';
+import { mediaPath, userPath } from '../../data/paths';
 
 /** The search feature's palette pages: users (from 3 characters) and anime or manga, 800 ms after typing. */
 export const UserSearchPage = withQueryCache(UserSearch);
@@ -60,7 +61,7 @@ function UserGroup({
       valueOf={(u) => `user/${u.id}`}
       onPick={(u) => {
         close();
-        ctx.route.navigate(`/user/${encodeURIComponent(u.name)}/`);
+        ctx.route.navigate(userPath(u.name));
       }}
     >
       {(u) => (
@@ -97,7 +98,7 @@ function MediaSearch({ query, ctx, close }: PalettePageProps) {
         valueOf={(m) => `media/${m.id}`}
         onPick={(m) => {
           close();
-          ctx.route.navigate(`/${m.type === 'MANGA' ? 'manga' : 'anime'}/${m.id}/`);
+          ctx.route.navigate(mediaPath(m));
         }}
       >
         {(m) => (

@@ -2,6 +2,7 @@ import { memo, useId, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { settingsKey } from '../../data/config';
 import { rgbTriple, safeUrl } from '../../data/guards';
+import { userPath } from '../../data/paths';
 import {
   DEFAULT_COLOR,
   removeUser,
@@ -17,6 +18,7 @@ import {
 import { ColorInput } from '../common/ColorInput';
 import { UserSearchBox } from '../common/UserSearchBox';
 import { useStored } from '../hooks';
+import { InAppLink } from '../common/InAppLink';
 
 /**
  * Above this many users the list is long: a filter box finds users by name, and each row shows
@@ -92,17 +94,14 @@ const UserRow = memo(function UserRow({ user, ctx, compact }: RowProps) {
         ) : (
           <span className="vv-avatar vv-avatar-empty" />
         )}
-        <a
+        <InAppLink
+          ctx={ctx}
           className="vv-link vv-user-name"
-          href={`/user/${encodeURIComponent(user.username)}/`}
+          path={userPath(user.username)}
           style={{ borderBottom: `3px solid rgb(${color})` }}
-          onClick={(e) => {
-            e.preventDefault();
-            ctx.route.navigate(`/user/${encodeURIComponent(user.username)}/`);
-          }}
         >
           {user.username}
-        </a>
+        </InAppLink>
         <span className="vv-subtle" aria-label="Sign">
           {resolveSign(user, ctx.settings)}
         </span>
