@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { features } from '../../src/commands/features';
 import { bindingsFor, findConflicts, isValidHotkey } from '../../src/commands/hotkeys';
+import { DASHBOARD } from '../../src/commands/palette-state';
 import { Registry } from '../../src/commands/registry';
 import { CATEGORIES } from '../../src/commands/types';
 import { makeTestServices } from './helpers';
@@ -99,6 +102,105 @@ describe('the registry', () => {
       }),
     ).toThrow(/twice/);
     expect(() => r.define({ id: 'Bad Id', title: 'B', category: 'misc', description: 'b' })).toThrow(/kebab/);
+  });
+});
+
+/**
+ * Command, panel and tab ids: each is prefixed with its feature's id (`<feature>.<name>`, or the
+ * feature's id itself), and every id the source names as a literal (`run('…')`, `palette.push('…')`,
+ * `palette.open('…')`, `dialogs.open('…')`, `setMode('…')`, a command's `page: '…'`) is declared.
+ */
+describe('ids', () => {
+  const registry = new Registry();
+  features.forEach((f) => registry.define(f));
+
+  /**
+   * Ids kept as they are, with why. Commands: the user's hotkey remappings (stored, and in exported
+   * configuration files) and the palette's use counts are keyed by command id, so a renamed command
+   * would lose its binding. Settings tabs: the open tab is stored per device by id. The list may only
+   * shrink (a test fails when an entry is prefixed or gone).
+   */
+  const UNPREFIXED: Record<string, string> = {
+    ...Object.fromEntries(
+      ['verified.add', 'verified.remove', 'verified.refresh'].map((id) => [
+        id,
+        'a command of verified-users, named in stored hotkey remappings',
+      ]),
+    ),
+    ...Object.fromEntries(
+      [
+        'activity-touches.toggle-reply',
+        'activity-touches.collapse-replies',
+        'activity-touches.expand-replies',
+        'activity-touches.message-self',
+      ].map((id) => [id, 'a command from when these were part of "activity touches", named in stored hotkey remappings']),
+    ),
+    'miniprofile.configure': 'a command of mini-profile, named in stored hotkey remappings',
+    ...Object.fromEntries(
+      registry
+        .features()
+        .find((f) => f.id === 'anilist-links')!
+        .commands!.map((c) => [c.id, 'a command of anilist-links (links.*), named in stored hotkey remappings']),
+    ),
+    ...Object.fromEntries(registry.panels('settings-tab').map((t) => [t.id, 'a settings tab (tab.*), stored per device as the open tab'])),
+    ActivitySearch: "the palette mode's id is its name in the mode select (the original's 'ActivitySearch')",
+  };
+
+  it("prefixes every command, panel and tab id with its feature's id", () => {
+    const used = new Set<string>();
+    const wrong: string[] = [];
+    for (const f of registry.features()) {
+      for (const { id, what } of [
+        ...(f.commands ?? []).map((c) => ({ id: c.id, what: 'command' })),
+        ...(f.panels ?? []).map((p) => ({ id: p.id, what: p.kind })),
+      ]) {
+        if (id === f.id || id.startsWith(`${f.id}.`)) continue;
+        if (id in UNPREFIXED) used.add(id);
+        else wrong.push(`The ${what} "${id}" of feature "${f.id}" should be named "${f.id}.…": prefix it with its feature's id.`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const stale = Object.keys(UNPREFIXED).filter((id) => !used.has(id));
+    expect(stale.map((id) => `"${id}" is listed as an unprefixed id but is prefixed or gone now: remove it from UNPREFIXED.`)).toEqual([]);
+  });
+
+  it('resolves every command, page, mode and dialog id the source names as a literal', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return files(path);
+        return /\.tsx?$/.test(name) ? [path] : [];
+      });
+    const root = resolve(__dirname, '../../src');
+    const known: Record<string, (id: string) => boolean> = {
+      command: (id) => registry.command(id) !== undefined,
+      'palette page': (id) => registry.panel(id, 'palette-page') !== undefined,
+      'palette mode': (id) => id === DASHBOARD || registry.panel(id, 'palette-mode') !== undefined,
+      dialog: (id) => registry.panel(id, 'dialog') !== undefined,
+    };
+    const patterns: [RegExp, keyof typeof known][] = [
+      [/\brun\(\s*'([^']+)'/g, 'command'],
+      [/\bpalette\.(?:push|open)\(\s*'([^']+)'/g, 'palette page'],
+      [/\bpage:\s*'([^']+)'/g, 'palette page'],
+      [/\bsetMode\(\s*'([^']+)'/g, 'palette mode'],
+      [/\bdialogs\.open\(\s*'([^']+)'/g, 'dialog'],
+    ];
+    const found: string[] = [];
+    const unknown: string[] = [];
+    for (const path of files(root)) {
+      const text = readFileSync(path, 'utf8');
+      for (const [pattern, kind] of patterns) {
+        for (const m of text.matchAll(pattern)) {
+          found.push(m[1]!);
+          if (!known[kind]!(m[1]!))
+            unknown.push(
+              `${relative(root, path)} names the ${kind} "${m[1]}", which no feature declares: use the id its feature declares.`,
+            );
+        }
+      }
+    }
+    expect(found.length).toBeGreaterThan(10);
+    expect(unknown).toEqual([]);
   });
 });
 

@@ -30,6 +30,10 @@ function applyStyles(ctx: CommandContext, path: string): void {
   setStyle('profile', profileCss(users, ctx.settings, path));
 }
 
+/** The palette pages that add and remove a verified user. */
+const ADD_PAGE = 'verified-users.add';
+const REMOVE_PAGE = 'verified-users.remove';
+
 /** Visiting a user's profile clears their quick-access badge. */
 function clearBadge(ctx: CommandContext, path: string): void {
   const name = profileName(path);
@@ -122,14 +126,14 @@ export const verifiedUsers: FeatureDef = {
       title: 'Verify user…',
       section: SECTION,
       keywords: ['add', 'verified', 'highlight', 'sign', 'user'],
-      page: 'verified.add',
+      page: ADD_PAGE,
     },
     {
       id: 'verified.remove',
       title: 'Remove verified user…',
       section: SECTION,
       keywords: ['delete', 'unverify', 'user'],
-      page: 'verified.remove',
+      page: REMOVE_PAGE,
       when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
       reads: [verifiedUsersKey],
     },
@@ -160,10 +164,10 @@ export const verifiedUsers: FeatureDef = {
     })),
   panels: [
     { kind: 'settings-tab', id: 'tab.users', title: 'users', component: VerifiedUsers },
-    { kind: 'palette-page', id: 'verified.add', title: 'Verify user', placeholder: 'User name', component: AddUserPage },
+    { kind: 'palette-page', id: ADD_PAGE, title: 'Verify user', placeholder: 'User name', component: AddUserPage },
     {
       kind: 'palette-page',
-      id: 'verified.remove',
+      id: REMOVE_PAGE,
       title: 'Remove verified user',
       placeholder: 'Filter verified users',
       component: RemoveUserPage,
