@@ -23,7 +23,7 @@ export const API_MINUTE_LIMIT = 30;
  * Operation name → the feature that sends it (the documents, in src/data, say how long a read's
  * answer stays good; this says whose it is). Update it with the documents.
  */
-export const FEATURES: Record<string, string> = {
+const FEATURES: Record<string, string> = {
   VerifiedUsers: 'verified-users',
   VerifiedUser: 'verified-users',
   MiniProfile: 'mini-profile',
@@ -54,7 +54,7 @@ export const FEATURES: Record<string, string> = {
  * unread page (3 minutes), mini profiles, verified users' profile data (refreshed when older than
  * its interval). Repeats inside these count as defects too. Each names the constant it is from.
  */
-export function featureCaches(src: SrcData): Map<string, number> {
+function featureCaches(src: SrcData): Map<string, number> {
   const constant = (file: string, name: string): number => {
     const value = src.modules[file]?.[name];
     if (typeof value !== 'number') throw new Error(`bench: src/data/${file} no longer exports ${name}`);
@@ -69,7 +69,7 @@ export function featureCaches(src: SrcData): Map<string, number> {
 }
 
 /** The documents with each read's lifetime the longer of its own and its feature's cache. */
-export function effectiveLifetimes(src: SrcData): Map<string, DeclaredDocument> {
+function effectiveLifetimes(src: SrcData): Map<string, DeclaredDocument> {
   const out = new Map(src.documents);
   for (const [name, ms] of featureCaches(src)) {
     const doc = out.get(name);
@@ -78,7 +78,7 @@ export function effectiveLifetimes(src: SrcData): Map<string, DeclaredDocument> 
   return out;
 }
 
-export interface Repeat {
+interface Repeat {
   operation: string;
   variables: string;
   /** Simulated ms since the previous identical request. */

@@ -25,7 +25,7 @@ export interface Holder {
   count: number;
 }
 
-export interface ClassTotal {
+interface ClassTotal {
   name: string;
   /** DevTools' summary: an object inside another of its class is already in that one's size. */
   retained: number;

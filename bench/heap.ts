@@ -49,8 +49,8 @@ export interface HeapRow {
   ok: boolean | null;
 }
 
-export const BUDGET = { page: 5e6, goal: 2.5e6, hour: 1e6, navigations: 0.25e6 };
-export const PAGES = ['/home', '/notifications', '/user/Viewer/', '/settings/developer'];
+const BUDGET = { page: 5e6, goal: 2.5e6, hour: 1e6, navigations: 0.25e6 };
+const PAGES = ['/home', '/notifications', '/user/Viewer/', '/settings/developer'];
 const SNAPSHOT_PAGES = ['/home', '/settings/developer'];
 const TOP = 15;
 
@@ -85,7 +85,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
 // Subjects
 
 /** The two verified users the day bench keeps fresh. */
-export const DAY_USERS = {
+const DAY_USERS = {
   'void-verified-users': stored([
     { id: 2, username: 'Akira', copyColorFromProfile: true, quickAccessEnabled: true },
     { id: 13, username: 'Lain', copyColorFromProfile: true, quickAccessEnabled: true },

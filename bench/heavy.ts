@@ -19,7 +19,7 @@ export const HEAVY = { users: 500, readNotifications: 5_000, gifs: 1_000, layout
 const FLAGS = [...USER_FLAGS, 'quickAccessBadgeDisplay'] as const;
 
 /** 500 verified users with every per-user option on, a colour, a sign and an avatar each. */
-export function heavyUsers(now: number): VerifiedUser[] {
+function heavyUsers(now: number): VerifiedUser[] {
   return Array.from({ length: HEAVY.users }, (_, i) => ({
     username: `Heavy${i}_${'abcdefghij'[i % 10]}`,
     id: 100_000 + i,
@@ -34,7 +34,7 @@ export function heavyUsers(now: number): VerifiedUser[] {
 }
 
 /** Every data set, as stored values (the storage adapter's envelope). */
-export function heavySeed(now: number): Record<string, string> {
+function heavySeed(now: number): Record<string, string> {
   const layout = (i: number) => ({
     name: `Layout ${i}`,
     avatar: `https://example.com/avatar/${i}.png`,

@@ -12,13 +12,13 @@ import { markdownCorpus, type CorpusInput } from './markdown-corpus';
  * through the whole preview: render, sanitize (DOMPurify with our rules), insert into the page.
  */
 
-export interface Timed {
+interface Timed {
   name: string;
   ms: number;
 }
 
 /** The preview of one input in Chromium: our renderer, DOMPurify with our rules, putting it in the page. */
-export interface PreviewTimed extends Timed {
+interface PreviewTimed extends Timed {
   render: number;
   sanitize: number;
   insert: number;

@@ -30,7 +30,7 @@ export interface ScriptModules {
 const MARKER = '"__bench_module__:';
 
 /** A module's short name: its package, or its path (our style sheet's namespace dropped). */
-export function moduleName(input: string): string {
+function moduleName(input: string): string {
   return packageOf(input) ?? input.replace(/^tidy-css:/, '').replace(/:tidied$/, '');
 }
 

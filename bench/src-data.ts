@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { build } from 'esbuild';
 
-export interface DeclaredKey {
+interface DeclaredKey {
   name: string;
   cap: string | null;
   /** The entries (or characters) the cap allows; null for a fixed shape or no cap. */

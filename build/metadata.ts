@@ -17,7 +17,7 @@ export interface PackageFields {
  * and namespace, so it must not change when the package later gains an address: that would
  * install a second copy beside the first, without its settings.
  */
-export const NAMESPACE = 'voidverified-palette';
+const NAMESPACE = 'voidverified-palette';
 
 const HOSTS: Record<string, string> = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
 
@@ -41,7 +41,7 @@ export function repositoryWebUrl(repository: PackageFields['repository']): strin
 }
 
 /** Where the latest release's assets live; only GitHub's address scheme is known here. */
-export function releaseDownloadBase(repository: PackageFields['repository']): string | undefined {
+function releaseDownloadBase(repository: PackageFields['repository']): string | undefined {
   const web = repositoryWebUrl(repository);
   return web && /^https:\/\/github\.com\/[^/]+\/[^/]+$/.test(web) ? `${web}/releases/latest/download` : undefined;
 }

@@ -8,7 +8,7 @@ import type { Command, CommandEffect, HotkeyScope } from './types';
  * Everything here is pure: the DOM side lives in src/inject/hotkeys.ts.
  */
 
-export const MODIFIERS = ['ctrl', 'alt', 'shift', 'meta'] as const;
+const MODIFIERS = ['ctrl', 'alt', 'shift', 'meta'] as const;
 type Modifier = (typeof MODIFIERS)[number];
 
 const MODIFIER_ALIASES: Record<string, Modifier> = {
@@ -165,7 +165,7 @@ export function hotkeyFromEvent(event: Pick<KeyboardEvent, 'code' | 'ctrlKey' | 
 }
 
 /** Whether a hotkey holds ctrl, alt or meta: a bare key or shift+key is ordinary typing or scrolling. */
-export function hasCommandModifier(hotkey: string): boolean {
+function hasCommandModifier(hotkey: string): boolean {
   const normalized = parseHotkey(hotkey);
   return !!normalized && /(^|\+)(ctrl|alt|meta)\+/.test(normalized);
 }
@@ -183,7 +183,7 @@ function contexts(b: Pick<Binding, 'scope' | 'allowInInputs'>): Set<'page' | 'ed
   return b.allowInInputs ? new Set(['page', 'editor']) : new Set(['page']);
 }
 
-export function bindingsOverlap(a: Pick<Binding, 'scope' | 'allowInInputs'>, b: Pick<Binding, 'scope' | 'allowInInputs'>): boolean {
+function bindingsOverlap(a: Pick<Binding, 'scope' | 'allowInInputs'>, b: Pick<Binding, 'scope' | 'allowInInputs'>): boolean {
   const ca = contexts(a);
   return [...contexts(b)].some((c) => ca.has(c));
 }
@@ -219,7 +219,7 @@ export function bindingProblem(command: Pick<Command, 'scope' | 'effect'>, hotke
 }
 
 /** Why a binding from a file (an import, an adopted configuration) is refused or asked about. */
-export const IMPORTED_HOTKEY_WHY = {
+const IMPORTED_HOTKEY_WHY = {
   unreadable: 'not a hotkey this version can bind',
   bare: 'a key without Ctrl, Alt or Meta is pressed by accident (and in editors it would swallow typing)',
   effect: (effect: CommandEffect) => `this command ${EFFECT_WORDS[effect]}`,

@@ -32,12 +32,12 @@ export interface ServiceDeps {
   now?(): number;
 }
 
-export function authorizationHint(command: Pick<Command, 'title'>): string {
+function authorizationHint(command: Pick<Command, 'title'>): string {
   return `"${command.title}" needs authorization. Open VoidVerified settings (Settings > Developer) and authorize, or run "Authorize" from the palette.`;
 }
 
 /** Why a command that acts as "you" is locked now, or null when it is not. */
-export function identityLock(command: Pick<Command, 'title' | 'actsAsYou'>, identity: Identity): string | null {
+function identityLock(command: Pick<Command, 'title' | 'actsAsYou'>, identity: Identity): string | null {
   if (!command.actsAsYou || !identity.mismatch || !identity.owner || !identity.site) return null;
   return IDENTITY_TEXTS.locked(command.title, identity.owner.name, identity.site.name);
 }

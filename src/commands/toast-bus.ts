@@ -9,7 +9,7 @@
 
 export type ToastType = 'debug' | 'info' | 'success' | 'warning' | 'error' | 'critical' | 'notify';
 
-export const TOAST_RANK: Record<'info' | 'success' | 'warning' | 'error', number> = {
+const TOAST_RANK: Record<'info' | 'success' | 'warning' | 'error', number> = {
   info: 0,
   success: 1,
   warning: 2,
@@ -40,7 +40,7 @@ export function shouldShow(type: ToastType, settings: ToastSettings): boolean {
   return settings.level <= TOAST_RANK[type];
 }
 
-export const CRITICAL_DURATION_MS = 8000;
+const CRITICAL_DURATION_MS = 8000;
 
 export class ToastBus {
   private nextId = 1;

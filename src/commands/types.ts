@@ -37,7 +37,7 @@ export interface OptionDef<T extends OptionValue = OptionValue> {
  * An option as a feature declares it: listed under its feature's category, and where its title or
  * description is left out (a feature's one switch) it takes the feature's. The registry fills them in.
  */
-export type OptionDecl<T extends OptionValue = OptionValue> = Omit<OptionDef<T>, 'title' | 'description' | 'category'> & {
+type OptionDecl<T extends OptionValue = OptionValue> = Omit<OptionDef<T>, 'title' | 'description' | 'category'> & {
   readonly title?: string;
   readonly description?: string;
 };

@@ -12,7 +12,7 @@ import { eventOrigin } from './shadow';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'url', 'email', 'password', 'number', 'tel', '']);
 
-export function isEditable(element: Element | null): boolean {
+function isEditable(element: Element | null): boolean {
   if (!element) return false;
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
   if (element instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(element.type);

@@ -29,7 +29,7 @@ function selectorProblem(selector: string): unknown {
 }
 
 /** Whether a route applies on `path`; no route applies everywhere. */
-export function routeMatches(route: RouteMatcher | undefined, path: string): boolean {
+function routeMatches(route: RouteMatcher | undefined, path: string): boolean {
   if (route === undefined) return true;
   return typeof route === 'function' ? route(path) : route.test(path);
 }

@@ -48,14 +48,6 @@ function swallow(result: unknown): void {
   if (result && typeof (result as Promise<unknown>).catch === 'function') (result as Promise<unknown>).catch(() => undefined);
 }
 
-export function isHostUrl(href: string): boolean {
-  try {
-    return new URL(href, location.href).origin === location.origin;
-  } catch {
-    return false;
-  }
-}
-
 export function navigate(target: string): void {
   const url = new URL(target, location.href);
   if (url.origin !== location.origin) {

@@ -22,12 +22,8 @@ export function removeStyle(id: string): void {
   document.getElementById(PREFIX + id)?.remove();
 }
 
-export function hasStyle(id: string): boolean {
-  return document.getElementById(PREFIX + id) !== null;
-}
-
 /** Holds the style element `id` until `signal` aborts. */
-export function styleWhile(id: string, css: string, { signal }: Lifetime): void {
+function styleWhile(id: string, css: string, { signal }: Lifetime): void {
   if (signal.aborted) return;
   setStyle(id, css);
   signal.addEventListener('abort', () => removeStyle(id), { once: true });

@@ -15,7 +15,7 @@
  */
 
 /** The native events a person makes with keyboard, mouse, touch, pen, clipboard and drag. */
-export const USER_INPUT_EVENTS: readonly string[] = [
+const USER_INPUT_EVENTS: readonly string[] = [
   'keydown',
   'keyup',
   'keypress',

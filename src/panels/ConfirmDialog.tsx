@@ -9,7 +9,7 @@ import { PortalContainer, useStore } from './hooks';
  * you want to do this?', buttons Cancel and Ok. `confirmDialog()` resolves with the choice.
  */
 
-export const CONFIRM_DEFAULT_TEXT = 'Are you sure you want to do this?';
+const CONFIRM_DEFAULT_TEXT = 'Are you sure you want to do this?';
 
 interface Pending {
   text: string;

@@ -61,7 +61,7 @@ export async function clickPaletteRow(page: Page, row: string | Locator): Promis
 /** Where the userscript runs (see the header). */
 export type ScriptWorld = 'page' | 'isolated';
 /** The isolated world's name (the DevTools protocol keeps one world per name and frame). */
-export const SCRIPT_WORLD = 'VoidVerified userscript';
+const SCRIPT_WORLD = 'VoidVerified userscript';
 
 export interface HostGotoOptions extends ReplicaOptions {
   /** Inject the GM shim and dist/voidverified.user.js. Default true. */
@@ -119,9 +119,9 @@ export function testBuild(): string {
 }
 
 /** Seed that marks the changelog as seen (any version compares below 9999). */
-export const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
+const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
 
-export interface ImageRequest {
+interface ImageRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
@@ -185,11 +185,11 @@ function oauthRedirect(marker: string, fields: Record<string, string>, authorize
 }
 
 /** Per image-host endpoint: the error status it answers with; absent means success. */
-export type ImageFailures = Partial<Record<'catbox' | 'imgbb' | 'imgur' | 'imgur-token' | 'imgur-account', number>>;
+type ImageFailures = Partial<Record<'catbox' | 'imgbb' | 'imgur' | 'imgur-token' | 'imgur-account', number>>;
 
 /** The userscript path the page loads when the source cannot be inlined (see scriptTag). */
 const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
-export const ORIGIN = 'https://anilist.co';
+const ORIGIN = 'https://anilist.co';
 /** Token handed out by the fake OAuth flows. */
 export const OAUTH_TOKEN = 'valid-token';
 

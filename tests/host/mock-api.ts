@@ -38,7 +38,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Public types
 
-export interface MockRequest {
+interface MockRequest {
   body: string;
   /** Header names in any case. */
   headers: Record<string, string>;
@@ -99,7 +99,7 @@ export function loadSchema(): GraphQLSchema {
   return loadAniListSchema();
 }
 
-export const CORS_HEADERS: Readonly<Record<string, string>> = {
+const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After, X-RateLimit-Reset',
 };

@@ -33,10 +33,9 @@ import { moduleExpression } from './browser-script';
 import { createSeed, type SeedData } from './seed';
 import { appHtml, renderPageContent, themeClass, themeCss, type RuntimeOptions, type RuntimeViewer, type Theme } from './replica-runtime';
 
-export { renderMarkdown, colorTriple } from './replica-runtime';
-export type { Theme } from './replica-runtime';
+export { renderMarkdown } from './replica-runtime';
 
-export interface ReplicaViewer {
+interface ReplicaViewer {
   id: number;
   name: string;
   donatorTier?: number;
@@ -64,11 +63,11 @@ export interface ReplicaOptions {
 }
 
 /** The site's app is not always mounted at document-end (host-facts (b)); neither is the replica's by default. */
-export const DEFAULT_VUE_DELAY_MS = 50;
+const DEFAULT_VUE_DELAY_MS = 50;
 
 let seedCache: SeedData | undefined;
 /** The seed, built once per process (treat it as read-only). */
-export function defaultData(): SeedData {
+function defaultData(): SeedData {
   seedCache ??= createSeed();
   return seedCache;
 }
@@ -79,7 +78,7 @@ export function runtimeScript(): string {
 }
 
 /** JSON that is safe inside a <script> element. */
-export function scriptJson(value: unknown): string {
+function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

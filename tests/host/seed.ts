@@ -24,8 +24,8 @@ export const NAMED_COLORS: Readonly<Record<string, string>> = {
   gray: '103, 123, 148',
 };
 
-export const LIST_STATUSES = ['CURRENT', 'PLANNING', 'COMPLETED', 'DROPPED', 'PAUSED', 'REPEATING'] as const;
-export type ListStatus = (typeof LIST_STATUSES)[number];
+const LIST_STATUSES = ['CURRENT', 'PLANNING', 'COMPLETED', 'DROPPED', 'PAUSED', 'REPEATING'] as const;
+type ListStatus = (typeof LIST_STATUSES)[number];
 
 export interface SeedUser {
   id: number;
@@ -84,13 +84,13 @@ interface ActivityBase {
   isLocked: boolean;
   isPinned: boolean;
 }
-export interface SeedTextActivity extends ActivityBase {
+interface SeedTextActivity extends ActivityBase {
   __typename: 'TextActivity';
   type: 'TEXT';
   userId: number;
   text: string;
 }
-export interface SeedListActivity extends ActivityBase {
+interface SeedListActivity extends ActivityBase {
   __typename: 'ListActivity';
   type: 'ANIME_LIST' | 'MANGA_LIST';
   userId: number;
@@ -99,7 +99,7 @@ export interface SeedListActivity extends ActivityBase {
   status: string;
   progress: string | null;
 }
-export interface SeedMessageActivity extends ActivityBase {
+interface SeedMessageActivity extends ActivityBase {
   __typename: 'MessageActivity';
   type: 'MESSAGE';
   messengerId: number;
@@ -150,7 +150,7 @@ export interface SeedNotification {
 }
 
 /** A staff member or character as a submission notification names it. */
-export interface SeedPerson {
+interface SeedPerson {
   id: number;
   name: { userPreferred: string; full: string };
   image: { large: string; medium: string };
@@ -186,7 +186,7 @@ export interface SeedData {
 }
 
 /** mulberry32: a tiny deterministic PRNG. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -125,5 +125,3 @@ export const anilistLinks: FeatureDef = {
   description: 'Go to any AniList page from the palette.',
   commands: LINKS.map(toCommand),
 };
-
-export const LINK_PATHS = LINKS.map((l) => l.path);

@@ -24,7 +24,7 @@ const AUTH_TAB = 'tab.authorization';
 const dateIn = (ctx: CommandContext) => (ms: number) => formatDate(new Date(ms), ctx.store.get(timeConfigKey).dateFormat);
 
 const NOTHING_CHANGED = 'Nothing was changed.';
-export const AUTH_RETURN_TEXTS = {
+const AUTH_RETURN_TEXTS = {
   notStarted: `Refused an AniList authorization this browser did not start: a link can carry someone else's token. ${NOTHING_CHANGED} To authorize, use 'Authenticate VoidVerified' in the settings.`,
   stale: `Refused an AniList authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the settings.`,
   noState: `Refused an AniList authorization that came back without the check value this browser sent with it: a link can carry someone else's token. ${NOTHING_CHANGED} Authorize again from the settings.`,
@@ -44,10 +44,10 @@ export const AUTH_RETURN_TEXTS = {
     `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
 };
 
-export const REVOKE_QUESTION = 'Revoke VoidVerified’s AniList authorization? The features that need it stop until you authorize again.';
+const REVOKE_QUESTION = 'Revoke VoidVerified’s AniList authorization? The features that need it stop until you authorize again.';
 
 /** Why a return is refused when the pending marker does not vouch for it (null: it does). */
-export const pendingRefusal = (check: PendingCheck): string | null =>
+const pendingRefusal = (check: PendingCheck): string | null =>
   check === 'ok'
     ? null
     : check === 'stale'
@@ -124,7 +124,7 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
  * Sends the user to AniList to approve, once the pending marker is stored (with the account signed
  * in to the site now: the returned token must be theirs).
  */
-export async function startAuthorization(ctx: CommandContext): Promise<void> {
+async function startAuthorization(ctx: CommandContext): Promise<void> {
   const state = await beginOAuth(ctx.store, 'anilist', { account: ctx.auth.viewer() });
   ctx.route.load(withState(AUTHORIZE_URL, state));
 }

@@ -30,7 +30,7 @@ const LIKEABLE = '.activity-markdown img, .reply-markdown img';
 let focusedBeforePalette: Element | null = null;
 
 /** A markdown textarea we may write into: the host's editors, or one marked as a markdown editor. */
-export function markdownField(element: Element | null): TextField | null {
+function markdownField(element: Element | null): TextField | null {
   const field = editableField(element);
   return field && (field.matches(TEXTAREA) || field.closest('.activity-edit, [data-markdown-editor]')) ? field : null;
 }

@@ -16,7 +16,7 @@ const GlobalCss = lazyComponent(() => import('../../panels/global-css/GlobalCss'
 
 const STYLE_ID = 'global-css';
 /** Every page but the settings page that edits it. */
-export const appliesOn = (path: string): boolean => !isSettingsDeveloper(path);
+const appliesOn = (path: string): boolean => !isSettingsDeveloper(path);
 
 export const globalCss: FeatureDef = {
   id: 'global-css',

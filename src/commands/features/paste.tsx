@@ -21,16 +21,16 @@ const ImageHostSettings = lazyComponent(() => import('../../panels/paste/ImageHo
 const IMAGE_HOST_TAB = 'tab.image-host';
 /** Host editors (composer, replies, messages) and our own markdown editors. */
 const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
-export const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
+const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
 /** Said (critical) when the paste and drop listeners cannot be set up. */
-export const PASTE_SETUP_FAILED =
+const PASTE_SETUP_FAILED =
   'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
 
 const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
 const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store, toasts: ctx.toasts });
 
 const NOTHING_CHANGED = 'Nothing was changed.';
-export const IMGUR_RETURN_TEXTS = {
+const IMGUR_RETURN_TEXTS = {
   notStarted: `Refused an imgur authorization this browser did not start: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} To authorize, use Authorize in the image host settings.`,
   stale: `Refused an imgur authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
   noState: `Refused an imgur authorization that came back without the check value this browser sent with it: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} Authorize again from the image host settings.`,

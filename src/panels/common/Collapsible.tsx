@@ -3,7 +3,7 @@ import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { useServices, useStored } from '../hooks';
 
 /** Ids in `next` that are not in `seen` (content added since). */
-export function addedContent(seen: ReadonlySet<string | number>, next: readonly (string | number)[]): boolean {
+function addedContent(seen: ReadonlySet<string | number>, next: readonly (string | number)[]): boolean {
   return next.some((id) => !seen.has(id));
 }
 

@@ -192,9 +192,9 @@ export function Chips<T extends { id: number }>({
   );
 }
 
-export const mediaTitle = (m: MediaSearchResult) => m.title?.userPreferred ?? `#${m.id}`;
+const mediaTitle = (m: MediaSearchResult) => m.title?.userPreferred ?? `#${m.id}`;
 /** 'Anime 2023', 'Manga unreleased'. */
-export const mediaHint = (m: MediaSearchResult) => `${m.type === 'MANGA' ? 'Manga' : 'Anime'} ${m.startDate?.year ?? 'unreleased'}`;
+const mediaHint = (m: MediaSearchResult) => `${m.type === 'MANGA' ? 'Manga' : 'Anime'} ${m.startDate?.year ?? 'unreleased'}`;
 
 /**
  * Picks anime and manga: poster, preferred title, type and start year. Single selection replaces

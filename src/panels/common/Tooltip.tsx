@@ -14,7 +14,7 @@ import { createPortal } from 'react-dom';
 import { PortalContainer } from '../hooks';
 
 /** Distance between the tooltip and its trigger, in px. */
-export const TOOLTIP_DISTANCE = 5;
+const TOOLTIP_DISTANCE = 5;
 
 /**
  * A static tooltip: shown 5px above its trigger while the pointer is over it or it has keyboard

@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
  * is above the palette. Each layer takes two levels: its backdrop, then its content.
  * Toasts, tooltips and menus sit above every layer (their z-index is in the shared sheets, src/panels/styles.ts); hover cards below.
  */
-export const LAYER_BASE = 2147483000;
+const LAYER_BASE = 2147483000;
 /** Far below the toasts' level (2147483600), so counting up never crosses it. */
 const LAYER_LIMIT = 2147483400;
 

@@ -5,7 +5,7 @@ import type { UserSearchResult } from '../../data/documents';
 import { fetchFollowing } from '../../data/lookups';
 
 /** How long this tab keeps the list of the people you follow. */
-export const FOLLOWING_LIFETIME_MS = 10 * 60_000;
+const FOLLOWING_LIFETIME_MS = 10 * 60_000;
 
 const loaded = new Map<number, { at: number; users: Promise<UserSearchResult[]> }>();
 
@@ -27,11 +27,6 @@ function followingOf(ctx: Pick<CommandContext, 'client' | 'store' | 'toasts'>, u
   });
   loaded.set(userId, { at: Date.now(), users });
   return users;
-}
-
-/** For tests: forget what this tab asked. */
-export function forgetFollowing(): void {
-  loaded.clear();
 }
 
 /** The people the signed-in user follows ([] while unknown, signed out, or when asking failed). */

@@ -14,7 +14,7 @@ const LABELS: Record<BooleanOption, string> = {
 };
 
 /** 'ACTIVITY_REPLY_LIKE' → 'Activity reply like'. */
-export const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
+const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
 
 /** The options and the notification types of a notifications config (the feed's or the home page's). */
 export function NotificationConfigForm({

@@ -20,7 +20,7 @@ function previewPath(n: RawNotification): string | null {
 }
 
 /** The read set, and a way to mark ids read or unread (stored, so every tab follows). */
-export function useReadState(ctx: CommandContext) {
+function useReadState(ctx: CommandContext) {
   const read = useStored(readNotificationsKey);
   const set = new Set(read);
   return {

@@ -20,8 +20,8 @@ import { groupRanked, ON_PAGE, rankCommands, RECENT } from './rank';
  * with its hotkey; other modes and nested pages come from the registry's panels.
  */
 
-export const PLACEHOLDER = 'Filter VoidVerified QuickStart';
-export const DASHBOARD_DEBOUNCE_MS = 100;
+const PLACEHOLDER = 'Filter VoidVerified QuickStart';
+const DASHBOARD_DEBOUNCE_MS = 100;
 const PER_GROUP = 60;
 /** Items rendered at once, over all groups; more matches are counted, not drawn. */
 const MAX_ITEMS = 24;
@@ -300,7 +300,7 @@ export function Palette() {
   );
 }
 
-export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: CommandContext; hotkey: string | null }) {
+function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: CommandContext; hotkey: string | null }) {
   let hint: string | undefined;
   try {
     hint = command.hint?.(ctx);
@@ -323,7 +323,7 @@ export function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: Co
 }
 
 /** Runs a command picked in the palette: pages open in place, others close the palette first. */
-export function pick(command: Command, ctx: CommandContext, close: () => void): void {
+function pick(command: Command, ctx: CommandContext, close: () => void): void {
   if (!command.page && !command.keepOpen) close();
   void ctx.run(command.id);
 }

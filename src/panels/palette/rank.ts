@@ -15,7 +15,7 @@ export interface Usage {
 const DAY_MS = 86_400_000;
 
 /** 0 for never used; grows with use and halves every week without use. */
-export function frecency(usage: Usage | undefined, now: number): number {
+function frecency(usage: Usage | undefined, now: number): number {
   if (!usage || usage.count <= 0) return 0;
   const ageDays = Math.max(0, now - usage.last) / DAY_MS;
   return usage.count * 0.5 ** (ageDays / 7);
