@@ -350,9 +350,9 @@ export const activityById = query<{ Activity: Activity | null }, { id: number }>
 );
 
 /** One activity by id; a failure (or no such activity) is 'Error querying activity.'. */
-export function fetchActivity(ctx: ReadContext, id: number): Promise<Activity> {
+export function fetchActivity(ctx: ReadContext, id: number, signal?: AbortSignal): Promise<Activity> {
   return wrapFailure(API_ERROR_TEXTS.activity, async () => {
-    const { Activity } = await read(ctx, activityById, { id });
+    const { Activity } = await read(ctx, activityById, { id }, { signal });
     if (!Activity) throw new Error(`No activity ${id}`);
     return Activity;
   });

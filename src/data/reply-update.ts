@@ -63,8 +63,8 @@ export const createdMediaActivity = query<{ Activity: { __typename: string; id?:
 );
 
 /** The media's list entry as the panel starts from: new media without an entry is PLANNING with 0. */
-export async function loadProgress(ctx: ReadContext, mediaId: number): Promise<MediaProgress> {
-  const { Media } = await wrapFailure(API_ERROR_TEXTS.mediaProgress(mediaId), () => read(ctx, mediaProgress, { mediaId }));
+export async function loadProgress(ctx: ReadContext, mediaId: number, signal?: AbortSignal): Promise<MediaProgress> {
+  const { Media } = await wrapFailure(API_ERROR_TEXTS.mediaProgress(mediaId), () => read(ctx, mediaProgress, { mediaId }, { signal }));
   const maxProgress = (Media?.type === 'MANGA' ? Media?.chapters : Media?.episodes) ?? null;
   const entry = Media?.mediaListEntry ?? null;
   return { mediaListId: entry?.id ?? null, status: entry?.status ?? 'PLANNING', progress: entry?.progress ?? 0, maxProgress };

@@ -149,3 +149,32 @@ export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): Pag
     },
   };
 }
+
+/** One read of ours (a data function, not one document: that is `useQuery`), as a panel shows it. */
+export interface OneReadOptions<T> {
+  /** Asks; `signal` aborts when what it was asked for is no longer shown. */
+  read(signal: AbortSignal): Promise<T>;
+  /** Where and how a failure is reported (`report` is called with 1). */
+  failure: PageFailure;
+}
+
+export interface OneRead<T> {
+  /** The answer for `key`: undefined until it came, and again once `key` changed. */
+  data: T | undefined;
+  /** Asking. */
+  busy: boolean;
+  /** The answer for `key` came or failed. */
+  settled: boolean;
+  /** Asking failed (an abort is no failure). */
+  failed: boolean;
+}
+
+/**
+ * A single read of a data function: the paged read with one page, so it keeps the same rules (a
+ * new `key` aborts what the previous one asked and never shows its answer; null asks nothing; a
+ * failure is reported once through `attempt`). The function's own reads keep their lifetimes.
+ */
+export function useRead<T>(key: unknown, options: OneReadOptions<T>): OneRead<T> {
+  const one = usePagedRead<T>(key, { page: (_n, signal) => options.read(signal), hasNext: () => false, failure: options.failure });
+  return { data: one.pages[0], busy: one.busy, settled: one.settled, failed: one.failed };
+}

@@ -3,7 +3,7 @@ import { SWRConfig } from 'swr';
 import { queryCache } from '../data/swr';
 import { useServices } from './hooks';
 
-export { useQuery, usePagedRead, type QueryDocument } from '../data/swr-hooks';
+export { useQuery, usePagedRead, useRead, type QueryDocument } from '../data/swr-hooks';
 
 /**
  * Wraps a component that reads with `useQuery` in SWR's provider over the store's query cache (the

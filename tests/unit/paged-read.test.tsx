@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePagedRead, type PagedReadOptions } from '../../src/data/swr-hooks';
+import { usePagedRead, useRead, type PagedReadOptions } from '../../src/data/swr-hooks';
 
 /** A page of a list: its items, and whether another follows. */
 interface Page {
@@ -159,5 +159,45 @@ describe('usePagedRead', () => {
     await settle();
     expect(asked[0]!.signal.aborted).toBe(true);
     expect(toasts.error).not.toHaveBeenCalled();
+  });
+});
+
+function One({ id, page }: { id: string | null; page: PagedReadOptions<Page>['page'] }) {
+  const one = useRead(id, {
+    read: (signal) => page(1, signal),
+    failure: { toasts, report: () => ({ toast: 'read failed', log: 'test read', detail: false }) },
+  });
+  return <p>{one.settled ? (one.failed ? 'failed' : (one.data?.items.join(',') ?? 'none')) : one.busy ? 'busy' : 'waiting'}</p>;
+}
+
+describe('useRead', () => {
+  it('asks once per key, aborts the previous key and never shows its answer; null asks nothing', async () => {
+    const { asked, page } = pagesByHand();
+    const { rerender } = render(<One id={null} page={page('-')} />);
+    await settle();
+    expect(asked).toHaveLength(0);
+    expect(screen.getByText('waiting')).toBeTruthy();
+    rerender(<One id="a" page={page('a')} />);
+    await settle();
+    expect(screen.getByText('busy')).toBeTruthy();
+    rerender(<One id="b" page={page('b')} />);
+    await settle();
+    expect(asked.map((a) => [a.key, a.signal.aborted])).toEqual([
+      ['a', true],
+      ['b', false],
+    ]);
+    await act(async () => asked[1]!.answer({ items: ['b1'], more: false }));
+    expect(screen.getByText('b1')).toBeTruthy();
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('reports a failure once and says it failed', async () => {
+    const { asked, page } = pagesByHand();
+    render(<One id="a" page={page('a')} />);
+    await settle();
+    await act(async () => asked[0]!.fail(new Error('down')));
+    expect(screen.getByText('failed')).toBeTruthy();
+    expect(toasts.error).toHaveBeenCalledTimes(1);
+    expect(toasts.error).toHaveBeenCalledWith('read failed', undefined);
   });
 });

@@ -1,12 +1,12 @@
 import { Command as Cmdk } from 'cmdk';
 import type { PalettePageProps } from '../../commands/types';
-import { useEffect, useState } from 'react';
 import { fetchActivity, type Reply } from '../../data/activities';
 import type { FoundActivity } from '../../data/activity-search';
-import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
+import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
 import { activitySearchState } from '../../data/activity-search-session';
 import { ActivityEntry } from '../activity/ActivityEntry';
 import { activityPath } from '../../data/paths';
+import { useRead } from '../query';
 
 /**
  * One activity search result as our full activity entry (likes, replies, edit, delete), with
@@ -15,26 +15,20 @@ import { activityPath } from '../../data/paths';
 export function ActivityView({ arg, ctx, close }: PalettePageProps) {
   const id = Number(arg);
   const loaded = activitySearchState().feed.find((a) => a.id === id);
-  // Not in the search's feed (cleared, or a search that was not kept): asked for by id.
-  const [fetched, setFetched] = useState<{ id: number; activity: FoundActivity | null } | null>(null);
-  useEffect(() => {
-    if (loaded || !Number.isInteger(id) || id <= 0) return;
-    let live = true;
-    // A page closed before the answer came says nothing.
-    const toasts = {
-      error: (m: string, d?: string) => live && ctx.toasts.error(m, d),
-      warning: (m: string, d?: string) => live && ctx.toasts.warning(m, d),
-    };
-    void attempt(
-      toasts,
-      { toast: (error) => failureText(error) ?? API_ERROR_TEXTS.activity, detail: false, log: 'querying an activity failed' },
-      () => fetchActivity(ctx, id),
-    ).then((result) => live && setFetched({ id, activity: result.ok ? result.value : null }));
-    return () => {
-      live = false;
-    };
-  }, [id, loaded, ctx]);
-  const activity = loaded ?? (fetched?.id === id ? fetched.activity : undefined);
+  // Not in the search's feed (cleared, or a search that was not kept): asked for by id. A page
+  // closed before the answer came aborts it, and says nothing.
+  const asked = useRead(loaded || !Number.isInteger(id) || id <= 0 ? null : id, {
+    read: (signal) => fetchActivity(ctx, id, signal),
+    failure: {
+      toasts: ctx.toasts,
+      report: () => ({
+        toast: (error) => failureText(error) ?? API_ERROR_TEXTS.activity,
+        detail: false,
+        log: 'querying an activity failed',
+      }),
+    },
+  });
+  const activity: FoundActivity | null | undefined = loaded ?? (asked.settled ? (asked.data ?? null) : undefined);
   if (activity === undefined) return <Cmdk.Loading>Loading the activity…</Cmdk.Loading>;
   if (!activity) return <Cmdk.Empty>This activity is no longer loaded.</Cmdk.Empty>;
   const replies = activity.replies?.filter((r): r is Reply => r !== null);

@@ -14,6 +14,7 @@ import {
 } from '../../data/reply-update';
 import { MediaSearchBox } from '../common/MediaSearchBox';
 import { activityPath } from '../../data/paths';
+import { useRead } from '../query';
 
 /**
  * The reply-with-list-update panel under the home composer: pick a media, its status and progress;
@@ -21,23 +22,28 @@ import { activityPath } from '../../data/paths';
  */
 export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; text(): string; clear(): void }) {
   const [media, setMedia] = useState<MediaSearchResult[]>([]);
-  const [progress, setProgress] = useState<MediaProgress | null>(null);
+  // The picked media's list entry: asked for each pick (a new pick aborts the previous one's).
+  const [picks, setPicks] = useState(0);
+  const picked = media[0]?.id ?? null;
+  const progress =
+    useRead(picked === null ? null : [picked, picks], {
+      read: (signal) => loadProgress(ctx, picked!, signal),
+      failure: { toasts: ctx.toasts, report: () => ({ toast: 'Failed to query media progress', log: 'querying media progress failed' }) },
+    }).data ?? null;
   const [status, setStatus] = useState<ListStatus>('PLANNING');
   const [value, setValue] = useState(0);
+  // The status and progress start from the entry's, once it came.
+  const [started, setStarted] = useState<MediaProgress | null>(null);
+  if (progress && progress !== started) {
+    setStarted(progress);
+    setStatus(progress.status);
+    setValue(progress.progress);
+  }
   const [busy, setBusy] = useState(false);
 
-  async function pick(next: MediaSearchResult[]) {
+  function pick(next: MediaSearchResult[]) {
     setMedia(next);
-    setProgress(null);
-    if (!next[0]) return;
-    const id = next[0].id;
-    const loaded = await attempt(ctx.toasts, { toast: 'Failed to query media progress', log: 'querying media progress failed' }, () =>
-      loadProgress(ctx, id),
-    );
-    if (!loaded.ok) return;
-    setProgress(loaded.value);
-    setStatus(loaded.value.status);
-    setValue(loaded.value.progress);
+    setPicks((n) => n + 1);
   }
 
   async function reply() {
@@ -75,7 +81,7 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
   const max = progress?.maxProgress ?? null;
   return (
     <div className="vv-reply-update" role="group" aria-label="Reply with list update">
-      <MediaSearchBox ctx={ctx} label="Media" selected={media} onChange={(next) => void pick(next)} />
+      <MediaSearchBox ctx={ctx} label="Media" selected={media} onChange={pick} />
       <label>
         Status{' '}
         <select value={status} onChange={(e) => setStatus(e.target.value as ListStatus)} disabled={!media.length}>
