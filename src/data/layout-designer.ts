@@ -371,8 +371,8 @@ export async function deleteSelectedLayout(svc: Pick<PublishServices, 'store' | 
   return true;
 }
 
-export async function fetchViewer(svc: ReadContext): Promise<LayoutViewer> {
-  const { Viewer } = await read(svc, layoutViewerQuery, {});
+export async function fetchViewer(svc: ReadContext, signal?: AbortSignal): Promise<LayoutViewer> {
+  const { Viewer } = await read(svc, layoutViewerQuery, {}, { signal });
   if (!Viewer) throw new Error('no viewer');
   return Viewer;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { authKey } from '../../data/auth';
 import { decodeBio } from '../../data/bio-block';
@@ -39,7 +39,7 @@ import { ColorInput } from '../common/ColorInput';
 import { LockIcon } from '../common/LockIcon';
 import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
-import { withQueryCache } from '../query';
+import { useRead, withQueryCache } from '../query';
 
 /**
  * The layout designer: layouts with add and delete, avatar and banner URLs
@@ -58,67 +58,16 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
   const token = ctx.auth.token() !== null;
   const viewer = ctx.auth.viewer();
   const identity = useIdentity(ctx);
-  const [tier, setTier] = useState(0);
   const layout = state.layoutsList[state.selectedLayout]!;
-  const [published, setPublished] = useState<Published>({ color: null, badge: null });
-  const [busy, setBusy] = useState(false);
   const id = useId();
   const locked =
     identity.mismatch && identity.owner && identity.site
       ? IDENTITY_TEXTS.partsLocked('Reset About and publishing', identity.owner.name, identity.site.name)
       : null;
-
-  // What is published now, for the colour and badge buttons (shown only for a changed value), and
-  // the donator tier that decides which of them may be published.
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    fetchViewer(ctx)
-      .then((v) => {
-        if (!live) return;
-        setPublished(publishedOf(v));
-        setTier(v.donatorTier ?? 0);
-      })
-      .catch((error: unknown) => console.warn('[VoidVerified] could not read your published colour and badge', error));
-    return () => {
-      live = false;
-    };
-  }, [ctx, token]);
+  const { published, tier, remember } = usePublished(ctx, token);
 
   const commit = (change: (s: LayoutsState) => LayoutsState) => commitLayouts(ctx.store, change);
   const edit = (change: Partial<Layout>) => commit((s) => updateLayout(s, change));
-  const run = (work: () => Promise<unknown>) => {
-    setBusy(true);
-    void work().finally(() => setBusy(false));
-  };
-  // A publish button runs one publish call, disabled while any call runs or while locked.
-  const publishButton = (label: string, work: () => Promise<unknown>) => (
-    <button type="button" className="vv-button" disabled={busy || locked !== null} onClick={() => run(work)}>
-      {label}
-    </button>
-  );
-  // A colour or badge that was published becomes the one the buttons compare against.
-  const remember = (key: keyof Published) => (value: string | null) => {
-    if (value) setPublished((p) => ({ ...p, [key]: value }));
-  };
-  const show = publishVisibility(layout, published, token, tier);
-  const block = decodeBio(layout.bio);
-  const cssEditable = !block.hasBlock || block.readable;
-
-  const field = (key: 'avatar' | 'banner', label: string) => (
-    <div className="vv-option vv-layout-image-field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        type="text"
-        spellCheck={false}
-        placeholder="https://"
-        value={layout[key]}
-        onChange={(e) => edit({ [key]: e.target.value })}
-      />
-      {safeUrl(layout[key], 'image') && <img className={`vv-layout-${key}`} src={safeUrl(layout[key], 'image')} alt={`${label} preview`} />}
-    </div>
-  );
 
   return (
     <div className="vv-layout-designer">
@@ -126,7 +75,73 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
       <p className="vv-note">
         Preview shows on your own profile{viewer ? ` (/user/${viewer.name}/)` : ''}. {token ? '' : 'Authorize to publish.'}
       </p>
+      <LayoutChoice ctx={ctx} id={id} state={state} layout={layout} commit={commit} edit={edit} />
+      <ImageField id={id} layout={layout} edit={edit} part="avatar" label="Avatar" />
+      <ImageField id={id} layout={layout} edit={edit} part="banner" label="Banner" />
+      <ColourAndBadge id={id} layout={layout} edit={edit} tier={tier} />
+      <AboutAndCss id={id} layout={layout} edit={edit} />
+      {locked && (
+        <p className="vv-note vv-identity-lock" role="note">
+          <LockIcon /> {locked}
+        </p>
+      )}
+      <div className="vv-actions">
+        <PublishButtons
+          ctx={ctx}
+          layout={layout}
+          show={publishVisibility(layout, published, token, tier)}
+          locked={locked}
+          remember={remember}
+        >
+          <button type="button" className="vv-button vv-button-primary" onClick={() => commit((s) => setPreview(s, !s.preview))}>
+            {state.preview ? 'Disable Preview' : 'Enable Preview'}
+          </button>
+          {state.preview && (
+            <button type="button" className="vv-button" onClick={() => commit((s) => setDisableCss(s, !s.disableCss))}>
+              {state.disableCss ? 'Enable Css' : 'Disable Css'}
+            </button>
+          )}
+        </PublishButtons>
+      </div>
+    </div>
+  );
+}
 
+/**
+ * What is published now, for the colour and badge buttons (shown only for a changed value), and
+ * the donator tier that decides which of them may be published; a colour or badge published here
+ * becomes the one the buttons compare against (`remember`).
+ */
+function usePublished(ctx: CommandContext, token: boolean) {
+  const asked = useRead(token ? 'viewer' : null, {
+    read: (signal) => fetchViewer(ctx, signal),
+    // Said on the console only: the buttons then compare against nothing published.
+    failure: { toasts: ctx.toasts, report: () => ({ toast: '', log: 'could not read your published colour and badge', quiet: true }) },
+  });
+  const [changed, setChanged] = useState<Partial<Published>>({});
+  const published: Published = { ...(asked.data ? publishedOf(asked.data) : { color: null, badge: null }), ...changed };
+  const remember = (key: keyof Published) => (value: string | null) => {
+    if (value) setChanged((p) => ({ ...p, [key]: value }));
+  };
+  return { published, tier: asked.data?.donatorTier ?? 0, remember };
+}
+
+interface PartProps {
+  id: string;
+  layout: Layout;
+  edit(change: Partial<Layout>): void;
+}
+
+function LayoutChoice({
+  ctx,
+  id,
+  state,
+  commit,
+  edit,
+  layout,
+}: PartProps & { ctx: CommandContext; state: LayoutsState; commit(change: (s: LayoutsState) => LayoutsState): void }) {
+  return (
+    <>
       <div className="vv-option">
         <label htmlFor={`${id}-select`}>Layout</label>
         <select id={`${id}-select`} value={state.selectedLayout} onChange={(e) => commit((s) => selectLayout(s, Number(e.target.value)))}>
@@ -148,10 +163,32 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
           Delete Layout
         </button>
       </div>
+    </>
+  );
+}
 
-      {field('avatar', 'Avatar')}
-      {field('banner', 'Banner')}
+function ImageField({ id, layout, edit, part, label }: PartProps & { part: 'avatar' | 'banner'; label: string }) {
+  return (
+    <div className="vv-option vv-layout-image-field">
+      <label htmlFor={`${id}-${part}`}>{label}</label>
+      <input
+        id={`${id}-${part}`}
+        type="text"
+        spellCheck={false}
+        placeholder="https://"
+        value={layout[part]}
+        onChange={(e) => edit({ [part]: e.target.value })}
+      />
+      {safeUrl(layout[part], 'image') && (
+        <img className={`vv-layout-${part}`} src={safeUrl(layout[part], 'image')} alt={`${label} preview`} />
+      )}
+    </div>
+  );
+}
 
+function ColourAndBadge({ id, layout, edit, tier }: PartProps & { tier: number }) {
+  return (
+    <>
       <div className="vv-option">
         <span id={`${id}-color`}>Colour</span>
         <span className="vv-layout-swatches" role="group" aria-labelledby={`${id}-color`}>
@@ -189,7 +226,15 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
           />
         </div>
       )}
+    </>
+  );
+}
 
+function AboutAndCss({ id, layout, edit }: PartProps) {
+  const block = decodeBio(layout.bio);
+  const cssEditable = !block.hasBlock || block.readable;
+  return (
+    <>
       <label className="vv-layout-label" htmlFor={`${id}-about`}>
         About
       </label>
@@ -213,38 +258,56 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
         onChange={(e) => edit({ bio: setBioCss(layout.bio, e.target.value) })}
       />
       {!cssEditable && <p className="vv-note">The data block of this about could not be read, so its CSS cannot be edited here.</p>}
-      {locked && (
-        <p className="vv-note vv-identity-lock" role="note">
-          <LockIcon /> {locked}
-        </p>
-      )}
+    </>
+  );
+}
 
-      <div className="vv-actions">
-        <button
-          type="button"
-          className="vv-button"
-          disabled={busy || !token || locked !== null}
-          onClick={() =>
-            run(
-              async () =>
-                (!layout.bio.trim() || (await ctx.confirm('Replace this about with your current AniList about?'))) && resetAbout(ctx),
-            )
-          }
-        >
-          Reset About
-        </button>
-        {show.about && publishButton('Publish About', () => publishAbout(ctx, layout.bio))}
-        {show.color && publishButton('Publish Color', () => publishColor(ctx, layout.color).then(remember('color')))}
-        {show.badge && publishButton('Publish Badge', () => publishBadge(ctx, layout.donatorBadge).then(remember('badge')))}
-        <button type="button" className="vv-button vv-button-primary" onClick={() => commit((s) => setPreview(s, !s.preview))}>
-          {state.preview ? 'Disable Preview' : 'Enable Preview'}
-        </button>
-        {state.preview && (
-          <button type="button" className="vv-button" onClick={() => commit((s) => setDisableCss(s, !s.disableCss))}>
-            {state.disableCss ? 'Enable Css' : 'Disable Css'}
-          </button>
-        )}
-      </div>
-    </div>
+/** Reset About and the publish buttons: one call at a time, none while locked; `children` follow them. */
+function PublishButtons({
+  ctx,
+  layout,
+  show,
+  locked,
+  remember,
+  children,
+}: {
+  ctx: CommandContext;
+  layout: Layout;
+  show: ReturnType<typeof publishVisibility>;
+  locked: string | null;
+  remember(key: keyof Published): (value: string | null) => void;
+  children: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const token = ctx.auth.token() !== null;
+  const run = (work: () => Promise<unknown>) => {
+    setBusy(true);
+    void work().finally(() => setBusy(false));
+  };
+  const publishButton = (label: string, work: () => Promise<unknown>) => (
+    <button type="button" className="vv-button" disabled={busy || locked !== null} onClick={() => run(work)}>
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className="vv-button"
+        disabled={busy || !token || locked !== null}
+        onClick={() =>
+          run(
+            async () =>
+              (!layout.bio.trim() || (await ctx.confirm('Replace this about with your current AniList about?'))) && resetAbout(ctx),
+          )
+        }
+      >
+        Reset About
+      </button>
+      {show.about && publishButton('Publish About', () => publishAbout(ctx, layout.bio))}
+      {show.color && publishButton('Publish Color', () => publishColor(ctx, layout.color).then(remember('color')))}
+      {show.badge && publishButton('Publish Badge', () => publishBadge(ctx, layout.donatorBadge).then(remember('badge')))}
+      {children}
+    </>
   );
 }
