@@ -15,13 +15,13 @@ export const USER_SEARCH_MIN = 3;
 export const BLUR_CLEAR_MS = 150;
 
 /** Media by search text; a failure is 'Failed to query media ({search})'. */
-export function findMedia(ctx: ReadContext, search: string): Promise<MediaSearchResult[]> {
-  return wrapFailure(API_ERROR_TEXTS.media(search), async () => (await read(ctx, searchMedia, { search })).Page.media);
+export function findMedia(ctx: ReadContext, search: string, signal?: AbortSignal): Promise<MediaSearchResult[]> {
+  return wrapFailure(API_ERROR_TEXTS.media(search), async () => (await read(ctx, searchMedia, { search }, { signal })).Page.media);
 }
 
 /** Users by search text (10). */
-export async function findUsers(ctx: ReadContext, search: string): Promise<UserSearchResult[]> {
-  return (await read(ctx, searchUsers, { search })).Page.users;
+export async function findUsers(ctx: ReadContext, search: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
+  return (await read(ctx, searchUsers, { search }, { signal })).Page.users;
 }
 
 /** Users per page of the `following` query (AniList's largest page). */

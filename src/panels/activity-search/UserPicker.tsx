@@ -42,9 +42,9 @@ export function UserPicker({
         placeholder={placeholder}
         minLength={USER_SEARCH_MIN}
         multiple
-        search={async (search) => {
+        search={async (search, signal) => {
           ctx.toasts.debug(`Querying user with search word ${search}`);
-          return followedFirst(await findUsers(ctx, search), followed);
+          return followedFirst(await findUsers(ctx, search, signal), followed);
         }}
         idle={followed}
         failure={(text) => `Failed to query media with search word ${text}`}

@@ -1,12 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { failureText } from '../../data/api-errors';
 import type { MediaSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
 import { latestMediaSearchesKey, pickMedia, rememberMedia, SEARCH_RESULTS } from '../../data/media-search';
 import { findMedia } from '../../data/lookups';
 import { useDebounced, useStored } from '../hooks';
 import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from '../../data/lookups';
+import { useRead } from '../query';
 
 /**
  * Search boxes with a selection: `SearchCombo` is the
@@ -20,7 +20,8 @@ export interface SearchComboProps<T extends { id: number }> {
   placeholder: string;
   /** Shortest text that is searched. */
   minLength: number;
-  search(text: string): Promise<T[]>;
+  /** `signal` aborts once the text changed (or the box closed) before the answer came. */
+  search(text: string, signal: AbortSignal): Promise<T[]>;
   /** The toast text when a search fails. */
   failure(text: string): string;
   isSelected(item: T): boolean;
@@ -42,41 +43,27 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
   const [results, setResults] = useState<readonly T[]>([]);
   const [active, setActive] = useState(-1);
   const term = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
-  // The latest props, for answers that arrive after a re-render.
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
-  // The last answer, to show again when focus comes back without a new search.
-  const answered = useRef<{ term: string; items: readonly T[] }>({ term: '', items: [] });
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The answer for the text searched (shown again when focus comes back without a new search).
+  const answer = useRead(term.length >= minLength ? term : null, {
+    read: (signal) => props.search(term, signal),
+    failure: { toasts: props.ctx.toasts, report: () => ({ toast: props.failure(term), log: 'search failed' }) },
+  }).data;
 
-  // Text too short to search clears the results.
+  // Text too short to search clears the results; an answer that came shows.
   const [searched, setSearched] = useState(term);
   if (searched !== term) {
     setSearched(term);
     if (term.length < minLength) setResults([]);
   }
-  useEffect(() => {
-    if (term.length < minLength) return;
-    let live = true;
-    latest.current
-      .search(term)
-      .then((found) => {
-        if (!live) return;
-        answered.current = { term, items: found.slice(0, SEARCH_RESULTS) };
-        setResults(answered.current.items);
-        setActive(-1);
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        console.error('[VoidVerified] search failed', error);
-        latest.current.ctx.toasts.error(latest.current.failure(term), failureText(error));
-      });
-    return () => {
-      live = false;
-    };
-  }, [term, minLength]);
+  const [shownAnswer, setShownAnswer] = useState(answer);
+  if (answer !== shownAnswer) {
+    setShownAnswer(answer);
+    if (answer) {
+      setResults(answer.slice(0, SEARCH_RESULTS));
+      setActive(-1);
+    }
+  }
   useEffect(() => () => void (blurTimer.current && clearTimeout(blurTimer.current)), []);
 
   const shown = focused && !text.trim() ? (props.idle ?? []) : results;
@@ -105,7 +92,7 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
         onFocus={() => {
           if (blurTimer.current) clearTimeout(blurTimer.current);
           setFocused(true);
-          if (!results.length && answered.current.term && answered.current.term === text.trim()) setResults(answered.current.items);
+          if (!results.length && answer && term === text.trim()) setResults(answer.slice(0, SEARCH_RESULTS));
         }}
         onBlur={() => {
           blurTimer.current = setTimeout(() => {
@@ -233,7 +220,7 @@ export function MediaSearchBox({
         minLength={1}
         multiple={multiple}
         idle={cache}
-        search={(search) => findMedia(ctx, search)}
+        search={(search, signal) => findMedia(ctx, search, signal)}
         failure={(text) => `Failed to query media with search word ${text}`}
         isSelected={(m) => selected.some((x) => x.id === m.id)}
         onPick={(m) => {

@@ -1,9 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import type { UserSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
 import { BLUR_CLEAR_MS, findUsers, followedFirst, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../data/lookups';
 import { useDebounced } from '../hooks';
+import { useRead } from '../query';
 import { useFollowing } from './useFollowing';
 
 /**
@@ -31,29 +32,31 @@ export function UserSearchBox({
   const search = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const followed = useFollowing(ctx);
-  // The latest list, for answers that arrive after a re-render.
-  const followedRef = useRef(followed);
-  useLayoutEffect(() => {
-    followedRef.current = followed;
-  });
+  const answer = useRead(search.length >= USER_SEARCH_MIN ? search : null, {
+    read: (signal) => {
+      ctx.toasts.debug(`Querying user with search word ${search}`);
+      return findUsers(ctx, search, signal);
+    },
+    failure: {
+      toasts: ctx.toasts,
+      report: () => ({ toast: `Failed to query media with search word ${search}`, detail: false, log: 'querying users failed' }),
+    },
+  }).data;
 
-  // Text too short to search clears the results.
+  // Text too short to search clears the results; an answer that came shows, the people you follow first.
   const [searched, setSearched] = useState(search);
   if (searched !== search) {
     setSearched(search);
     if (search.length < USER_SEARCH_MIN) setResults([]);
   }
-  useEffect(() => {
-    if (search.length < USER_SEARCH_MIN) return;
-    let live = true;
-    ctx.toasts.debug(`Querying user with search word ${search}`);
-    findUsers(ctx, search)
-      .then((users) => live && (setResults(followedFirst(users, followedRef.current).slice(0, 10)), setActive(-1)))
-      .catch(() => live && ctx.toasts.error(`Failed to query media with search word ${search}`));
-    return () => {
-      live = false;
-    };
-  }, [search, ctx]);
+  const [shownAnswer, setShownAnswer] = useState(answer);
+  if (answer !== shownAnswer) {
+    setShownAnswer(answer);
+    if (answer) {
+      setResults(followedFirst(answer, followed).slice(0, 10));
+      setActive(-1);
+    }
+  }
   useEffect(() => () => void (blurTimer.current && clearTimeout(blurTimer.current)), []);
 
   const pick = (name: string) => {
