@@ -185,6 +185,7 @@ function abortError(signal: AbortSignal): unknown {
 /** Reads and writes through one client and one cache (one instance per client, see `readsFor`). */
 export class Reads {
   private readonly flights = new Map<string, Flight>();
+  private readonly runs = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly client: ReadContext['client'],
@@ -258,6 +259,28 @@ export class Reads {
         },
       );
     });
+  }
+
+  /** Whether the refresh `key` (see `together`) is running. */
+  running(key: string): boolean {
+    return this.runs.has(key);
+  }
+
+  /**
+   * A refresh made of several reads and what is stored from them (quick access's users): callers
+   * while it runs share that run, as identical reads share one request. The one in-flight guard
+   * for such work, here beside the reads' own.
+   */
+  together<T>(key: string, run: () => Promise<T>): Promise<T> {
+    let shared = this.runs.get(key) as Promise<T> | undefined;
+    if (!shared) {
+      const started = run().finally(() => {
+        if (this.runs.get(key) === started) this.runs.delete(key);
+      });
+      shared = started;
+      this.runs.set(key, started);
+    }
+    return shared;
   }
 
   /** Replaces the cached answer of one read (an optimistic or confirmed change); mounted hooks show it. */

@@ -118,6 +118,24 @@ describe('read', () => {
   });
 });
 
+describe('together', () => {
+  it('shares a refresh of several reads between the callers while it runs, and runs it again after', async () => {
+    const reads = readsFor(ctxOf());
+    let runs = 0;
+    const refresh = () =>
+      reads.together('refresh', async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return runs;
+      });
+    const [a, b] = [refresh(), refresh()];
+    expect(reads.running('refresh')).toBe(true);
+    expect(await Promise.all([a, b])).toEqual([1, 1]);
+    expect(reads.running('refresh')).toBe(false);
+    expect(await refresh()).toBe(2);
+  });
+});
+
 describe('write', () => {
   it('sends the mutation, then invalidates the reads it changed', async () => {
     const ctx = ctxOf();

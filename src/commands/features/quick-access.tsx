@@ -2,6 +2,7 @@ import { quickStartConfigKey, settingsKey } from '../../data/config';
 import { isHome } from '../../data/pages';
 import { RefreshClock } from '../../data/quick-access-refresh-clock';
 import { quickAccessFetchKey, refreshUsers, REFRESH_MS, staleUsers, userHas, verifiedUsersKey } from '../../data/verified-users';
+import { readsFor } from '../../data/swr';
 import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
@@ -20,7 +21,9 @@ const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickA
 
 const quickUsers = (ctx: CommandContext) => ctx.store.get(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
 
-let inFlight: Promise<void> | null = null;
+/** The quick access refresh, as the read layer shares it while it runs. */
+const REFRESH = 'quick-access refresh';
+
 /**
  * Refreshes quick access users; the last fetch time is stored even when it fails. On demand every
  * chosen user is asked again. When the strip's clock finds a refresh due, only users whose profile
@@ -30,14 +33,16 @@ let inFlight: Promise<void> | null = null;
  * oldest of their fetch times.
  */
 function refreshQuickAccess(ctx: CommandContext, due = false): Promise<void> {
-  if (due && !inFlight) {
+  // One refresh at a time: a second caller while one runs shares it.
+  const reads = readsFor(ctx);
+  if (due && !reads.running(REFRESH)) {
     const users = quickUsers(ctx);
     if (users.length && !staleUsers(users, Date.now()).length) {
       ctx.store.set(quickAccessFetchKey, Math.min(...users.map((u) => u.lastFetch ?? 0)));
       return Promise.resolve();
     }
   }
-  inFlight ??= (async () => {
+  return reads.together(REFRESH, async () => {
     let ok: boolean;
     try {
       ok = await refreshUsers(ctx, due ? staleUsers(quickUsers(ctx), Date.now()) : quickUsers(ctx));
@@ -47,10 +52,7 @@ function refreshQuickAccess(ctx: CommandContext, due = false): Promise<void> {
     }
     if (ok) ctx.toasts.success('Quick Access users updated.');
     else ctx.toasts.error('Querying Quick Access failed.');
-  })().finally(() => {
-    inFlight = null;
   });
-  return inFlight;
 }
 
 export const quickAccess: FeatureDef = {
