@@ -7,7 +7,7 @@ import { features } from '../../src/commands/features';
 import { Registry } from '../../src/commands/registry';
 import { hotkeysKey, quickStartConfigKey } from '../../src/data/config';
 import { Providers } from '../../src/panels/overlay';
-import { Dashboard } from '../../src/panels/palette/Palette';
+import { Dashboard } from '../../src/panels/palette/Dashboard';
 import { ShortcutsPanel } from '../../src/panels/shortcuts/ShortcutsPanel';
 import { LONG_LIST, VerifiedUsers } from '../../src/panels/verified-users/VerifiedUsers';
 import { addUser, verifiedUsersKey } from '../../src/data/verified-users';
