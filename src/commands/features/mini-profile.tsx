@@ -1,7 +1,8 @@
-import { HIDE_DELAY_MS, HOVER_DELAY_MS, loadMiniProfile, miniProfileConfigKey, userNameFromHref } from '../../data/mini-profile';
+import { loadMiniProfile, miniProfileConfigKey, userNameFromHref, type MiniProfileUser } from '../../data/mini-profile';
+import { HOVER_IDLE, hoverTransition, type HoverEffect, type HoverEvent, type HoverState } from '../../data/mini-profile-hover';
 import { attempt } from '../../data/api-errors';
 import { onNodesRemoved } from '../../inject/observer';
-import { createStore } from '../../data/store';
+import { createStore, type Store } from '../../data/store';
 import { mountUi } from '../../panels/mount';
 import type { CardState } from '../../panels/mini-profile/MiniProfileCard';
 import type { FeatureDef, InjectionContext } from '../types';
@@ -41,115 +42,54 @@ function userLink(target: EventTarget | null, hoverTags: boolean): { link: HTMLA
 
 const inCard = (node: EventTarget | null) => node instanceof Element && node.closest(`[data-void-ui="${UI_KIND}"]`) !== null;
 
-function attach(app: Element, ctx: InjectionContext): undefined {
-  const state = createStore<CardState | null>(null);
-  /** The card's UI is mounted on the first card shown, until the injection is torn down. */
-  let uiMounted = false;
-  /** The link whose card waits for its delay or its data. */
-  let pending: HTMLAnchorElement | null = null;
-  /** The link whose card is shown. */
-  let shown: HTMLAnchorElement | null = null;
-  let showTimer: ReturnType<typeof setTimeout> | undefined;
-  let hideTimer: ReturnType<typeof setTimeout> | undefined;
-  let stopTracking: (() => void) | null = null;
+type Link = HTMLAnchorElement;
+type Hover = HoverEvent<Link, MiniProfileUser>;
 
-  const keepOpen = () => clearTimeout(hideTimer);
-  const hideSoon = () => {
-    clearTimeout(hideTimer);
-    hideTimer = setTimeout(hideCard, HIDE_DELAY_MS);
+/**
+ * While a card is up (inside the injection's lifetime): follow its link on scroll and resize, and
+ * say when the link left the page or Escape was pressed. Returns the clean-up.
+ */
+function track(ctx: InjectionContext, shown: () => Link | null, card: Store<CardState | null>, send: (event: Hover) => void): () => void {
+  let frame = 0;
+  const follow = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      const link = shown();
+      const current = card.get();
+      if (!link?.isConnected) send({ type: 'link-gone' });
+      else if (current) card.set({ ...current, anchor: link.getBoundingClientRect() });
+    });
   };
-  const cancelPending = () => {
-    clearTimeout(showTimer);
-    pending = null;
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') send({ type: 'dismiss' });
   };
-  function hideCard(): void {
-    clearTimeout(hideTimer);
-    shown = null;
-    state.set(null);
-    stopTracking?.();
-    stopTracking = null;
-  }
-  const hide = () => {
-    cancelPending();
-    hideCard();
+  const gone = () => {
+    const link = shown();
+    if (link && !link.isConnected) send({ type: 'link-gone' });
   };
-
-  /** While a card is up: follow its link on scroll and resize; close on Escape or when the link leaves the page. */
-  function track(): () => void {
-    let frame = 0;
-    const follow = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const current = state.get();
-        if (!shown?.isConnected) hideCard();
-        else if (current) state.set({ ...current, anchor: shown.getBoundingClientRect() });
-      });
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') hide();
-    };
-    const gone = () => {
-      if (shown && !shown.isConnected) hideCard();
-    };
-    const tracking = childLifetime(ctx);
-    const { signal } = tracking;
-    window.addEventListener('scroll', follow, { capture: true, passive: true, signal });
-    window.addEventListener('resize', follow, { passive: true, signal });
-    document.addEventListener('keydown', onKey, { capture: true, signal });
-    onNodesRemoved(gone, tracking);
-    return () => {
-      cancelAnimationFrame(frame);
-      tracking.abort();
-    };
-  }
-
-  async function open(link: HTMLAnchorElement, name: string): Promise<void> {
-    const loaded = await attempt(
-      ctx.toasts,
-      { toast: `Failed to query mini profile data for ${name}`, detail: false, log: 'mini profile query failed' },
-      () => loadMiniProfile(ctx, name, ctx.store.get(miniProfileConfigKey).numberOfFavourites),
-    );
-    if (!loaded.ok) {
-      if (pending === link) cancelPending();
-      return;
-    }
-    const user = loaded.value;
-    // The pointer left (or the feature stopped) while the answer was on its way.
-    if (pending !== link || !link.isConnected || ctx.signal.aborted) return;
-    pending = null;
-    shown = link;
-    keepOpen();
-    if (!uiMounted) mountUi(ctx, UI_KIND, (host) => document.body.append(host), <MiniProfileLayer state={state} handlers={handlers} />);
-    uiMounted = true;
-    state.set({ user, anchor: link.getBoundingClientRect() });
-    stopTracking ??= track();
-  }
-
-  const handlers = {
-    enter: keepOpen,
-    leave: hideSoon,
-    navigate: (path: string) => {
-      hide();
-      ctx.route.navigate(path);
-    },
+  const tracking = childLifetime(ctx);
+  const { signal } = tracking;
+  window.addEventListener('scroll', follow, { capture: true, passive: true, signal });
+  window.addEventListener('resize', follow, { passive: true, signal });
+  document.addEventListener('keydown', onKey, { capture: true, signal });
+  onNodesRemoved(gone, tracking);
+  return () => {
+    cancelAnimationFrame(frame);
+    tracking.abort();
   };
+}
 
-  function reach(target: EventTarget | null): void {
-    const found = userLink(target, ctx.store.get(miniProfileConfigKey).hoverTags);
-    if (!found || found.link === pending) return;
-    if (found.link === shown) return keepOpen();
-    pending = found.link;
-    clearTimeout(showTimer);
-    showTimer = setTimeout(() => void open(found.link, found.name), HOVER_DELAY_MS);
-  }
-
-  function leave(target: EventTarget | null, to: EventTarget | null): void {
+/** The page's pointer and focus events on the app root, as the hover controller's events, until the injection is torn down. */
+function listenToLinks(app: Element, ctx: InjectionContext, hover: () => HoverState<Link>, send: (event: Hover) => void): void {
+  const hoverTags = () => ctx.store.get(miniProfileConfigKey).hoverTags;
+  const reach = (target: EventTarget | null) => {
+    const found = userLink(target, hoverTags());
+    if (found) send({ type: 'enter', link: found.link });
+  };
+  const leave = (target: EventTarget | null, to: EventTarget | null) => {
     const link = target instanceof Element ? target.closest('a') : null;
-    if (!link || (to instanceof Node && link.contains(to))) return;
-    if (link === pending) cancelPending();
-    if (link === shown && !inCard(to)) hideSoon();
-  }
-
+    if (link && !(to instanceof Node && link.contains(to))) send({ type: 'leave', link, toCard: inCard(to) });
+  };
   const listeners: [string, (e: Event) => void][] = [
     ['pointerover', (e) => reach(e.target)],
     ['pointerout', (e) => leave(e.target, (e as PointerEvent).relatedTarget)],
@@ -158,12 +98,81 @@ function attach(app: Element, ctx: InjectionContext): undefined {
     [
       'click',
       (e) => {
-        if ((pending || shown) && userLink(e.target, true)) hide();
+        const { pending, shown } = hover();
+        if ((pending || shown) && userLink(e.target, true)) send({ type: 'dismiss' });
       },
     ],
   ];
   for (const [type, listener] of listeners) app.addEventListener(type, listener, { passive: true, signal: ctx.signal });
-  onAbort(ctx, hide);
+}
+
+/** Runs the hover controller (`data/mini-profile-hover.ts`) on the page: its timers, its read and the card. */
+function attach(app: Element, ctx: InjectionContext): undefined {
+  const card = createStore<CardState | null>(null);
+  let hover: HoverState<Link> = HOVER_IDLE;
+  /** The card's UI is mounted on the first card shown, until the injection is torn down. */
+  let uiMounted = false;
+  let stopTracking: (() => void) | null = null;
+  let hoverTimer: ReturnType<typeof setTimeout> | undefined;
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function send(event: Hover): void {
+    const next = hoverTransition(hover, event);
+    hover = next.state;
+    for (const effect of next.effects) run(effect);
+  }
+
+  function run(effect: HoverEffect<Link, MiniProfileUser>): void {
+    switch (effect.type) {
+      case 'wait-hover':
+        clearTimeout(hoverTimer);
+        hoverTimer = setTimeout(() => send({ type: 'hover-delay', link: effect.link }), effect.ms);
+        return;
+      case 'cancel-hover':
+        return clearTimeout(hoverTimer);
+      case 'wait-hide':
+        clearTimeout(hideTimer);
+        hideTimer = setTimeout(() => send({ type: 'hide-delay' }), effect.ms);
+        return;
+      case 'cancel-hide':
+        return clearTimeout(hideTimer);
+      case 'load':
+        return void load(effect.link);
+      case 'show':
+        if (!uiMounted) mountUi(ctx, UI_KIND, (host) => document.body.append(host), <MiniProfileLayer state={card} handlers={handlers} />);
+        uiMounted = true;
+        card.set({ user: effect.data, anchor: effect.link.getBoundingClientRect() });
+        stopTracking ??= track(ctx, () => hover.shown, card, send);
+        return;
+      case 'hide':
+        card.set(null);
+        stopTracking?.();
+        stopTracking = null;
+        return;
+      case 'navigate':
+        return ctx.route.navigate(effect.path);
+    }
+  }
+
+  async function load(link: Link): Promise<void> {
+    const name = userNameFromHref(link.getAttribute('href'), location.href) ?? '';
+    const loaded = await attempt(
+      ctx.toasts,
+      { toast: `Failed to query mini profile data for ${name}`, detail: false, log: 'mini profile query failed' },
+      () => loadMiniProfile(ctx, name, ctx.store.get(miniProfileConfigKey).numberOfFavourites),
+    );
+    if (!loaded.ok) return send({ type: 'loaded', link, data: null });
+    // The link left the page (or the feature stopped) while the answer was on its way.
+    if (link.isConnected && !ctx.signal.aborted) send({ type: 'loaded', link, data: loaded.value });
+  }
+
+  const handlers = {
+    enter: () => send({ type: 'card-enter' }),
+    leave: () => send({ type: 'card-leave' }),
+    navigate: (path: string) => send({ type: 'navigate', path }),
+  };
+  listenToLinks(app, ctx, () => hover, send);
+  onAbort(ctx, () => send({ type: 'dismiss' }));
 }
 
 export const miniProfile: FeatureDef = {
