@@ -188,25 +188,42 @@ export function MarkdownEditor({
           <MarkdownView markdown={preview} />
         </section>
       )}
-      {active && (
-        <>
-          <p className="vv-md-notice">
-            Please read the{' '}
-            <a href={GUIDELINES_PATH} target="_blank" rel="noopener noreferrer">
-              site guidelines
-            </a>{' '}
-            before posting
-          </p>
-          <div className="vv-md-actions">
-            <button type="button" className="vv-button" onClick={cancel}>
-              Cancel
-            </button>
-            <button type="button" className="vv-button vv-button-primary" disabled={sending || !text.trim()} onClick={() => void publish()}>
-              {sending ? 'Publishing…' : publishLabel}
-            </button>
-          </div>
-        </>
-      )}
+      {active && <EditorActions cancel={cancel} publish={publish} sending={sending} empty={!text.trim()} publishLabel={publishLabel} />}
     </div>
+  );
+}
+
+/** Below an active editor: the guidelines' notice, Cancel and Publish. */
+function EditorActions({
+  cancel,
+  publish,
+  sending,
+  empty,
+  publishLabel,
+}: {
+  cancel(): void;
+  publish(): Promise<void>;
+  sending: boolean;
+  empty: boolean;
+  publishLabel: string;
+}) {
+  return (
+    <>
+      <p className="vv-md-notice">
+        Please read the{' '}
+        <a href={GUIDELINES_PATH} target="_blank" rel="noopener noreferrer">
+          site guidelines
+        </a>{' '}
+        before posting
+      </p>
+      <div className="vv-md-actions">
+        <button type="button" className="vv-button" onClick={cancel}>
+          Cancel
+        </button>
+        <button type="button" className="vv-button vv-button-primary" disabled={sending || empty} onClick={() => void publish()}>
+          {sending ? 'Publishing…' : publishLabel}
+        </button>
+      </div>
+    </>
   );
 }

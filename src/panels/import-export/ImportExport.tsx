@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatHotkey, reviewImportedHotkeys } from '../../commands/hotkeys';
 import { optionProblem } from '../../commands/registry';
 import type { AppServices, CommandContext } from '../../commands/types';
@@ -198,20 +198,11 @@ export function ImportReview({
   const nothing = !summary.replaces.length && !summary.hotkeys.length && summary.layouts === null && summary.globalCss === null;
   return (
     <div className="vv-import-review">
-      {adoption && <p className="vv-dialog-text">{ADOPT_QUESTION}</p>}
-      {adoption?.authorizeAgain && (
-        <p className="vv-dialog-text vv-adoption-auth">
-          {ADOPT_AUTHORIZE_AGAIN}{' '}
-          <button type="button" className="vv-button vv-button-small" onClick={() => void ctx.run('authorization.authorize')}>
-            Authorize
-          </button>
-        </p>
-      )}
+      {adoption && <AdoptionQuestion ctx={ctx} authorizeAgain={adoption.authorizeAgain} />}
       {nothing && <p className="vv-dialog-text">It changes nothing of your configuration.</p>}
       {summary.replaces.length > 0 && <p className="vv-dialog-text">It replaces: {summary.replaces.map(inSentence).join('; ')}.</p>}
       {summary.hotkeys.length > 0 && (
-        <section aria-label="Hotkeys">
-          <h4 className="vv-subheading">Hotkeys</h4>
+        <ReviewPart label="Hotkeys">
           <ul className="vv-import-hotkeys">
             {summary.hotkeys.map((change) => (
               <HotkeyLine
@@ -222,29 +213,26 @@ export function ImportReview({
               />
             ))}
           </ul>
-        </section>
+        </ReviewPart>
       )}
       {summary.layouts !== null && (
-        <section aria-label="Layouts">
-          <h4 className="vv-subheading">Layouts</h4>
+        <ReviewPart label="Layouts">
           <LayoutsPart names={summary.layouts} />
-        </section>
+        </ReviewPart>
       )}
       {summary.globalCss !== null && (
-        <section aria-label="Global CSS">
-          <h4 className="vv-subheading">Global CSS</h4>
+        <ReviewPart label="Global CSS">
           <CssPart css={summary.globalCss} />
-        </section>
+        </ReviewPart>
       )}
       {summary.credentials.length > 0 && (
-        <section aria-label="Credentials">
-          <h4 className="vv-subheading">Credentials</h4>
+        <ReviewPart label="Credentials">
           <label className="vv-dialog-text">
             <input type="checkbox" checked={takeSecrets} onChange={() => setTakeSecrets((x) => !x)} /> Take its credentials:{' '}
             {summary.credentials.join(', ')}
           </label>
           <p className="vv-note">Not taken unless ticked: the ones stored here are kept.</p>
-        </section>
+        </ReviewPart>
       )}
       {skipped && <p className="vv-note">Left out: {skipped}.</p>}
       <div className="vv-dialog-actions">
@@ -261,5 +249,32 @@ export function ImportReview({
         </button>
       </div>
     </div>
+  );
+}
+
+/** One part of the review, under its heading. */
+function ReviewPart({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-label={label}>
+      <h4 className="vv-subheading">{label}</h4>
+      {children}
+    </section>
+  );
+}
+
+/** The first-run adoption's question, and the authorization note when the token must be asked again. */
+function AdoptionQuestion({ ctx, authorizeAgain }: { ctx: CommandContext; authorizeAgain: boolean }) {
+  return (
+    <>
+      <p className="vv-dialog-text">{ADOPT_QUESTION}</p>
+      {authorizeAgain && (
+        <p className="vv-dialog-text vv-adoption-auth">
+          {ADOPT_AUTHORIZE_AGAIN}{' '}
+          <button type="button" className="vv-button vv-button-small" onClick={() => void ctx.run('authorization.authorize')}>
+            Authorize
+          </button>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
 import type { Store } from '../../data/store';
 import { safeUrl } from '../../data/guards';
 import { sanitizeHtml } from '../sanitize';
@@ -115,6 +115,43 @@ function Favourites({ label, items }: { label: string; items: Favourite[] }) {
   );
 }
 
+/** Where the card goes beside its link (null until measured), placed again when its size changes. */
+function useCardPosition(ref: RefObject<HTMLElement | null>, anchor: Rect, position: MiniProfileConfig['position']) {
+  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const card = ref.current;
+    if (!card) return;
+    const place = () =>
+      setAt(
+        cardPosition(
+          anchor,
+          { width: card.offsetWidth, height: card.offsetHeight },
+          { width: window.innerWidth, height: window.innerHeight },
+          position,
+        ),
+      );
+    place();
+    // Images arriving change the card's size.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    observer?.observe(card);
+    return () => observer?.disconnect();
+  }, [ref, anchor, position]);
+  return at;
+}
+
+/** A click in the card: a spoiler opens; a plain click on a link of this site navigates in the app. */
+function onCardClick(event: MouseEvent, navigate: (path: string) => void): void {
+  const target = event.target as Element;
+  const spoiler = target.closest('.markdown-spoiler');
+  if (spoiler) spoiler.classList.toggle('spoiler-visible');
+  const link = target.closest('a[href]');
+  if (!link || !isPlainClick(event)) return;
+  const url = new URL(link.getAttribute('href') ?? '', location.href);
+  if (url.origin !== location.origin) return;
+  event.preventDefault();
+  navigate(url.pathname + url.search + url.hash);
+}
+
 export function MiniProfileCard({
   user,
   anchor,
@@ -127,27 +164,8 @@ export function MiniProfileCard({
   handlers: CardHandlers;
 }) {
   const ref = useRef<HTMLElement>(null);
-  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
+  const at = useCardPosition(ref, anchor, config.position);
   const sanitizedBio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
-
-  useLayoutEffect(() => {
-    const card = ref.current;
-    if (!card) return;
-    const place = () =>
-      setAt(
-        cardPosition(
-          anchor,
-          { width: card.offsetWidth, height: card.offsetHeight },
-          { width: window.innerWidth, height: window.innerHeight },
-          config.position,
-        ),
-      );
-    place();
-    // Images arriving change the card's size.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
-    observer?.observe(card);
-    return () => observer?.disconnect();
-  }, [anchor, config.position]);
 
   const n = config.numberOfFavourites;
   const { anime, manga, characters, staff } = user.favourites;
@@ -160,18 +178,6 @@ export function MiniProfileCard({
     ...(at ?? { left: 0, top: 0, visibility: 'hidden' }),
   } as unknown as CSSProperties;
 
-  const onClick = (event: MouseEvent) => {
-    const target = event.target as Element;
-    const spoiler = target.closest('.markdown-spoiler');
-    if (spoiler) spoiler.classList.toggle('spoiler-visible');
-    const link = target.closest('a[href]');
-    if (!link || !isPlainClick(event)) return;
-    const url = new URL(link.getAttribute('href') ?? '', location.href);
-    if (url.origin !== location.origin) return;
-    event.preventDefault();
-    handlers.navigate(url.pathname + url.search + url.hash);
-  };
-
   return (
     <section
       ref={ref}
@@ -181,7 +187,7 @@ export function MiniProfileCard({
       style={style}
       onPointerEnter={handlers.enter}
       onPointerLeave={handlers.leave}
-      onClick={onClick}
+      onClick={(event) => onCardClick(event, handlers.navigate)}
     >
       <header className="vv-mp-header" style={banner ? { backgroundImage: `url("${banner}")` } : undefined}>
         {avatar ? <img className="vv-mp-avatar" src={avatar} alt="" /> : <span className="vv-mp-avatar" />}

@@ -33,6 +33,23 @@ const LABELS: { [H in ImageHost]: Record<HostField<H>, string> } = {
   catbox: { userHash: 'User hash' },
 };
 
+/** A stored credential's field: says "set", never the value, with Replace and Remove. */
+function StoredSecret({ id, replace, remove }: { id: string; replace(): void; remove(): void }) {
+  return (
+    <>
+      <output id={id} className="vv-secret-set">
+        set
+      </output>
+      <button type="button" className="vv-button vv-button-small" onClick={replace}>
+        Replace
+      </button>
+      <button type="button" className="vv-button vv-button-small" onClick={remove}>
+        Remove
+      </button>
+    </>
+  );
+}
+
 /**
  * One host's fields and their Save. What is typed stays in the fields until Save (or Enter in a
  * field). Credentials are write-only: a stored one is never put back into the page (where any
@@ -91,25 +108,16 @@ function HostFields<H extends ImageHost>({ ctx, host }: { ctx: CommandContext; h
       onKeyDown={(e) => e.key === 'Enter' && save()}
     />
   );
-  const setState = (field: HostField<H>) => (
-    <>
-      <output id={`${id}-${field}`} className="vv-secret-set">
-        set
-      </output>
-      <button type="button" className="vv-button vv-button-small" onClick={() => replace(field)}>
-        Replace
-      </button>
-      <button type="button" className="vv-button vv-button-small" onClick={() => remove(field)}>
-        Remove
-      </button>
-    </>
-  );
   return (
     <>
       {fields.map((field) => (
         <div key={field} className="vv-option">
           <label htmlFor={`${id}-${field}`}>{LABELS[host][field]}</label>
-          {secret(field) && isSet(field) && !replacing.has(field) ? setState(field) : input(field)}
+          {secret(field) && isSet(field) && !replacing.has(field) ? (
+            <StoredSecret id={`${id}-${field}`} replace={() => replace(field)} remove={() => remove(field)} />
+          ) : (
+            input(field)
+          )}
           {replacing.has(field) && (
             <button type="button" className="vv-button vv-button-small" onClick={() => forget(field)}>
               Keep the stored one
@@ -131,16 +139,9 @@ function HostFields<H extends ImageHost>({ ctx, host }: { ctx: CommandContext; h
  */
 export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
   const config = useStored(imageHostConfigKey);
-  const time = useStored(timeConfigKey);
   useStored(settingsKey);
   const id = useId();
-  const { imgur } = config.configurations;
   const setHost = (selectedHost: ImageHost) => ctx.store.update(imageHostConfigKey, (c) => ({ ...c, selectedHost }));
-  const external = (href: string, label = href) => (
-    <a className="vv-link" href={href} target="_blank" rel="noopener noreferrer">
-      {label}
-    </a>
-  );
 
   return (
     <div className="vv-image-host">
@@ -164,45 +165,13 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
         <div className="vv-image-host-config" data-host="imgbb">
           <HostFields ctx={ctx} host="imgbb" />
           <p className="vv-note">
-            Get your API key at {external(IMGBB_KEY_PAGE, 'api.imgbb.com')} (sign in, then “Get API key”). Without one nothing is uploaded.
+            Get your API key at <External href={IMGBB_KEY_PAGE} label="api.imgbb.com" /> (sign in, then “Get API key”). Without one nothing
+            is uploaded.
           </p>
         </div>
       )}
 
-      {config.selectedHost === 'imgur' && (
-        <div className="vv-image-host-config" data-host="imgur">
-          <HostFields ctx={ctx} host="imgur" />
-          {imgur.authToken ? (
-            <>
-              <p className="vv-note">
-                Authorized: uploads go to your imgur account.
-                {imgur.expires !== null ? ` The token expires on ${formatDate(new Date(imgur.expires), time.dateFormat)}.` : ''}
-              </p>
-              <button type="button" className="vv-button" onClick={() => void clearImgurAuthorization(ctx)}>
-                Clear Authorization
-              </button>
-            </>
-          ) : (
-            imgur.clientId.trim() !== '' &&
-            imgur.clientSecret.trim() !== '' && (
-              <button
-                type="button"
-                className="vv-button vv-button-primary"
-                onClick={() => void startImgurAuthorization(ctx, imgur.clientId)}
-              >
-                Authorize
-              </button>
-            )
-          )}
-          <ol className="vv-note vv-steps">
-            <li>
-              Register an application at {external(IMGUR_ADD_CLIENT_URL)} with the callback URL <code>{IMGUR_CALLBACK_URL}</code>.
-            </li>
-            <li>Enter its Client ID and Client Secret above, and Save.</li>
-            <li>Press Authorize to upload to your account (without it, uploads are anonymous).</li>
-          </ol>
-        </div>
-      )}
+      {config.selectedHost === 'imgur' && <ImgurSettings ctx={ctx} />}
 
       {config.selectedHost === 'catbox' && (
         <div className="vv-image-host-config" data-host="catbox">
@@ -213,6 +182,50 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
           </p>
         </div>
       )}
+    </div>
+  );
+}
+
+function External({ href, label = href }: { href: string; label?: string }) {
+  return (
+    <a className="vv-link" href={href} target="_blank" rel="noopener noreferrer">
+      {label}
+    </a>
+  );
+}
+
+/** imgur: its fields, Authorize or Clear Authorization (with the token's expiry), and the setup steps. */
+function ImgurSettings({ ctx }: { ctx: CommandContext }) {
+  const { imgur } = useStored(imageHostConfigKey).configurations;
+  const time = useStored(timeConfigKey);
+  return (
+    <div className="vv-image-host-config" data-host="imgur">
+      <HostFields ctx={ctx} host="imgur" />
+      {imgur.authToken ? (
+        <>
+          <p className="vv-note">
+            Authorized: uploads go to your imgur account.
+            {imgur.expires !== null ? ` The token expires on ${formatDate(new Date(imgur.expires), time.dateFormat)}.` : ''}
+          </p>
+          <button type="button" className="vv-button" onClick={() => void clearImgurAuthorization(ctx)}>
+            Clear Authorization
+          </button>
+        </>
+      ) : (
+        imgur.clientId.trim() !== '' &&
+        imgur.clientSecret.trim() !== '' && (
+          <button type="button" className="vv-button vv-button-primary" onClick={() => void startImgurAuthorization(ctx, imgur.clientId)}>
+            Authorize
+          </button>
+        )
+      )}
+      <ol className="vv-note vv-steps">
+        <li>
+          Register an application at <External href={IMGUR_ADD_CLIENT_URL} /> with the callback URL <code>{IMGUR_CALLBACK_URL}</code>.
+        </li>
+        <li>Enter its Client ID and Client Secret above, and Save.</li>
+        <li>Press Authorize to upload to your account (without it, uploads are anonymous).</li>
+      </ol>
     </div>
   );
 }

@@ -30,20 +30,7 @@ export function OptionControl({ option, ctx, planned = false }: { option: Option
     }
   }
 
-  const mark = (
-    <>
-      {option.authRequired && (
-        <span
-          className="vv-auth-mark"
-          title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}
-        >
-          <LockIcon />
-          <span className="vv-sr-only">{locked ? ' needs authorization' : ' uses your authorization'}</span>
-        </span>
-      )}
-      {planned && <span className="vv-planned">coming in a later update</span>}
-    </>
-  );
+  const mark = <OptionMarks authRequired={!!option.authRequired} locked={!!locked} planned={planned} />;
   // Why a locked option does nothing yet, in words (not only a mark).
   const why = locked ? (
     <span className="vv-auth-note">
@@ -95,5 +82,23 @@ export function OptionControl({ option, ctx, planned = false }: { option: Option
         </span>
       )}
     </div>
+  );
+}
+
+/** After an option's description: the lock of an authorization-gated option, and "coming in a later update". */
+function OptionMarks({ authRequired, locked, planned }: { authRequired: boolean; locked: boolean; planned: boolean }) {
+  return (
+    <>
+      {authRequired && (
+        <span
+          className="vv-auth-mark"
+          title={locked ? 'Needs authorization: inert until you authorize VoidVerified.' : 'Uses your authorization.'}
+        >
+          <LockIcon />
+          <span className="vv-sr-only">{locked ? ' needs authorization' : ' uses your authorization'}</span>
+        </span>
+      )}
+      {planned && <span className="vv-planned">coming in a later update</span>}
+    </>
   );
 }
