@@ -66,19 +66,7 @@ export function GifKeyboard({ ctx, insert }: { ctx: CommandContext; insert(marku
         >
           {(k) => KIND_LABEL[k]}
         </TabList>
-        <label className="vv-gif-size">
-          Size
-          <input
-            type="range"
-            min={GIF_SIZE_MIN}
-            max={GIF_SIZE_MAX}
-            step={GIF_SIZE_STEP}
-            value={config.gifSize}
-            aria-label="GIF size"
-            onChange={(e) => ctx.store.update(gifKeyboardKey, (c) => ({ ...c, gifSize: Number(e.target.value) }))}
-          />
-          <output>{config.gifSize}</output>
-        </label>
+        <SizeSlider ctx={ctx} size={config.gifSize} />
       </div>
       <form className="vv-gif-add" onSubmit={add}>
         <input
@@ -100,36 +88,54 @@ export function GifKeyboard({ ctx, insert }: { ctx: CommandContext; insert(marku
         ) : (
           <ul className="vv-gif-grid">
             {view.items.map((url) => (
-              <li key={url} className="vv-gif-item">
-                {httpUrl(url) ? (
-                  <button
-                    type="button"
-                    className="vv-gif-insert"
-                    title={url}
-                    aria-label={`Insert ${url}`}
-                    onClick={() => insert(mediaMarkup(url, config.gifSize))}
-                  >
-                    <img src={url} alt="" loading="lazy" referrerPolicy="no-referrer" />
-                  </button>
-                ) : (
-                  // Only http(s) URLs are used as image sources; anything else can only be removed.
-                  <span className="vv-gif-insert vv-gif-invalid">{url}</span>
-                )}
-                <button
-                  type="button"
-                  className="vv-gif-remove"
-                  aria-label={`Remove ${url}`}
-                  title="Remove"
-                  onClick={() => ctx.store.update(gifKeyboardKey, (c) => removeMedia(c, kind, url))}
-                >
-                  ×
-                </button>
-              </li>
+              <GifItem
+                key={url}
+                url={url}
+                insert={() => insert(mediaMarkup(url, config.gifSize))}
+                remove={() => ctx.store.update(gifKeyboardKey, (c) => removeMedia(c, kind, url))}
+              />
             ))}
           </ul>
         )}
         <Pagination page={view.page} lastPage={view.lastPage} onChange={setPage} label={`${KIND_LABEL[kind]} pages`} />
       </div>
     </section>
+  );
+}
+
+function SizeSlider({ ctx, size }: { ctx: CommandContext; size: number }) {
+  return (
+    <label className="vv-gif-size">
+      Size
+      <input
+        type="range"
+        min={GIF_SIZE_MIN}
+        max={GIF_SIZE_MAX}
+        step={GIF_SIZE_STEP}
+        value={size}
+        aria-label="GIF size"
+        onChange={(e) => ctx.store.update(gifKeyboardKey, (c) => ({ ...c, gifSize: Number(e.target.value) }))}
+      />
+      <output>{size}</output>
+    </label>
+  );
+}
+
+/** One media: a click inserts it, × removes it. */
+function GifItem({ url, insert, remove }: { url: string; insert(): void; remove(): void }) {
+  return (
+    <li className="vv-gif-item">
+      {httpUrl(url) ? (
+        <button type="button" className="vv-gif-insert" title={url} aria-label={`Insert ${url}`} onClick={insert}>
+          <img src={url} alt="" loading="lazy" referrerPolicy="no-referrer" />
+        </button>
+      ) : (
+        // Only http(s) URLs are used as image sources; anything else can only be removed.
+        <span className="vv-gif-insert vv-gif-invalid">{url}</span>
+      )}
+      <button type="button" className="vv-gif-remove" aria-label={`Remove ${url}`} title="Remove" onClick={remove}>
+        ×
+      </button>
+    </li>
   );
 }

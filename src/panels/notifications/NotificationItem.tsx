@@ -50,8 +50,6 @@ export function NotificationItem({
   const ids = groupIds(item);
   const read = isRead(ids);
   const path = notificationPath(n);
-  const preview = previewPath(n);
-  const image = safeUrl(notificationImage(n), 'image');
   const parts = notificationParts(n).map((p, i) => (p.strong ? <strong key={i}>{p.text}</strong> : <span key={i}>{p.text}</span>));
   // A link's click stays the link's: the item's own click (read and unread) does not see it.
   const stop = (e: MouseEvent) => e.stopPropagation();
@@ -68,38 +66,7 @@ export function NotificationItem({
       title={read ? 'Click to mark as unread' : 'Click to mark as read'}
       onClick={() => mark(ids, !read)}
     >
-      <div className="vv-notification-preview">
-        {n.type !== 'MEDIA_DELETION' &&
-          (preview ? (
-            <InAppLink
-              ctx={ctx}
-              path={preview}
-              onFollow={stop}
-              className={`vv-notification-image${n.user ? '' : ' vv-notification-cover'}`}
-              aria-label={n.user?.name ?? 'media'}
-            >
-              {image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}
-              {item.group.length > 0 && <span className="vv-notification-count">+{item.group.length}</span>}
-            </InAppLink>
-          ) : (
-            <span className="vv-notification-image">{image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}</span>
-          ))}
-        {item.group.length > 0 && (
-          <div className="vv-notification-group" onClick={(e) => e.stopPropagation()}>
-            {item.group.slice(0, 10).map((u) => (
-              <Tooltip key={u.notificationId} content={u.name}>
-                <InAppLink ctx={ctx} path={userPath(u.name)} onFollow={stop} className="vv-notification-group-item" aria-label={u.name}>
-                  {safeUrl(u.avatar?.large, 'image') ? (
-                    <img src={safeUrl(u.avatar?.large, 'image')} alt="" />
-                  ) : (
-                    <span className="vv-avatar-empty" />
-                  )}
-                </InAppLink>
-              </Tooltip>
-            ))}
-          </div>
-        )}
-      </div>
+      <NotificationPreview item={item} ctx={ctx} />
       <div className="vv-notification-body">
         {path ? (
           <InAppLink ctx={ctx} path={path} className="vv-notification-context" onFollow={follow}>
@@ -138,5 +105,48 @@ export function NotificationItem({
         }}
       />
     </article>
+  );
+}
+
+/** The item's picture (linked to who or what it is about, with "+N" for a group) and the group's avatars. */
+function NotificationPreview({ item, ctx }: { item: GroupedNotification; ctx: CommandContext }) {
+  const n = item.notification;
+  const preview = previewPath(n);
+  const image = safeUrl(notificationImage(n), 'image');
+  // A link's click stays the link's: the item's own click (read and unread) does not see it.
+  const stop = (e: MouseEvent) => e.stopPropagation();
+  return (
+    <div className="vv-notification-preview">
+      {n.type !== 'MEDIA_DELETION' &&
+        (preview ? (
+          <InAppLink
+            ctx={ctx}
+            path={preview}
+            onFollow={stop}
+            className={`vv-notification-image${n.user ? '' : ' vv-notification-cover'}`}
+            aria-label={n.user?.name ?? 'media'}
+          >
+            {image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}
+            {item.group.length > 0 && <span className="vv-notification-count">+{item.group.length}</span>}
+          </InAppLink>
+        ) : (
+          <span className="vv-notification-image">{image ? <img src={image} alt="" /> : <span className="vv-avatar-empty" />}</span>
+        ))}
+      {item.group.length > 0 && (
+        <div className="vv-notification-group" onClick={(e) => e.stopPropagation()}>
+          {item.group.slice(0, 10).map((u) => (
+            <Tooltip key={u.notificationId} content={u.name}>
+              <InAppLink ctx={ctx} path={userPath(u.name)} onFollow={stop} className="vv-notification-group-item" aria-label={u.name}>
+                {safeUrl(u.avatar?.large, 'image') ? (
+                  <img src={safeUrl(u.avatar?.large, 'image')} alt="" />
+                ) : (
+                  <span className="vv-avatar-empty" />
+                )}
+              </InAppLink>
+            </Tooltip>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

@@ -64,15 +64,7 @@ export function ShortcutsPanel({ ctx, filter = '' }: { ctx: CommandContext; filt
         </button>
       </div>
       <p className="vv-note">Focus a key field and press the new combination. Backspace removes a hotkey, Escape cancels.</p>
-      {conflicts.size > 0 && (
-        <div className="vv-warning" role="alert">
-          {[...conflicts].map(([hotkey, ids]) => (
-            <div key={hotkey}>
-              Conflict: {formatHotkey(hotkey)} is bound to {ids.map(titleOf).join(' and ')}. Only the first fires; remap one.
-            </div>
-          ))}
-        </div>
-      )}
+      {conflicts.size > 0 && <Conflicts conflicts={conflicts} titleOf={titleOf} />}
       <table className="vv-table">
         <thead>
           <tr>
@@ -85,49 +77,89 @@ export function ShortcutsPanel({ ctx, filter = '' }: { ctx: CommandContext; filt
           </tr>
         </thead>
         <tbody>
-          {shown.map((command) => {
-            const hotkey = effectiveHotkey(command, overrides);
-            const changed = Object.prototype.hasOwnProperty.call(overrides, command.id);
-            return (
-              <tr key={command.id} data-command={command.id} className={conflicted.has(command.id) ? 'vv-conflict' : undefined}>
-                <td>
-                  {command.title}
-                  <div className="vv-subtle">{command.section}</div>
-                </td>
-                <td>{command.scope === 'editor' ? 'Editors' : 'Page'}</td>
-                <td>
-                  <input
-                    className="vv-key-input"
-                    data-hotkey-capture=""
-                    readOnly
-                    value={formatHotkey(hotkey)}
-                    placeholder="None"
-                    aria-label={`Hotkey for ${command.title}`}
-                    aria-invalid={error?.id === command.id || undefined}
-                    onKeyDown={(event) => onKeyDown(command, event)}
-                  />
-                  {error?.id === command.id && (
-                    <div className="vv-error" role="alert">
-                      {error.text}
-                    </div>
-                  )}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="vv-button vv-button-small"
-                    disabled={!changed}
-                    onClick={() => reset(command)}
-                    aria-label={`Reset hotkey for ${command.title}`}
-                  >
-                    Reset
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
+          {shown.map((command) => (
+            <ShortcutRow
+              key={command.id}
+              command={command}
+              hotkey={effectiveHotkey(command, overrides)}
+              changed={Object.prototype.hasOwnProperty.call(overrides, command.id)}
+              conflicted={conflicted.has(command.id)}
+              error={error?.id === command.id ? error.text : null}
+              onKeyDown={(event) => onKeyDown(command, event)}
+              reset={() => reset(command)}
+            />
+          ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** One command's row: its title and section, where its key works, the key-capture field and its reset. */
+function ShortcutRow({
+  command,
+  hotkey,
+  changed,
+  conflicted,
+  error,
+  onKeyDown,
+  reset,
+}: {
+  command: Command;
+  hotkey: string | null;
+  changed: boolean;
+  conflicted: boolean;
+  error: string | null;
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+  reset(): void;
+}) {
+  return (
+    <tr data-command={command.id} className={conflicted ? 'vv-conflict' : undefined}>
+      <td>
+        {command.title}
+        <div className="vv-subtle">{command.section}</div>
+      </td>
+      <td>{command.scope === 'editor' ? 'Editors' : 'Page'}</td>
+      <td>
+        <input
+          className="vv-key-input"
+          data-hotkey-capture=""
+          readOnly
+          value={formatHotkey(hotkey)}
+          placeholder="None"
+          aria-label={`Hotkey for ${command.title}`}
+          aria-invalid={error !== null || undefined}
+          onKeyDown={onKeyDown}
+        />
+        {error !== null && (
+          <div className="vv-error" role="alert">
+            {error}
+          </div>
+        )}
+      </td>
+      <td>
+        <button
+          type="button"
+          className="vv-button vv-button-small"
+          disabled={!changed}
+          onClick={reset}
+          aria-label={`Reset hotkey for ${command.title}`}
+        >
+          Reset
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function Conflicts({ conflicts, titleOf }: { conflicts: ReturnType<typeof findConflicts>; titleOf(id: string): string }) {
+  return (
+    <div className="vv-warning" role="alert">
+      {[...conflicts].map(([hotkey, ids]) => (
+        <div key={hotkey}>
+          Conflict: {formatHotkey(hotkey)} is bound to {ids.map(titleOf).join(' and ')}. Only the first fires; remap one.
+        </div>
+      ))}
     </div>
   );
 }
