@@ -7,6 +7,7 @@ import { findMedia } from '../../data/lookups';
 import { useDebounced, useStored } from '../hooks';
 import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from '../../data/lookups';
 import { useRead } from '../query';
+import { moveHighlight } from './highlight';
 
 /**
  * Search boxes with a selection: `SearchCombo` is the
@@ -102,13 +103,8 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
           }, BLUR_CLEAR_MS);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && shown.length) {
-            e.preventDefault();
-            setActive((a) => (a + 1) % shown.length);
-          } else if (e.key === 'ArrowUp' && shown.length) {
-            e.preventDefault();
-            setActive((a) => (a <= 0 ? shown.length - 1 : a - 1));
-          } else if (e.key === 'Enter') {
+          if (moveHighlight(e, shown.length, setActive)) return;
+          if (e.key === 'Enter') {
             e.preventDefault();
             const chosen = shown[active];
             if (chosen) pick(chosen);
@@ -118,34 +114,52 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
       {shown.length > 0 && (
         <div className="vv-search-dropdown">
           {text.trim() ? props.actions?.(shown) : <div className="vv-subtle">Latest searches</div>}
-          <ul
-            id={`${id}-list`}
-            className="vv-search-results"
-            role="listbox"
-            aria-label={`${label} results`}
-            aria-multiselectable={multiple || undefined}
-          >
-            {shown.map((item, i) => (
-              <li
-                key={item.id}
-                id={`${id}-${i}`}
-                role="option"
-                aria-selected={props.isSelected(item)}
-                data-active={i === active || undefined}
-                className="vv-search-result"
-                // mousedown, not click: it lands before the field's blur, and keeps the focus there.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(item);
-                }}
-              >
-                {props.renderItem(item)}
-              </li>
-            ))}
-          </ul>
+          <ComboResults id={id} props={props} shown={shown} active={active} pick={pick} />
         </div>
       )}
     </div>
+  );
+}
+
+function ComboResults<T extends { id: number }>({
+  id,
+  props,
+  shown,
+  active,
+  pick,
+}: {
+  id: string;
+  props: SearchComboProps<T>;
+  shown: readonly T[];
+  active: number;
+  pick(item: T): void;
+}) {
+  return (
+    <ul
+      id={`${id}-list`}
+      className="vv-search-results"
+      role="listbox"
+      aria-label={`${props.label} results`}
+      aria-multiselectable={props.multiple || undefined}
+    >
+      {shown.map((item, i) => (
+        <li
+          key={item.id}
+          id={`${id}-${i}`}
+          role="option"
+          aria-selected={props.isSelected(item)}
+          data-active={i === active || undefined}
+          className="vv-search-result"
+          // mousedown, not click: it lands before the field's blur, and keeps the focus there.
+          onMouseDown={(e) => {
+            e.preventDefault();
+            pick(item);
+          }}
+        >
+          {props.renderItem(item)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

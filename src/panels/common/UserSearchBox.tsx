@@ -5,6 +5,7 @@ import { safeUrl } from '../../data/guards';
 import { BLUR_CLEAR_MS, findUsers, followedFirst, USER_SEARCH_DEBOUNCE_MS, USER_SEARCH_MIN } from '../../data/lookups';
 import { useDebounced } from '../hooks';
 import { useRead } from '../query';
+import { moveHighlight } from './highlight';
 import { useFollowing } from './useFollowing';
 
 /**
@@ -32,16 +33,7 @@ export function UserSearchBox({
   const search = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const followed = useFollowing(ctx);
-  const answer = useRead(search.length >= USER_SEARCH_MIN ? search : null, {
-    read: (signal) => {
-      ctx.toasts.debug(`Querying user with search word ${search}`);
-      return findUsers(ctx, search, signal);
-    },
-    failure: {
-      toasts: ctx.toasts,
-      report: () => ({ toast: `Failed to query media with search word ${search}`, detail: false, log: 'querying users failed' }),
-    },
-  }).data;
+  const answer = useUserAnswer(ctx, search);
 
   // Text too short to search clears the results; an answer that came shows, the people you follow first.
   const [searched, setSearched] = useState(search);
@@ -86,42 +78,67 @@ export function UserSearchBox({
           blurTimer.current = setTimeout(() => setResults([]), BLUR_CLEAR_MS);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && results.length) {
-            e.preventDefault();
-            setActive((a) => (a + 1) % results.length);
-          } else if (e.key === 'ArrowUp' && results.length) {
-            e.preventDefault();
-            setActive((a) => (a <= 0 ? results.length - 1 : a - 1));
-          } else if (e.key === 'Enter') {
+          if (moveHighlight(e, results.length, setActive)) return;
+          if (e.key === 'Enter') {
             e.preventDefault();
             const chosen = results[active]?.name ?? text.trim();
             if (chosen) pick(chosen);
           } else if (e.key === 'Escape') setResults([]);
         }}
       />
-      {results.length > 0 && (
-        <ul id={`${id}-list`} className="vv-search-results" role="listbox" aria-label={`${label} results`}>
-          {results.map((u, i) => (
-            <li
-              key={u.id}
-              id={`${id}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className="vv-search-result"
-              // mousedown, not click: it must land before the field's blur clears the list.
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(u.name);
-              }}
-            >
-              {safeUrl(u.avatar?.large, 'image') && (
-                <img className="vv-avatar" src={safeUrl(u.avatar?.large, 'image')} alt="" width={24} height={24} />
-              )}
-              <span>{u.name}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      {results.length > 0 && <UserResults id={id} label={label} results={results} active={active} pick={pick} />}
     </div>
+  );
+}
+
+/** The users AniList finds for `search` (once it is long enough), or undefined until they come. */
+function useUserAnswer(ctx: CommandContext, search: string) {
+  return useRead(search.length >= USER_SEARCH_MIN ? search : null, {
+    read: (signal) => {
+      ctx.toasts.debug(`Querying user with search word ${search}`);
+      return findUsers(ctx, search, signal);
+    },
+    failure: {
+      toasts: ctx.toasts,
+      report: () => ({ toast: `Failed to query media with search word ${search}`, detail: false, log: 'querying users failed' }),
+    },
+  }).data;
+}
+
+function UserResults({
+  id,
+  label,
+  results,
+  active,
+  pick,
+}: {
+  id: string;
+  label: string;
+  results: readonly UserSearchResult[];
+  active: number;
+  pick(name: string): void;
+}) {
+  return (
+    <ul id={`${id}-list`} className="vv-search-results" role="listbox" aria-label={`${label} results`}>
+      {results.map((u, i) => (
+        <li
+          key={u.id}
+          id={`${id}-${i}`}
+          role="option"
+          aria-selected={i === active}
+          className="vv-search-result"
+          // mousedown, not click: it must land before the field's blur clears the list.
+          onMouseDown={(e) => {
+            e.preventDefault();
+            pick(u.name);
+          }}
+        >
+          {safeUrl(u.avatar?.large, 'image') && (
+            <img className="vv-avatar" src={safeUrl(u.avatar?.large, 'image')} alt="" width={24} height={24} />
+          )}
+          <span>{u.name}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
