@@ -397,30 +397,16 @@ export function ActivityEntry({
   onRemoved?(): void;
   preloadedReplies?: Reply[];
 }) {
-  const [subscribed, setSubscribed] = useState(!!activity.isSubscribed);
-  const [open, setOpen] = useState(false);
-  const [replyCount, setReplyCount] = useState(activity.replyCount);
   const [editing, setEditing] = useState(false);
   const [removed, setRemoved] = useState(false);
-  const [repliesMounted, setRepliesMounted] = useState(false);
   const [body, setBody] = useState({
     text:
       (activity.__typename === 'TextActivity' ? activity.text : activity.__typename === 'MessageActivity' ? activity.message : null) ?? '',
     html: activity.__typename === 'ListActivity' ? null : activity.html,
   });
   const can = activityPermissions(activity, writerId(ctx.identity));
-  const link = activityPath(activity.id);
   const author = activity.__typename === 'MessageActivity' ? activity.messenger : activity.user;
 
-  async function subscribe() {
-    const toggled = await attempt(
-      ctx.toasts,
-      { toast: 'Failed to toggle activity subscription', log: 'toggling an activity subscription failed', detail: false },
-      () => setActivitySubscription(ctx, activity.id, !subscribed),
-    );
-    // The label follows the server's answer.
-    if (toggled.ok) setSubscribed(toggled.value);
-  }
   async function remove() {
     // Asks first (deleteActivityOrReply does, whoever calls it).
     const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting an activity failed', detail: false }, () =>
@@ -438,47 +424,40 @@ export function ActivityEntry({
       data-activity-id={activity.id}
       aria-label={`Activity by ${author?.name ?? 'someone'}`}
     >
-      <div className="vv-act-head">
-        <Avatar user={author} />
-        <UserLink user={author} ctx={ctx} />
-        <Badges user={author} />
-        {activity.__typename === 'MessageActivity' && (
-          <>
-            <span aria-label="to">→</span>
-            <UserLink user={activity.recipient} ctx={ctx} />
-          </>
-        )}
-        <span className="vv-act-spacer" />
-        <Time seconds={activity.createdAt} />
-        {ctx.authorized && (
-          <button type="button" className="vv-act-action" aria-pressed={subscribed} onClick={() => void subscribe()}>
-            {subscribed ? 'Unsubscribe' : 'Subscribe'}
-          </button>
-        )}
-        <Menu
-          ctx={ctx}
-          link={link}
-          onEdit={can.edit ? () => setEditing(true) : undefined}
-          onDelete={can.delete ? () => void remove() : undefined}
-        />
-      </div>
+      <ActivityHead
+        activity={activity}
+        author={author}
+        ctx={ctx}
+        onEdit={can.edit ? () => setEditing(true) : undefined}
+        onDelete={can.delete ? () => void remove() : undefined}
+      />
       {activity.__typename === 'ListActivity' ? (
-        <div className="vv-act-list">
-          {safeUrl(activity.media?.coverImage?.large, 'image') && (
-            <img className="vv-cover" src={safeUrl(activity.media?.coverImage?.large, 'image')} alt="" width={40} height={56} />
-          )}
-          <span>
-            {statusText(activity.status, activity.progress)}{' '}
-            {activity.media && (
-              <InAppLink ctx={ctx} className="vv-link" path={mediaPath(activity.media)}>
-                {activity.media.title?.userPreferred ?? `#${activity.media.id}`}
-              </InAppLink>
-            )}
-          </span>
-        </div>
+        <ListActivityBody activity={activity} ctx={ctx} />
       ) : (
         <Html html={body.html} className="vv-act-markdown" />
       )}
+      <RepliesPart activity={activity} ctx={ctx} preloadedReplies={preloadedReplies} />
+      {editing && activity.__typename !== 'ListActivity' && (
+        <EditDialog
+          ctx={ctx}
+          type={activity.__typename === 'TextActivity' ? 'TEXT' : 'MESSAGE'}
+          id={activity.id}
+          initial={body.text}
+          onSaved={setBody}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </article>
+  );
+}
+
+/** The reply count (a toggle for the replies, mounted when first opened) and the likes; the replies below. */
+function RepliesPart({ activity, ctx, preloadedReplies }: { activity: Activity; ctx: CommandContext; preloadedReplies?: Reply[] }) {
+  const [open, setOpen] = useState(false);
+  const [replyCount, setReplyCount] = useState(activity.replyCount);
+  const [repliesMounted, setRepliesMounted] = useState(false);
+  return (
+    <>
       <div className="vv-act-actions">
         <button
           type="button"
@@ -514,16 +493,72 @@ export function ActivityEntry({
           />
         </div>
       )}
-      {editing && activity.__typename !== 'ListActivity' && (
-        <EditDialog
-          ctx={ctx}
-          type={activity.__typename === 'TextActivity' ? 'TEXT' : 'MESSAGE'}
-          id={activity.id}
-          initial={body.text}
-          onSaved={setBody}
-          onClose={() => setEditing(false)}
-        />
+    </>
+  );
+}
+
+/** The entry's head: who (and to whom), when, Subscribe and the menu. */
+function ActivityHead({
+  activity,
+  author,
+  ctx,
+  onEdit,
+  onDelete,
+}: {
+  activity: Activity;
+  author: ActivityUser | null;
+  ctx: CommandContext;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  const [subscribed, setSubscribed] = useState(!!activity.isSubscribed);
+  async function subscribe() {
+    const toggled = await attempt(
+      ctx.toasts,
+      { toast: 'Failed to toggle activity subscription', log: 'toggling an activity subscription failed', detail: false },
+      () => setActivitySubscription(ctx, activity.id, !subscribed),
+    );
+    // The label follows the server's answer.
+    if (toggled.ok) setSubscribed(toggled.value);
+  }
+  return (
+    <div className="vv-act-head">
+      <Avatar user={author} />
+      <UserLink user={author} ctx={ctx} />
+      <Badges user={author} />
+      {activity.__typename === 'MessageActivity' && (
+        <>
+          <span aria-label="to">→</span>
+          <UserLink user={activity.recipient} ctx={ctx} />
+        </>
       )}
-    </article>
+      <span className="vv-act-spacer" />
+      <Time seconds={activity.createdAt} />
+      {ctx.authorized && (
+        <button type="button" className="vv-act-action" aria-pressed={subscribed} onClick={() => void subscribe()}>
+          {subscribed ? 'Unsubscribe' : 'Subscribe'}
+        </button>
+      )}
+      <Menu ctx={ctx} link={activityPath(activity.id)} onEdit={onEdit} onDelete={onDelete} />
+    </div>
+  );
+}
+
+/** A list activity: the cover and the status sentence with the media's link. */
+function ListActivityBody({ activity, ctx }: { activity: Extract<Activity, { __typename: 'ListActivity' }>; ctx: CommandContext }) {
+  return (
+    <div className="vv-act-list">
+      {safeUrl(activity.media?.coverImage?.large, 'image') && (
+        <img className="vv-cover" src={safeUrl(activity.media?.coverImage?.large, 'image')} alt="" width={40} height={56} />
+      )}
+      <span>
+        {statusText(activity.status, activity.progress)}{' '}
+        {activity.media && (
+          <InAppLink ctx={ctx} className="vv-link" path={mediaPath(activity.media)}>
+            {activity.media.title?.userPreferred ?? `#${activity.media.id}`}
+          </InAppLink>
+        )}
+      </span>
+    </div>
   );
 }
