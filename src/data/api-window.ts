@@ -390,32 +390,22 @@ export interface SharedAllocatorDeps {
   clearTimer?: (timer: unknown) => void;
 }
 
-/** The window shared by all tabs of the origin through a leader (see the top of this file). */
-export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
-  const now = deps.now ?? (() => Date.now());
-  const perMinute = deps.perMinute ?? REQUESTS_PER_MINUTE;
-  const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
-  const clearTimer = deps.clearTimer ?? ((t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>));
+type Pending = Map<string, { notBefore: number; resolve(slot: Slot): void; timer: unknown }>;
+
+/**
+ * What a tab knows of the shared window and how it answers: the starts it knows of, its own floor,
+ * the pauses, the asks seen, its own asks awaiting an answer, and the rules that turn an ask or an
+ * answer heard into a start.
+ */
+function windowLedger(now: () => number, perMinute: number, post: (message: Message) => void, clearTimer: (timer: unknown) => void) {
   /** Every start this tab knows of: its own, those the leader granted, those other tabs announced. */
   const book = new WindowBook(now, perMinute);
   /** This tab's own starts: its floor, which nothing heard can lower. */
   const own = new WindowBook(now, perMinute);
   const pauses = new Pauses(now);
   const asks = new AskMemory(now);
-  const abort = new AbortController();
-  let leading = false;
-  /** Until when this tab paces from what it has heard without asking (its last ask went unanswered). */
-  let silentUntil = 0;
   /** Asked of the leader and not answered yet. */
-  const pending = new Map<string, { notBefore: number; resolve(slot: Slot): void; timer: unknown }>();
-
-  const post = (message: Message) => {
-    try {
-      deps.channel.postMessage(message);
-    } catch (error) {
-      console.warn('[VoidVerified] could not tell other tabs about the request window', error);
-    }
-  };
+  const pending: Pending = new Map();
 
   /** The earliest a start may be from `notBefore`: not before now, nor before a pause ends. */
   const floor = (notBefore: number) => Math.max(notBefore, now(), pauses.until());
@@ -468,9 +458,8 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
     if (asks.take(id)) book.add({ id, at });
   };
 
-  const onMessage = (event: { data: unknown }) => {
-    const message = parseMessage(event.data);
-    if (!message) return;
+  /** A message from another tab; `leading`: this tab answers asks. */
+  const hear = (message: Message, leading: boolean) => {
     switch (message.type) {
       case 'reserve':
         asks.add(message.id);
@@ -488,28 +477,74 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
         break;
     }
   };
+
+  return { book, own, pauses, pending, paceAlone, answer, hear };
+}
+
+/**
+ * Queues for the window's lock; `won` runs while this tab holds it, until `signal` aborts. Should
+ * the lock be taken from this tab (a page may steal it), `lost` says whether it was leading, and it
+ * queues again, so that two tabs never both grant.
+ */
+function queueForLead(locks: LocksLike, name: string, signal: AbortSignal, won: () => void, lost: () => boolean): void {
+  locks
+    .request(name, { signal }, () => {
+      if (signal.aborted) return Promise.resolve();
+      won();
+      return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+    })
+    .catch(() => {
+      // Closed while waiting: nothing to do. Taken from us: stop leading and queue again.
+      if (lost() && !signal.aborted) queueForLead(locks, name, signal, won, lost);
+    });
+}
+
+/** The window shared by all tabs of the origin through a leader (see the top of this file). */
+export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
+  const now = deps.now ?? (() => Date.now());
+  const setTimer = deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms));
+  const clearTimer = deps.clearTimer ?? ((t: unknown) => clearTimeout(t as ReturnType<typeof setTimeout>));
+  const abort = new AbortController();
+  let leading = false;
+  /** Until when this tab paces from what it has heard without asking (its last ask went unanswered). */
+  let silentUntil = 0;
+
+  const post = (message: Message) => {
+    try {
+      deps.channel.postMessage(message);
+    } catch (error) {
+      console.warn('[VoidVerified] could not tell other tabs about the request window', error);
+    }
+  };
+  const { book, own, pauses, pending, paceAlone, answer, hear } = windowLedger(
+    now,
+    deps.perMinute ?? REQUESTS_PER_MINUTE,
+    post,
+    clearTimer,
+  );
+
+  const onMessage = (event: { data: unknown }) => {
+    const message = parseMessage(event.data);
+    if (message) hear(message, leading);
+  };
   deps.channel.addEventListener('message', onMessage);
 
-  const lead = () => {
-    deps.locks
-      .request(deps.lockName ?? DEFAULT_NAMES.apiLock, { signal: abort.signal }, () => {
-        if (abort.signal.aborted) return Promise.resolve();
-        leading = true;
-        post({ type: 'leader' });
-        // What this tab asked of the old leader, it now answers itself.
-        for (const id of [...pending.keys()]) answer(id);
-        return new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve(), { once: true }));
-      })
-      .catch(() => {
-        // Closed while waiting: nothing to do. Taken from us (a page may steal the lock): stop
-        // leading, so that two tabs never both grant, and queue for it again.
-        const lost = leading;
-        leading = false;
-        if (lost && !abort.signal.aborted) lead();
-      });
-  };
-  lead();
-
+  queueForLead(
+    deps.locks,
+    deps.lockName ?? DEFAULT_NAMES.apiLock,
+    abort.signal,
+    () => {
+      leading = true;
+      post({ type: 'leader' });
+      // What this tab asked of the old leader, it now answers itself.
+      for (const id of [...pending.keys()]) answer(id);
+    },
+    () => {
+      const was = leading;
+      leading = false;
+      return was;
+    },
+  );
   return {
     reserve(notBefore) {
       const id = newId();
