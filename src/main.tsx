@@ -6,6 +6,7 @@ import { bindingsFor } from './commands/hotkeys';
 import { createDialogController, createPaletteController, DASHBOARD } from './commands/palette-state';
 import { Registry } from './commands/registry';
 import { createServices } from './commands/services';
+import type { AppServices, DialogController, PaletteController } from './commands/types';
 import { startApiTransport } from './data/api-transport';
 import { browserAllocator } from './data/api-window';
 import { authKey, parseHostAuth, type HostViewer } from './data/auth';
@@ -73,6 +74,93 @@ function hostViewer(): HostViewer | null {
   return hostAuthViewer;
 }
 
+function defineFeatures(): Registry {
+  const registry = new Registry();
+  for (const feature of features) {
+    try {
+      registry.define(feature);
+    } catch (error) {
+      console.error(`[VoidVerified] feature ${feature.id} could not be registered`, error);
+    }
+  }
+  return registry;
+}
+
+/**
+ * The overlay (palette, dialogs, toasts) mounts once, lazily: the returned function mounts it at
+ * once when its code is loaded (warmed in idle time), else as soon as it is.
+ */
+function overlayMount(services: AppServices, toasts: ToastBus): () => void {
+  let root: Root | null = null;
+  return () =>
+    overlay.use(({ Overlay, Providers, Toaster }) => {
+      if (root) return;
+      const { container } = overlayRoot();
+      root = createRoot(container);
+      flushSync(() =>
+        root!.render(
+          <Providers services={services} container={container} name="overlay">
+            <Overlay />
+            <Toaster bus={toasts} />
+          </Providers>,
+        ),
+      );
+    });
+}
+
+/** When the overlay mounts: the palette's or a dialog's first open, the first toast, or idle time after load. */
+function scheduleOverlay(mountOverlay: () => void, palette: PaletteController, dialogs: DialogController, toasts: ToastBus): void {
+  palette.subscribe(() => {
+    if (palette.state().open) mountOverlay();
+  });
+  dialogs.subscribe(() => {
+    if (dialogs.state()) mountOverlay();
+  });
+  // The first toast said before the overlay exists mounts it; the bus keeps it until the toaster listens.
+  toasts.onUnheard(mountOverlay);
+  // Otherwise mount it once the host has settled: a while after load, in idle time, so our React
+  // start-up never competes with the host's own work right after load. Its code is evaluated
+  // sooner, in the first idle time after load, so the palette's first open need not wait for it.
+  const whenIdle = (run: () => void) =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(() => run(), { timeout: 4000 }) : run();
+  const afterLoad = () => {
+    whenIdle(() => void overlay.load());
+    setTimeout(() => whenIdle(mountOverlay), OVERLAY_SETTLE_MS);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
+
+/** Hotkeys from the registry plus the user's remappings; rebound when either changes. */
+function bindRegistryHotkeys(registry: Registry, store: Store, services: AppServices): void {
+  let bound = new AbortController();
+  const rebind = () => {
+    bound.abort();
+    bound = new AbortController();
+    const bindings = bindingsFor(registry.commands(services.context(null)), store.get(hotkeysKey));
+    bindHotkeys(
+      bindings,
+      (commandId, _event, target) => {
+        const ctx = services.context(target);
+        const command = registry.command(commandId, ctx);
+        if (!command) return false;
+        try {
+          if (!registry.allows(command, ctx)) return false;
+        } catch {
+          return false;
+        }
+        if (command.page || command.run) void services.run(commandId);
+        return true;
+      },
+      bound,
+    );
+  };
+  // Bound right after the synchronous run (see boot): no key can reach the page before then.
+  queueMicrotask(rebind);
+  store.subscribe(hotkeysKey, rebind);
+  registry.subscribe(rebind);
+}
+
 /**
  * Starts everything. There is no "already started" check: in the page's world a page script could
  * set whatever such a check reads before we run, and stop us; a manager runs the script once per page.
@@ -86,14 +174,7 @@ async function boot(): Promise<void> {
     const config = store.get(toasterConfigKey);
     return { enabled: services.settings.get('toasterEnabled') !== false, level: config.toastLevel, duration: config.duration };
   });
-  const registry = new Registry();
-  for (const feature of features) {
-    try {
-      registry.define(feature);
-    } catch (error) {
-      console.error(`[VoidVerified] feature ${feature.id} could not be registered`, error);
-    }
-  }
+  const registry = defineFeatures();
   const palette = createPaletteController(() => [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)]);
   const dialogs = createDialogController();
   const client = new GraphQLClient({
@@ -137,75 +218,14 @@ async function boot(): Promise<void> {
   store.subscribe(settingsKey, restyle);
   registry.subscribe(restyle);
 
-  // The overlay (palette, dialogs, toasts) mounts once, lazily.
-  let root: Root | null = null;
-  // At once when its code is loaded (warmed in idle time), else as soon as it is.
-  function mountOverlay(): void {
-    overlay.use(({ Overlay, Providers, Toaster }) => {
-      if (root) return;
-      const { container } = overlayRoot();
-      root = createRoot(container);
-      flushSync(() =>
-        root!.render(
-          <Providers services={services} container={container} name="overlay">
-            <Overlay />
-            <Toaster bus={toasts} />
-          </Providers>,
-        ),
-      );
-    });
-  }
-  palette.subscribe(() => {
-    if (palette.state().open) mountOverlay();
-  });
-  dialogs.subscribe(() => {
-    if (dialogs.state()) mountOverlay();
-  });
-  // The first toast said before the overlay exists mounts it; the bus keeps it until the toaster listens.
-  toasts.onUnheard(mountOverlay);
-  // Otherwise mount it once the host has settled: a while after load, in idle time, so our React
-  // start-up never competes with the host's own work right after load. Its code is evaluated
-  // sooner, in the first idle time after load, so the palette's first open need not wait for it.
-  const whenIdle = (run: () => void) =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(() => run(), { timeout: 4000 }) : run();
-  const afterLoad = () => {
-    whenIdle(() => void overlay.load());
-    setTimeout(() => whenIdle(mountOverlay), OVERLAY_SETTLE_MS);
-  };
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  const mountOverlay = overlayMount(services, toasts);
+  scheduleOverlay(mountOverlay, palette, dialogs, toasts);
 
   // The palette, the hotkeys and the injections follow the options, the token and the keys the
   // features' `when` and provided commands read: the registry re-checks when one changes.
   registry.watch(store, [settingsKey, authKey]);
 
-  // Hotkeys from the registry plus the user's remappings; rebound when either changes.
-  let bound = new AbortController();
-  const rebind = () => {
-    bound.abort();
-    bound = new AbortController();
-    const bindings = bindingsFor(registry.commands(services.context(null)), store.get(hotkeysKey));
-    bindHotkeys(
-      bindings,
-      (commandId, _event, target) => {
-        const ctx = services.context(target);
-        const command = registry.command(commandId, ctx);
-        if (!command) return false;
-        try {
-          if (!registry.allows(command, ctx)) return false;
-        } catch {
-          return false;
-        }
-        if (command.page || command.run) void services.run(commandId);
-        return true;
-      },
-      bound,
-    );
-  };
-  // Bound right after the synchronous run (see below): no key can reach the page before then.
-  queueMicrotask(rebind);
-  store.subscribe(hotkeysKey, rebind);
-  registry.subscribe(rebind);
+  bindRegistryHotkeys(registry, store, services);
 
   // Declared after the services, which reach it only through the diagnostics' functions, called later.
   const injector = new Injector(

@@ -42,6 +42,24 @@ function identityLock(command: Pick<Command, 'title' | 'actsAsYou'>, identity: I
   return IDENTITY_TEXTS.locked(command.title, identity.owner.name, identity.site.name);
 }
 
+/** The options' values: stored ones checked against their declaration, defaults for the rest. */
+function settingsOf(registry: Registry, store: Store): AppServices['settings'] {
+  return {
+    get(key: string): OptionValue {
+      const option = registry.option(key);
+      const stored = store.get(settingsKey)[key];
+      if (!option) return stored ?? false;
+      return optionValue(option, stored);
+    },
+    set(key: string, value: OptionValue): void {
+      const option = registry.option(key);
+      const problem = option ? optionProblem(option, value) : null;
+      if (option && problem) throw new Error(`"${String(value)}" is not a valid value for ${option.title}: ${problem}`);
+      store.update(settingsKey, (current) => ({ ...current, [key]: value }));
+    },
+  };
+}
+
 export function createServices(deps: ServiceDeps): AppServices {
   const now = deps.now ?? (() => Date.now());
   const services: AppServices = {
@@ -53,20 +71,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     dialogs: deps.dialogs ?? createDialogController(),
     diagnostics: deps.diagnostics,
     confirm: deps.confirm,
-    settings: {
-      get(key: string): OptionValue {
-        const option = deps.registry.option(key);
-        const stored = deps.store.get(settingsKey)[key];
-        if (!option) return stored ?? false;
-        return optionValue(option, stored);
-      },
-      set(key: string, value: OptionValue): void {
-        const option = deps.registry.option(key);
-        const problem = option ? optionProblem(option, value) : null;
-        if (option && problem) throw new Error(`"${String(value)}" is not a valid value for ${option.title}: ${problem}`);
-        deps.store.update(settingsKey, (current) => ({ ...current, [key]: value }));
-      },
-    },
+    settings: settingsOf(deps.registry, deps.store),
     route: {
       path: deps.path,
       navigate: deps.navigate,
