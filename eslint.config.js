@@ -39,6 +39,25 @@ export default tseslint.config(
     files: ['src/**'],
     linterOptions: { noInlineConfig: true },
   },
+  {
+    // A function of the sources reads in one screen: split a longer one into named parts.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Known exceptions, split as they move to the read hook (issue 26); this list only shrinks. The
+    // files of ActivitySearchMode, Replies (ActivityEntry itself is under the limit), NotificationsFeed,
+    // QuickAccessNotifications, GoalsPanel and LayoutDesignerPanel:
+    files: [
+      'src/panels/ActivitySearch.tsx',
+      'src/panels/activity/ActivityEntry.tsx',
+      'src/panels/notifications/NotificationsFeed.tsx',
+      'src/panels/notifications/QuickAccessNotifications.tsx',
+      'src/panels/Goals.tsx',
+      'src/panels/LayoutDesigner.tsx',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     // Playwright's fixtures take a `use` callback: not React, whatever its name says.
