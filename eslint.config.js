@@ -49,12 +49,12 @@ export default tseslint.config(
     // files of ActivitySearchMode, Replies (ActivityEntry itself is under the limit), NotificationsFeed,
     // QuickAccessNotifications, GoalsPanel and LayoutDesignerPanel:
     files: [
-      'src/panels/ActivitySearch.tsx',
+      'src/panels/activity-search/ActivitySearch.tsx',
       'src/panels/activity/ActivityEntry.tsx',
       'src/panels/notifications/NotificationsFeed.tsx',
       'src/panels/notifications/QuickAccessNotifications.tsx',
-      'src/panels/Goals.tsx',
-      'src/panels/LayoutDesigner.tsx',
+      'src/panels/goals/Goals.tsx',
+      'src/panels/layout-designer/LayoutDesigner.tsx',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
