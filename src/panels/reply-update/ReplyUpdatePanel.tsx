@@ -16,6 +16,18 @@ import { MediaSearchBox } from '../common/MediaSearchBox';
 import { activityPath } from '../../data/paths';
 import { useRead } from '../query';
 
+/** Whose the token is, to write as; a failure (or an owner who is not the site's account) is said in a toast. */
+function tokenOwner(ctx: CommandContext) {
+  return attempt(
+    ctx.toasts,
+    {
+      toast: (error) => (error instanceof IdentityMismatchError ? error.message : 'Failed to reply to activity'),
+      log: 'asking whose the token is failed',
+    },
+    () => ownerForWrite(ctx, ctx.viewer),
+  );
+}
+
 /**
  * The reply-with-list-update panel under the home composer: pick a media, its status and progress;
  * Reply updates the list, then replies to the list activity that created with the composer's text.
@@ -50,14 +62,7 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
     setBusy(true);
     // The list entry and the reply are the token owner's: the created activity is looked up by
     // their id, as AniList reports it (never the site's signed-in account, which may be another).
-    const owner = await attempt(
-      ctx.toasts,
-      {
-        toast: (error) => (error instanceof IdentityMismatchError ? error.message : 'Failed to reply to activity'),
-        log: 'asking whose the token is failed',
-      },
-      () => ownerForWrite(ctx, ctx.viewer),
-    );
+    const owner = await tokenOwner(ctx);
     if (!owner.ok) return setBusy(false);
     const outcome = await replyWithUpdate(ctx, {
       viewerId: owner.value.id,
