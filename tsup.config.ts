@@ -98,22 +98,23 @@ const tidyStyles: NonNullable<Options['esbuildPlugins']>[number] = {
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as PackageFields;
 
 /**
- * The shipped script has no test hook: src/test-hooks.ts is loaded as an empty function, so the
- * file users install never sets `window.__voidVerified` and does not even name it.
+ * The test build's hook: src/test-hooks.ts is an empty function (the shipped script names no
+ * `window.__voidVerified`); the test build loads tests/host/test-hooks.ts in its place, which sets it.
  */
-const withoutTestHooks: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'without-test-hooks',
+const withTestHooks: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'with-test-hooks',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/]test-hooks\.ts$/ }, () => ({
-      contents: 'export function exposeTestHooks(_hooks: unknown): void {}',
+      contents: readFileSync(new URL('./tests/host/test-hooks.ts', import.meta.url), 'utf8'),
       loader: 'ts',
+      resolveDir: fileURLToPath(new URL('./tests/host/', import.meta.url)),
     }));
   },
 };
 
 /**
  * One build of the userscript into `outDir`. `testHooks`: the test build (`dist/test/`), whose
- * `window.__voidVerified` (src/test-hooks.ts) hands the bench and the few end-to-end tests that
+ * `window.__voidVerified` (tests/host/test-hooks.ts) hands the bench and the few end-to-end tests that
  * need them the script's registry, injector, store and client; the shipped build (`dist/`) has none.
  */
 function userscriptBuild(outDir: string, testHooks: boolean): Options {
@@ -147,7 +148,7 @@ function userscriptBuild(outDir: string, testHooks: boolean): Options {
       ...Object.keys(FROM_SOURCE_MAP).map(readableFromSourceMap),
       readableCmdk,
       tidyStyles,
-      ...(testHooks ? [] : [withoutTestHooks]),
+      ...(testHooks ? [withTestHooks] : []),
     ],
     esbuildOptions(options) {
       // Only the CodeMirror pieces the CSS editor uses (see src/panels/global-css/codemirror/).

@@ -14,7 +14,7 @@ import { renderPage } from '../tests/host/replica';
 
 export const SCRIPT = readFileSync(new URL('../dist/voidverified.user.js', import.meta.url), 'utf8');
 /**
- * The test build, built beside it: the same script plus `window.__voidVerified` (src/test-hooks.ts),
+ * The test build, built beside it: the same script plus `window.__voidVerified` (tests/host/test-hooks.ts),
  * for the runs that define thousands of commands through the registry. Everything else runs SCRIPT.
  */
 export const TEST_SCRIPT = readFileSync(new URL('../dist/test/voidverified.user.js', import.meta.url), 'utf8');

@@ -98,7 +98,7 @@ export async function scriptStarted(tab: Page): Promise<void> {
 
 /**
  * The test build (`dist/test/voidverified.user.js`, built beside the shipped one): the same script
- * plus `window.__voidVerified` (src/test-hooks.ts), for the few tests that need the script's
+ * plus `window.__voidVerified` (tests/host/test-hooks.ts), for the few tests that need the script's
  * internals: `host.goto(path, { userscript: testBuild() })`. Everything else runs the shipped file.
  */
 let testBuildCache: string | undefined;
