@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { CommandContext } from '../commands/types';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import { markdownRenderer } from '../commands/lazy';
 import { hotkeysKey } from '../data/config';
 import { MARKDOWN_MAPPINGS } from '../data/markdown';
 import { applyMarkdownTo, type TextField } from '../inject/editor-text';
-import { useDebounced, useLazyModule, useServices, useStored } from './hooks';
+import { useDebounced, useLazyModule, useStored } from './hooks';
 import { sanitizeHtml } from './sanitize';
 
 /**
@@ -18,6 +19,8 @@ export const PREVIEW_DELAY_MS = 50;
 export const GUIDELINES_PATH = '/forum/thread/14';
 
 export interface MarkdownEditorProps {
+  /** The services: the toolbar reads the pasted images' width from the settings. */
+  ctx: Pick<CommandContext, 'settings'>;
   /** Sends the text. Resolve: the editor clears and hides. Reject: the text stays (say why, e.g. with a toast). */
   onPublish(text: string): Promise<unknown>;
   /** Called after Cancel has cleared and hidden the editor. */
@@ -56,8 +59,7 @@ const GLYPHS: Record<string, string> = {
  * The toolbar: one button per markdown mapping, each showing its (remapped) hotkey; it acts on the
  * text field `field()` returns (ours, or a host editor's textarea).
  */
-export function MarkdownToolbar({ field }: { field(): TextField | null }) {
-  const { settings } = useServices();
+export function MarkdownToolbar({ ctx, field }: { ctx: Pick<CommandContext, 'settings'>; field(): TextField | null }) {
   const overrides = useStored(hotkeysKey);
   return (
     <div className="vv-md-toolbar" role="toolbar" aria-label="Markdown">
@@ -74,7 +76,7 @@ export function MarkdownToolbar({ field }: { field(): TextField | null }) {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
               const target = field();
-              if (target) applyMarkdownTo(target, m, settings.get('pasteImageWidth'));
+              if (target) applyMarkdownTo(target, m, ctx.settings.get('pasteImageWidth'));
             }}
           >
             {GLYPHS[m.id] ?? m.description[0]}
@@ -117,6 +119,7 @@ export function MarkdownView({ markdown, className = '' }: { markdown: string; c
 }
 
 export function MarkdownEditor({
+  ctx,
   onPublish,
   onCancel,
   initialText = '',
@@ -165,7 +168,7 @@ export function MarkdownEditor({
 
   return (
     <div className={`vv-md-editor${active ? ' vv-md-active' : ''}`}>
-      {active && <MarkdownToolbar field={() => ref.current} />}
+      {active && <MarkdownToolbar ctx={ctx} field={() => ref.current} />}
       <textarea
         ref={ref}
         className="vv-md-textarea"

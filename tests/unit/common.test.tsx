@@ -237,10 +237,10 @@ describe('ColorInput', () => {
 
 describe('Collapsible', () => {
   it('collapses from its header and stays collapsed across remounts with the same id', () => {
-    const { wrap, store } = setup();
+    const { wrap, store, services } = setup();
     const view = render(
       wrap(
-        <Collapsible id="goals" title="Goals">
+        <Collapsible ctx={services} id="goals" title="Goals">
           <p>Body</p>
         </Collapsible>,
       ),
@@ -256,7 +256,7 @@ describe('Collapsible', () => {
 
     render(
       wrap(
-        <Collapsible id="goals" title="Goals again">
+        <Collapsible ctx={services} id="goals" title="Goals again">
           <p>Body</p>
         </Collapsible>,
       ),
@@ -265,7 +265,7 @@ describe('Collapsible', () => {
     cleanup();
     render(
       wrap(
-        <Collapsible id="other" title="Other">
+        <Collapsible ctx={services} id="other" title="Other">
           <p>Body</p>
         </Collapsible>,
       ),
@@ -274,10 +274,10 @@ describe('Collapsible', () => {
   });
 
   it('expands when content is added, not for the content it starts with', () => {
-    const { wrap, store } = setup();
+    const { wrap, store, services } = setup();
     store.set(collapsedKey, { feed: true });
     const Box = ({ ids }: { ids: number[] }) => (
-      <Collapsible id="feed" title="Feed" content={ids}>
+      <Collapsible ctx={services} id="feed" title="Feed" content={ids}>
         {ids.map((id) => (
           <p key={id}>item {id}</p>
         ))}
@@ -299,11 +299,12 @@ describe('Collapsible', () => {
   });
 
   it('can leave its state to its owner', () => {
-    const { wrap, store } = setup();
+    const { wrap, store, services } = setup();
     const changes: boolean[] = [];
     render(
       wrap(
         <Collapsible
+          ctx={services}
           id="owned"
           title="Owned"
           collapsed={false}
@@ -321,10 +322,10 @@ describe('Collapsible', () => {
   });
 
   it('stores only what differs from the default', () => {
-    const { wrap, store } = setup();
+    const { wrap, store, services } = setup();
     render(
       wrap(
-        <Collapsible id="a" title="A" defaultCollapsed>
+        <Collapsible ctx={services} id="a" title="A" defaultCollapsed>
           <p>Body</p>
         </Collapsible>,
       ),

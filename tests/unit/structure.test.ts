@@ -17,6 +17,8 @@ import { features } from '../../src/commands/features';
  *   alone: no other feature's module, and no shared one, imports it;
  * - API answers and requests in flight are kept by the read layer only (src/data/swr.ts): no
  *   module-level cache elsewhere, but for memos of pure computations and a reasoned list.
+ * - a panel reaches the services one way: its ctx prop, passed down by its owner; the services'
+ *   context (useServices) is read by the roots (the palette, the dialog host) and the shared hooks.
  * Known exceptions are listed with their reason; the lists may only shrink (a test fails when an
  * entry is no longer needed, so that it is removed).
  */
@@ -373,6 +375,22 @@ describe('the layout of the source', () => {
       calling.map(
         (f) =>
           `${f.path} calls registry.changed(): declare the storage key in the \`reads\` of the \`when\` or provideCommands that reads it, and the registry re-checks on its own`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('a panel reaches the services through its ctx prop; useServices is for the roots and shared hooks', () => {
+    const ROOTS_AND_SHARED_HOOKS = [
+      'src/panels/hooks.ts',
+      'src/panels/query.tsx',
+      'src/panels/palette/Palette.tsx',
+      'src/panels/DialogHost.tsx',
+    ];
+    const calling = all.filter((f) => !ROOTS_AND_SHARED_HOOKS.includes(f.path) && /\buseServices\(/.test(f.text));
+    expect(
+      calling.map(
+        (f) =>
+          `${f.path} calls useServices(): a component takes services as its ctx prop (ctx: CommandContext, or a Pick of it), passed down by its owner; useServices is for the roots and shared hooks only`,
       ),
     ).toEqual([]);
   });

@@ -80,7 +80,7 @@ function mountReply(reply: Element, ctx: InjectionContext): undefined {
     ctx,
     'reply-collapse',
     (host) => place.prepend(host),
-    <ReplyCollapseButton collapsed={() => isCollapsed(ctx.store, reply)} command={TOGGLE_REPLY} />,
+    <ReplyCollapseButton ctx={ctx} collapsed={() => isCollapsed(ctx.store, reply)} command={TOGGLE_REPLY} />,
     'span',
   );
   onAbort(ctx, () => {

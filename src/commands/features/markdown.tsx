@@ -104,7 +104,7 @@ function WriteStatus({ ctx, close }: PalettePageProps) {
   return (
     <div className="vv-write-status">
       <h3 className="vv-heading">Write a status</h3>
-      <MarkdownEditor placeholder="Write a status..." label="Status" autoFocus onPublish={publish} />
+      <MarkdownEditor ctx={ctx} placeholder="Write a status..." label="Status" autoFocus onPublish={publish} />
     </div>
   );
 }
@@ -180,7 +180,7 @@ export const markdown: FeatureDef = {
         const field = () => editor.querySelector<HTMLTextAreaElement>('textarea.el-textarea__inner, textarea');
         const input = editor.querySelector('.input') ?? field();
         if (!input) return;
-        mountUi(ctx, 'markdown-toolbar', (host) => input.before(host), <MarkdownToolbar field={field} />);
+        mountUi(ctx, 'markdown-toolbar', (host) => input.before(host), <MarkdownToolbar ctx={ctx} field={field} />);
       },
     },
     {

@@ -89,7 +89,12 @@ export const selfMessage: FeatureDef = {
           ctx,
           'self-message',
           (host) => header.after(host),
-          <SelfMessage open={selfMessageOpen} openCommand={MESSAGE_SELF} publish={(text) => publishSelfMessage(ctx.context(), text)} />,
+          <SelfMessage
+            ctx={ctx}
+            open={selfMessageOpen}
+            openCommand={MESSAGE_SELF}
+            publish={(text) => publishSelfMessage(ctx.context(), text)}
+          />,
         );
         // Leaving the overview closes the box; the host rebuilding the header keeps it as it was.
         onAbort(ctx, () => {

@@ -99,6 +99,7 @@ export function ActivitySearchMode({ query, ctx }: PalettePageProps) {
   const controls = (
     <div className="vv-params vv-as-params" role="group" aria-label="Activity search parameters" onKeyDown={ownKeys}>
       <Collapsible
+        ctx={ctx}
         id="quick-start-search-props"
         title="Search parameters"
         // Users or media put in (a page's media prefilled, say) open the folded parameters.

@@ -22,9 +22,9 @@ export function TextEditor({
   onPublish(text: string): Promise<boolean>;
   onCancel?(): void;
 }) {
-  void ctx;
   return (
     <MarkdownEditor
+      ctx={ctx}
       initialText={initial}
       label={label}
       placeholder={placeholder}

@@ -1,9 +1,17 @@
+import type { CommandContext } from '../../commands/types';
 import { collapsedKey } from '../../data/collapse';
-import { useServices, useStored } from '../hooks';
+import { useStored } from '../hooks';
 
 /** A reply's collapse toggle; it focuses itself so the command knows which reply it is about. */
-export function ReplyCollapseButton({ collapsed, command }: { collapsed: () => boolean; command: string }) {
-  const services = useServices();
+export function ReplyCollapseButton({
+  ctx,
+  collapsed,
+  command,
+}: {
+  ctx: Pick<CommandContext, 'run'>;
+  collapsed: () => boolean;
+  command: string;
+}) {
   useStored(collapsedKey);
   const isCollapsed = collapsed();
   return (
@@ -15,7 +23,7 @@ export function ReplyCollapseButton({ collapsed, command }: { collapsed: () => b
       title={isCollapsed ? 'Expand reply' : 'Collapse reply'}
       onClick={(event) => {
         event.currentTarget.focus();
-        void services.run(command);
+        void ctx.run(command);
       }}
     >
       {isCollapsed ? '+' : '−'}

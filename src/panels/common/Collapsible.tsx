@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { CommandContext } from '../../commands/types';
 import { collapsedKey, withCollapsed } from '../../data/collapse';
-import { useServices, useStored } from '../hooks';
+import { useStored } from '../hooks';
 
 /** Ids in `next` that are not in `seen` (content added since). */
 function addedContent(seen: ReadonlySet<string | number>, next: readonly (string | number)[]): boolean {
@@ -16,6 +17,7 @@ function addedContent(seen: ReadonlySet<string | number>, next: readonly (string
  * page load brings back) only sets the baseline, so a container folded by hand stays folded.
  */
 export function Collapsible({
+  ctx,
   id,
   title,
   defaultCollapsed = false,
@@ -26,6 +28,8 @@ export function Collapsible({
   content,
   className = '',
 }: {
+  /** The services: the fold state is kept in the store. */
+  ctx: Pick<CommandContext, 'store'>;
   id: string;
   title: ReactNode;
   defaultCollapsed?: boolean;
@@ -37,13 +41,12 @@ export function Collapsible({
   content?: readonly (string | number)[];
   className?: string;
 }) {
-  const { store } = useServices();
   const stored = useStored(collapsedKey);
   const collapsed = controlled ?? stored[id] ?? defaultCollapsed;
   const body = useId();
   const setCollapsed = (next: boolean) => {
     if (onCollapsedChange) onCollapsedChange(next);
-    else store.update(collapsedKey, (r) => withCollapsed(r, id, next, defaultCollapsed));
+    else ctx.store.update(collapsedKey, (r) => withCollapsed(r, id, next, defaultCollapsed));
   };
   const seen = useRef<Set<string | number> | null>(null);
   const contentKey = content?.join('\u0000') ?? '';

@@ -72,6 +72,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
   return (
     <section className="vv-quick-notifications" aria-label="Notifications" data-collapsed={config.collapsed}>
       <Collapsible
+        ctx={ctx}
         id="quick-access-notifications"
         className="vv-quick-notifications-box"
         title="Notifications"

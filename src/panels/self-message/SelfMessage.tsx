@@ -1,18 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import type { CommandContext } from '../../commands/types';
 import type { Store } from '../../data/store';
-import { useServices, useStore } from '../hooks';
+import { useStore } from '../hooks';
 
 /** 'Message yourself': the button (runs `openCommand`) and, once open, a text box with Publish. */
 export function SelfMessage({
+  ctx,
   open,
   openCommand,
   publish,
 }: {
+  ctx: Pick<CommandContext, 'run'>;
   open: Store<boolean>;
   openCommand: string;
   publish(text: string): Promise<boolean>;
 }) {
-  const services = useServices();
   const isOpen = useStore(open);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function SelfMessage({
   if (!isOpen)
     return (
       <div className="vv-self-message">
-        <button type="button" className="vv-button vv-button-small" onClick={() => void services.run(openCommand)}>
+        <button type="button" className="vv-button vv-button-small" onClick={() => void ctx.run(openCommand)}>
           Message yourself
         </button>
       </div>
