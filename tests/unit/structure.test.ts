@@ -219,8 +219,6 @@ const ONE_FEATURE_NEUTRAL: Record<string, string> = {
   'src/panels/common/Pagination.tsx': "a generic widget (page numbers), not the GIF keyboard's own; it waits in common/ for its next user",
   'src/panels/common/Tooltip.tsx':
     "a generic widget (hover or focus label), not the notifications' own; it waits in common/ for its next user",
-  'src/panels/common/UserSearchBox.tsx':
-    "a generic user search box, due to merge with the other user searches (issue 26's 'one user search')",
 };
 
 /**

@@ -1,17 +1,13 @@
 import type { CommandContext } from '../../commands/types';
 import { selectAllUsers, toggleUser, type PickedUser } from '../../data/activity-search';
-import type { UserSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
-import { findUsers, followedFirst } from '../../data/lookups';
-import { Chips, SearchCombo } from '../common/MediaSearchBox';
-import { useFollowing } from '../common/useFollowing';
-import { USER_SEARCH_MIN } from '../../data/lookups';
+import { Chips } from '../common/SearchCombo';
+import { UserSearch } from '../common/UserSearch';
 
 /**
- * Picks several users: avatar and name, at least 3 characters,
- * 10 results. Picking a selected user removes it, unless 'Select All' (every current result)
- * added it; the chip's × always removes. The people you follow are suggested while the field is
- * empty and come first among the results.
+ * Picks several users with the user search: picking a selected user removes it, unless 'Select
+ * All' (every current result) added it; the chip's × always removes. The people you follow are
+ * suggested while the field is empty.
  */
 export function UserPicker({
   ctx,
@@ -26,7 +22,6 @@ export function UserPicker({
   onChange(next: PickedUser[]): void;
   placeholder?: string;
 }) {
-  const followed = useFollowing(ctx);
   return (
     <div className="vv-picker">
       <Chips
@@ -36,18 +31,12 @@ export function UserPicker({
         image={(u) => safeUrl(u.avatar?.large, 'image')}
         onRemove={(u) => onChange(selected.filter((x) => x.id !== u.id))}
       />
-      <SearchCombo<UserSearchResult>
+      <UserSearch
         ctx={ctx}
         label={label}
         placeholder={placeholder}
-        minLength={USER_SEARCH_MIN}
         multiple
-        search={async (search, signal) => {
-          ctx.toasts.debug(`Querying user with search word ${search}`);
-          return followedFirst(await findUsers(ctx, search, signal), followed);
-        }}
-        idle={followed}
-        failure={(text) => `Failed to query media with search word ${text}`}
+        suggestFollowed
         isSelected={(u) => selected.some((x) => x.id === u.id)}
         onPick={(u) => onChange(toggleUser(selected, u))}
         actions={(results) => (
@@ -59,16 +48,6 @@ export function UserPicker({
           >
             Select All
           </button>
-        )}
-        renderItem={(u) => (
-          <>
-            {safeUrl(u.avatar?.large, 'image') ? (
-              <img className="vv-avatar" src={safeUrl(u.avatar?.large, 'image')} alt="" width={24} height={24} />
-            ) : (
-              <span className="vv-avatar vv-avatar-small-empty" />
-            )}
-            <span>{u.name}</span>
-          </>
         )}
       />
     </div>

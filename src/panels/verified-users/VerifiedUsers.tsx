@@ -16,7 +16,7 @@ import {
   type VerifiedUser,
 } from '../../data/verified-users';
 import { ColorInput } from '../common/ColorInput';
-import { UserSearchBox } from '../common/UserSearchBox';
+import { UserSearch } from '../common/UserSearch';
 import { useStored } from '../hooks';
 import { InAppLink } from '../common/InAppLink';
 
@@ -41,11 +41,13 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-verified">
       <h3 className="vv-heading">Verified users</h3>
-      <UserSearchBox
+      <UserSearch
         ctx={ctx}
         label="Add verified user"
         placeholder="Add a user: type a name"
-        onPick={(name) => void verifyUser(ctx, name)}
+        floating
+        onPick={(user) => void verifyUser(ctx, user.name)}
+        onText={(name) => void verifyUser(ctx, name)}
       />
       {!users.length && <p className="vv-note">No verified users yet. Search for a user above, or run “Verify user…” from the palette.</p>}
       {long && (
