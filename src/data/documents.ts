@@ -53,7 +53,11 @@ export interface FollowingPage {
   } | null;
 }
 
-/** Followed users: `following` for a user id, one page of them; the next page is asked while hasNextPage. */
+/**
+ * Followed users: `following` for a user id, one page of them; the next page is asked while
+ * hasNextPage. Kept ten minutes from the answer, in storage too (a reload or another tab asks no
+ * more within them).
+ */
 export const followingQuery = query<FollowingPage, { userId: number; page: number; perPage: number }>(
   `query Following($userId: Int!, $page: Int, $perPage: Int) {
     Page(page: $page, perPage: $perPage) {

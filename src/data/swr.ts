@@ -267,9 +267,10 @@ export class Reads {
   }
 
   /**
-   * A refresh made of several reads and what is stored from them (quick access's users): callers
-   * while it runs share that run, as identical reads share one request. The one in-flight guard
-   * for such work, here beside the reads' own.
+   * A refresh made of several reads and what is stored from them (quick access's users), or a
+   * list read page after page (the followed users): callers while it runs share that run, as
+   * identical reads share one request. The one in-flight guard for such work, here beside the
+   * reads' own.
    */
   together<T>(key: string, run: () => Promise<T>): Promise<T> {
     let shared = this.runs.get(key) as Promise<T> | undefined;

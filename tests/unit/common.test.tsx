@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../../src/commands/registry';
@@ -12,6 +12,10 @@ import { InAppLink } from '../../src/panels/common/InAppLink';
 import { Modal } from '../../src/panels/common/Modal';
 import { Pagination } from '../../src/panels/common/Pagination';
 import { Tooltip } from '../../src/panels/common/Tooltip';
+import { useFollowing } from '../../src/panels/common/useFollowing';
+import { memoryBackend } from '../../src/data/backend';
+import { Store } from '../../src/data/storage';
+import type { GqlDocument } from '../../src/data/graphql';
 import { Providers } from '../../src/panels/overlay';
 import { TimeConfig } from '../../src/panels/time/TimeConfig';
 import { makeTestServices } from './helpers';
@@ -399,5 +403,64 @@ describe('TimeConfig', () => {
     expect(services.registry.panel('tab.time', 'settings-tab')?.title).toBe('time');
     expect(services.registry.panel('time.config', 'palette-page')?.title).toBe('Time Format Configuration');
     expect(services.registry.commands(ctx).find((c) => c.id === 'time.configure')?.page).toBe('time.config');
+  });
+});
+
+describe('useFollowing', () => {
+  /** A client whose Following answers wait for `answer()`; an aborted request counts as sent. */
+  function following() {
+    const sent: { page: number; aborted: boolean }[] = [];
+    const waiting: { resolve(): void; reject(error: unknown): void }[] = [];
+    const client = {
+      identity: () => 'viewer',
+      request<D, V>(_doc: GqlDocument<D, V>, variables: V, init: { signal?: AbortSignal } = {}): Promise<D> {
+        const record = { page: (variables as { page: number }).page, aborted: false };
+        sent.push(record);
+        return new Promise<D>((resolve, reject) => {
+          init.signal?.addEventListener('abort', () => {
+            record.aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+          waiting.push({
+            resolve: () => resolve({ Page: { pageInfo: { hasNextPage: false }, following: [{ id: 7, name: 'Lain', avatar: null }] } } as D),
+            reject,
+          });
+        });
+      },
+    };
+    const toasts = { error: vi.fn() };
+    const ctx = { client, store: new Store(memoryBackend(), () => {}), toasts, viewer: { id: 1 } } as never;
+    const settle = async (fail = false) => {
+      await act(async () => {
+        for (const w of waiting.splice(0)) {
+          if (fail) w.reject(new Error('down'));
+          else w.resolve();
+        }
+        await new Promise((r) => setTimeout(r, 0));
+      });
+    };
+    return { ctx, sent, toasts, settle };
+  }
+
+  it('a box closed before the answer came leaves it for the next box, which asks nothing', async () => {
+    const { ctx, sent, settle } = following();
+    renderHook(() => useFollowing(ctx)).unmount();
+    await settle();
+    const next = renderHook(() => useFollowing(ctx));
+    await settle();
+    expect(next.result.current.map((u) => u.name)).toEqual(['Lain']);
+    expect(sent).toEqual([{ page: 1, aborted: false }]);
+  });
+
+  it('boxes open together ask once and say a failure once; the next box asks again', async () => {
+    const { ctx, sent, toasts, settle } = following();
+    const boxes = [renderHook(() => useFollowing(ctx)), renderHook(() => useFollowing(ctx))];
+    await settle(true);
+    expect(boxes.map((b) => b.result.current)).toEqual([[], []]);
+    expect(toasts.error.mock.calls).toEqual([['Failed to query followed users.', undefined]]);
+    const next = renderHook(() => useFollowing(ctx));
+    await settle();
+    expect(next.result.current.map((u) => u.name)).toEqual(['Lain']);
+    expect(sent).toHaveLength(2);
   });
 });

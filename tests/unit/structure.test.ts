@@ -119,8 +119,6 @@ const MODULE_CACHES: Record<string, string> = {
   'src/data/notifications/loading.ts: quickAccessThrottle':
     "the home panel's 3-minute throttle, counted from the answer and reset when leaving home; the notifications read is FRESH",
   'src/commands/features/goals.tsx: visit': "one load of a profile's goals per visit, dropped when leaving the user's pages",
-  'src/panels/common/useFollowing.ts: loaded':
-    'the followed users per tab for ten minutes, one failure toast for boxes open together; served by the Following read alone, the day bench sent 2 more Following requests',
 };
 
 /** Exported functions (declarations and arrow constants) whose declared return type is a function type. */

@@ -3,30 +3,24 @@ import type { CommandContext } from '../../commands/types';
 import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
 import type { UserSearchResult } from '../../data/documents';
 import { fetchFollowing } from '../../data/lookups';
-
-/** How long this tab keeps the list of the people you follow. */
-const FOLLOWING_LIFETIME_MS = 10 * 60_000;
-
-const loaded = new Map<number, { at: number; users: Promise<UserSearchResult[]> }>();
+import { readsFor } from '../../data/swr';
 
 /**
- * Everyone the signed-in user follows, asked once per tab and kept ten minutes. A failure says
- * 'Failed to query followed users.' once (not once per box) and is asked again by the next box.
+ * Everyone the signed-in user follows: the Following read, kept as its document says (ten
+ * minutes, in storage too). Boxes open together share one ask, so a failure says 'Failed to query
+ * followed users.' once (not once per box); the next box asks again. The ask takes no signal: a
+ * box closed before the answer came still lets it be stored for the next one (aborting it sent the
+ * same request again when the next box opened).
  */
 function followingOf(ctx: Pick<CommandContext, 'client' | 'store' | 'toasts'>, userId: number): Promise<UserSearchResult[]> {
-  const known = loaded.get(userId);
-  if (known && Date.now() - known.at < FOLLOWING_LIFETIME_MS) return known.users;
-  const users = attempt(
-    ctx.toasts,
-    { toast: (error) => failureText(error) ?? API_ERROR_TEXTS.following, detail: false, log: 'querying followed users failed' },
-    () => fetchFollowing(ctx, userId),
-  ).then((result) => {
-    if (result.ok) return result.value;
-    loaded.delete(userId);
-    return [] as UserSearchResult[];
+  return readsFor(ctx).together(`followed users of ${userId}`, async () => {
+    const result = await attempt(
+      ctx.toasts,
+      { toast: (error) => failureText(error) ?? API_ERROR_TEXTS.following, detail: false, log: 'querying followed users failed' },
+      () => fetchFollowing(ctx, userId),
+    );
+    return result.ok ? result.value : [];
   });
-  loaded.set(userId, { at: Date.now(), users });
-  return users;
 }
 
 /** The people the signed-in user follows ([] while unknown, signed out, or when asking failed). */
