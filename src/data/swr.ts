@@ -186,6 +186,7 @@ function abortError(signal: AbortSignal): unknown {
 export class Reads {
   private readonly flights = new Map<string, Flight>();
   private readonly runs = new Map<string, Promise<unknown>>();
+  private readonly turns = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly client: ReadContext['client'],
@@ -282,6 +283,30 @@ export class Reads {
       this.runs.set(key, started);
     }
     return shared;
+  }
+
+  /**
+   * Work of several reads that writes what it read (verified users' refresh): runs under one key
+   * take turns, each starting once the one before it settled, failed or not, so a later run sees
+   * what the earlier one stored. The one queue for such work, beside the reads' in-flight guards.
+   */
+  inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const before = this.turns.get(key);
+    const mine = before
+      ? before.then(
+          () => run(),
+          () => run(),
+        )
+      : run();
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(key, settled);
+    void settled.then(() => {
+      if (this.turns.get(key) === settled) this.turns.delete(key);
+    });
+    return mine;
   }
 
   /** Replaces the cached answer of one read (an optimistic or confirmed change); mounted hooks show it. */

@@ -1,12 +1,11 @@
-import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
+import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { hexToTriple, profileColorToTriple } from './colors';
 import { FRESH, query, type GraphQLClient, type QueryDocument } from './graphql';
 import { safeUrl } from './guards';
 import { sameUserName } from './pages';
-import { read, type ReadContext } from './swr';
+import { read, readsFor, type ReadContext } from './swr';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape, refusedPast } from './storage';
-import type { Reporter } from './api-errors';
 
 /**
  * Verified users: the stored list, the rules that resolve each
@@ -336,65 +335,47 @@ export async function fetchUsers(ctx: ReadContext, users: readonly Pick<Verified
   return out;
 }
 
-/** What the actions below need: storage, the API client, toasts and the global options. */
+/** What the actions below need: storage, the API client and the global options. */
 export interface VerifiedServices {
   store: Store;
   client: GraphQLClient;
-  toasts: Reporter;
   settings: GlobalOptions;
 }
 
-/**
- * Adds a user and fetches their profile data. Ignored (with a note) when already verified, in any
- * case. A failed query keeps the user in the list: the next refresh tries again.
- */
-export async function verifyUser(services: VerifiedServices, name: string, now = Date.now()): Promise<void> {
-  const username = name.trim();
-  if (!username) return;
-  const before = services.store.get(verifiedUsersKey);
-  if (findUser(before, username)) {
-    services.toasts.info(`${username} is already verified.`);
-    return;
-  }
-  services.store.set(verifiedUsersKey, addUser(before, username));
-  services.toasts.debug(`Querying ${username}.`);
-  const found = await attempt(services.toasts, { toast: 'Failed to query new user.', log: 'verifying a user failed' }, () =>
-    queryUser(services, username),
-  );
-  if (found.ok) services.store.update(verifiedUsersKey, (users) => updateFromApi(users, [found.value], services.settings, now));
+/** Adds `username` to the list; false (nothing changes) when it is already there, in any case. */
+export function addVerifiedUser(store: Store, username: string): boolean {
+  const before = store.get(verifiedUsersKey);
+  if (findUser(before, username)) return false;
+  store.set(verifiedUsersKey, addUser(before, username));
+  return true;
 }
 
-let running: Promise<unknown> | null = null;
+/**
+ * Fetches a just-added user's profile data into the list. A failure rejects with 'Failed to query
+ * user from host API' and keeps the user listed: the next refresh tries again.
+ */
+export async function fetchNewUser(services: VerifiedServices, username: string, now = Date.now()): Promise<void> {
+  const user = await queryUser(services, username);
+  services.store.update(verifiedUsersKey, (users) => updateFromApi(users, [user], services.settings, now));
+}
+
+/** Refreshes of the list take turns under this key (see `refreshUsers`). */
+const REFRESH_TURN = 'verified users refresh';
 
 /**
- * Refreshes the given users' profile data in one batched query; returns false when it failed.
+ * Refreshes the given users' profile data in one batched query; rejects when it failed.
  * Refreshes never overlap: a call waits for the one in flight, then skips users it updated.
  */
-export async function refreshUsers(
-  services: VerifiedServices,
-  which: readonly VerifiedUser[],
-  clock: () => number = Date.now,
-): Promise<boolean> {
+export function refreshUsers(services: VerifiedServices, which: readonly VerifiedUser[], clock: () => number = Date.now): Promise<void> {
   const asked = clock();
-  while (running) await running.catch(() => undefined);
-  const current = services.store.get(verifiedUsersKey);
-  const todo = which.filter((w) => {
-    const user = findUser(current, w.username);
-    return user !== undefined && (user.lastFetch === null || user.lastFetch < asked);
-  });
-  if (!todo.length) return true;
-  const work = (async () => {
+  return readsFor(services).inTurn(REFRESH_TURN, async () => {
+    const current = services.store.get(verifiedUsersKey);
+    const todo = which.filter((w) => {
+      const user = findUser(current, w.username);
+      return user !== undefined && (user.lastFetch === null || user.lastFetch < asked);
+    });
+    if (!todo.length) return;
     const fresh = await fetchUsers(services, todo);
     services.store.update(verifiedUsersKey, (users) => updateFromApi(users, fresh, services.settings, clock()));
-  })();
-  running = work;
-  try {
-    await work;
-    return true;
-  } catch (error) {
-    console.error('[VoidVerified] refreshing verified users failed', error);
-    return false;
-  } finally {
-    if (running === work) running = null;
-  }
+  });
 }

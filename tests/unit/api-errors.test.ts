@@ -11,7 +11,8 @@ import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
 import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/lookups';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/commands/toast-bus';
-import { queryUser, verifyUser, verifiedUsersKey } from '../../src/data/verified-users';
+import { queryUser, verifiedUsersKey } from '../../src/data/verified-users';
+import { verify } from '../../src/panels/verified-users/verify';
 
 /**
  * Wrapped API errors: each API call that fails is rethrown under its fixed text, and where a toast reports it, the toast carries that text as its detail.
@@ -104,7 +105,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     expect((await rejection(queryUser({ client, store: store() }, 'Someone'))).message).toBe('Failed to query user from host API');
     const s = store();
     const { toasts, errors } = toastBus();
-    await verifyUser({ client, toasts, store: s, settings: { get: () => false } }, 'Someone');
+    await verify({ client, toasts, store: s, settings: { get: () => false } } as never, 'Someone');
     expect(errors()).toEqual([
       expect.objectContaining({ message: 'Failed to query new user.', detail: 'Failed to query user from host API' }),
     ]);

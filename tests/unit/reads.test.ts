@@ -136,6 +136,29 @@ describe('together', () => {
   });
 });
 
+describe('inTurn', () => {
+  it('runs work under one key one after another, the next once the one before settled, failed or not', async () => {
+    const reads = readsFor(ctxOf());
+    const log: string[] = [];
+    const work = (name: string, fail = false) =>
+      reads.inTurn('refresh', async () => {
+        log.push(`${name} starts`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.push(`${name} ends`);
+        if (fail) throw new Error(name);
+        return name;
+      });
+    const runs = [work('a', true), work('b'), work('c')];
+    expect(await Promise.allSettled(runs)).toEqual([
+      { status: 'rejected', reason: new Error('a') },
+      { status: 'fulfilled', value: 'b' },
+      { status: 'fulfilled', value: 'c' },
+    ]);
+    expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends', 'c starts', 'c ends']);
+    expect(await work('d')).toBe('d');
+  });
+});
+
 describe('write', () => {
   it('sends the mutation, then invalidates the reads it changed', async () => {
     const ctx = ctxOf();

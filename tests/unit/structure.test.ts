@@ -78,7 +78,6 @@ const DATA_THAT_REPORTS = new Set<string>([
   'src/data/notifications/loading.ts',
   // The paged read reports a failed page once, with the toasts and texts the panel showing it passes.
   'src/data/swr-hooks.ts',
-  'src/data/verified-users.ts',
 ]);
 
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
@@ -114,8 +113,6 @@ const MODULE_CACHES: Record<string, string> = {
   'src/data/config-io.ts: adoptionRun': 'the one adoption of an imported configuration per page: a write, not a read',
   'src/data/config-io.ts: adoptionWait': 'waiters for that adoption',
   // API answers or requests kept by a feature: to be served by the read layer (issue 26).
-  'src/data/verified-users.ts: running':
-    'refreshes of verified users never overlap (a later one skips users the running one updated); the batched read is built per list of users',
   'src/data/notifications/loading.ts: quickAccessThrottle':
     "the home panel's 3-minute throttle, counted from the answer and reset when leaving home; the notifications read is FRESH",
   'src/commands/features/goals.tsx: visit': "one load of a profile's goals per visit, dropped when leaving the user's pages",

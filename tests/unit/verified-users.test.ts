@@ -6,6 +6,7 @@ import { highlightCss, profileCss, usernameCss, cssString, highlightSize } from 
 import {
   addUser,
   checkedApiUser,
+  refreshUsers,
   DEFAULT_COLOR,
   removeUser,
   resolveColor,
@@ -19,7 +20,9 @@ import {
   type ApiUser,
   type VerifiedUser,
 } from '../../src/data/verified-users';
-import { decodeStored } from '../../src/data/storage';
+import { decodeStored, Store } from '../../src/data/storage';
+import { memoryBackend } from '../../src/data/backend';
+import type { GqlDocument } from '../../src/data/graphql';
 
 const schema = loadAniListSchema();
 const options = (values: Record<string, boolean | string | number> = {}) => {
@@ -246,5 +249,50 @@ describe('generated CSS', () => {
     expect(profileCss(list, options({ enabledForProfileName: true }), '/user/akira/')).toContain('h1.name::after');
     expect(profileCss(list, options({ enabledForProfileName: true }), '/user/Someone/')).toBe('');
     expect(profileCss(list, options({ enabledForProfileName: true }), '/home')).toBe('');
+  });
+});
+
+describe('refreshUsers', () => {
+  /** A client answering the batched query with each asked user (by id or name) after a tick; `down` makes it fail. */
+  function services(users: VerifiedUser[]) {
+    const asked: (number | string)[][] = [];
+    let down = false;
+    const client = {
+      identity: () => 'viewer',
+      async request<D, V>(_doc: GqlDocument<D, V>, variables: V): Promise<D> {
+        const values = Object.values(variables as Record<string, number | string>);
+        asked.push(values);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (down) throw new Error('down');
+        const byName = { Akira: 2, Lain: 13 } as Record<string, number>;
+        return Object.fromEntries(
+          values.map((v, i) => [`u${i}`, api({ id: typeof v === 'number' ? v : byName[v]!, name: typeof v === 'number' ? 'Lain' : v })]),
+        ) as D;
+      },
+    };
+    const store = new Store(memoryBackend(), () => {});
+    store.set(verifiedUsersKey, users);
+    return { ctx: { client, store, settings: options() } as never, store, asked, fail: () => (down = true) };
+  }
+
+  it('never overlaps: a refresh asked while one runs waits, then skips the users that one updated', async () => {
+    const { ctx, store, asked } = services([user(), { ...user(), username: 'Lain' }]);
+    let now = 1_000;
+    const clock = () => now++;
+    const listed = store.get(verifiedUsersKey);
+    await Promise.all([refreshUsers(ctx, listed, clock), refreshUsers(ctx, listed, clock), refreshUsers(ctx, [listed[1]!], clock)]);
+    expect(asked).toEqual([['Akira', 'Lain']]);
+    expect(store.get(verifiedUsersKey).map((u) => [u.username, u.id, u.lastFetch !== null])).toEqual([
+      ['Akira', 2, true],
+      ['Lain', 13, true],
+    ]);
+  });
+
+  it('rejects when the query fails, and the next refresh asks again', async () => {
+    const { ctx, asked, fail } = services([user()]);
+    fail();
+    await expect(refreshUsers(ctx, [user()])).rejects.toThrow();
+    await expect(refreshUsers(ctx, [user()])).rejects.toThrow();
+    expect(asked).toHaveLength(2);
   });
 });

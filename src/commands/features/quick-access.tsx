@@ -3,6 +3,7 @@ import { isHome } from '../../data/pages';
 import { RefreshClock } from '../../data/quick-access-refresh-clock';
 import { quickAccessFetchKey, refreshUsers, REFRESH_MS, staleUsers, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { readsFor } from '../../data/swr';
+import { attempt } from '../../data/api-errors';
 import { mountUi } from '../../panels/mount';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
@@ -43,15 +44,14 @@ function refreshQuickAccess(ctx: CommandContext, due = false): Promise<void> {
     }
   }
   return reads.together(REFRESH, async () => {
-    let ok: boolean;
-    try {
-      ok = await refreshUsers(ctx, due ? staleUsers(quickUsers(ctx), Date.now()) : quickUsers(ctx));
-    } finally {
-      // Stored whatever happened: the strip's clock plans the next refresh from it.
-      ctx.store.set(quickAccessFetchKey, Date.now());
-    }
-    if (ok) ctx.toasts.success('Quick Access users updated.');
-    else ctx.toasts.error('Querying Quick Access failed.');
+    const refreshed = await attempt(
+      ctx.toasts,
+      { toast: 'Querying Quick Access failed.', detail: false, log: 'refreshing verified users failed' },
+      () => refreshUsers(ctx, due ? staleUsers(quickUsers(ctx), Date.now()) : quickUsers(ctx)),
+    );
+    // Stored whatever happened: the strip's clock plans the next refresh from it.
+    ctx.store.set(quickAccessFetchKey, Date.now());
+    if (refreshed.ok) ctx.toasts.success('Quick Access users updated.');
   });
 }
 

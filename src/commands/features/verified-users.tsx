@@ -7,6 +7,7 @@ import { profileName, sameUserName } from '../../data/pages';
 import { lazyComponent } from '../lazy';
 import type { CommandContext, FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
+import { attempt, type FailureReport } from '../../data/api-errors';
 import styles from '../../panels/verified-users/verified-users.css';
 import { userPath } from '../../data/paths';
 
@@ -21,6 +22,9 @@ const RemoveUserPage = lazyComponent(() => import('../../panels/verified-users/V
  */
 
 const SECTION = 'Verified users';
+
+/** A refresh of the verified users' profile data failed: said when asked for, only logged when on navigation. */
+const REFRESH_FAILURE: FailureReport = { toast: 'Failed to query verified users.', detail: false, log: 'refreshing verified users failed' };
 const STYLE_IDS = ['username', 'highlight', 'profile'] as const;
 
 function applyStyles(ctx: CommandContext, path: string): void {
@@ -145,9 +149,8 @@ export const verifiedUsers: FeatureDef = {
       when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
       reads: [verifiedUsersKey],
       run: async (ctx) => {
-        const ok = await refreshUsers(ctx, ctx.store.get(verifiedUsersKey));
-        if (ok) ctx.toasts.success('Verified users updated.');
-        else ctx.toasts.error('Failed to query verified users.');
+        const refreshed = await attempt(ctx.toasts, REFRESH_FAILURE, () => refreshUsers(ctx, ctx.store.get(verifiedUsersKey)));
+        if (refreshed.ok) ctx.toasts.success('Verified users updated.');
       },
     },
   ],
@@ -202,7 +205,8 @@ export const verifiedUsers: FeatureDef = {
       mount: (_body, ctx) => {
         const check = () => {
           const stale = staleUsers(ctx.store.get(verifiedUsersKey), Date.now());
-          if (stale.length) void refreshUsers(ctx, stale);
+          // Unasked for: a failure is only logged, and the next navigation tries again.
+          if (stale.length) void attempt(ctx.toasts, { ...REFRESH_FAILURE, quiet: true }, () => refreshUsers(ctx, stale));
         };
         check();
         onRouteChange(check, ctx);

@@ -12,9 +12,9 @@ import {
   USER_FLAG_LABELS,
   USER_FLAGS,
   verifiedUsersKey,
-  verifyUser,
   type VerifiedUser,
 } from '../../data/verified-users';
+import { verify } from './verify';
 import { ColorInput } from '../common/ColorInput';
 import { UserSearch } from '../common/UserSearch';
 import { useStored } from '../hooks';
@@ -46,8 +46,8 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
         label="Add verified user"
         placeholder="Add a user: type a name"
         floating
-        onPick={(user) => void verifyUser(ctx, user.name)}
-        onText={(name) => void verifyUser(ctx, name)}
+        onPick={(user) => void verify(ctx, user.name)}
+        onText={(name) => void verify(ctx, name)}
       />
       {!users.length && <p className="vv-note">No verified users yet. Search for a user above, or run “Verify user…” from the palette.</p>}
       {long && (

@@ -5,10 +5,11 @@ import { Results } from '../common/Results';
 import type { PalettePageProps } from '../../commands/types';
 import { sameUserName } from '../../data/pages';
 import { USER_SEARCH_MIN } from '../../data/lookups';
-import { removeUser, verifiedUsersKey, verifyUser } from '../../data/verified-users';
+import { removeUser, verifiedUsersKey } from '../../data/verified-users';
 import { useStored } from '../hooks';
 import { withQueryCache } from '../query';
 import { UserSearchFailed, useUserSearch } from '../common/useUserSearch';
+import { verify as verifyUser } from './verify';
 
 /** 'Verify user…': the palette input searches users (3 characters, 800 ms); picking one verifies them. */
 export const AddUserPage = withQueryCache(AddUser);
