@@ -149,6 +149,18 @@ export const miniProfileQuery = query<{ User: unknown }, { name: string; perPage
 
 // ---------------------------------------------------------------------------------------------
 // Cache
+//
+// Kept here, not as a persisted read (a lifetime on miniProfileQuery): the read layer keeps an
+// answer for the exact variables it was asked with, and this cache answers by more than that.
+// - An answer fetched with more favourites serves a card that shows fewer (perPage 10 serves 6);
+//   the read layer would send the request again for every smaller slider setting.
+// - A user is one entry whatever the case of the link's name (/user/akira/ and /user/Akira/); the
+//   read layer keys by the name as asked, so each spelling would be a request and an entry.
+// - At most CACHE_MAX_USERS users, the newest kept: an answer carries the rendered bio (up to
+//   500,000 characters). The query cache's cap counts answers of every document together (300)
+//   and drops the soonest to expire first, so 12-hour profiles would be the last dropped and could
+//   fill the storage the other reads share.
+// The structure test lists it among the stored caches outside the read layer, with this reason.
 
 const entrySchema = s.object({ user: userSchema, cachedAt: s.number(), perPage: s.number() });
 export type CacheEntry = Infer<typeof entrySchema>;

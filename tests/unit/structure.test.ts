@@ -118,6 +118,18 @@ const MODULE_CACHES: Record<string, string> = {
   'src/commands/features/goals.tsx: visit': "one load of a profile's goals per visit, dropped when leaving the user's pages",
 };
 
+/**
+ * Storage keys that keep API answers outside the read layer's query cache (a key declared with a
+ * cache in its description), each with why a persisted read with a lifetime cannot say it.
+ */
+const STORED_CACHES: Record<string, string> = {
+  'void-verified-mini-profile-cache':
+    "an answer with more favourites serves a card with fewer, a user is one entry in any case of the name, and at most 50 users are kept (bios are long); a read is kept by its exact variables under the query cache's shared cap",
+  'void-verified-notification-relations':
+    'the activities notifications point at, asked in batches of ids and kept per activity with no lifetime (what an activity is does not change); a read would be kept per batch',
+  'void-verified-notification-deadlink-relations': 'activities the API said are gone, kept per activity so they are never asked again',
+};
+
 /** Exported functions (declarations and arrow constants) whose declared return type is a function type. */
 function exportedFunctionsReturningFunctions(path: string, text: string): string[] {
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
@@ -351,6 +363,29 @@ describe('the layout of the source', () => {
       Object.keys(MODULE_CACHES)
         .filter((c) => !found.includes(c))
         .map((c) => `${c} is gone: remove it from MODULE_CACHES`),
+    ).toEqual([]);
+  });
+
+  it('API answers are stored by the read layer: only the known stored caches remain, and that list only shrinks', () => {
+    const found = all
+      .filter((f) => !READ_LAYER.includes(f.path))
+      .flatMap((f) =>
+        [...f.text.matchAll(/defineKey\(\{\s*name: '([^']+)',[^]*?description: '([^']*)'/g)]
+          .filter((m) => /\bcache/i.test(m[2]!))
+          .map((m) => ({ path: f.path, name: m[1]! })),
+      );
+    expect(
+      found
+        .filter((k) => !(k.name in STORED_CACHES))
+        .map(
+          (k) =>
+            `${k.path} stores API answers under ${k.name}: give the read a lifetime beside its document (query(…, { lifetime })), and the read layer keeps it in storage within it`,
+        ),
+    ).toEqual([]);
+    expect(
+      Object.keys(STORED_CACHES)
+        .filter((name) => !found.some((k) => k.name === name))
+        .map((name) => `${name} is no longer a stored cache: remove it from STORED_CACHES`),
     ).toEqual([]);
   });
 
