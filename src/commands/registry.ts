@@ -1,5 +1,8 @@
 import { createStore } from '../data/store';
-import type { Command, CommandContext, FeatureDef, Injection, OptionDef, OptionValue, PanelDef, StoredKey } from './types';
+import type { Command, CommandContext, FeatureDef, Injection, OptionDef, OptionValue, PageBehaviour, PanelDef, StoredKey } from './types';
+
+/** A part of a feature that the injector runs on the page: an injection on a landmark, or a page behaviour. */
+type Placed = Injection | PageBehaviour;
 
 /** What the registry needs of the store to re-check on the keys parts read. */
 export interface KeyWatcher {
@@ -15,8 +18,10 @@ export class Registry {
   private readonly optionIndex = new Map<string, { option: OptionDef; feature: FeatureDef }>();
   private readonly commandIndex = new Map<string, { command: Command; feature: FeatureDef }>();
   private readonly panelIndex = new Map<string, PanelDef>();
-  /** The feature each command (declared or provided) and injection belongs to, for its toggle. */
-  private readonly owners = new WeakMap<Command | Injection, FeatureDef>();
+  /** The feature each command (declared or provided), injection and page behaviour belongs to, for its toggle. */
+  private readonly owners = new WeakMap<Command | Placed, FeatureDef>();
+  /** The injections and page behaviours (which need a token, and the account, as commands do not). */
+  private readonly placed = new WeakSet<Placed>();
   /** Counts changes; its listeners are the registry's. */
   private readonly version = createStore(0);
   /** The storage keys the parts' `when` and the provided commands read (their `reads`). */
@@ -38,7 +43,8 @@ export class Registry {
       this.optionIndex.set(option.key, { option, feature });
     }
     // A feature is switched by its own boolean options, so that it never depends on another feature.
-    const parts: (Command | Injection)[] = [...(feature.commands ?? []), ...(feature.injections ?? [])];
+    const placed: Placed[] = [...(feature.injections ?? []), ...(feature.page ?? [])];
+    const parts: (Command | Placed)[] = [...(feature.commands ?? []), ...placed];
     for (const toggle of [feature.toggle, ...parts.map((p) => p.toggle)]) {
       if (toggle == null) continue;
       const own = feature.options?.find((o) => o.key === toggle);
@@ -46,6 +52,11 @@ export class Registry {
         throw new Error(`Feature "${feature.id}" is toggled by "${toggle}", which is not one of its boolean options`);
     }
     for (const part of parts) this.owners.set(part, feature);
+    for (const part of placed) {
+      if (placed.filter((p) => p.id === part.id).length > 1)
+        throw new Error(`Feature "${feature.id}" declares "${part.id}" twice among its injections and page behaviours`);
+      this.placed.add(part);
+    }
     for (const command of feature.commands ?? []) {
       if (this.commandIndex.has(command.id)) throw new Error(`Command "${command.id}" is declared twice`);
       this.commandIndex.set(command.id, { command, feature });
@@ -142,18 +153,20 @@ export class Registry {
   }
 
   /**
-   * Whether a command may be listed and run, or an injection be active, now: its feature's toggle
-   * (unless the part opts out with `toggle: null`) and its own toggle are on, an injection that
-   * needs an API token has one, one that acts as "you" is not facing an account mismatch, and its
-   * `when` holds. A command that needs a token, or acts as "you", stays allowed without one or in a
-   * mismatch (running it explains why it is locked). A throwing `when` throws here.
+   * Whether a command may be listed and run, or an injection or page behaviour be active, now: its
+   * feature's toggle (unless the part opts out with `toggle: null`) and its own toggle are on, an
+   * injection or page behaviour that needs an API token has one, one that acts as "you" is not
+   * facing an account mismatch, and its `when` holds. A command that needs a token, or acts as
+   * "you", stays allowed without one or in a mismatch (running it explains why it is locked). A
+   * throwing `when` throws here.
    */
-  allows(part: Command | Injection, ctx: CommandContext): boolean {
+  allows(part: Command | Placed, ctx: CommandContext): boolean {
     const feature = this.owners.get(part);
     if (part.toggle !== null && !this.toggledOn(feature?.toggle, ctx)) return false;
     if (!this.toggledOn(part.toggle, ctx)) return false;
-    if ('mount' in part && part.authRequired && !ctx.authorized) return false;
-    if ('mount' in part && part.actsAsYou && ctx.identity.mismatch) return false;
+    const injected = this.placed.has(part as Placed);
+    if (injected && part.authRequired && !ctx.authorized) return false;
+    if (injected && part.actsAsYou && ctx.identity.mismatch) return false;
     return part.when ? part.when(ctx) : true;
   }
 
@@ -165,7 +178,8 @@ export class Registry {
   styles(ctx: Pick<CommandContext, 'settings'>): string[] {
     return this.featureList.flatMap((feature) => {
       if (!feature.styles) return [];
-      const shownWhileOff = [...(feature.commands ?? []), ...(feature.injections ?? [])].some((part) => part.toggle === null);
+      const parts = [...(feature.commands ?? []), ...(feature.injections ?? []), ...(feature.page ?? [])];
+      const shownWhileOff = parts.some((part) => part.toggle === null);
       return shownWhileOff || this.toggledOn(feature.toggle, ctx) ? [feature.styles] : [];
     });
   }
@@ -174,8 +188,11 @@ export class Registry {
     return toggle == null || ctx.settings.get(toggle) === true;
   }
 
-  injections(): { injection: Injection; feature: FeatureDef }[] {
-    return this.featureList.flatMap((feature) => (feature.injections ?? []).map((injection) => ({ injection, feature })));
+  /** What the injector runs: each feature's injections, then its page behaviours, in the features' order. */
+  placedParts(): { part: Placed; feature: FeatureDef }[] {
+    return this.featureList.flatMap((feature) =>
+      [...(feature.injections ?? []), ...(feature.page ?? [])].map((part) => ({ part, feature })),
+    );
   }
 
   /** Listeners hear when features are defined, or a key of `watch` changes, or `changed` is called. */

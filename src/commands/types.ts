@@ -226,29 +226,20 @@ export interface InjectionContext extends CommandContext {
   track(node: Node): () => void;
 }
 
-export interface Injection {
+/** When an injection or a page behaviour is active: its route, toggles, token, account and `when` hold. */
+interface Activation {
   readonly id: string;
   /** The pages it applies on; without one, every page. */
   readonly route?: RouteMatcher;
-  /** The host landmark it attaches to; each matching element is mounted once. */
-  readonly selector: string;
-  /** Mount only on the first matching element. */
-  readonly single?: boolean;
   /**
-   * The selector names content that comes and goes (replies, videos, editors), not a landmark of
-   * the page: Health does not report it missing.
-   */
-  readonly optional?: boolean;
-  /**
-   * This injection is part of the product's machinery (the paste handler's set-up, say): when its
-   * mount throws, this text is said as a critical toast and the injection stays off until the page
-   * is loaded again, instead of failing silently. Without it a failing mount is only logged (and
-   * listed by Health).
+   * This part is the product's machinery (the paste handler's set-up, say): when its mount or run
+   * throws, this text is said as a critical toast and the part stays off until the page is loaded
+   * again, instead of failing silently. Without it a failure is only logged (and listed by Health).
    */
   readonly setupFailure?: string;
   /**
-   * A boolean option this injection also needs on, besides its feature's toggle. `null`: active
-   * while the feature's toggle is off.
+   * A boolean option this part also needs on, besides its feature's toggle. `null`: active while
+   * the feature's toggle is off.
    */
   readonly toggle?: string | null;
   /** Active only with an API token (the feature's calls need one). */
@@ -260,8 +251,21 @@ export interface Injection {
    * profile, say); re-checked when the options, the token, the route or a key of `reads` change.
    */
   readonly when?: (ctx: CommandContext) => boolean;
-  /** The storage keys `when` reads (beyond the options and the token): the injection is re-checked when one changes. */
+  /** The storage keys `when` reads (beyond the options and the token): the part is re-checked when one changes. */
   readonly reads?: readonly StoredKey[];
+}
+
+/** A part of a feature put on a landmark of the host page (each element its selector matches). */
+export interface Injection extends Activation {
+  /** The host landmark it attaches to; each matching element is mounted once. */
+  readonly selector: string;
+  /** Mount only on the first matching element. */
+  readonly single?: boolean;
+  /**
+   * The selector names content that comes and goes (replies, videos, editors), not a landmark of
+   * the page: Health does not report it missing.
+   */
+  readonly optional?: boolean;
   /**
    * The data the landmark shows (a user name, an activity id, a timestamp). The host reuses
    * elements for other data (Vue patches in place); when the key changes, the injection is
@@ -278,6 +282,20 @@ export interface Injection {
   readonly mount: (element: Element, ctx: InjectionContext) => undefined;
 }
 
+/**
+ * A page-level behaviour of a feature, tied to no landmark: a document listener, a style while the
+ * feature is on, a check at start-up or on every page. It runs once when it becomes active and
+ * stops when `ctx.signal` aborts (its route is left, its feature or toggle goes off, its `when`
+ * stops holding); like a mount, a node it places with `ctx.track` that the page removes starts it
+ * again.
+ */
+export interface PageBehaviour extends Activation {
+  /** What on the page it depends on (the path, say): when it changes after a navigation, it is started again. */
+  readonly key?: (path: string) => string | null;
+  /** Starts the behaviour; returns nothing and tears down when `ctx.signal` aborts. Runs isolated: a throw is logged and contained. */
+  readonly run: (ctx: InjectionContext) => undefined;
+}
+
 export interface FeatureDef {
   /** Unique, kebab-case; the feature's file is named after it. */
   readonly id: string;
@@ -292,8 +310,8 @@ export interface FeatureDef {
   readonly options?: readonly OptionDecl[];
   /**
    * The boolean option that switches the feature on: while it is off, its commands (declared and
-   * provided) are not listed and their hotkeys do nothing, and its injections are torn down. A part
-   * opts out with `toggle: null`.
+   * provided) are not listed and their hotkeys do nothing, and its injections and page behaviours
+   * are torn down. A part opts out with `toggle: null`.
    */
   readonly toggle?: string;
   readonly commands?: readonly Command[];
@@ -306,6 +324,8 @@ export interface FeatureDef {
   readonly reads?: readonly StoredKey[];
   readonly panels?: readonly PanelDef[];
   readonly injections?: readonly Injection[];
+  /** Its page-level behaviours (no landmark: a document listener, a style while on). */
+  readonly page?: readonly PageBehaviour[];
   /**
    * The feature's style sheet (src/panels/<id>/<id>.css, imported as text): in all our shadow
    * roots while the feature is on, and always for a feature with a part shown while it is off

@@ -1,13 +1,13 @@
 import type { Registry } from '../commands/registry';
-import type { CommandContext, FeatureDef, Injection, RouteMatcher } from '../commands/types';
+import type { CommandContext, FeatureDef, Injection, PageBehaviour, RouteMatcher } from '../commands/types';
 import { observe, onChanges, onNodesRemoved } from './observer';
 import { currentPath, onRouteChange } from './route';
 
 /**
- * Runs the registry's injections: each one is active while its route matches and its `when`
- * holds; while active, every element matching its selector is mounted once; a mount that throws
- * is logged and contained. Leaving the route, switching the option off or the node leaving the
- * page tears it down.
+ * Runs the registry's injections and page behaviours: each one is active while its route matches
+ * and its `when` holds; while active, every element matching an injection's selector is mounted
+ * once, and a page behaviour runs once; a mount or run that throws is logged and contained.
+ * Leaving the route, switching the option off or the node leaving the page tears it down.
  *
  * The host is a Vue 2 app, which both replaces nodes and patches them in place. Each case brings
  * an injection back:
@@ -32,6 +32,23 @@ function selectorProblem(selector: string): unknown {
 function routeMatches(route: RouteMatcher | undefined, path: string): boolean {
   if (route === undefined) return true;
   return typeof route === 'function' ? route(path) : route.test(path);
+}
+
+/**
+ * A page behaviour as the injector runs it: mounted once on the document's root element, which is
+ * always in the page, so that it lives exactly as an injection does (started and aborted with its
+ * route, toggles and `when`, started again when a node it tracks is removed or its key changes),
+ * without a landmark to wait for.
+ */
+function onRoot(behaviour: PageBehaviour): Injection {
+  const { key, run, ...activation } = behaviour;
+  return {
+    ...activation,
+    selector: ':root',
+    single: true,
+    key: key && ((_root, path) => key(path)),
+    mount: (_root, ctx) => run(ctx),
+  };
 }
 
 interface Mount {
@@ -59,6 +76,8 @@ const MAX_REVIVALS = 50;
 interface Running {
   injection: Injection;
   feature: FeatureDef;
+  /** A page behaviour (on the root element): it has no landmark, and its key reads only the path. */
+  page: boolean;
   /** Stops watching the injection's selector. */
   watch: AbortController;
   mounts: Mount[];
@@ -173,16 +192,16 @@ export class Injector {
   private reconcileNow(): void {
     const path = currentPath();
     const ctx = this.context();
-    for (const { injection, feature } of this.registry.injections()) {
-      const key = `${feature.id}/${injection.id}`;
+    for (const { part, feature } of this.registry.placedParts()) {
+      const key = `${feature.id}/${part.id}`;
       if (this.broken.has(key)) continue;
       let active = false;
       try {
-        active = routeMatches(injection.route, path) && this.registry.allows(injection, ctx);
+        active = routeMatches(part.route, path) && this.registry.allows(part, ctx);
       } catch (error) {
-        this.fail(injection, feature, error);
+        this.fail(part, feature, error);
       }
-      if (active && !this.running.has(key)) this.activate(key, injection, feature);
+      if (active && !this.running.has(key)) this.activate(key, part, feature);
       else if (!active && this.running.has(key)) this.deactivate(key);
     }
     this.watchChanges();
@@ -191,7 +210,7 @@ export class Injector {
   /** Injections that should be on this page but whose landmark is not in it. */
   missingLandmarks(): { feature: string; injection: string; selector: string }[] {
     return [...this.running.values()]
-      .filter((r) => !r.injection.optional && document.querySelector(r.injection.selector) === null)
+      .filter((r) => !r.page && !r.injection.optional && document.querySelector(r.injection.selector) === null)
       .map((r) => ({ feature: r.feature.id, injection: r.injection.id, selector: r.injection.selector }));
   }
 
@@ -199,7 +218,14 @@ export class Injector {
     return [...this.running.keys()];
   }
 
-  private activate(key: string, injection: Injection, feature: FeatureDef): void {
+  private activate(key: string, part: Injection | PageBehaviour, feature: FeatureDef): void {
+    if (!('selector' in part)) {
+      const running: Running = { injection: onRoot(part), feature, page: true, mounts: [], watch: new AbortController() };
+      this.running.set(key, running);
+      this.mount(running, document.documentElement);
+      return;
+    }
+    const injection = part;
     // A selector the browser refuses is the feature's fault: only that injection goes off.
     const invalid = selectorProblem(injection.selector);
     if (invalid !== null) {
@@ -207,7 +233,7 @@ export class Injector {
       this.fail(injection, feature, invalid);
       return;
     }
-    const running: Running = { injection, feature, mounts: [], watch: new AbortController() };
+    const running: Running = { injection, feature, page: false, mounts: [], watch: new AbortController() };
     this.running.set(key, running);
     // Elements already in the page are mounted inside observe(): one whose set-up failed has
     // switched the injection off (and aborted the watch) already.
@@ -287,7 +313,8 @@ export class Injector {
 
   /** Listens for changes inside elements (text, data attributes) only while a keyed injection runs. */
   private watchChanges(): void {
-    const keyed = [...this.running.values()].some((r) => r.injection.key);
+    // A page behaviour's key reads the path alone: route changes re-read it (rekey('all')).
+    const keyed = [...this.running.values()].some((r) => r.injection.key && !r.page);
     if (keyed && !this.changes) {
       this.changes = new AbortController();
       onChanges(
@@ -303,7 +330,7 @@ export class Injector {
   /** Mounts again where a keyed injection's element now shows other data (inside `targets`, or anywhere). */
   private rekey(targets: ReadonlySet<Node> | 'all'): void {
     for (const running of [...this.running.values()]) {
-      if (!running.injection.key) continue;
+      if (!running.injection.key || (running.page && targets !== 'all')) continue;
       for (const mount of [...running.mounts]) {
         if (!mount.element.isConnected) continue;
         let inside = targets === 'all';
@@ -341,7 +368,7 @@ export class Injector {
     }
   }
 
-  private fail(injection: Injection, feature: FeatureDef, error: unknown): void {
+  private fail(injection: { readonly id: string }, feature: FeatureDef, error: unknown): void {
     this.failures.push({ injection: injection.id, feature: feature.id, error });
     console.error(`[VoidVerified] injection ${feature.id}/${injection.id} failed`, error);
   }

@@ -35,3 +35,10 @@ export const styleWhileMounted =
   (_element: Element, lifetime: Lifetime): undefined => {
     styleWhile(id, css, lifetime);
   };
+
+/** A page behaviour's run that holds the style element `id` while it runs (its feature is on). */
+export const styleWhileRunning =
+  (id: string, css: string) =>
+  (lifetime: Lifetime): undefined => {
+    styleWhile(id, css, lifetime);
+  };

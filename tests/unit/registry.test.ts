@@ -88,6 +88,19 @@ describe('the registry', () => {
     }
   });
 
+  it('puts no injection on the whole page: a page-level behaviour is declared under `page`', () => {
+    const wholePage = new Set(['body', 'head', 'html', ':root']);
+    const found = features.flatMap((f) =>
+      (f.injections ?? []).filter((i) => wholePage.has(i.selector.trim())).map((i) => `${f.id}/${i.id}`),
+    );
+    expect(
+      found.map(
+        (part) =>
+          `${part} is an injection on the whole page: a page-level behaviour (a document listener, a style while on): declare it under \`page\` (run(ctx), no selector)`,
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses duplicate features, commands and options', () => {
     const r = new Registry();
     r.define({ id: 'a', title: 'A', category: 'misc', description: 'a', commands: [{ id: 'x', title: 'X', section: 'S', run: () => {} }] });

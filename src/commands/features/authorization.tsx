@@ -188,14 +188,12 @@ export const authorization: FeatureDef = {
       component: ({ ctx }) => <Authorization ctx={ctx} formatDate={dateIn(ctx)} />,
     },
   ],
-  injections: [
+  page: [
     {
       // AniList sends the user back to /settings/developer#void_auth&access_token=…
       id: 'auth-return',
       route: isSettingsDeveloper,
-      selector: 'body',
-      single: true,
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         void acceptReturn(ctx);
       },
     },
@@ -203,11 +201,9 @@ export const authorization: FeatureDef = {
       // Whose the token is, against who is signed in to the site: checked on every page (the site's
       // account lives in page storage, which can change under us) and whenever the token changes.
       id: 'identity-check',
-      selector: 'body',
-      single: true,
       when: (ctx) => ctx.authorized,
-      key: (_body, path) => path,
-      mount: (_body, ctx) => {
+      key: (path) => path,
+      run: (ctx) => {
         void checkIdentity(ctx);
         onAbort(
           ctx,
@@ -217,10 +213,8 @@ export const authorization: FeatureDef = {
     },
     {
       id: 'auth-expiry-warning',
-      selector: 'body',
-      single: true,
       when: (ctx) => ctx.authorized,
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         if (!shouldWarnExpiry(ctx.store)) return;
         ctx.store.set(expiryWarningKey, Date.now());
         const left = daysLeft(ctx.store) ?? 0;

@@ -42,16 +42,14 @@ export const changelog: FeatureDef = {
       component: Changelog,
     },
   ],
-  injections: [
+  page: [
     {
       id: 'changelog-after-update',
-      selector: 'body',
-      single: true,
       when: (ctx) => shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true),
       reads: [changelogSeenKey],
       // After the adoption question (one dialog at a time); not at all when the configuration was
       // just adopted, since the page reloads and shows it then.
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         void adoptionSettled(ctx.store).then((outcome) => {
           if (outcome !== 'adopted' && shouldShowChangelog(ctx.store.get(changelogSeenKey), ctx.settings.get('changeLogEnabled') === true))
             ctx.dialogs.open(DIALOG);

@@ -3,7 +3,7 @@ import { defaultCollapsed, isUserLink, replyCollapseId, resolveCollapsed } from 
 import type { Store } from '../../data/storage';
 import { onAbort } from '../../inject/lifetime';
 import { vueOf } from '../../inject/page-world';
-import { styleWhileMounted } from '../../inject/styles';
+import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
 import type { FeatureDef, InjectionContext } from '../types';
@@ -150,11 +150,11 @@ export const collapsibleReplies: FeatureDef = {
       key: (reply) => String(vueId(reply)),
       mount: mountReply,
     },
+  ],
+  page: [
     {
       id: 'reply-collapse-style',
-      selector: 'head',
-      single: true,
-      mount: styleWhileMounted('reply-collapse-style', `.reply.${COLLAPSED_CLASS} .reply-markdown { display: none !important; }`),
+      run: styleWhileRunning('reply-collapse-style', `.reply.${COLLAPSED_CLASS} .reply-markdown { display: none !important; }`),
     },
   ],
 };

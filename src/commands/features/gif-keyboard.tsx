@@ -172,11 +172,11 @@ export const gifKeyboard: FeatureDef = {
         );
       },
     },
+  ],
+  page: [
     {
       id: 'palette-focus',
-      selector: 'body',
-      single: true,
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         const onFocusIn = (event: FocusEvent) => {
           if (event.target instanceof Element && event.target.matches('[data-void-ui="overlay"]'))
             focusedBeforePalette = event.relatedTarget instanceof Element ? event.relatedTarget : null;
@@ -187,10 +187,8 @@ export const gifKeyboard: FeatureDef = {
     },
     {
       id: 'like-buttons',
-      selector: 'body',
-      single: true,
       toggle: 'gifKeyboardLikeButtonsEnabled',
-      mount: (body, ctx) => {
+      run: (ctx) => {
         const hovered = createStore<Hovered>(null);
         let host: HTMLElement | null = null;
         mountUi(
@@ -199,7 +197,7 @@ export const gifKeyboard: FeatureDef = {
           (h) => {
             host = h;
             h.style.cssText = 'position:absolute;top:0;left:0;z-index:10;display:none;transform:translateX(-100%)';
-            body.append(h);
+            document.body.append(h);
           },
           <LikeButton ctx={ctx} hovered={hovered} />,
         );

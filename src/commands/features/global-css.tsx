@@ -47,13 +47,11 @@ export const globalCss: FeatureDef = {
     },
     { kind: 'settings-tab', id: 'tab.global-css', title: 'global CSS', option: 'globalCssEnabled', component: GlobalCss },
   ],
-  injections: [
+  page: [
     {
       id: 'global-css-style',
       route: appliesOn,
-      selector: 'head',
-      single: true,
-      mount: (_head, ctx) => {
+      run: (ctx) => {
         const apply = (css: string) => setStyle(STYLE_ID, css);
         apply(ctx.store.get(globalCssKey));
         onAbort(ctx, ctx.store.subscribe(globalCssKey, apply));

@@ -87,14 +87,14 @@ export const goals: FeatureDef = {
         );
       },
     },
+  ],
+  page: [
     {
       // Marks the profile visit: leaving the user's pages drops the cached goals.
       id: 'goals-profile-visit',
       route: isProfile,
-      selector: 'body',
-      single: true,
       authRequired: true,
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         onAbort(ctx, () => {
           visit = null;
         });

@@ -25,14 +25,12 @@ export const imagePreview: FeatureDef = {
       default: false,
     },
   ],
-  injections: [
+  page: [
     {
       id: 'image-preview',
-      selector: 'body',
-      single: true,
-      mount: (body, ctx) => {
+      run: (ctx) => {
         const state = createStore<PreviewState | null>(null);
-        mountUi(ctx, 'image-preview', (host) => body.append(host), <ImagePreview state={state} />);
+        mountUi(ctx, 'image-preview', (host) => document.body.append(host), <ImagePreview state={state} />);
         let link: Element | null = null;
         const show = (a: Element | null, src: string | null, event: MouseEvent) => {
           link = src ? a : null;

@@ -144,15 +144,13 @@ export const importExport: FeatureDef = {
     { kind: 'dialog', id: REVIEW_DIALOG, title: 'Import configuration', onClose: () => answer(null), component: ReviewDialog },
     { kind: 'dialog', id: ADOPT_DIALOG, title: 'Your VoidVerified configuration', onClose: () => answer(null), component: ReviewDialog },
   ],
-  injections: [
+  page: [
     {
       // Once per page load, until the offer is settled: nothing to do afterwards.
       id: 'adopt-original',
-      selector: 'body',
-      single: true,
       when: (ctx) => ctx.store.get(adoptionKey) === null,
       reads: [adoptionKey],
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         void offerOnce(ctx);
       },
     },

@@ -1,4 +1,4 @@
-import { styleWhileMounted } from '../../inject/styles';
+import { styleWhileRunning } from '../../inject/styles';
 import type { FeatureDef } from '../types';
 
 /** Hidden like counts: a style element hides the counts on activities and replies while the option is on. */
@@ -14,12 +14,10 @@ export const likeCounts: FeatureDef = {
       default: false,
     },
   ],
-  injections: [
+  page: [
     {
       id: 'hide-like-count',
-      selector: 'head',
-      single: true,
-      mount: styleWhileMounted(
+      run: styleWhileRunning(
         'hide-like-count',
         '.activity-entry .like-wrap .count, .reply .like-wrap .count { display: none !important; }',
       ),

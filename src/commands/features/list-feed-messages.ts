@@ -23,25 +23,23 @@ export const listFeedMessages: FeatureDef = {
       default: false,
     },
   ],
-  injections: [
+  page: [
     {
       id: 'list-feed-messages',
       route: isProfile,
-      selector: 'body',
-      single: true,
       when: ownProfile,
-      mount: (body, ctx) => {
+      run: (ctx) => {
         setStyle(
           'list-feed-messages',
           `body.${LIST_FEED_CLASS} .activity-feed .activity-entry.activity-message { display: none !important; }`,
         );
         const onClick = (event: MouseEvent) => {
           const tab = event.target instanceof Element ? event.target.closest('.activity-feed-wrap .section-header ul > li') : null;
-          if (tab?.parentElement) body.classList.toggle(LIST_FEED_CLASS, [...tab.parentElement.children].indexOf(tab) === 3);
+          if (tab?.parentElement) document.body.classList.toggle(LIST_FEED_CLASS, [...tab.parentElement.children].indexOf(tab) === 3);
         };
         document.addEventListener('click', onClick, { capture: true, signal: ctx.signal });
         onAbort(ctx, () => {
-          body.classList.remove(LIST_FEED_CLASS);
+          document.body.classList.remove(LIST_FEED_CLASS);
           removeStyle('list-feed-messages');
         });
       },

@@ -183,12 +183,12 @@ export const markdown: FeatureDef = {
         mountUi(ctx, 'markdown-toolbar', (host) => input.before(host), <MarkdownToolbar ctx={ctx} field={field} />);
       },
     },
+  ],
+  page: [
     {
       // Remembers the markdown editor focused last, so palette pages can act on it after taking focus.
       id: 'last-editor',
-      selector: 'body',
-      single: true,
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         const onFocus = (event: FocusEvent) => {
           const target = writable(eventOrigin(event) as Element | null);
           if (target) lastEditor = target;

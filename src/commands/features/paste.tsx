@@ -179,16 +179,14 @@ export const paste: FeatureDef = {
     },
     { kind: 'settings-tab', id: IMAGE_HOST_TAB, title: 'image host', option: 'pasteImagesToHostService', component: ImageHostSettings },
   ],
-  injections: [
+  page: [
     {
       // One pair of delegated listeners for the whole document (shadow roots included: paste and drop events are composed).
       id: 'paste-and-drop',
-      selector: 'body',
-      single: true,
       when: (ctx) => on(ctx, 'pasteEnabled') || on(ctx, 'pasteImagesToHostService'),
       setupFailure: PASTE_SETUP_FAILED,
-      mount: (body, ctx) => {
-        const doc = body.ownerDocument;
+      run: (ctx) => {
+        const doc = document;
         const options = { signal: ctx.signal };
         doc.addEventListener('paste', (e) => onPaste(e, ctx), options);
         doc.addEventListener(
@@ -213,17 +211,15 @@ export const paste: FeatureDef = {
       // imgur sends the user back to /settings/developer#void_imgur&access_token=…
       id: 'imgur-return',
       route: isSettingsDeveloper,
-      selector: 'body',
-      single: true,
-      mount: (_body, ctx) => void acceptImgurReturn(ctx),
+      run: (ctx) => void acceptImgurReturn(ctx),
     },
     {
       // At start-up (once per page load): refresh an expired imgur token.
       id: 'imgur-refresh',
-      selector: 'body',
-      single: true,
-      mount: (_body, ctx) => void uploader(ctx).refreshImgur(),
+      run: (ctx) => void uploader(ctx).refreshImgur(),
     },
+  ],
+  injections: [
     {
       // Videos in rendered markdown whose <source> type is missing or wrong for its extension.
       id: 'video-type-fixer',

@@ -19,12 +19,10 @@ export const sameTabLinks: FeatureDef = {
       default: false,
     },
   ],
-  injections: [
+  page: [
     {
       id: 'anilist-links-same-tab',
-      selector: 'body',
-      single: true,
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         const onClick = (event: MouseEvent) => {
           if (event.defaultPrevented || !isPlainClick(event)) return;
           const a = event.target instanceof Element ? event.target.closest('a[href][target="_blank"]') : null;

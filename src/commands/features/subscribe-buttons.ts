@@ -1,6 +1,6 @@
 import { onAbort } from '../../inject/lifetime';
 import { onChanges } from '../../inject/observer';
-import { styleWhileMounted } from '../../inject/styles';
+import { styleWhileRunning } from '../../inject/styles';
 import type { FeatureDef, InjectionContext } from '../types';
 
 /**
@@ -59,11 +59,11 @@ export const subscribeButtons: FeatureDef = {
       optional: true,
       mount: mirrorBell,
     },
+  ],
+  page: [
     {
       id: 'move-subscribe-style',
-      selector: 'head',
-      single: true,
-      mount: styleWhileMounted(
+      run: styleWhileRunning(
         'move-subscribe-style',
         '.activity-entry .time > span[label] { display: none !important; } .activity-entry .actions > span[data-void-bell] { display: inline-flex; align-items: center; cursor: pointer; }',
       ),

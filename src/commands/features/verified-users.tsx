@@ -176,13 +176,11 @@ export const verifiedUsers: FeatureDef = {
       component: RemoveUserPage,
     },
   ],
-  injections: [
+  page: [
     {
       // Styles for every page: rewritten when the list, the options or the path change.
       id: 'verified-styles',
-      selector: 'head',
-      single: true,
-      mount: (_head, ctx) => {
+      run: (ctx) => {
         const apply = () => applyStyles(ctx, ctx.route.path());
         apply();
         onAbort(ctx, ctx.store.subscribe(verifiedUsersKey, apply));
@@ -198,11 +196,9 @@ export const verifiedUsers: FeatureDef = {
     {
       // Profile data older than 15 minutes is refreshed (on load and on navigation), in one request.
       id: 'verified-refresh',
-      selector: 'body',
-      single: true,
       when: (ctx) => ctx.store.get(verifiedUsersKey).length > 0,
       reads: [verifiedUsersKey],
-      mount: (_body, ctx) => {
+      run: (ctx) => {
         const check = () => {
           const stale = staleUsers(ctx.store.get(verifiedUsersKey), Date.now());
           // Unasked for: a failure is only logged, and the next navigation tries again.
