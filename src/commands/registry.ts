@@ -1,12 +1,47 @@
+import type { KeyDef } from '../data/storage';
 import { createStore } from '../data/store';
-import type { Command, CommandContext, FeatureDef, Injection, OptionDef, OptionValue, PageBehaviour, PanelDef, StoredKey } from './types';
+import type {
+  Command,
+  CommandContext,
+  FeatureDef,
+  Injection,
+  OptionDef,
+  OptionValue,
+  PageBehaviour,
+  PanelDef,
+  StoredKey,
+  StoredRead,
+} from './types';
 
 /** A part of a feature that the injector runs on the page: an injection on a landmark, or a page behaviour. */
 type Placed = Injection | PageBehaviour;
 
 /** What the registry needs of the store to re-check on the keys parts read. */
 export interface KeyWatcher {
-  subscribe(key: StoredKey, listener: () => void): () => void;
+  get<T>(key: KeyDef<T>): T;
+  subscribe<T>(key: KeyDef<T>, listener: (value: T) => void): () => void;
+}
+
+/** Declares that a part reads only `pick` of `key`'s value: a write re-checks only when what `pick` returns changes. */
+export function partOf<T>(key: KeyDef<T>, pick: (value: T) => unknown): StoredRead {
+  return { key: key as StoredKey, part: pick };
+}
+
+/** What the parts read of one key: all of it (every write re-checks), or only some parts of its value. */
+interface KeyReads {
+  whole: boolean;
+  parts: ((value: unknown) => unknown)[];
+  /** The parts as last seen (JSON), to tell a write that changed one from one that did not. */
+  seen: string | null;
+}
+
+/** The parts of `value` that `reads` names, as text to compare (stored values are JSON), or null when a pick fails. */
+function partsSeen(reads: KeyReads, value: unknown): string | null {
+  try {
+    return JSON.stringify(reads.parts.map((pick) => pick(value)));
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -24,8 +59,8 @@ export class Registry {
   private readonly placed = new WeakSet<Placed>();
   /** Counts changes; its listeners are the registry's. */
   private readonly version = createStore(0);
-  /** The storage keys the parts' `when` and the provided commands read (their `reads`). */
-  private readonly readKeys = new Set<StoredKey>();
+  /** The storage keys (or the parts of them) the parts' `when` and the provided commands read (their `reads`). */
+  private readonly readKeys = new Map<StoredKey, KeyReads>();
   /** The store, once `watch` was called: keys declared later are watched too. */
   private watcher: KeyWatcher | null = null;
 
@@ -66,7 +101,7 @@ export class Registry {
       this.panelIndex.set(panel.id, panel);
     }
     this.featureList.push(feature);
-    for (const key of [...(feature.reads ?? []), ...parts.flatMap((p) => p.reads ?? [])]) this.watchKey(key);
+    for (const read of [...(feature.reads ?? []), ...parts.flatMap((p) => p.reads ?? [])]) this.watchRead(read);
     this.changed();
     return feature;
   }
@@ -74,18 +109,39 @@ export class Registry {
   /**
    * Re-checks (tells its listeners: the palette, the hotkeys, the injector) whenever one of
    * `always` (the options and the token, which every part's toggle and authorization read) or a key
-   * a part declares in `reads` changes, in this tab or another. For the page's life.
+   * a part declares in `reads` changes, in this tab or another; for a key declared by its parts
+   * alone (`partOf`), only when a write changes one of those parts. A write of a key no part
+   * declared re-checks nothing. For the page's life.
    */
   watch(store: KeyWatcher, always: readonly StoredKey[]): void {
     this.watcher = store;
-    always.forEach((key) => this.readKeys.add(key));
-    for (const key of this.readKeys) store.subscribe(key, () => this.changed());
+    for (const key of this.readKeys.keys()) this.subscribeTo(key);
+    always.forEach((key) => this.watchRead(key));
   }
 
-  private watchKey(key: StoredKey): void {
-    if (this.readKeys.has(key)) return;
-    this.readKeys.add(key);
-    this.watcher?.subscribe(key, () => this.changed());
+  private watchRead(read: StoredRead): void {
+    const key = 'part' in read ? read.key : read;
+    const known = this.readKeys.get(key);
+    const reads = known ?? { whole: false, parts: [], seen: null };
+    if ('part' in read) reads.parts.push(read.part as (value: unknown) => unknown);
+    else reads.whole = true;
+    if (known) {
+      if (this.watcher) reads.seen = partsSeen(reads, this.watcher.get(key));
+      return;
+    }
+    this.readKeys.set(key, reads);
+    if (this.watcher) this.subscribeTo(key);
+  }
+
+  private subscribeTo(key: StoredKey): void {
+    const reads = this.readKeys.get(key)!;
+    reads.seen = partsSeen(reads, this.watcher!.get(key));
+    this.watcher!.subscribe(key, (value) => {
+      const seen = partsSeen(reads, value);
+      if (!reads.whole && seen !== null && seen === reads.seen) return;
+      reads.seen = seen;
+      this.changed();
+    });
   }
 
   features(): readonly FeatureDef[] {

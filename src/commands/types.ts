@@ -142,7 +142,7 @@ export interface Command {
   /** Listed and runnable only when this holds (for conditions other than an option's toggle). */
   readonly when?: (ctx: CommandContext) => boolean;
   /** The storage keys `when` reads (beyond the options and the token): the registry re-checks when one changes. */
-  readonly reads?: readonly StoredKey[];
+  readonly reads?: readonly StoredRead[];
   /** Makes sense on the current page: ranked above the rest. */
   readonly relevant?: (ctx: CommandContext) => boolean;
   /** A short value shown beside the title (a setting's state, say). */
@@ -213,6 +213,13 @@ export type PanelDef =
 /** A declared storage key, whatever its value. */
 export type StoredKey = KeyDef<unknown>;
 
+/**
+ * What a part declares it reads in `reads`: a storage key, whose every write re-checks, or the part
+ * of a key's value it reads (`partOf(key, pick)` in the registry), which re-checks only when a write
+ * changes that part (a poll that stores the same list with a new time re-checks nothing).
+ */
+export type StoredRead = StoredKey | { readonly key: StoredKey; readonly part: (value: never) => unknown };
+
 export type RouteMatcher = RegExp | ((path: string) => boolean);
 
 export interface InjectionContext extends CommandContext {
@@ -252,7 +259,7 @@ interface Activation {
    */
   readonly when?: (ctx: CommandContext) => boolean;
   /** The storage keys `when` reads (beyond the options and the token): the part is re-checked when one changes. */
-  readonly reads?: readonly StoredKey[];
+  readonly reads?: readonly StoredRead[];
 }
 
 /** A part of a feature put on a landmark of the host page (each element its selector matches). */
@@ -321,7 +328,7 @@ export interface FeatureDef {
    * The storage keys `provideCommands` (and the `when` of what it provides) reads, beyond the
    * options and the token: the commands are built again when one changes.
    */
-  readonly reads?: readonly StoredKey[];
+  readonly reads?: readonly StoredRead[];
   readonly panels?: readonly PanelDef[];
   readonly injections?: readonly Injection[];
   /** Its page-level behaviours (no landmark: a document listener, a style while on). */

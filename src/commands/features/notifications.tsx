@@ -16,6 +16,7 @@ import { mountUi } from '../../panels/mount';
 import { removeStyle, setStyle } from '../../inject/styles';
 import type { Command, CommandContext, FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
+import { partOf } from '../registry';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/notifications/notifications.css';
 
@@ -117,8 +118,10 @@ export const notifications: FeatureDef = {
       },
     },
   ],
-  // The Dashboard's notifications (QuickStart config), newest first, each opening its target.
-  reads: [quickStartConfigKey, unreadStateKey, readNotificationsKey],
+  // The Dashboard's notifications (QuickStart config), newest first, each opening its target. Of the
+  // shared unread state only its items: the poll that stores them again every three minutes
+  // rebuilds nothing unless they changed.
+  reads: [quickStartConfigKey, partOf(unreadStateKey, (state) => state.items), readNotificationsKey],
   provideCommands: (ctx) => {
     if (!ctx.store.get(quickStartConfigKey).notificationsEnabled) return [];
     // The shared newest page while the feed is replaced; else what the home panel last showed here.
