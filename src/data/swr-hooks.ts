@@ -57,6 +57,12 @@ export interface PagedReadOptions<P> {
   failure: PageFailure;
   /** Page 1 as the caller already has it (the replies an activity came with): shown, not asked. */
   initial?: P;
+  /**
+   * Keeps the list beyond the component, under this name: a later mount with the same name and key
+   * shows its pages (and Load More goes on) without asking again, as the palette's activity search
+   * shows its results again when the palette is reopened. Without it, pages live as long as the component.
+   */
+  keep?: string;
 }
 
 export interface PagedRead<P> {
@@ -86,22 +92,60 @@ function pagesCache(): Map<string, State> {
   return map;
 }
 
+/** Which list a paged read shows: its key, its number (a reload is a new one), the pages shown while page 1 comes again. */
+interface ListState<P> {
+  asked: string | null;
+  n: number;
+  kept?: P[];
+}
+
+/** A list kept beyond its component (`keep`): its pages' cache, holding the current list's only, and which list it is. */
+interface KeptList {
+  cache: Map<string, State>;
+  list: ListState<unknown>;
+}
+const keptLists = new Map<string, KeptList>();
+
+function keptList(name: string): KeptList {
+  let kept = keptLists.get(name);
+  if (!kept) keptLists.set(name, (kept = { cache: pagesCache(), list: { asked: null, n: 0 } }));
+  return kept;
+}
+
+function remember(kept: KeptList, list: ListState<unknown>): void {
+  kept.list = list;
+}
+
+/** Forgets the pages of the kept lists before `base` (every list but the one shown). */
+function forgetOthers(cache: Map<string, State>, base: string | null): void {
+  for (const key of [...cache.keys()]) {
+    if (base === null || !key.replace(INFINITE_PREFIX, '').startsWith(`${base}#`)) cache.delete(key);
+  }
+}
+
 /**
  * The paged read, for Load More lists: `useSWRInfinite` over `options.page`. A list is what `key`
  * names (null: ask nothing yet); a new key starts an empty list from page 1 and aborts what the
  * previous one asked, so no answer for another list is ever shown. Pages live as long as the
- * component: the reads under `page` keep their own lifetimes (`read`), this only pages them.
- * Failures are reported through `attempt` with `options.failure`.
+ * component (or, with `keep`, until another list replaces them): the reads under `page` keep their
+ * own lifetimes (`read`), this only pages them. Failures are reported through `attempt` with
+ * `options.failure`.
  */
 export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): PagedRead<P> {
   const asked = key === null ? null : JSON.stringify(key);
+  const kept = options.keep === undefined ? null : keptList(options.keep);
   // Each list (a key, or a reload of it) gets a number of its own: SWR's keys are `${n}:${asked}#${page}`.
-  const [list, setList] = useState<{ asked: string | null; n: number; kept?: P[] }>({ asked, n: 0 });
+  const [list, setShownList] = useState<ListState<P>>(() => (kept?.list as ListState<P> | undefined) ?? { asked, n: 0 });
+  const setList = (next: ListState<P>) => {
+    if (kept) remember(kept, next);
+    setShownList(next);
+  };
   const current = list.asked === asked ? list : { asked, n: list.n + 1 };
   if (current !== list) setList(current);
   const base = asked === null ? null : `${current.n}:${asked}`;
+  useEffect(() => void (kept && forgetOthers(kept.cache, base)), [kept, base]);
   const [cache] = useState(() => {
-    const map = pagesCache();
+    const map = kept?.cache ?? pagesCache();
     if (options.initial !== undefined && base !== null) {
       map.set(`${base}#1`, { data: options.initial });
       map.set(`${INFINITE_PREFIX}${base}#1`, { data: [options.initial] });

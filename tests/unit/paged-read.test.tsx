@@ -22,12 +22,13 @@ function pagesByHand() {
 
 const toasts = { error: vi.fn(), warning: vi.fn(), debug: vi.fn() };
 
-function List({ listKey, page, initial }: { listKey: string; page: PagedReadOptions<Page>['page']; initial?: Page }) {
+function List({ listKey, page, initial, keep }: { listKey: string; page: PagedReadOptions<Page>['page']; initial?: Page; keep?: string }) {
   const list = usePagedRead(listKey, {
     page,
     hasNext: (p) => p.more,
     failure: { toasts, report: (n) => ({ toast: `page ${n} failed`, log: 'test list', detail: false }) },
     ...(initial ? { initial } : {}),
+    ...(keep ? { keep } : {}),
   });
   return (
     <div>
@@ -159,6 +160,32 @@ describe('usePagedRead', () => {
     await settle();
     expect(asked[0]!.signal.aborted).toBe(true);
     expect(toasts.error).not.toHaveBeenCalled();
+  });
+  it('a kept list outlives its component: shown again on its key without asking, Load More goes on; another key forgets it', async () => {
+    const { asked, page } = pagesByHand();
+    const first = render(<List listKey="k" page={page('k')} keep="test" />);
+    await settle();
+    await act(async () => asked[0]!.answer({ items: ['k1'], more: true }));
+    first.unmount();
+    const second = render(<List listKey="k" page={page('k')} keep="test" />);
+    await settle();
+    expect(items()).toEqual(['k1']);
+    expect(asked).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await settle();
+    expect(asked.map((a) => a.n)).toEqual([1, 2]);
+    await act(async () => asked[1]!.answer({ items: ['k2'], more: false }));
+    second.unmount();
+    const third = render(<List listKey="other" page={page('other')} keep="test" />);
+    await settle();
+    expect(items()).toEqual([]);
+    expect(asked.map((a) => a.key)).toEqual(['k', 'k', 'other']);
+    third.unmount();
+    // Back on the first key: its pages were forgotten, so page 1 is asked again.
+    render(<List listKey="k" page={page('k')} keep="test" />);
+    await settle();
+    expect(items()).toEqual([]);
+    expect(asked.map((a) => a.key)).toEqual(['k', 'k', 'other', 'k']);
   });
 });
 
