@@ -6,8 +6,8 @@ import {
   summarize,
   type ActivitySearchParams,
   type FoundActivity,
+  type SearchPage,
 } from './activity-search';
-import { attempt } from './api-errors';
 import { quickStartConfigKey } from './config';
 import { latestMediaSearchesKey } from './media-search';
 import { mediaPage } from './pages';
@@ -18,9 +18,11 @@ import { createStore } from './store';
 import { read, type ReadContext } from './swr';
 
 /**
- * The search the palette's ActivitySearch mode shows, kept outside React: with 'preserve activity
- * search' on, parameters, feed and scroll survive closing the palette; with it off, closing resets
- * them. Running a page, prefilling a media page's media and the local filter over what is loaded.
+ * The search the palette's ActivitySearch mode shows, as far as it is not API data: the parameters,
+ * which search is listed, and where the list was scrolled to. The results are a paged read
+ * (`searchPage`, through the panel's usePagedRead, kept beyond the panel) that this names by its
+ * key (`listKey`). With 'preserve activity search' on, all of it survives closing the palette; with
+ * it off, closing resets it. Prefilling a media page's media and the local filter over what is loaded.
  */
 
 export const ACTIVITIES_ERROR = 'There was an error querying activities.';
@@ -29,22 +31,14 @@ export const FOLLOWING_NEEDS_AUTH =
 
 export interface SearchState {
   params: ActivitySearchParams;
-  /** The parameters of the loaded feed (Load More continues with these). */
+  /** The parameters of the listed search (its pages, and Load More's, are asked with these); null: none listed. */
   searched: ActivitySearchParams | null;
-  feed: FoundActivity[];
-  page: number;
-  total: number | null;
-  hasNext: boolean;
-  busy: boolean;
-  error: string | null;
+  /** Which list: a new one for every search started anew, so that the read never shows an earlier one's pages. */
+  list: number;
+  /** Why Search asked nothing (the Following feed without a token). */
+  refused: string | null;
   /** Untouched since the last reset: a media page may prefill its media. */
   pristine: boolean;
-}
-
-/** What running a search needs of the app. */
-export interface SearchDeps extends ReadContext {
-  authorized: boolean;
-  toasts: Parameters<typeof attempt>[0];
 }
 
 /** The palette, as far as the search follows and drives it. */
@@ -55,51 +49,41 @@ export interface SearchPalette {
   setMode(mode: string): void;
 }
 
-const fresh = (): SearchState => ({
+const fresh = (list: number): SearchState => ({
   params: defaultParams(),
   searched: null,
-  feed: [],
-  page: 0,
-  total: null,
-  hasNext: false,
-  busy: false,
-  error: null,
+  list,
+  refused: null,
   pristine: true,
 });
 
 /** The search's state; React reads it with useStore. */
-export const activitySearch = createStore<SearchState>(fresh());
+export const activitySearch = createStore<SearchState>(fresh(0));
 /** Where the result list was scrolled to (restored when the mode mounts again). */
 let scrollTop = 0;
-/** Bumped by every reset: answers to requests sent before it are dropped (and the search's request is aborted). */
+/** Bumped by every reset: a prefill answer asked before it is dropped. */
 let generation = 0;
-let searching: AbortController | null = null;
-
-function startOver(): void {
-  generation++;
-  searching?.abort();
-  searching = null;
-  scrollTop = 0;
-}
 
 const set = (patch: Partial<SearchState>) => activitySearch.set((current) => ({ ...current, ...patch }));
-
-export const activitySearchState = (): Readonly<SearchState> => activitySearch.get();
 
 export const searchScrollTop = (): number => scrollTop;
 export const keepSearchScrollTop = (top: number): void => void (scrollTop = top);
 
+/** The paged read's key for the listed search (null: none, ask nothing). */
+export const listKey = (state: SearchState): number | null => (state.searched ? state.list : null);
+
 export function resetActivitySearch(): void {
-  startOver();
-  activitySearch.set(fresh());
+  generation++;
+  scrollTop = 0;
+  activitySearch.set(fresh(activitySearch.get().list + 1));
 }
 
 /** Changes some parameters; the search is no longer untouched. */
 export const setSearchParams = (patch: Partial<ActivitySearchParams>): void =>
   set({ params: { ...activitySearch.get().params, ...patch }, pristine: false });
 
-/** Clear Feed: drops the loaded results, keeps the parameters. */
-export const clearSearchFeed = (): void => set({ feed: [], searched: null, page: 0, total: null, hasNext: false });
+/** Clear Feed: drops the listed results, keeps the parameters. */
+export const clearSearchFeed = (): void => set({ searched: null });
 
 /** Closing the palette resets the search unless 'preserve activity search' is on. */
 const watched = new WeakSet<SearchPalette>();
@@ -113,56 +97,57 @@ export function resetOnClose(palette: SearchPalette, store: KeyStore): void {
   });
 }
 
-/** Page 1 with the current parameters, or the next page of the loaded feed. */
-export async function runActivitySearch(deps: SearchDeps, more = false): Promise<void> {
-  const current = activitySearch.get();
-  const params = more && current.searched ? current.searched : current.params;
-  if (current.busy) return;
-  if (params.feed === 'FOLLOWING' && !deps.authorized) {
-    set({ error: FOLLOWING_NEEDS_AUTH, pristine: false });
-    return;
+/**
+ * Search: lists the current parameters from page 1. 'again' when a search was listed already (its
+ * key stays: the panel reloads the list, whose pages stay shown until page 1 came); 'refused' when
+ * the Following feed has no token to ask with (`refused` says so).
+ */
+export function startSearch(authorized: boolean): 'new' | 'again' | 'refused' {
+  const { params, searched, list } = activitySearch.get();
+  if (params.feed === 'FOLLOWING' && !authorized) {
+    set({ refused: FOLLOWING_NEEDS_AUTH, pristine: false });
+    return 'refused';
   }
-  const page = more ? current.page + 1 : 1;
-  const started = generation;
-  const controller = (searching = new AbortController());
-  set({ busy: true, error: null, pristine: false });
-  const answer = await attempt(deps.toasts, { toast: ACTIVITIES_ERROR, log: 'activity search failed', detail: false }, () =>
-    read(deps, searchActivities, searchVariables(params, page), { signal: controller.signal }),
-  );
-  if (searching === controller) searching = null;
-  if (started !== generation) return;
-  if (!answer.ok) {
-    set({ busy: false, error: ACTIVITIES_ERROR });
-    return;
+  set({ searched: params, list: searched ? list : list + 1, refused: null, pristine: false });
+  return searched ? 'again' : 'new';
+}
+
+/** Page `n` of the listed search (what the paged read asks); throws when the API fails. */
+export async function searchPage(ctx: ReadContext, n: number, signal: AbortSignal): Promise<SearchPage> {
+  const { searched } = activitySearch.get();
+  if (!searched) throw new Error('no search is listed');
+  return read(ctx, searchActivities, searchVariables(searched, n), { signal });
+}
+
+/** What the listed pages show: the activities (each once, when the feed shifted between pages), the total, whether Load More goes on. */
+export function listedActivities(pages: readonly SearchPage[]): { feed: FoundActivity[]; total: number | null; more: boolean } {
+  const seen = new Set<number>();
+  const feed: FoundActivity[] = [];
+  for (const a of pages.flatMap((p) => p.Page?.activities ?? [])) {
+    if (a && !seen.has(a.id)) feed.push(a);
+    if (a) seen.add(a.id);
   }
-  const data = answer.value;
-  const found = (data.Page?.activities ?? []).filter((a): a is FoundActivity => a !== null);
-  const loaded = activitySearch.get().feed;
-  const seen = new Set(more ? loaded.map((a) => a.id) : []);
-  const info = data.Page?.pageInfo;
-  set({
-    feed: more ? [...loaded, ...found.filter((a) => !seen.has(a.id))] : found,
-    searched: params,
-    page,
-    total: info?.total ?? null,
-    hasNext: !!info?.hasNextPage,
-    busy: false,
-  });
+  const info = pages.at(-1)?.Page?.pageInfo;
+  const total = info?.total ?? null;
+  return { feed, total, more: !!info?.hasNextPage && (total === null || feed.length < total) };
 }
 
 /**
- * Opens the mode; with parameters (a saved search) it starts over with them and searches.
- * The palette is watched from then on, so that closing it resets the search.
+ * Opens the mode; with parameters (a saved search) it starts over with them and searches (the
+ * mode asks page 1 when it shows). The palette is watched from then on, so that closing it resets the search.
  */
-export function openActivitySearch(deps: SearchDeps & { palette: SearchPalette; store: KeyStore }, params?: ActivitySearchParams): void {
+export function openActivitySearch(
+  deps: { authorized: boolean; palette: SearchPalette; store: KeyStore },
+  params?: ActivitySearchParams,
+): void {
   resetOnClose(deps.palette, deps.store);
   if (params) {
-    startOver();
-    activitySearch.set({ ...fresh(), params: structuredClone(params), pristine: false });
+    resetActivitySearch();
+    set({ params: structuredClone(params), pristine: false });
+    startSearch(deps.authorized);
   }
   if (!deps.palette.state().open) deps.palette.open();
   deps.palette.setMode('ActivitySearch');
-  if (params) void runActivitySearch(deps);
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 import { latestMediaSearchesKey, pickMedia, rememberMedia } from '../../src/data/media-search';
 import { decodeStored } from '../../src/data/storage';
 import type { MediaSearchResult, UserSearchResult } from '../../src/data/documents';
-import { activitySearchState, matchesFilter, resetActivitySearch } from '../../src/data/activity-search-session';
+import { activitySearch, matchesFilter, resetActivitySearch } from '../../src/data/activity-search-session';
 import { ActivitySearchMode } from '../../src/panels/activity-search/ActivitySearch';
 import { MediaSearchBox } from '../../src/panels/common/MediaSearchBox';
 import { UserPicker } from '../../src/panels/activity-search/UserPicker';
@@ -170,33 +170,25 @@ describe('saved searches', () => {
     expect(savedSearchCommandId('My Search')).toBe('activity-search.saved.my%20search');
   });
 
-  it('each is a palette command that opens the mode with its parameters and searches', async () => {
-    const registry = new Registry();
-    registry.define(activitySearchFeature);
-    const requests: { operationName: string; variables: Record<string, unknown> }[] = [];
-    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> };
-      requests.push({ operationName: /query (\w+)/.exec(body.query)![1]!, variables: body.variables });
-      return new Response(
-        JSON.stringify({ data: { Page: { pageInfo: { currentPage: 1, hasNextPage: false, total: 0 }, activities: [] } } }),
-        { status: 200 },
-      );
-    };
-    const { services, store, palette } = makeTestServices(registry, { fetch });
+  it('each is a palette command that opens the mode with its parameters, which searches when it shows', async () => {
+    const { services, store, palette, wrap, sent, registry } = setup({
+      SearchActivities: json({ Page: { pageInfo: { currentPage: 1, hasNextPage: false, total: 0 }, activities: [] } }),
+    });
     store.set(savedSearchesKey, withSavedSearch([], 'Texts', params({ kind: 'TEXT', feed: 'GLOBAL' })));
     const command = registry.commands(services.context(null)).find((c) => c.id === 'activity-search.saved.texts');
     expect(command?.title).toBe('Activity search: Texts');
     await command!.run!(services.context(null));
     expect(palette.state()).toMatchObject({ open: true, mode: 'ActivitySearch' });
-    expect(activitySearchState().params).toMatchObject({ kind: 'TEXT', feed: 'GLOBAL' });
-    await Promise.resolve();
-    await new Promise((r) => setTimeout(r, 0));
-    expect(requests).toEqual([
+    expect(activitySearch.get().params).toMatchObject({ kind: 'TEXT', feed: 'GLOBAL' });
+    const Mode = mode();
+    render(wrap(<Mode ctx={services.context(null)} />));
+    expect(await screen.findByText('No activities found.')).toBeTruthy();
+    expect(sent).toEqual([
       { operationName: 'SearchActivities', variables: { page: 1, perPage: 15, type: 'TEXT', sort: ['ID_DESC'], withReplies: false } },
     ]);
     // Closing with 'preserve activity search' off (the default) resets the search.
     palette.close();
-    expect(activitySearchState().params).toEqual(defaultParams());
+    expect(activitySearch.get().params).toEqual(defaultParams());
   });
 });
 
@@ -268,7 +260,7 @@ function setup(answers: Record<string, Answer>) {
       {node}
     </Providers>
   );
-  return { ...t, sent, wrap };
+  return { ...t, registry, sent, wrap };
 }
 /** The palette items' titles (not the options of the parameters' selects). */
 const items = () => [...document.querySelectorAll('[cmdk-item] .vv-item-title')].map((el) => el.textContent);
@@ -342,6 +334,27 @@ describe('ActivitySearchMode', () => {
     expect(items()).toEqual([]);
   });
 
+  it('shown again (the palette reopened, or back from an activity), it lists the same search without asking again', async () => {
+    const { services, wrap, sent } = setup({
+      SearchActivities: async () => json(sent.length === 1 ? page([1, 2], 3, true) : page([3], 3, false))(),
+    });
+    const Mode = mode();
+    const first = render(wrap(<Mode ctx={services.context(null)} />));
+    fireEvent.change(screen.getByLabelText('Feed'), { target: { value: 'GLOBAL' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('text 1');
+    first.unmount();
+    render(wrap(<Mode ctx={services.context(null)} />));
+    expect(items()).toEqual(['Akira text 1', 'Akira text 2', 'Load More']);
+    expect(screen.getByRole('status').textContent).toBe('2 loaded of 3');
+    await act(async () => {});
+    expect(sent).toHaveLength(1);
+    // Load More goes on from the kept pages: page 2 only.
+    await act(async () => fireEvent.click(screen.getByRole('option', { name: 'Load More' })));
+    expect(await screen.findByText('text 3')).toBeTruthy();
+    expect(sent.map((r) => r.variables.page)).toEqual([1, 2]);
+  });
+
   it('per page stays within 1-50; a cleared field can be retyped', () => {
     const { services, wrap } = setup({});
     const Mode = mode();
@@ -349,12 +362,12 @@ describe('ActivitySearchMode', () => {
     const field = screen.getByLabelText('Per page') as HTMLInputElement;
     fireEvent.change(field, { target: { value: '' } });
     expect(field.value).toBe('');
-    expect(activitySearchState().params.perPage).toBe(15);
+    expect(activitySearch.get().params.perPage).toBe(15);
     fireEvent.change(field, { target: { value: '80' } });
-    expect(activitySearchState().params.perPage).toBe(50);
+    expect(activitySearch.get().params.perPage).toBe(50);
     expect(field.value).toBe('50');
     fireEvent.change(field, { target: { value: '0' } });
-    expect(activitySearchState().params.perPage).toBe(1);
+    expect(activitySearch.get().params.perPage).toBe(1);
   });
 
   it('a failed search says so', async () => {

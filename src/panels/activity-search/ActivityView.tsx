@@ -3,10 +3,10 @@ import type { PalettePageProps } from '../../commands/types';
 import { fetchActivity, type Reply } from '../../data/activities';
 import type { FoundActivity } from '../../data/activity-search';
 import { API_ERROR_TEXTS, failureText } from '../../data/api-errors';
-import { activitySearchState } from '../../data/activity-search-session';
 import { ActivityEntry } from '../activity/ActivityEntry';
 import { activityPath } from '../../data/paths';
 import { useRead } from '../query';
+import { useSearchList } from './useSearchList';
 
 /**
  * One activity search result as our full activity entry (likes, replies, edit, delete), with
@@ -14,7 +14,8 @@ import { useRead } from '../query';
  */
 export function ActivityView({ arg, ctx, close }: PalettePageProps) {
   const id = Number(arg);
-  const loaded = activitySearchState().feed.find((a) => a.id === id);
+  // The listed search, as it is kept: shown without asking again.
+  const loaded = useSearchList(ctx).feed.find((a) => a.id === id);
   // Not in the search's feed (cleared, or a search that was not kept): asked for by id. A page
   // closed before the answer came aborts it, and says nothing.
   const asked = useRead(loaded || !Number.isInteger(id) || id <= 0 ? null : id, {
