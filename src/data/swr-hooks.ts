@@ -99,10 +99,14 @@ interface ListState<P> {
   kept?: P[];
 }
 
-/** A list kept beyond its component (`keep`): its pages' cache, holding the current list's only, and which list it is. */
+/**
+ * A list kept beyond its component (`keep`): its pages' cache, holding the current list's only,
+ * which list it is, and what aborts the current list's requests.
+ */
 interface KeptList {
   cache: Map<string, State>;
   list: ListState<unknown>;
+  asking?: { base: string; controller: AbortController };
 }
 const keptLists = new Map<string, KeptList>();
 
@@ -114,6 +118,25 @@ function keptList(name: string): KeptList {
 
 function remember(kept: KeptList, list: ListState<unknown>): void {
   kept.list = list;
+}
+
+/** What aborts the requests of kept list `base` (null: none shown); those of the list it replaces are aborted. */
+function keptController(kept: KeptList, base: string | null): AbortController | null {
+  if (kept.asking?.base === base) return kept.asking.controller;
+  kept.asking?.controller.abort();
+  kept.asking = base === null ? undefined : { base, controller: new AbortController() };
+  return kept.asking?.controller ?? null;
+}
+
+/**
+ * The signal of list `base`'s requests, aborted once the list is no longer shown: when the key
+ * changes or the component unmounts; for a kept list, only when another list replaces it (a page
+ * asked for still comes while its component is away, and shows when it is back).
+ */
+function useListSignal(base: string | null, kept: KeptList | null): AbortSignal | null {
+  const controller = useMemo(() => (kept ? keptController(kept, base) : base === null ? null : new AbortController()), [base, kept]);
+  useEffect(() => () => void (!kept && controller?.abort()), [controller, kept]);
+  return controller?.signal ?? null;
 }
 
 /** Forgets the pages of the kept lists before `base` (every list but the one shown). */
@@ -152,14 +175,13 @@ export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): Pag
     }
     return map;
   });
-  const signal = useMemo(() => (base === null ? null : new AbortController()), [base]);
-  useEffect(() => () => signal?.abort(), [signal]);
+  const signal = useListSignal(base, kept);
   const { failure } = options;
   const swr = useSWRInfinite<P, Error>(
     (i, previous: P | null) => (base === null || (previous && !options.hasNext(previous)) ? null : `${base}#${i + 1}`),
     async (pageKey: string) => {
       const n = Number(pageKey.slice(pageKey.lastIndexOf('#') + 1));
-      const answer = await attempt(failure.toasts, failure.report(n), () => options.page(n, signal!.signal));
+      const answer = await attempt(failure.toasts, failure.report(n), () => options.page(n, signal!));
       if (answer.ok) return answer.value;
       if (!answer.aborted) failure.onFailure?.(n);
       throw answer.error;

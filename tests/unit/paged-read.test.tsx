@@ -187,6 +187,18 @@ describe('usePagedRead', () => {
     expect(items()).toEqual([]);
     expect(asked.map((a) => a.key)).toEqual(['k', 'k', 'other', 'k']);
   });
+  it('a kept list is not aborted when its component goes: the page comes meanwhile and shows when it is back, asked once', async () => {
+    const { asked, page } = pagesByHand();
+    const first = render(<List listKey="away" page={page('away')} keep="test-away" />);
+    await settle();
+    first.unmount();
+    expect(asked[0]!.signal.aborted).toBe(false);
+    await act(async () => asked[0]!.answer({ items: ['w1'], more: false }));
+    render(<List listKey="away" page={page('away')} keep="test-away" />);
+    await settle();
+    expect(items()).toEqual(['w1']);
+    expect(asked).toHaveLength(1);
+  });
 });
 
 function One({ id, page }: { id: string | null; page: PagedReadOptions<Page>['page'] }) {
