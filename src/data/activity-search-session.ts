@@ -147,7 +147,7 @@ export function openActivitySearch(
     startSearch(deps.authorized);
   }
   if (!deps.palette.state().open) deps.palette.open();
-  deps.palette.setMode('ActivitySearch');
+  deps.palette.setMode('activity-search');
 }
 
 /**

@@ -113,6 +113,13 @@ const PALETTE_DEFAULT_HOTKEY = 'ctrl+space';
 const ORIGINAL_OPTION_NAMES: Readonly<Record<string, string>> = { pasteImageWidthValue: 'pasteImageWidth' };
 const SETTINGS_KEY = 'void-verified-settings';
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * Our file does not say which version of each key it holds: one written before a key reached
+ * version 2 holds it at 1, a later one at its version then. So its values are migrated from
+ * version 1, and a key's migrations from version 2 on leave a value already in the newer form as
+ * it is (KeyDef.migrations): a file naming the hotkeys' old command ids is read with the new ones.
+ */
+const FILE_VALUE_VERSION = 1;
 
 export interface ExportFile {
   format: typeof EXPORT_FORMAT;
@@ -317,7 +324,7 @@ function parseOurs(file: Record<string, unknown>, opts: ImportOptions): ImportRe
     const key = keys.get(name);
     if (!key) return fail(`${name}: not a VoidVerified configuration key`);
     if (!key.exported) return fail(`${name}: not part of a configuration file`);
-    const checked = validate(key, data, key.version, name, false, opts);
+    const checked = validate(key, data, FILE_VALUE_VERSION, name, false, opts);
     if (typeof checked === 'string') return fail(checked);
     writes.push([key, checked.value]);
   }

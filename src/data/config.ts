@@ -1,4 +1,5 @@
 import { s } from './schema';
+import { renamedId, renameIdKeys } from './renamed-ids';
 import { defineKey, fixedShape, prunedAt, refusedPast } from './storage';
 
 /**
@@ -34,6 +35,9 @@ export const hotkeysKey = defineKey({
   description: 'Remapped hotkeys.',
   schema: s.record(s.nullable(s.string({ max: 64 })), { maxKeys: 5000 }),
   defaultValue: () => ({}) as Record<string, string | null>,
+  version: 2,
+  // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts).
+  migrations: { 2: renameIdKeys },
 });
 
 const QUICKSTART_DEFAULTS = {
@@ -84,6 +88,9 @@ export const frecencyKey = defineKey({
   schema: s.record(s.object({ count: s.number({ min: 0 }), last: s.number({ min: 0 }) }), { maxKeys: 1000 }),
   defaultValue: () => ({}) as Record<string, { count: number; last: number }>,
   exported: false,
+  version: 2,
+  // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts).
+  migrations: { 2: renameIdKeys },
 });
 
 /** The settings page's open sub-tab (per device), so returning to the page shows it again. */
@@ -94,4 +101,7 @@ export const settingsTabKey = defineKey({
   schema: s.nullable(s.string({ max: 100 })),
   defaultValue: () => null as string | null,
   exported: false,
+  version: 2,
+  // 2: tab ids prefixed with their feature's id (src/data/renamed-ids.ts).
+  migrations: { 2: (old) => (typeof old === 'string' ? renamedId(old) : old) },
 });

@@ -47,7 +47,11 @@ export interface KeyDef<T> {
   readonly version: number;
   readonly schema: Schema<T>;
   readonly defaultValue: () => T;
-  /** migrations[n] turns a version n-1 value into a version n value. Version 0 = stored without envelope. */
+  /**
+   * migrations[n] turns a version n-1 value into a version n value. Version 0 = stored without
+   * envelope. From version 2 on, a step leaves a value already in its newer form as it is: our
+   * exported file does not say a value's version, so an import migrates its values from version 1.
+   */
   readonly migrations?: Readonly<Record<number, (old: unknown) => unknown>>;
   /** Config keys go into an export; caches and per-device state do not. */
   readonly exported: boolean;

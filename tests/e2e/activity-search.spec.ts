@@ -28,7 +28,7 @@ async function openMode(page: Page) {
   await page.keyboard.press('Control+Space');
   await expect(palette(page)).toBeVisible();
   await page.keyboard.press('Control+Space');
-  await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('ActivitySearch');
+  await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
 }
 
 /** Clicks Search and waits for its answer to be listed. */
@@ -252,7 +252,7 @@ test.describe('activity search', () => {
     const command = page.locator('[cmdk-item][data-command="activity-search.saved.global%20texts"]');
     await expect(command).toContainText('Activity search: Global texts');
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('ActivitySearch');
+    await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
     await expect(params(page).getByLabel('Type')).toHaveValue('TEXT');
     await expect(params(page).getByLabel('Feed')).toHaveValue('GLOBAL');
     await expect.poll(() => searches(api).length).toBe(1);

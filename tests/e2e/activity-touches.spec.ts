@@ -153,18 +153,18 @@ test.describe('self message', () => {
 
   test("'Message yourself…' in the palette on your own profile only", async ({ page, host }) => {
     await host.goto('/user/Viewer/animelist', { seed: on() });
-    await (await palette(page, 'Message yourself', 'activity-touches.message-self')).click();
+    await (await palette(page, 'Message yourself', 'self-message.open')).click();
     await expect(page).toHaveURL('https://anilist.co/user/Viewer/');
     await expect(box(page)).toBeFocused();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(button(page)).toBeVisible();
     // Already on the overview: the box opens in place.
-    await (await palette(page, 'Message yourself', 'activity-touches.message-self')).click();
+    await (await palette(page, 'Message yourself', 'self-message.open')).click();
     await expect(box(page)).toBeFocused();
 
     await host.goto('/user/Akira/', { seed: on() });
     await ready(page);
-    await expect(await palette(page, 'Message yourself', 'activity-touches.message-self')).toHaveCount(0);
+    await expect(await palette(page, 'Message yourself', 'self-message.open')).toHaveCount(0);
     await expect(button(page)).toHaveCount(0);
   });
 
@@ -207,9 +207,9 @@ test.describe('collapsible replies', () => {
     expect(await collapsed(page)).toEqual({});
 
     // The palette collapses and expands them all.
-    await (await palette(page, 'Collapse all replies', 'activity-touches.collapse-replies')).click();
+    await (await palette(page, 'Collapse all replies', 'collapsible-replies.collapse-replies')).click();
     for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeHidden();
-    await (await palette(page, 'Expand all replies', 'activity-touches.expand-replies')).click();
+    await (await palette(page, 'Expand all replies', 'collapsible-replies.expand-replies')).click();
     for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
   });
 
@@ -240,7 +240,7 @@ test.describe('collapsible replies', () => {
     await page.waitForTimeout(200);
     await expect(page.locator('.vv-reply-collapse')).toHaveCount(0);
     for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
-    await expect(await palette(page, 'Collapse all replies', 'activity-touches.collapse-replies')).toHaveCount(0);
+    await expect(await palette(page, 'Collapse all replies', 'collapsible-replies.collapse-replies')).toHaveCount(0);
   });
 });
 

@@ -50,7 +50,7 @@ test.describe('first run', { tag: '@worlds' }, () => {
     expect(await onTop(input(page))).toBe(true);
     await page.keyboard.type('notif');
     await expect(input(page)).toHaveValue('notif');
-    await expect(page.locator('[cmdk-item][data-command="links.notifications"]')).toBeVisible();
+    await expect(page.locator('[cmdk-item][data-command="anilist-links.notifications"]')).toBeVisible();
 
     // Escape closes the top-most layer only: the changelog stays, with focus where it was.
     await page.keyboard.press('Escape');

@@ -88,7 +88,7 @@ test.describe('one identity for writes', { tag: '@worlds' }, () => {
     await expect(page.locator('[data-void-ui="self-message"]')).toHaveCount(0);
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Message yourself');
-    const row = page.locator('[cmdk-item][data-command="activity-touches.message-self"]');
+    const row = page.locator('[cmdk-item][data-command="self-message.open"]');
     await expect(row).toContainText('locked: another account is signed in');
     await clickPaletteRow(page, row);
     await expect(toasts(page).filter({ hasText: '"Message yourself…" is locked: VoidVerified is authorized for Viewer' })).toBeVisible();

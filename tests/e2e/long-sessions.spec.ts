@@ -173,7 +173,7 @@ test.describe('critical failures', () => {
     // The rest keeps working: the palette (back from Health with Escape) navigates.
     await page.keyboard.press('Escape');
     await palette(page).fill('Notifications');
-    await clickPaletteRow(page, 'links.notifications');
+    await clickPaletteRow(page, 'anilist-links.notifications');
     await expect(page).toHaveURL('https://anilist.co/notifications');
     await expect(critical).toHaveCount(1);
   });
@@ -207,7 +207,7 @@ test.describe('critical failures', () => {
     // Another page of the session: not tried again, not said again.
     await page.keyboard.press('Control+Space');
     await palette(page).fill('Notifications');
-    await clickPaletteRow(page, 'links.notifications');
+    await clickPaletteRow(page, 'anilist-links.notifications');
     await expect(page).toHaveURL('https://anilist.co/notifications');
     await expect(critical).toHaveCount(1);
     expect(await refused()).toBe(1);

@@ -346,7 +346,7 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
 
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Mini Profile Configuration');
-    await clickPaletteRow(page, 'miniprofile.configure');
+    await clickPaletteRow(page, 'mini-profile.configure');
     const palette = page.getByRole('dialog', { name: 'VoidVerified QuickStart' });
     await expect(palette.getByLabel('Position')).toHaveValue('top');
     await palette.getByRole('checkbox', { name: 'Display bio' }).uncheck();

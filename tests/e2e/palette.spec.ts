@@ -17,9 +17,9 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
     await expect(input(page)).toBeFocused();
     await expect(page.locator('body')).toHaveClass(/scroll-lock/);
     await input(page).fill('notifications');
-    const item = page.locator('[cmdk-item][data-command="links.notifications"]');
+    const item = page.locator('[cmdk-item][data-command="anilist-links.notifications"]');
     await expect(item).toBeVisible();
-    await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'links.notifications');
+    await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'anilist-links.notifications');
     await page.keyboard.press('Enter');
     await expect(palette(page)).toBeHidden();
     await expect(page).toHaveURL('https://anilist.co/notifications');
@@ -50,7 +50,9 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
     const mode = page.getByRole('combobox', { name: 'QuickStart mode' });
     await expect(mode).toHaveValue('Dashboard');
     await page.keyboard.press('Control+Space');
-    await expect(mode).toHaveValue('ActivitySearch');
+    await expect(mode).toHaveValue('activity-search');
+    // The select shows the mode by the original's name.
+    await expect(mode.locator('option:checked')).toHaveText('ActivitySearch');
     await page.keyboard.press('Control+Space');
     await expect(mode).toHaveValue('Dashboard');
     await page.keyboard.press('Control+Space');
@@ -408,12 +410,12 @@ test('the result list is busy until it shows the results for what was typed', as
   // The filter runs 100 ms after the keystroke's render (its timer is set in an effect, after the
   // next frame): until then the rows are the old ones.
   await expect(list).toHaveAttribute('aria-busy', 'true');
-  await expect(page.locator('[cmdk-item]').first()).not.toHaveAttribute('data-command', 'links.notifications');
+  await expect(page.locator('[cmdk-item]').first()).not.toHaveAttribute('data-command', 'anilist-links.notifications');
   await page.clock.runFor(50);
   await expect(list).toHaveAttribute('aria-busy', 'true');
   await page.clock.runFor(150);
   await expect(list).not.toHaveAttribute('aria-busy');
-  await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'links.notifications');
+  await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'anilist-links.notifications');
 });
 
 // Page world only (Playwright's clock). The palette's first open draws the dialog and its first

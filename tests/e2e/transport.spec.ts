@@ -80,7 +80,7 @@ test.describe('a page script that wraps the request paths before us', { tag: '@w
     // The notifications page: our feed asks for them with the token, then "Mark all as read" writes.
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Notifications');
-    await clickPaletteRow(page, 'links.notifications');
+    await clickPaletteRow(page, 'anilist-links.notifications');
     await expect(page).toHaveURL('https://anilist.co/notifications');
     const feed = page.locator('.vv-notifications-feed');
     await expect(feed.locator('article.vv-notification').first()).toBeVisible();

@@ -178,7 +178,7 @@ describe('saved searches', () => {
     const command = registry.commands(services.context(null)).find((c) => c.id === 'activity-search.saved.texts');
     expect(command?.title).toBe('Activity search: Texts');
     await command!.run!(services.context(null));
-    expect(palette.state()).toMatchObject({ open: true, mode: 'ActivitySearch' });
+    expect(palette.state()).toMatchObject({ open: true, mode: 'activity-search' });
     expect(activitySearch.get().params).toMatchObject({ kind: 'TEXT', feed: 'GLOBAL' });
     const Mode = mode();
     render(wrap(<Mode ctx={services.context(null)} />));

@@ -15,11 +15,11 @@ const BEHAVIOURS: Record<string, { toggle: string; options: string[]; commands?:
   'collapsible-replies': {
     toggle: 'collapsibleReplies',
     options: ['collapsibleReplies', 'autoCollapseLiked', 'autoCollapseSelf'],
-    commands: ['activity-touches.toggle-reply', 'activity-touches.collapse-replies', 'activity-touches.expand-replies'],
+    commands: ['collapsible-replies.toggle-reply', 'collapsible-replies.collapse-replies', 'collapsible-replies.expand-replies'],
   },
   'image-preview': { toggle: 'imagePreviewEnabled', options: ['imagePreviewEnabled'] },
   'list-feed-messages': { toggle: 'hideMessagesFromListFeed', options: ['hideMessagesFromListFeed'] },
-  'self-message': { toggle: 'selfMessageEnabled', options: ['selfMessageEnabled'], commands: ['activity-touches.message-self'] },
+  'self-message': { toggle: 'selfMessageEnabled', options: ['selfMessageEnabled'], commands: ['self-message.open'] },
   'same-tab-links': { toggle: 'removeAnilistBlanks', options: ['removeAnilistBlanks'] },
   'timestamp-tooltips': { toggle: 'activityTimestampTooltipsEnabled', options: ['activityTimestampTooltipsEnabled'] },
 };

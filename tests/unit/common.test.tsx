@@ -400,7 +400,7 @@ describe('TimeConfig', () => {
   it('is registered as the time settings tab and a palette page', () => {
     const { services } = setup();
     const ctx = services.context(null);
-    expect(services.registry.panel('tab.time', 'settings-tab')?.title).toBe('time');
+    expect(services.registry.panel('time.tab', 'settings-tab')?.title).toBe('time');
     expect(services.registry.panel('time.config', 'palette-page')?.title).toBe('Time Format Configuration');
     expect(services.registry.commands(ctx).find((c) => c.id === 'time.configure')?.page).toBe('time.config');
   });

@@ -127,7 +127,7 @@ describe('features that act as "you"', () => {
     const injection = selfMessage.injections![0]!;
     expect(injection.actsAsYou).toBe(true);
     expect(registry.allows(injection, ctx)).toBe(false);
-    await services.run('activity-touches.message-self');
+    await services.run('self-message.open');
     expect(toastsSeen.map((t) => t.message)).toContain(IDENTITY_TEXTS.locked('Message yourself…', 'Viewer', 'Akira'));
     expect(navigations).toEqual([]);
   });

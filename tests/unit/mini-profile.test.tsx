@@ -272,7 +272,7 @@ describe('feature and configuration panel', () => {
   it('declares its option, command, palette page and settings tab', () => {
     expect(miniProfile.planned).toBeUndefined();
     expect(miniProfile.options?.map((o) => o.key)).toEqual(['miniProfileEnabled']);
-    expect(miniProfile.commands?.find((c) => c.id === 'miniprofile.configure')?.page).toBe('mini-profile.config');
+    expect(miniProfile.commands?.find((c) => c.id === 'mini-profile.configure')?.page).toBe('mini-profile.config');
     expect(miniProfile.panels?.map((p) => [p.kind, p.title])).toEqual([
       ['palette-page', 'Mini Profile Configuration'],
       ['settings-tab', 'mini profile'],

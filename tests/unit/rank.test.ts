@@ -131,16 +131,16 @@ describe('page relevance of AniList links', async () => {
       .commands(onSettings)
       .filter((c) => c.relevant?.(onSettings))
       .map((c) => c.id);
-    expect(relevant).toContain('links.settings-developer');
-    expect(relevant).not.toContain('links.settings-account');
-    expect(relevant).not.toContain('links.home');
+    expect(relevant).toContain('anilist-links.settings-developer');
+    expect(relevant).not.toContain('anilist-links.settings-account');
+    expect(relevant).not.toContain('anilist-links.home');
     const onProfile = makeTestServices(registry, { path: '/user/Viewer/' }).services.context(null);
     expect(
       registry
         .commands(onProfile)
         .filter((c) => c.relevant?.(onProfile))
         .map((c) => c.id),
-    ).toContain('links.animelist-watching');
+    ).toContain('anilist-links.animelist-watching');
   });
 });
 

@@ -6,6 +6,7 @@ import { bindingsFor, findConflicts, isValidHotkey } from '../../src/commands/ho
 import { DASHBOARD } from '../../src/commands/palette-state';
 import { Registry } from '../../src/commands/registry';
 import { CATEGORIES } from '../../src/commands/types';
+import { renamedId, renamedIds } from '../../src/data/renamed-ids';
 import { makeTestServices } from './helpers';
 
 /** Walks the real registry: every feature's metadata is complete and every command runs. */
@@ -127,40 +128,7 @@ describe('ids', () => {
   const registry = new Registry();
   features.forEach((f) => registry.define(f));
 
-  /**
-   * Ids kept as they are, with why. Commands: the user's hotkey remappings (stored, and in exported
-   * configuration files) and the palette's use counts are keyed by command id, so a renamed command
-   * would lose its binding. Settings tabs: the open tab is stored per device by id. The list may only
-   * shrink (a test fails when an entry is prefixed or gone).
-   */
-  const UNPREFIXED: Record<string, string> = {
-    ...Object.fromEntries(
-      ['verified.add', 'verified.remove', 'verified.refresh'].map((id) => [
-        id,
-        'a command of verified-users, named in stored hotkey remappings',
-      ]),
-    ),
-    ...Object.fromEntries(
-      [
-        'activity-touches.toggle-reply',
-        'activity-touches.collapse-replies',
-        'activity-touches.expand-replies',
-        'activity-touches.message-self',
-      ].map((id) => [id, 'a command from when these were part of "activity touches", named in stored hotkey remappings']),
-    ),
-    'miniprofile.configure': 'a command of mini-profile, named in stored hotkey remappings',
-    ...Object.fromEntries(
-      registry
-        .features()
-        .find((f) => f.id === 'anilist-links')!
-        .commands!.map((c) => [c.id, 'a command of anilist-links (links.*), named in stored hotkey remappings']),
-    ),
-    ...Object.fromEntries(registry.panels('settings-tab').map((t) => [t.id, 'a settings tab (tab.*), stored per device as the open tab'])),
-    ActivitySearch: "the palette mode's id is its name in the mode select (the original's 'ActivitySearch')",
-  };
-
   it("prefixes every command, panel and tab id with its feature's id", () => {
-    const used = new Set<string>();
     const wrong: string[] = [];
     for (const f of registry.features()) {
       for (const { id, what } of [
@@ -168,13 +136,25 @@ describe('ids', () => {
         ...(f.panels ?? []).map((p) => ({ id: p.id, what: p.kind })),
       ]) {
         if (id === f.id || id.startsWith(`${f.id}.`)) continue;
-        if (id in UNPREFIXED) used.add(id);
-        else wrong.push(`The ${what} "${id}" of feature "${f.id}" should be named "${f.id}.…": prefix it with its feature's id.`);
+        wrong.push(`The ${what} "${id}" of feature "${f.id}" should be named "${f.id}.…": prefix it with its feature's id.`);
       }
     }
     expect(wrong).toEqual([]);
-    const stale = Object.keys(UNPREFIXED).filter((id) => !used.has(id));
-    expect(stale.map((id) => `"${id}" is listed as an unprefixed id but is prefixed or gone now: remove it from UNPREFIXED.`)).toEqual([]);
+  });
+
+  it('maps every old id that stored data may name to a declared id, and declares none of the old ones', () => {
+    const declared = (id: string) => registry.command(id) !== undefined || registry.panels('settings-tab').some((t) => t.id === id);
+    const problems: string[] = [];
+    for (const [old, now] of renamedIds()) {
+      if (!declared(now))
+        problems.push(`"${old}" is renamed to "${now}", which no feature declares: name the id it has now in src/data/renamed-ids.ts.`);
+      if (declared(old)) problems.push(`"${old}" is an old id but a feature declares it again: give that command or tab another id.`);
+    }
+    for (const c of registry.commands(makeTestServices(registry).services.context(null)))
+      if (c.id.startsWith('links.')) problems.push(`The command "${c.id}" takes the old AniList links prefix: name it otherwise.`);
+    expect(problems).toEqual([]);
+    expect(renamedId('links.notifications')).toBe('anilist-links.notifications');
+    expect(declared(renamedId('links.notifications'))).toBe(true);
   });
 
   it('resolves every command, page, mode and dialog id the source names as a literal', () => {

@@ -14,7 +14,7 @@ describe('the self-message feature', () => {
   registry.define(selfMessage);
 
   it('offers "Message yourself…" only on the own profile with the option on', () => {
-    const command = registry.command('activity-touches.message-self')!;
+    const command = registry.command('self-message.open')!;
     expect(command.authRequired).toBe(true);
     const at = (path: string, on: boolean, viewer: { id: number; name: string } | null = { id: 1, name: 'Viewer' }) => {
       const { services } = makeTestServices(registry, { path, viewer });
@@ -74,7 +74,7 @@ describe('whose feed the self message goes to', () => {
     });
     services.settings.set('selfMessageEnabled', true);
     await read(services, tokenOwnerQuery, {});
-    const command = registry.command('activity-touches.message-self')!;
+    const command = registry.command('self-message.open')!;
     expect(command.actsAsYou).toBe(true);
     // "Your own profile" as the page says: listed (with its lock), but running it only explains.
     expect(registry.allows(command, services.context(null))).toBe(true);

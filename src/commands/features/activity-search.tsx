@@ -37,7 +37,8 @@ export const activitySearchFeature: FeatureDef = {
   panels: [
     {
       kind: 'palette-mode',
-      id: 'ActivitySearch',
+      id: 'activity-search',
+      // The original's name for the mode, shown in the mode select.
       title: 'ActivitySearch',
       debounceMs: 350,
       placeholder: 'Filter loaded activities',

@@ -100,7 +100,7 @@ function toCommand(link: Link): Command {
   const perUser = typeof link.path === 'function';
   const target = (ctx: CommandContext) => (typeof link.path === 'function' ? link.path(ctx.viewer!.name) : link.path);
   return {
-    id: `links.${link.id}`,
+    id: `anilist-links.${link.id}`,
     title: link.title,
     section: SECTION,
     keywords: ['go', 'open', ...(link.keywords ?? [])],

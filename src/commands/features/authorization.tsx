@@ -18,7 +18,7 @@ const Authorization = lazyComponent(() => import('../../panels/authorization/Aut
  */
 
 const SECTION = 'VoidVerified Settings';
-const AUTH_TAB = 'tab.authorization';
+const AUTH_TAB = 'authorization.tab';
 
 /** A date in the user's chosen date format. */
 const dateIn = (ctx: CommandContext) => (ms: number) => formatDate(new Date(ms), ctx.store.get(timeConfigKey).dateFormat);

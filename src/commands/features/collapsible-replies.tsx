@@ -16,10 +16,9 @@ const ReplyCollapseButton = lazyComponent(() => import('../../panels/collapsible
  * auto-collapse options say. The palette collapses or expands the focused reply or all of them.
  */
 
-/** Command ids as stored in hotkey remaps (kept from when this was part of 'activity touches'). */
-const TOGGLE_REPLY = 'activity-touches.toggle-reply';
-const COLLAPSE_ALL = 'activity-touches.collapse-replies';
-const EXPAND_ALL = 'activity-touches.expand-replies';
+const TOGGLE_REPLY = 'collapsible-replies.toggle-reply';
+const COLLAPSE_ALL = 'collapsible-replies.collapse-replies';
+const EXPAND_ALL = 'collapsible-replies.expand-replies';
 const COLLAPSED_CLASS = 'void-reply-collapsed';
 
 /** What a mounted reply needs: its collapsed-containers id and how it starts when nothing is remembered. */

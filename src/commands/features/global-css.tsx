@@ -45,7 +45,7 @@ export const globalCss: FeatureDef = {
       layout: 'form',
       component: ({ ctx }) => <GlobalCss ctx={ctx} />,
     },
-    { kind: 'settings-tab', id: 'tab.global-css', title: 'global CSS', option: 'globalCssEnabled', component: GlobalCss },
+    { kind: 'settings-tab', id: 'global-css.tab', title: 'global CSS', option: 'globalCssEnabled', component: GlobalCss },
   ],
   page: [
     {

@@ -62,7 +62,7 @@ export const goals: FeatureDef = {
       layout: 'form',
       component: ({ ctx }) => <Goals ctx={ctx} />,
     },
-    { kind: 'settings-tab', id: 'tab.goals', title: 'goals', option: 'goalsEnabled', component: Goals },
+    { kind: 'settings-tab', id: 'goals.tab', title: 'goals', option: 'goalsEnabled', component: Goals },
   ],
   injections: [
     {

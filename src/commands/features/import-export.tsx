@@ -137,7 +137,7 @@ export const importExport: FeatureDef = {
   panels: [
     {
       kind: 'settings-tab',
-      id: 'tab.import-export',
+      id: 'import-export.tab',
       title: 'Import/Export',
       component: ({ ctx }) => <ImportExport ctx={ctx} review={reviewIn(ctx)} />,
     },

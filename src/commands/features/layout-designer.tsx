@@ -199,7 +199,7 @@ export const layoutDesigner: FeatureDef = {
       placeholder: 'Filter layouts',
       component: SwitchLayoutPage,
     },
-    { kind: 'settings-tab', id: 'tab.layout', title: 'layout', option: 'layoutDesignerEnabled', component: LayoutDesigner },
+    { kind: 'settings-tab', id: 'layout-designer.tab', title: 'layout', option: 'layoutDesignerEnabled', component: LayoutDesigner },
   ],
   injections: [
     {

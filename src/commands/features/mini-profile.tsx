@@ -191,7 +191,7 @@ export const miniProfile: FeatureDef = {
   toggle: 'miniProfileEnabled',
   commands: [
     {
-      id: 'miniprofile.configure',
+      id: 'mini-profile.configure',
       // Configurable while the feature is off.
       toggle: null,
       title: 'Mini Profile Configuration',
@@ -209,7 +209,7 @@ export const miniProfile: FeatureDef = {
       layout: 'form',
       component: ({ ctx }) => <MiniProfileConfig ctx={ctx} />,
     },
-    { kind: 'settings-tab', id: 'tab.mini-profile', title: 'mini profile', option: 'miniProfileEnabled', component: MiniProfileConfig },
+    { kind: 'settings-tab', id: 'mini-profile.tab', title: 'mini profile', option: 'miniProfileEnabled', component: MiniProfileConfig },
   ],
   injections: [
     {

@@ -18,7 +18,7 @@ const ImageHostSettings = lazyComponent(() => import('../../panels/paste/ImageHo
  * imgur OAuth return and the imgur token refresh at start-up.
  */
 
-const IMAGE_HOST_TAB = 'tab.image-host';
+const IMAGE_HOST_TAB = 'paste.tab';
 /** Host editors (composer, replies, messages) and our own markdown editors. */
 const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
 const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';

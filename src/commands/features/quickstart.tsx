@@ -67,7 +67,7 @@ export const quickstart: FeatureDef = {
       layout: 'form',
       component: ({ ctx }) => <QuickStartConfig ctx={ctx} />,
     },
-    { kind: 'settings-tab', id: 'tab.quickstart', title: 'quickStart', option: 'quickStartEnabled', component: QuickStartConfig },
+    { kind: 'settings-tab', id: 'quickstart.tab', title: 'quickStart', option: 'quickStartEnabled', component: QuickStartConfig },
   ],
   injections: [
     {

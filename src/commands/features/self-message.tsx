@@ -21,8 +21,8 @@ const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMe
  * feature is locked while those two differ.
  */
 
-/** The id of the palette command, as stored in hotkey remaps (kept from when this was part of 'activity touches'). */
-const MESSAGE_SELF = 'activity-touches.message-self';
+/** The palette command that opens the box. */
+const MESSAGE_SELF = 'self-message.open';
 
 const selfMessageOpen = createStore(false);
 

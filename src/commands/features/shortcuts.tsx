@@ -29,6 +29,6 @@ export const shortcuts: FeatureDef = {
       layout: 'form',
       component: ({ query, ctx }) => <ShortcutsPanel ctx={ctx} filter={query} />,
     },
-    { kind: 'settings-tab', id: 'tab.shortcuts', title: 'shortcuts', component: ({ ctx }) => <ShortcutsPanel ctx={ctx} /> },
+    { kind: 'settings-tab', id: 'shortcuts.tab', title: 'shortcuts', component: ({ ctx }) => <ShortcutsPanel ctx={ctx} /> },
   ],
 };

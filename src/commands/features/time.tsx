@@ -27,6 +27,6 @@ export const time: FeatureDef = {
       layout: 'form',
       component: ({ ctx }) => <TimeConfig ctx={ctx} />,
     },
-    { kind: 'settings-tab', id: 'tab.time', title: 'time', component: TimeConfig },
+    { kind: 'settings-tab', id: 'time.tab', title: 'time', component: TimeConfig },
   ],
 };

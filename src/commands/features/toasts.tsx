@@ -28,6 +28,6 @@ export const toasts: FeatureDef = {
       layout: 'form',
       component: ({ ctx }) => <ToastConfig ctx={ctx} />,
     },
-    { kind: 'settings-tab', id: 'tab.toasts', title: 'toasts', option: 'toasterEnabled', component: ToastConfig },
+    { kind: 'settings-tab', id: 'toasts.tab', title: 'toasts', option: 'toasterEnabled', component: ToastConfig },
   ],
 };

@@ -126,14 +126,14 @@ export const verifiedUsers: FeatureDef = {
   ],
   commands: [
     {
-      id: 'verified.add',
+      id: 'verified-users.add',
       title: 'Verify user…',
       section: SECTION,
       keywords: ['add', 'verified', 'highlight', 'sign', 'user'],
       page: ADD_PAGE,
     },
     {
-      id: 'verified.remove',
+      id: 'verified-users.remove',
       title: 'Remove verified user…',
       section: SECTION,
       keywords: ['delete', 'unverify', 'user'],
@@ -142,7 +142,7 @@ export const verifiedUsers: FeatureDef = {
       reads: [verifiedUsersKey],
     },
     {
-      id: 'verified.refresh',
+      id: 'verified-users.refresh',
       title: 'Refresh verified users',
       section: SECTION,
       keywords: ['update', 'reload', 'avatars', 'colours'],
@@ -166,7 +166,7 @@ export const verifiedUsers: FeatureDef = {
       run: (c: CommandContext) => c.route.navigate(userPath(u.username)),
     })),
   panels: [
-    { kind: 'settings-tab', id: 'tab.users', title: 'users', component: VerifiedUsers },
+    { kind: 'settings-tab', id: 'verified-users.tab', title: 'users', component: VerifiedUsers },
     { kind: 'palette-page', id: ADD_PAGE, title: 'Verify user', placeholder: 'User name', component: AddUserPage },
     {
       kind: 'palette-page',

@@ -112,7 +112,7 @@ export function Palette() {
               value={selection.selected}
               onValueChange={selection.setSelected}
             >
-              <PaletteHeader palette={palette} view={view} modes={services.registry.panels('palette-mode').map((m) => m.id)}>
+              <PaletteHeader palette={palette} view={view} modes={services.registry.panels('palette-mode')}>
                 <PaletteInput inputRef={inputRef} view={view} text={text} selection={selection} />
               </PaletteHeader>
               <PaletteBody view={view} query={text.query} ctx={ctx} close={close} listRef={selection.listRef} settling={settling} />
@@ -297,7 +297,8 @@ function PaletteHeader({
 }: {
   palette: PaletteController;
   view: PaletteView;
-  modes: string[];
+  /** The modes besides the Dashboard: the select shows each by its title. */
+  modes: readonly { id: string; title: string }[];
   children: ReactNode;
 }) {
   const { pagePanel } = view;
@@ -315,9 +316,9 @@ function PaletteHeader({
         value={view.state.mode}
         onChange={(e) => palette.setMode(e.target.value)}
       >
-        {[DASHBOARD, ...modes].map((m) => (
-          <option key={m} value={m}>
-            {m}
+        {[{ id: DASHBOARD, title: DASHBOARD }, ...modes].map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.title}
           </option>
         ))}
       </select>
