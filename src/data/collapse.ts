@@ -10,6 +10,7 @@ export const COLLAPSED_MAX_ENTRIES = 500;
 
 export const collapsedKey = defineKey({
   name: 'void-verified-collapsed-containers',
+  original: 'collapsedContainers',
   cap: prunedAt(COLLAPSED_MAX_ENTRIES, 'the oldest'),
   description: 'Which collapsible containers are collapsed.',
   schema: s.record(s.boolean(), { maxKeys: COLLAPSED_MAX_ENTRIES }),

@@ -1,5 +1,6 @@
 import { validToken } from './auth';
-import { COLLAPSED_MAX_ENTRIES } from './collapse';
+import { COLLAPSED_MAX_ENTRIES, collapsedKey } from './collapse';
+import { hotkeysKey, settingsKey } from './config';
 import { formatIssues, s, type Issue } from './schema';
 import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, type Store, fixedShape } from './storage';
 
@@ -56,44 +57,41 @@ export const adoptionKey = defineKey({
 });
 export type AdoptionOutcome = NonNullable<ReturnType<(typeof adoptionKey)['defaultValue']>>['outcome'];
 
-/** The original's short names and their storage keys (voidverified-config.md). */
-export const ORIGINAL_KEYS: Readonly<Record<string, string>> = {
-  imageHostConfig: 'void-verified-image-host-config',
-  readNotifications: 'void-verified-read-notifications',
-  notificationsConfig: 'void-verified-notifications-config',
-  notificationsConfigQuickAccess: 'void-verified-quick-access-notifications-config',
-  notificationRelationsCache: 'void-verified-notification-relations',
-  notificationDeadLinkRelationsCache: 'void-verified-notification-deadlink-relations',
-  quickStartConfig: 'void-verified-quick-start-config',
-  gifKeyboardConfig: 'void-verified-gif-keyboard',
-  globalCSS: 'void-verified-global-css',
-  layouts: 'void-verified-layouts',
-  miniProfileCache: 'void-verified-mini-profile-cache',
-  mediaOverviewCache: 'void-verified-media-overview-cache',
-  miniProfileConfig: 'void-verified-mini-profile-config',
-  miniMediaConfig: 'void-verified-mini-media-config',
-  verifiedUSers: 'void-verified-users',
-  settings: 'void-verified-settings',
-  toasterConfig: 'void-verified-toaster-config',
-  collapsedContainers: 'void-verified-collapsed-containers',
-  timeConfig: 'void-verified-time-config',
-  drafts: 'void-verified-markdown-drafts',
-  inProgressCategories: 'void-verified-in-progress-categories',
-};
-/** Left out of the original's export: caches and per-device state. */
-const ORIGINAL_NOT_EXPORTED = new Set([
-  'readNotifications',
-  'notificationRelationsCache',
-  'notificationDeadLinkRelationsCache',
-  'miniProfileCache',
-  'mediaOverviewCache',
-  'collapsedContainers',
-]);
+/** One of the original's keys: its short name (in its exported file), its storage name, whether its file holds it. */
+interface OriginalKey {
+  readonly original: string;
+  readonly name: string;
+  readonly exported: boolean;
+}
 /**
- * Per-device state the original kept in page localStorage beside the keys above, under names its
- * key table does not list: the replies collapsed by hand (`[{id, isCollapsed}]`).
+ * The original's keys that no key of ours stores (voidverified-config.md): named so that an
+ * import says what it leaves out. The others are the declared keys with an `original` name.
  */
-export const ORIGINAL_DEVICE_KEYS: Readonly<Record<string, string>> = { collapsedReplies: 'void-verified-collapsed-comments' };
+const ORIGINAL_ONLY: readonly OriginalKey[] = [
+  { original: 'mediaOverviewCache', name: 'void-verified-media-overview-cache', exported: false },
+  { original: 'miniMediaConfig', name: 'void-verified-mini-media-config', exported: true },
+  { original: 'drafts', name: 'void-verified-markdown-drafts', exported: true },
+  { original: 'inProgressCategories', name: 'void-verified-in-progress-categories', exported: true },
+];
+/**
+ * Per-device state the original kept in page localStorage beside its keys, under a name its key
+ * table does not list: the replies collapsed by hand (`[{id, isCollapsed}]`), kept here in the
+ * collapsed containers.
+ */
+const ORIGINAL_REPLIES: OriginalKey = { original: 'collapsedReplies', name: 'void-verified-collapsed-comments', exported: false };
+
+/**
+ * The original's keys by short name: each declared key (and each of `keys`, the keys an import maps
+ * to) that names its `original`, then the ones no key of ours stores.
+ */
+function originalKeys(keys: readonly KeyDef<unknown>[] = []): ReadonlyMap<string, OriginalKey> {
+  const table = new Map<string, OriginalKey>();
+  for (const { original, name, exported } of [...declaredKeys(), ...keys])
+    if (original !== undefined) table.set(original, { original, name, exported });
+  for (const key of ORIGINAL_ONLY) table.set(key.original, key);
+  return table;
+}
+
 /** The per-device state adopted from this browser's localStorage (the original's file leaves it out). */
 const SAME_DEVICE_STATE = new Set(['readNotifications', 'collapsedContainers', 'collapsedReplies']);
 /**
@@ -102,16 +100,14 @@ const SAME_DEVICE_STATE = new Set(['readNotifications', 'collapsedContainers', '
  * stay per device.
  */
 const COLLAPSE_RECORDS = new Set(['collapsedContainers', 'collapsedReplies']);
-const COLLAPSED_KEY = 'void-verified-collapsed-containers';
-const HOTKEYS_KEY = 'void-verified-hotkeys';
-const LAYOUTS_KEY = 'void-verified-layouts';
-const GLOBAL_CSS_KEY = 'void-verified-global-css';
+/** The keys the summary shows apart, by the original's short names. */
+const LAYOUTS = 'layouts';
+const GLOBAL_CSS = 'globalCSS';
 /** The palette command, whose hotkey the original kept as QuickStart's `openQuickStartKeybind`. */
 export const PALETTE_COMMAND_ID = 'quickstart.open';
 const PALETTE_DEFAULT_HOTKEY = 'ctrl+space';
 /** Original option names that we call differently. */
 const ORIGINAL_OPTION_NAMES: Readonly<Record<string, string>> = { pasteImageWidthValue: 'pasteImageWidth' };
-const SETTINGS_KEY = 'void-verified-settings';
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /**
  * Our file does not say which version of each key it holds: one written before a key reached
@@ -333,22 +329,18 @@ function parseOurs(file: Record<string, unknown>, opts: ImportOptions): ImportRe
 
 function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): ImportResult {
   const names = Object.keys(file);
-  if (!names.some((n) => has(ORIGINAL_KEYS, n))) return fail('It is not a VoidVerified configuration (none of its keys is known).');
+  const table = originalKeys(opts.keys);
+  if (!names.some((n) => table.has(n))) return fail('It is not a VoidVerified configuration (none of its keys is known).');
   const keys = new Map((opts.keys ?? declaredKeys()).map((k) => [k.name, k]));
   const writes: Write[] = [];
   const skipped: Skipped[] = [];
   const collapsed: Record<string, boolean>[] = [];
   for (const name of names) {
-    const storageKey = has(ORIGINAL_KEYS, name)
-      ? ORIGINAL_KEYS[name]!
-      : has(ORIGINAL_DEVICE_KEYS, name)
-        ? ORIGINAL_DEVICE_KEYS[name]!
-        : undefined;
+    const theirs = table.get(name) ?? (name === ORIGINAL_REPLIES.original ? ORIGINAL_REPLIES : undefined);
     const takenHere = (opts.sameDevice === true && SAME_DEVICE_STATE.has(name)) || COLLAPSE_RECORDS.has(name);
-    const key = storageKey === undefined ? undefined : keys.get(name === 'collapsedReplies' ? COLLAPSED_KEY : storageKey);
-    if (storageKey === undefined) skipped.push({ name, reason: 'unknown' });
-    else if (!takenHere && (ORIGINAL_NOT_EXPORTED.has(name) || has(ORIGINAL_DEVICE_KEYS, name) || (key && !key.exported)))
-      skipped.push({ name, reason: 'per-device' });
+    const key = theirs === undefined ? undefined : keys.get(theirs === ORIGINAL_REPLIES ? collapsedKey.name : theirs.name);
+    if (theirs === undefined) skipped.push({ name, reason: 'unknown' });
+    else if (!takenHere && (!theirs.exported || (key && !key.exported))) skipped.push({ name, reason: 'per-device' });
     else if (!key) skipped.push({ name, reason: 'unsupported' });
     else if (name === 'collapsedContainers' || name === 'collapsedReplies') {
       const record = name === 'collapsedContainers' ? originalCollapsedContainers(file[name]) : originalCollapsedReplies(file[name]);
@@ -366,7 +358,7 @@ function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): Impo
     }
   }
   if (collapsed.length) {
-    const key = keys.get(COLLAPSED_KEY)!;
+    const key = keys.get(collapsedKey.name)!;
     const checked = validate(
       key,
       capRecord(Object.assign({}, ...collapsed) as Record<string, boolean>),
@@ -390,7 +382,7 @@ function paletteHotkeyWrite(config: unknown, keys: ReadonlyMap<string, KeyDef<un
   if (raw === undefined || raw === null) return null;
   const hotkey = typeof raw === 'string' ? originalKeybind(raw) : null;
   if (hotkey === null) return 'unreadable';
-  const key = keys.get(HOTKEYS_KEY);
+  const key = keys.get(hotkeysKey.name);
   if (hotkey === PALETTE_DEFAULT_HOTKEY || !key) return null;
   return [key, { [PALETTE_COMMAND_ID]: hotkey }, 'merge'];
 }
@@ -520,10 +512,10 @@ function validate(
   } catch (error) {
     return `${label}: could not be converted (${error instanceof Error ? error.message : String(error)})`;
   }
-  if (original && key.name === SETTINGS_KEY && isObject(current)) current = renameOriginalOptions(current);
+  if (original && key.name === settingsKey.name && isObject(current)) current = renameOriginalOptions(current);
   const result = key.schema.parse(current, label);
   if (!result.ok) return formatIssues(result.issues);
-  if (key.name === SETTINGS_KEY && opts.optionProblem && isObject(result.value)) {
+  if (key.name === settingsKey.name && opts.optionProblem && isObject(result.value)) {
     const issues: Issue[] = [];
     for (const [option, value] of Object.entries(result.value)) {
       const problem = opts.optionProblem(option, value as boolean | string | number);
@@ -586,12 +578,11 @@ export function summarizeImport(store: Store, result: ImportResult & { ok: true 
   const changed = [...mergedValues(store, result.writes)].filter(
     ([key, value]) => !sameValue(withoutSecrets(key, value), withoutSecrets(key, store.get(key))),
   );
-  const find = (name: string) => changed.find(([key]) => key.name === name);
-  const hotkeys = find(HOTKEYS_KEY);
-  const layouts = find(LAYOUTS_KEY);
-  const css = find(GLOBAL_CSS_KEY);
+  const hotkeys = changed.find(([key]) => key.name === hotkeysKey.name);
+  const layouts = changed.find(([key]) => key.original === LAYOUTS);
+  const css = changed.find(([key]) => key.original === GLOBAL_CSS);
   return {
-    replaces: changed.filter(([key]) => ![HOTKEYS_KEY, LAYOUTS_KEY, GLOBAL_CSS_KEY].includes(key.name)).map(([key]) => key.description),
+    replaces: changed.filter((entry) => ![hotkeys, layouts, css].includes(entry)).map(([key]) => key.description),
     hotkeys: hotkeys ? reviewHotkeys(asOverrides(store.get(hotkeys[0])), asOverrides(hotkeys[1])) : [],
     layouts: layouts ? layoutNames(layouts[1]) : null,
     globalCss: css && typeof css[1] === 'string' ? css[1] : null,
@@ -606,7 +597,7 @@ export function summarizeImport(store: Store, result: ImportResult & { ok: true 
  */
 export function acceptedWrites(store: Store, writes: readonly Write[], summary: ImportSummary, decision: ImportDecision): Write[] {
   return [...mergedValues(store, writes)].map(([key, value]): Write => {
-    if (key.name !== HOTKEYS_KEY) return [key, value];
+    if (key.name !== hotkeysKey.name) return [key, value];
     const current = asOverrides(store.get(key));
     const next: Record<string, string | null> = { ...asOverrides(value) };
     for (const change of summary.hotkeys) {
@@ -717,12 +708,12 @@ export function originalFromLocalStorage(
   opts: { sameDevice?: boolean } = {},
 ): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
-  const exported = (name: string) => !ORIGINAL_NOT_EXPORTED.has(name);
-  for (const [name, storageKey] of Object.entries(ORIGINAL_KEYS)) {
-    if (!exported(name)) continue;
+  const table = originalKeys();
+  for (const { original: name, name: storageKey, exported } of table.values()) {
+    if (!exported) continue;
     const raw = getItem(storageKey);
     if (raw === null) continue;
-    if (name === 'globalCSS') {
+    if (name === GLOBAL_CSS) {
       out[name] = raw;
       continue;
     }
@@ -734,7 +725,7 @@ export function originalFromLocalStorage(
   }
   if (!Object.keys(out).length) return null;
   if (opts.sameDevice) {
-    for (const [name, storageKey] of [...Object.entries(ORIGINAL_KEYS), ...Object.entries(ORIGINAL_DEVICE_KEYS)]) {
+    for (const { original: name, name: storageKey } of [...table.values(), ORIGINAL_REPLIES]) {
       if (!SAME_DEVICE_STATE.has(name)) continue;
       const raw = getItem(storageKey);
       if (raw === null) continue;

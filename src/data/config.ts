@@ -12,6 +12,7 @@ const optionValue = s.union<boolean | string | number>([s.boolean(), s.string({ 
 /** Option values by option key. The original stored `{key: {value}}` (sometimes a bare value). */
 export const settingsKey = defineKey({
   name: 'void-verified-settings',
+  original: 'settings',
   cap: refusedPast(500, 'options'),
   description: 'Settings options.',
   schema: s.record(optionValue, { maxKeys: 500 }),
@@ -56,6 +57,7 @@ export const QUICKSTART_OPEN_COMMAND = 'quickstart.open';
 
 export const quickStartConfigKey = defineKey({
   name: 'void-verified-quick-start-config',
+  original: 'quickStartConfig',
   cap: fixedShape,
   description: 'QuickStart configuration.',
   schema: s.object(

@@ -21,6 +21,7 @@ const TIME_DEFAULTS: TimeConfig = { dateFormat: 'mm/dd/yyyy', use12HourFormat: t
 
 export const timeConfigKey = defineKey<TimeConfig>({
   name: 'void-verified-time-config',
+  original: 'timeConfig',
   cap: fixedShape,
   description: 'Date format and 12-hour clock.',
   schema: s.object({ dateFormat: s.string({ max: 40 }), use12HourFormat: s.boolean() }, { defaults: TIME_DEFAULTS }),

@@ -47,6 +47,7 @@ const urlList = (value: unknown): unknown =>
 
 export const gifKeyboardKey = defineKey<GifKeyboardConfig>({
   name: 'void-verified-gif-keyboard',
+  original: 'gifKeyboardConfig',
   cap: refusedPast(MAX_ITEMS, 'GIFs and as many images'),
   description: 'GIF keyboard media and size.',
   schema: s.object(

@@ -58,6 +58,7 @@ const defaults = () => structuredClone(CONFIG_DEFAULTS);
 /** The original VoidVerified's key and shape (`{selectedHost, configurations: {imgbb, imgur, catbox}}`). */
 export const imageHostConfigKey = defineKey({
   name: 'void-verified-image-host-config',
+  original: 'imageHostConfig',
   cap: fixedShape,
   description: 'The selected image host and each host’s keys.',
   secrets: IMAGE_HOST_SECRETS,

@@ -52,6 +52,7 @@ const layoutSchema = s.object(
 /** The original's key and shape. */
 export const layoutsKey = defineKey({
   name: 'void-verified-layouts',
+  original: 'layouts',
   cap: refusedPast(200, 'layouts'),
   description: 'Profile layouts of the layout designer, the selected one and the preview state.',
   schema: s.object(

@@ -58,6 +58,7 @@ export function normalizeConfig(raw: unknown): MiniProfileConfig {
 const flag = s.boolean();
 export const miniProfileConfigKey = defineKey({
   name: 'void-verified-mini-profile-config',
+  original: 'miniProfileConfig',
   cap: fixedShape,
   description: 'Mini profile configuration.',
   schema: s.object(
@@ -169,6 +170,7 @@ export type MiniProfileCache = Record<string, CacheEntry>;
 /** Answers by lower-case user name, with when they were fetched (per device, never exported). */
 export const miniProfileCacheKey = defineKey({
   name: 'void-verified-mini-profile-cache',
+  original: 'miniProfileCache',
   cap: prunedAt(CACHE_MAX_USERS, 'expired and the oldest'),
   description: 'Cached mini profile data.',
   schema: s.record(entrySchema, { maxKeys: CACHE_MAX_USERS * 2 }),

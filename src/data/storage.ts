@@ -56,6 +56,13 @@ export interface KeyDef<T> {
   /** Config keys go into an export; caches and per-device state do not. */
   readonly exported: boolean;
   /**
+   * What the original VoidVerified's exported file calls this key (its short name, 'verifiedUSers'),
+   * where the original has it under the same storage name. The import of the original's file and
+   * the adoption of its configuration build their table of its keys from these (config-io.ts); a key
+   * we do not export is one the original left out of its file too.
+   */
+  readonly original?: string;
+  /**
    * Whether a value read in an older form is written back in the current one at once (default
    * true). False keeps a value the original VoidVerified shares with us (its AniList token) in its
    * form until we change it, so the original, put back in the same manager slot, still reads it.
@@ -77,6 +84,7 @@ export function defineKey<T>(def: {
   defaultValue: () => T;
   migrations?: Record<number, (old: unknown) => unknown>;
   exported?: boolean;
+  original?: string;
   writeBackMigrated?: boolean;
   secrets?: readonly SecretField[];
   description: string;

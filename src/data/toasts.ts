@@ -21,6 +21,7 @@ const TOASTER_DEFAULTS = { toastLevel: 2, duration: 5 as (typeof TOAST_DURATIONS
 /** 'Configure Toasts': the lowest rank shown, seconds on screen, and the corner. */
 export const toasterConfigKey = defineKey({
   name: 'void-verified-toaster-config',
+  original: 'toasterConfig',
   cap: fixedShape,
   description: 'Toast level, duration and location.',
   schema: s.object(

@@ -107,6 +107,7 @@ const userSchema = s.object(
 /** The original's key and shape, so its list keeps working. */
 export const verifiedUsersKey = defineKey({
   name: 'void-verified-users',
+  original: 'verifiedUSers',
   cap: refusedPast(1000, 'users'),
   description: 'Verified users and their options.',
   schema: s.array(userSchema, { max: 1000 }),

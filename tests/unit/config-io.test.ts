@@ -1,4 +1,4 @@
-import { ORIGINAL_KEYS, type AdoptionQuestion, type ImportDecision, type ImportSummary } from '../../src/data/config-io';
+import type { AdoptionQuestion, ImportDecision, ImportSummary } from '../../src/data/config-io';
 import { describe, expect, it, vi } from 'vitest';
 import { paste } from '../../src/commands/features/paste';
 import { reviewImportedHotkeys } from '../../src/commands/hotkeys';
@@ -64,6 +64,7 @@ const userSchema = s.object(
 );
 const usersKey: KeyDef<unknown> = {
   name: 'void-verified-users',
+  original: 'verifiedUSers',
   version: 1,
   schema: s.array(userSchema, { max: 1000 }),
   defaultValue: () => [],
@@ -490,8 +491,8 @@ describe("the original VoidVerified's file", () => {
     toasterConfig: { toastLevel: 0, duration: 3, location: 'top-left' },
     timeConfig: { dateFormat: 'yyyy-mm-dd', use12HourFormat: false },
     globalCSS: 'body { background: black; }',
-    layouts: { layouts: [] },
-    gifKeyboardConfig: { gifs: [], images: [], gifSize: 260 },
+    drafts: [],
+    miniMediaConfig: {},
     imageHostConfig: { selectedHost: 'catbox' },
     readNotifications: [1, 2],
     somethingNew: 1,
@@ -515,17 +516,15 @@ describe("the original VoidVerified's file", () => {
     expect(t.store.get(toasterConfigKey)).toEqual({ toastLevel: 0, duration: 3, location: 'top-left' });
     expect(t.store.get(timeConfigKey)).toEqual({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false });
     expect(t.store.get(globalCssKey)).toBe('body { background: black; }');
-    // Short names whose storage key no feature declares (in this test's imports) are skipped as unsupported.
-    const declared = new Set(declaredKeys().map((k) => k.name));
-    const unsupported = (['layouts', 'gifKeyboardConfig', 'imageHostConfig'] as const).filter((n) => !declared.has(ORIGINAL_KEYS[n]!));
+    // The original's keys that no key of ours stores are skipped as unsupported.
     expect(result.skipped).toEqual([
-      ...unsupported.map((name) => ({ name, reason: 'unsupported' })),
+      { name: 'drafts', reason: 'unsupported' },
+      { name: 'miniMediaConfig', reason: 'unsupported' },
       { name: 'readNotifications', reason: 'per-device' },
       { name: 'somethingNew', reason: 'unknown' },
     ]);
-    const notSupported = unsupported.length ? `${unsupported.join(', ')} (not supported yet); ` : '';
     expect(t.toasts.warning).toHaveBeenCalledWith(
-      `Config successfully imported. Skipped: ${notSupported}readNotifications (kept per device); somethingNew (unknown).`,
+      'Config successfully imported. Skipped: drafts, miniMediaConfig (not supported yet); readNotifications (kept per device); somethingNew (unknown).',
     );
     expect(t.reload).toHaveBeenCalledTimes(1);
   });
@@ -597,7 +596,7 @@ describe('first-run adoption', () => {
   const originalStorage = {
     'void-verified-settings': JSON.stringify({ highlightEnabled: false, defaultSign: { value: '★' } }),
     'void-verified-global-css': 'a { color: red }',
-    'void-verified-layouts': JSON.stringify({ layouts: [] }),
+    'void-verified-markdown-drafts': JSON.stringify([]),
     'void-verified-read-notifications': JSON.stringify([1, 2]),
     'void-verified-mini-profile-cache': JSON.stringify([]),
     unrelated: 'x',
@@ -607,7 +606,7 @@ describe('first-run adoption', () => {
     expect(originalFromLocalStorage(page(originalStorage))).toEqual({
       settings: { highlightEnabled: false, defaultSign: { value: '★' } },
       globalCSS: 'a { color: red }',
-      layouts: { layouts: [] },
+      drafts: [],
     });
     expect(originalFromLocalStorage(page({ unrelated: 'x' }))).toBeNull();
     expect(originalFromLocalStorage(page({ 'void-verified-time-config': 'not json' }))).toEqual({ timeConfig: 'not json' });
@@ -627,7 +626,7 @@ describe('first-run adoption', () => {
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false, defaultSign: '★' });
     expect(t.store.get(globalCssKey)).toBe('a { color: red }');
     expect(t.store.get(adoptionKey)).toEqual({ outcome: 'adopted', at: 1000 });
-    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: layouts (not supported yet).');
+    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: drafts (not supported yet).');
     expect(t.reload).toHaveBeenCalledTimes(1);
     expect(await run()).toBeNull();
     expect(confirm).toHaveBeenCalledTimes(1);
@@ -905,6 +904,7 @@ describe('an import shows what it changes, and writes nothing before the summary
   /* Layouts as their key holds them (built here: importing the layouts module would declare it for every test). */
   const layoutsTestKey: KeyDef<unknown> = {
     name: 'void-verified-layouts',
+    original: 'layouts',
     version: 1,
     schema: s.object({ layoutsList: s.array(s.object({ name: s.string() })), selectedLayout: s.number() }),
     defaultValue: () => ({ layoutsList: [{ name: 'New Layout' }], selectedLayout: 0 }),

@@ -565,3 +565,35 @@ function splitSelectors(list: string): string[] {
   out.push(current.trim());
   return out;
 }
+
+/**
+ * Storage names: each is written once, as the `name` of its key's declaration (defineKey, or one of
+ * the original's keys that config-io.ts names for its import); code that needs a key's name asks
+ * the key (`hotkeysKey.name`), and the importer's table of the original's keys is built from the
+ * declarations' `original` names.
+ */
+describe('storage names', () => {
+  /** Files whose 'void-verified-' literals are no storage names, with why. The list may only shrink. */
+  const NOT_STORAGE: Record<string, string> = {
+    'src/data/api-window.ts': 'the cross-tab channel and lock names used before they came from a secret',
+    'src/inject/styles.ts': "the prefix of our style elements' ids in the host page",
+  };
+
+  it("writes a 'void-verified-' literal only as the name of a key's declaration", () => {
+    const literals = all.flatMap((f) =>
+      [...f.text.matchAll(/['"`]void-verified-[^'"`]*/g)]
+        .filter((m) => !/\bname:\s*$/.test(f.text.slice(Math.max(0, m.index - 20), m.index)))
+        .map((m) => ({ path: f.path, literal: m[0].slice(1) })),
+    );
+    expect(
+      literals
+        .filter((l) => !(l.path in NOT_STORAGE))
+        .map(
+          (l) =>
+            `${l.path} names the storage key "${l.literal}" by its text: use the key's declaration (its .name, or its \`original\` name for the original's file) instead`,
+        ),
+    ).toEqual([]);
+    const stale = Object.keys(NOT_STORAGE).filter((path) => !literals.some((l) => l.path === path));
+    expect(stale.map((path) => `${path} names no 'void-verified-' literal any more: remove it from NOT_STORAGE`)).toEqual([]);
+  });
+});

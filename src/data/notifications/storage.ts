@@ -45,6 +45,7 @@ const configSchema = s.object(
 /** The replacement feed's config (the original's key). */
 export const feedConfigKey = defineKey({
   name: 'void-verified-notifications-config',
+  original: 'notificationsConfig',
   cap: fixedShape,
   description: 'Notifications feed configuration.',
   schema: configSchema,
@@ -54,6 +55,7 @@ export const feedConfigKey = defineKey({
 /** The home page's quick-access notifications config (the original's key). */
 export const quickAccessConfigKey = defineKey({
   name: 'void-verified-quick-access-notifications-config',
+  original: 'notificationsConfigQuickAccess',
   cap: fixedShape,
   description: 'Quick access notifications configuration.',
   schema: configSchema,
@@ -65,6 +67,7 @@ export const MAX_READ_NOTIFICATIONS = 10_000;
 /** Ids of notifications read here (per device, not exported), newest last. */
 export const readNotificationsKey = defineKey({
   name: 'void-verified-read-notifications',
+  original: 'readNotifications',
   cap: prunedAt(MAX_READ_NOTIFICATIONS, 'the oldest read'),
   description: 'Notifications marked as read.',
   schema: s.array(s.number(), { max: MAX_READ_NOTIFICATIONS * 2 }),
@@ -92,6 +95,7 @@ export const MAX_CACHED_RELATIONS = 1000;
 
 export const relationsCacheKey = defineKey({
   name: 'void-verified-notification-relations',
+  original: 'notificationRelationsCache',
   cap: prunedAt(MAX_CACHED_RELATIONS, 'the oldest'),
   description: 'Activities that notifications point at (a cache).',
   schema: s.record(relationSchema, { maxKeys: MAX_CACHED_RELATIONS * 2 }),
@@ -101,6 +105,7 @@ export const relationsCacheKey = defineKey({
 
 export const deadRelationsKey = defineKey({
   name: 'void-verified-notification-deadlink-relations',
+  original: 'notificationDeadLinkRelationsCache',
   cap: prunedAt(MAX_CACHED_RELATIONS * 2, 'the oldest'),
   description: 'Activities known to be gone (a cache).',
   schema: s.array(s.number(), { max: MAX_CACHED_RELATIONS * 4 }),
