@@ -83,6 +83,17 @@ test.describe('settings page', { tag: '@worlds' }, () => {
     await expect(goals).not.toContainText('Inert until you authorize');
   });
 
+  test('the open tab and the remapped hotkeys stored under the ids from before they were prefixed carry over', async ({ page, host }) => {
+    const old = (data: unknown) => JSON.stringify({ v: 1, data });
+    await host.goto('/settings/developer', {
+      seed: { 'void-verified-settings-tab': old('tab.shortcuts'), 'void-verified-hotkeys': old({ 'links.terms': 'alt+t' }) },
+    });
+    await expect(subTab(page, 'shortcuts')).toHaveAttribute('aria-selected', 'true');
+    await expect(settings(page).getByRole('textbox', { name: 'Hotkey for Terms', exact: true })).toHaveValue('Alt+T');
+    expect(await stored(host, 'void-verified-settings-tab')).toBe('shortcuts.tab');
+    expect(await stored(host, 'void-verified-hotkeys')).toEqual({ 'anilist-links.terms': 'alt+t' });
+  });
+
   test('sub-tabs show only while their option is on, and a hidden active tab falls back', async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(subTab(page, 'global CSS')).toHaveCount(0);
