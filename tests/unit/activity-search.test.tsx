@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Command as Cmdk } from 'cmdk';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -430,8 +430,7 @@ describe('search boxes', () => {
     expect(selected.map((u) => u.id)).toEqual([2, 3]);
     // Cleared 150 ms after focus leaves.
     fireEvent.blur(box);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(screen.queryByRole('listbox')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull(), { timeout: 2000 });
   });
 
   it('MediaSearchBox: poster, title, type and year or unreleased; the pick joins the latest searches; a failure toasts', async () => {
