@@ -9,8 +9,10 @@ import { read, type ReadContext } from './swr';
  * searches), so it carries no feature's name. No DOM.
  */
 
-/** User search boxes search 800 ms after typing stops, from 3 characters; results clear 150 ms after focus leaves. */
-export const USER_SEARCH_DEBOUNCE_MS = 800;
+/** Search boxes (users and media) search 800 ms after typing stops, user searches from 3 characters; results clear 150 ms after focus leaves. */
+export const SEARCH_DEBOUNCE_MS = 800;
+/** Results a search box shows per query. */
+export const SEARCH_RESULTS = 10;
 export const USER_SEARCH_MIN = 3;
 export const BLUR_CLEAR_MS = 150;
 

@@ -8,8 +8,6 @@ import { defineKey, prunedAt } from './storage';
  */
 
 export const MEDIA_CACHE_SIZE = 10;
-/** Results per search box query. */
-export const SEARCH_RESULTS = 10;
 
 const url = () => s.nullable(s.string({ max: 2000 }));
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { BLUR_CLEAR_MS, USER_SEARCH_DEBOUNCE_MS } from '../../data/lookups';
-import { SEARCH_RESULTS } from '../../data/media-search';
+import { BLUR_CLEAR_MS, SEARCH_DEBOUNCE_MS, SEARCH_RESULTS } from '../../data/lookups';
 import { useDebounced } from '../hooks';
 import { useRead } from '../query';
 import { moveHighlight } from './highlight';
@@ -117,7 +116,7 @@ function useComboSearch<T extends { id: number }>(props: SearchComboProps<T>, te
   const { minLength } = props;
   const [results, setResults] = useState<readonly T[]>([]);
   const [active, setActive] = useState(-1);
-  const term = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const term = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const answer = useRead(term.length >= minLength ? term : null, {
     read: (signal) => props.search(term, signal),
     failure: { toasts: props.ctx.toasts, report: () => ({ toast: props.failure(term), log: 'search failed' }) },

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../commands/types';
-import { USER_SEARCH_DEBOUNCE_MS } from '../../data/lookups';
+import { SEARCH_DEBOUNCE_MS } from '../../data/lookups';
 import { useDebounced } from '../hooks';
 import { useQuery, type QueryDocument } from '../query';
 
@@ -11,7 +11,7 @@ import { useQuery, type QueryDocument } from '../query';
  */
 export function useSearch<TData>(ctx: CommandContext, doc: QueryDocument<TData, { search: string }>, query: string, min: number) {
   const typed = query.trim();
-  const search = useDebounced(typed, USER_SEARCH_DEBOUNCE_MS);
+  const search = useDebounced(typed, SEARCH_DEBOUNCE_MS);
   const ready = search.length >= min;
   const { data, error, isLoading } = useQuery(ctx, doc, ready ? { search } : null);
   return {
