@@ -1,4 +1,4 @@
-import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
+import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { decodeBio, updateBio } from './bio-block';
 import { FRESH, query, type GraphQLClient } from './graphql';
 import { read, write } from './swr';
@@ -6,7 +6,6 @@ import { saveUserAbout } from './documents';
 import { ownerAboutQuery, type Account } from './identity';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
-import type { Reporter } from './api-errors';
 
 /**
  * Anime and manga goals: the goal, its validation, the
@@ -327,87 +326,54 @@ export const goalsMediaList = query<{ MediaListCollection: GoalListCollection | 
 
 // --- Actions -------------------------------------------------------------------------------------
 
+/** What the actions use: the client and the store its read cache lives in. They throw; their owner reports. */
 export interface GoalServices {
   store: Store;
   client: Pick<GraphQLClient, 'request'>;
-  toasts: Reporter;
 }
 
-/** A profile's about text (any user's, for showing their goals). A failure toasts 'Failed to query user goals.' and is rethrown. */
-export async function queryAbout(services: Pick<GoalServices, 'client' | 'store' | 'toasts'>, name: string): Promise<string> {
-  const result = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying user goals failed' }, () =>
-    wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
-      const { User } = await read(services, goalsUserAbout, { name });
-      if (!User) throw new Error(`No user ${name}`);
-      return User.about ?? '';
-    }),
-  );
-  if (!result.ok) throw result.error;
-  return result.value;
+/** A profile's about text (any user's, for showing their goals); a failure is 'Error querying user about.'. */
+export function queryAbout(services: GoalServices, name: string): Promise<string> {
+  return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
+    const { User } = await read(services, goalsUserAbout, { name });
+    if (!User) throw new Error(`No user ${name}`);
+    return User.about ?? '';
+  });
 }
 
 /**
  * The about of the token's owner, the account a write of the about changes: asked with the token
  * (`Viewer`), never by a name from page storage, which names whoever the page says is signed in.
- * A failure toasts 'Failed to query user goals.' and is rethrown.
+ * A failure is 'Error querying user about.'.
  */
-export async function queryOwnerAbout(services: Pick<GoalServices, 'client' | 'store' | 'toasts'>): Promise<Account & { about: string }> {
-  const result = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying your goals failed' }, () =>
-    wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
-      const { Viewer } = await read(services, ownerAboutQuery, {});
-      if (!Viewer) throw new Error('AniList did not say whose the token is.');
-      return { id: Viewer.id, name: Viewer.name, about: Viewer.about ?? '' };
-    }),
-  );
-  if (!result.ok) throw result.error;
-  return result.value;
+export function queryOwnerAbout(services: GoalServices): Promise<Account & { about: string }> {
+  return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
+    const { Viewer } = await read(services, ownerAboutQuery, {});
+    if (!Viewer) throw new Error('AniList did not say whose the token is.');
+    return { id: Viewer.id, name: Viewer.name, about: Viewer.about ?? '' };
+  });
 }
 
 /**
  * Writes the local goals into the bio block of the token's owner (the account every write
- * changes): their current about is read first, only the block's `goals` changes (other keys and
- * the user's text stay). Nothing is written on a failure, nor when the present block cannot be
- * read. Resolves with the owner written to, or null.
+ * changes), over `owner`'s current about (queryOwnerAbout): only the block's `goals` changes (other
+ * keys and the user's text stay). Throws, writing nothing, when the present block cannot be read;
+ * a failed write is 'failed to save user about.'. Resolves with the owner written to.
  */
-export async function saveGoals(services: GoalServices): Promise<Account | null> {
-  services.toasts.debug('Querying API for bio and saving goals.');
-  const saved = await attempt(services.toasts, { toast: 'Failed to save goals.', log: 'saving goals failed' }, async () => {
-    const owner = await queryOwnerAbout(services);
-    const goals = services.store.get(goalsKey);
-    const next = updateBio(owner.about, (data) => ({ ...data, goals }));
-    await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
-      write(services, saveUserAbout, { about: next }, { invalidates: [goalsUserAbout, ownerAboutQuery] }),
-    );
-    return { id: owner.id, name: owner.name };
-  });
-  if (!saved.ok) return null;
-  services.toasts.success('Saved goals.');
-  return saved.value;
+export async function saveGoals(services: GoalServices, owner: Account & { about: string }): Promise<Account> {
+  const goals = services.store.get(goalsKey);
+  const next = updateBio(owner.about, (data) => ({ ...data, goals }));
+  await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
+    write(services, saveUserAbout, { about: next }, { invalidates: [goalsUserAbout, ownerAboutQuery] }),
+  );
+  return { id: owner.id, name: owner.name };
 }
 
-/**
- * 'Fetch current': replaces the local list with the goals in the token owner's bio. With no goals
- * there (no block, no goals key, or none readable) the local list stays as it is.
- */
-export async function fetchGoals(services: GoalServices): Promise<boolean> {
-  services.toasts.debug('Fetching goals.');
-  const fetched = await attempt(
-    services.toasts,
-    { toast: 'Failed to fetch goals.', detail: false, log: 'fetching goals failed' },
-    async () => {
-      const decoded = decodeBio((await queryOwnerAbout(services)).about);
-      if (decoded.hasBlock && !decoded.readable) throw new Error('The data block in the bio could not be read.');
-      return normalizeGoals(decoded.data.goals);
-    },
-  );
-  if (!fetched.ok) return false;
-  if (!fetched.value.length) {
-    services.toasts.success('You had no goals saved.');
-    return true;
-  }
-  services.store.set(goalsKey, fetched.value);
-  services.toasts.success('Fetched goals,');
-  return true;
+/** The readable goals in a bio (none without a block or a goals key); throws when its block cannot be read. */
+export function goalsInBio(about: string): Goal[] {
+  const decoded = decodeBio(about);
+  if (decoded.hasBlock && !decoded.readable) throw new Error('The data block in the bio could not be read.');
+  return normalizeGoals(decoded.data.goals);
 }
 
 export interface ProfileGoal {
@@ -418,27 +384,16 @@ export interface ProfileGoal {
 
 /**
  * A profile's goals with their progress: the user's bio, then one media list query per list type
- * the shown goals need (none when there is nothing to show). A failure toasts 'Failed to query
- * user goals.' and is rethrown.
+ * the shown goals need (none when there is nothing to show). Throws when a query fails (the bio's
+ * as 'Error querying user about.').
  */
-export async function loadProfileGoals(
-  services: Pick<GoalServices, 'client' | 'store' | 'toasts'>,
-  name: string,
-  day: number = today(),
-): Promise<ProfileGoal[]> {
+export async function loadProfileGoals(services: GoalServices, name: string, day: number = today()): Promise<ProfileGoal[]> {
   const goals = visibleGoals(normalizeGoals(decodeBio(await queryAbout(services, name)).data.goals), day);
   const entries = new Map<ListType, GoalListEntry[]>();
-  const lists = await attempt(
-    services.toasts,
-    { toast: 'Failed to query user goals.', detail: false, log: 'querying goal lists failed' },
-    async () => {
-      for (const type of listTypesFor(goals)) {
-        const { MediaListCollection } = await read(services, goalsMediaList, { userName: name, type });
-        entries.set(type, collectionEntries(MediaListCollection));
-      }
-    },
-  );
-  if (!lists.ok) throw lists.error;
+  for (const type of listTypesFor(goals)) {
+    const { MediaListCollection } = await read(services, goalsMediaList, { userName: name, type });
+    entries.set(type, collectionEntries(MediaListCollection));
+  }
   return goals.map((goal) => {
     const progress = goalProgress(goal, entries.get(GOAL_RULES[goal.type].list) ?? []);
     return { goal, progress, schedule: goalSchedule(goal, progress, day) };

@@ -3,7 +3,6 @@ import { fetchActivity, postReply } from '../../src/data/activities';
 import { publishSelfMessage } from '../../src/data/self-message';
 import { API_ERROR_TEXTS, failureText, WrappedApiError } from '../../src/data/api-errors';
 import { memoryBackend } from '../../src/data/backend';
-import { saveGoals } from '../../src/data/goals';
 import { ApiError, type GqlDocument, type GraphQLClient } from '../../src/data/graphql';
 import { publishAbout, publishBadge, publishColor, queryUserAbout, resetAbout } from '../../src/data/layout-designer';
 import { loadNotificationPage, queryActivityRelations } from '../../src/data/notifications/loading';
@@ -11,6 +10,7 @@ import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
 import { fetchFollowing, findMedia, followedFirst, followedMatching, FOLLOWING_PER_PAGE } from '../../src/data/lookups';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/commands/toast-bus';
+import { saveToBio } from '../../src/panels/goals/actions';
 import { queryUser, verifiedUsersKey } from '../../src/data/verified-users';
 import { verify } from '../../src/panels/verified-users/verify';
 
@@ -85,7 +85,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     expect(await publishAbout({ client, toasts: one.toasts, store: store(), confirm: async () => true }, 'new bio', 'old bio')).toBe(false);
     expect(one.errors()).toEqual([expect.objectContaining({ message: 'Failed to publish about.', detail: 'failed to save user about.' })]);
     const two = toastBus();
-    expect(await saveGoals({ client, toasts: two.toasts, store: store() })).toBeNull();
+    expect(await saveToBio({ client, toasts: two.toasts, store: store() })).toBeNull();
     expect(two.errors()).toEqual([expect.objectContaining({ message: 'Failed to save goals.', detail: 'failed to save user about.' })]);
   });
 

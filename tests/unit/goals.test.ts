@@ -5,7 +5,6 @@ import {
   collectionEntries,
   createGoal,
   DEFAULT_GOAL_FORM,
-  fetchGoals,
   GOAL_RULES,
   GOAL_TYPES,
   goalProgress,
@@ -16,7 +15,6 @@ import {
   milestones,
   normalizeGoals,
   parseDay,
-  saveGoals,
   today,
   validateGoal,
   visibleGoals,
@@ -28,6 +26,7 @@ import {
 import type { GqlDocument } from '../../src/data/graphql';
 import { decodeStored, Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/commands/toast-bus';
+import { fetchFromBio, saveToBio } from '../../src/panels/goals/actions';
 
 const date = (text: string | null): FuzzyDate | null => {
   if (!text) return null;
@@ -268,7 +267,7 @@ describe('saving and fetching goals', () => {
       SaveUserAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
     });
     api.store.set(goalsKey, local);
-    expect(await saveGoals(api.services)).toEqual({ id: 1, name: 'Viewer' });
+    expect(await saveToBio(api.services)).toEqual({ id: 1, name: 'Viewer' });
     expect(api.calls.map((c) => c.name)).toEqual(['OwnerAbout', 'SaveUserAbout']);
     expect(decodeBio(about).data).toEqual({ customCss: 'a{}', automail: { keep: 1 }, goals: local });
     expect(about.endsWith(`\n\n${text}`)).toBe(true);
@@ -286,11 +285,11 @@ describe('saving and fetching goals', () => {
       SaveUserAbout: (v) => ((bios.Viewer = String(v.about)), { UpdateUser: { id: 1 } }),
     });
     api.store.set(goalsKey, local);
-    await saveGoals(api.services);
+    await saveToBio(api.services);
     expect(api.calls.map((c) => c.name)).toEqual(['OwnerAbout', 'SaveUserAbout']);
     expect(bios.Viewer!.endsWith('\n\nViewer bio')).toBe(true);
     expect(bios.Akira).toBe('Akira bio');
-    expect(await fetchGoals(api.services)).toBe(true);
+    expect(await fetchFromBio(api.services)).toBe(true);
     expect(api.calls.at(-1)!.name).toBe('OwnerAbout');
   });
 
@@ -301,7 +300,7 @@ describe('saving and fetching goals', () => {
       SaveUserAbout: (v) => ((about = String(v.about)), { UpdateUser: { id: 1 } }),
     });
     api.store.set(goalsKey, local);
-    await saveGoals(api.services);
+    await saveToBio(api.services);
     expect(about).toMatch(/^\[\]\(json[A-Za-z0-9+/=]+\)\n\n/);
     expect(about.replace(/^\[\]\(json[A-Za-z0-9+/=]+\)\n\n/, '')).toBe(text);
   });
@@ -311,17 +310,17 @@ describe('saving and fetching goals', () => {
       OwnerAbout: owner('[](jsonAAAA)\n\nhi'),
       SaveUserAbout: () => ({ UpdateUser: { id: 1 } }),
     });
-    expect(await saveGoals(unreadable.services)).toBeNull();
+    expect(await saveToBio(unreadable.services)).toBeNull();
     expect(unreadable.calls.map((c) => c.name)).toEqual(['OwnerAbout']);
     expect(unreadable.said()).toEqual(['Failed to save goals.']);
 
     const failing = fakeApi({ OwnerAbout: () => Promise.reject(new Error('HTTP 500')) });
-    expect(await saveGoals(failing.services)).toBeNull();
+    expect(await saveToBio(failing.services)).toBeNull();
     expect(failing.said()).toEqual(['Failed to query user goals.', 'Failed to save goals.']);
 
     // AniList names nobody for the token: nothing is written.
     const nobody = fakeApi({ OwnerAbout: () => ({ Viewer: null }), SaveUserAbout: () => ({ UpdateUser: { id: 1 } }) });
-    expect(await saveGoals(nobody.services)).toBeNull();
+    expect(await saveToBio(nobody.services)).toBeNull();
     expect(nobody.calls.map((c) => c.name)).toEqual(['OwnerAbout']);
   });
 
@@ -329,7 +328,7 @@ describe('saving and fetching goals', () => {
     const saved = [{ id: 0.9, type: 'readMangaChapters', name: 'Saved', target: '300', startAt: '2024-01-01', endAt: '2024-12-31' }];
     const api = fakeApi({ OwnerAbout: owner(encodeBio('hi', { customCss: '', goals: saved })) });
     api.store.set(goalsKey, local);
-    expect(await fetchGoals(api.services)).toBe(true);
+    expect(await fetchFromBio(api.services)).toBe(true);
     expect(api.store.get(goalsKey)).toEqual([{ ...saved[0], target: 300 }]);
     expect(api.said()).toEqual(['Fetched goals,']);
   });
@@ -338,7 +337,7 @@ describe('saving and fetching goals', () => {
     for (const about of ['just text', encodeBio('x', { customCss: '' }), encodeBio('x', { goals: [] }), null]) {
       const api = fakeApi({ OwnerAbout: owner(about) });
       api.store.set(goalsKey, local);
-      await fetchGoals(api.services);
+      await fetchFromBio(api.services);
       expect(api.store.get(goalsKey)).toEqual(local);
       expect(api.said()).toEqual(['You had no goals saved.']);
     }
@@ -346,10 +345,10 @@ describe('saving and fetching goals', () => {
 
   it('fetch failures', async () => {
     const failing = fakeApi({ OwnerAbout: () => Promise.reject(new Error('HTTP 500')) });
-    expect(await fetchGoals(failing.services)).toBe(false);
+    expect(await fetchFromBio(failing.services)).toBe(false);
     expect(failing.said('error')).toEqual(['Failed to query user goals.', 'Failed to fetch goals.']);
     const unreadable = fakeApi({ OwnerAbout: owner('[](jsonAAAA)') });
-    expect(await fetchGoals(unreadable.services)).toBe(false);
+    expect(await fetchFromBio(unreadable.services)).toBe(false);
     expect(unreadable.said()).toEqual(['Failed to fetch goals.']);
   });
 });
@@ -392,12 +391,14 @@ describe('a profile’s goals', () => {
     expect(api.calls).toHaveLength(1);
   });
 
-  it('a failure toasts once and is rethrown', async () => {
+  it('a failure is thrown for its owner to say, the bio query’s under its text; nothing is said here', async () => {
     const api = fakeApi({
       GoalsUserAbout: () => ({ User: { id: 2, about: bio([goal('completedAnime')]) } }),
       GoalsMediaList: () => Promise.reject(new Error('HTTP 500')),
     });
     await expect(loadProfileGoals(api.services, 'Akira', day)).rejects.toThrow('HTTP 500');
-    expect(api.said()).toEqual(['Failed to query user goals.']);
+    const noBio = fakeApi({ GoalsUserAbout: () => Promise.reject(new Error('HTTP 500')) });
+    await expect(loadProfileGoals(noBio.services, 'Akira', day)).rejects.toThrow('Error querying user about.');
+    expect([...api.said(), ...noBio.said()]).toEqual([]);
   });
 });

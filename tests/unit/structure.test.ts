@@ -68,7 +68,6 @@ const PANELS_WITH_CLIENT = new Set<string>([]);
 const DATA_THAT_REPORTS = new Set<string>([
   'src/data/auth-expiry.ts',
   'src/data/config-io.ts',
-  'src/data/goals.ts',
   'src/data/graphql.ts',
   'src/data/identity.ts',
   'src/data/image-hosts.ts',

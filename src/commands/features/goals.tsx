@@ -1,3 +1,4 @@
+import { attempt } from '../../data/api-errors';
 import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
 import { mountUi } from '../../panels/mount';
 import { onAbort } from '../../inject/lifetime';
@@ -14,14 +15,25 @@ const GoalsOverview = lazyComponent(() => import('../../panels/goals/GoalsOvervi
  * viewer's bio block, and shown with their progress on any user's profile overview.
  */
 
-/** One load per profile visit: kept while you stay on that user's pages, dropped when you leave. */
-let visit: { name: string; goals: Promise<ProfileGoal[]> } | null = null;
+/**
+ * One load per profile visit: kept while you stay on that user's pages, dropped when you leave. A
+ * failure is said once per load ('Failed to query user goals.', with the bio query's text when that
+ * failed) and not kept: the next visit tries again.
+ */
+let visit: { name: string; goals: Promise<ProfileGoal[] | null> } | null = null;
 
-function goalsOf(ctx: CommandContext, name: string): Promise<ProfileGoal[]> {
+function goalsOf(ctx: CommandContext, name: string): Promise<ProfileGoal[] | null> {
   if (visit?.name.toLowerCase() !== name.toLowerCase()) {
-    const current = { name, goals: loadProfileGoals(ctx, name) };
-    // A failed load is not kept: the next visit tries again.
-    current.goals.catch(() => visit === current && (visit = null));
+    const current = {
+      name,
+      goals: attempt(ctx.toasts, { toast: 'Failed to query user goals.', log: 'profile goals failed' }, () =>
+        loadProfileGoals(ctx, name),
+      ).then((loaded) => {
+        if (loaded.ok) return loaded.value;
+        if (visit === current) visit = null;
+        return null;
+      }),
+    };
     visit = current;
   }
   return visit.goals;
@@ -77,14 +89,11 @@ export const goals: FeatureDef = {
         const name = profileOverviewName(ctx.route.path());
         if (!name) return;
         // Mounted once the goals are known: profiles without goals get no element at all.
-        goalsOf(ctx, name).then(
-          (list) => {
-            if (!list.length || ctx.signal.aborted) return;
-            const column = overview.querySelector(':scope > .section');
-            mountUi(ctx, 'goals', (host) => (column ? column.append(host) : overview.before(host)), <GoalsOverview goals={list} />);
-          },
-          (error: unknown) => console.error('[VoidVerified] profile goals failed', error),
-        );
+        void goalsOf(ctx, name).then((list) => {
+          if (!list?.length || ctx.signal.aborted) return;
+          const column = overview.querySelector(':scope > .section');
+          mountUi(ctx, 'goals', (host) => (column ? column.append(host) : overview.before(host)), <GoalsOverview goals={list} />);
+        });
       },
     },
   ],
