@@ -12,6 +12,7 @@ import type { RawNotification } from '../../src/data/notifications/documents';
 import { feedConfigKey, unreadStateKey } from '../../src/data/notifications/storage';
 import { NOTIFICATION_CACHE_MS } from '../../src/data/notifications/rules';
 import { Store } from '../../src/data/storage';
+import { unreadCountGuard } from '../../src/panels/notifications/actions';
 
 /**
  * The unread count when the lock and the stored answer are not on our side: a page that holds or
@@ -79,7 +80,7 @@ describe('the unread count against the page', () => {
     const counter = new NotificationCounter({
       client,
       store,
-      toasts: { error: vi.fn() },
+      guard: unreadCountGuard({ error: vi.fn() }),
       locks,
       now: () => Date.now(),
       random: () => random,
@@ -171,9 +172,21 @@ describe('the unread count against the page', () => {
       },
     });
     const locks = pageLocks();
-    const leader = new NotificationCounter({ client: slowClient(), store, toasts: { error: vi.fn() }, locks, random: () => 0 });
+    const leader = new NotificationCounter({
+      client: slowClient(),
+      store,
+      guard: unreadCountGuard({ error: vi.fn() }),
+      locks,
+      random: () => 0,
+    });
     const stopLeader = leader.start();
-    const follower = new NotificationCounter({ client: slowClient(), store, toasts: { error: vi.fn() }, locks, random: () => 0 });
+    const follower = new NotificationCounter({
+      client: slowClient(),
+      store,
+      guard: unreadCountGuard({ error: vi.fn() }),
+      locks,
+      random: () => 0,
+    });
     const stopFollower = follower.start();
     await vi.advanceTimersByTimeAsync(4 * 60_000);
     expect(sent).toHaveLength(1);
@@ -190,7 +203,13 @@ describe('the unread count against the page', () => {
     const store = newStore();
     const client = fakeClient();
     const locks = pageLocks();
-    const ahead = new NotificationCounter({ client, store, toasts: { error: vi.fn() }, locks, now: () => Date.now() + 20_000 });
+    const ahead = new NotificationCounter({
+      client,
+      store,
+      guard: unreadCountGuard({ error: vi.fn() }),
+      locks,
+      now: () => Date.now() + 20_000,
+    });
     const stopAhead = ahead.start();
     const behind = tab(store, fakeClient(client.sent), locks);
     await vi.advanceTimersByTimeAsync(10 * 60_000);

@@ -30,6 +30,7 @@ import {
 } from '../../src/data/notifications/rules';
 import { loadNotificationPage, QueryThrottle } from '../../src/data/notifications/loading';
 import { Store } from '../../src/data/storage';
+import { unreadCountGuard } from '../../src/panels/notifications/actions';
 
 const user = (id: number, name = `User${id}`) => ({ id, name, avatar: { large: `https://img/${id}.png` } });
 const n = (over: Partial<RawNotification> & { id: number }): RawNotification => ({
@@ -341,7 +342,7 @@ describe('the unread count across tabs', () => {
     locks: ReturnType<typeof fakeLocks> | null,
     toasts = { error: vi.fn() },
   ) {
-    const counter = new NotificationCounter({ client, store, toasts, locks, now: () => Date.now() });
+    const counter = new NotificationCounter({ client, store, guard: unreadCountGuard(toasts), locks, now: () => Date.now() });
     return { counter, stop: counter.start(), toasts };
   }
 

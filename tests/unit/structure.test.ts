@@ -72,8 +72,6 @@ const DATA_THAT_REPORTS = new Set<string>([
   'src/data/identity.ts',
   'src/data/image-hosts.ts',
   'src/data/layout-designer.ts',
-  'src/data/notifications/count.ts',
-  'src/data/notifications/loading.ts',
   // The paged read reports a failed page once, with the toasts and texts the panel showing it passes.
   'src/data/swr-hooks.ts',
 ]);

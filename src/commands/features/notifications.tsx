@@ -8,7 +8,8 @@ import {
   unreadStateKey,
   withRead,
 } from '../../data/notifications/storage';
-import { quickAccessThrottle, resetHostCount } from '../../data/notifications/loading';
+import { quickAccessThrottle } from '../../data/notifications/loading';
+import { resetHostCount, unreadCountGuard } from '../../panels/notifications/actions';
 import { summarize } from '../../data/notifications/rules';
 import { isHome, isNotifications } from '../../data/pages';
 import { relativeTime, fromUnix } from '../../data/dates';
@@ -43,7 +44,7 @@ let counter: NotificationCounter | null = null;
 /** Runs this tab's counter until the injection is torn down. */
 function startCounter(ctx: InjectionContext): void {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null;
-  const mine = new NotificationCounter({ client: ctx.client, store: ctx.store, toasts: ctx.toasts, locks });
+  const mine = new NotificationCounter({ client: ctx.client, store: ctx.store, guard: unreadCountGuard(ctx.toasts), locks });
   counter = mine;
   const stop = mine.start();
   onAbort(ctx, () => {

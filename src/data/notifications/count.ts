@@ -4,9 +4,8 @@ import { feedConfigKey, readNotificationsKey, unreadStateKey } from './storage';
 import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './rules';
 import { defineKey, fixedShape, type Store } from '../storage';
 import { s } from '../schema';
-import type { Reporter } from '../api-errors';
+import type { Attempt } from '../api-errors';
 import { read } from '../swr';
-import { attempt } from '../api-errors';
 import { crossTabNames } from '../api-window';
 
 /**
@@ -78,7 +77,11 @@ interface LockLike {
 export interface CounterDeps {
   client: Pick<GraphQLClient, 'request'>;
   store: Store;
-  toasts: Pick<Reporter, 'error'>;
+  /**
+   * Runs one ask and reports its failure: the owner's report, with the count's texts
+   * (unreadCountGuard). `repeat`: the ask before failed too (a run of failures is said once).
+   */
+  guard<T>(ask: () => Promise<T>, repeat: boolean): Promise<Attempt<T>>;
   locks?: LockLike | null;
   now?: () => number;
   /** Where a follower's ask falls in FOLLOWER_SPREAD_MS (0 to 1); random by default. */
@@ -260,15 +263,7 @@ export class NotificationCounter {
     const types = typesForFilter('custom', store.get(feedConfigKey).notificationTypes);
     // The other tabs wait for this answer rather than ask too.
     store.set(unreadAskingKey, this.now());
-    const answer = await attempt(
-      this.deps.toasts,
-      // Said once per run of failures, not every three minutes.
-      {
-        log: 'Failed to query notifications.',
-        toast: 'There was an error querying unread notifications',
-        detail: false,
-        quiet: this.failedLast,
-      },
+    const answer = await this.deps.guard(
       () =>
         read(this.deps, notificationsQuery, {
           types,
@@ -276,6 +271,8 @@ export class NotificationCounter {
           perPage: NOTIFICATIONS_PER_PAGE,
           reset: store.get(feedConfigKey).resetDefaultNotifications,
         }),
+      // Said once per run of failures, not every three minutes.
+      this.failedLast,
     );
     if (answer.ok) {
       if (this.stopped) return;

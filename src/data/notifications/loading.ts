@@ -1,4 +1,4 @@
-import { API_ERROR_TEXTS, attempt, failureText, wrapFailure } from '../api-errors';
+import { API_ERROR_TEXTS, failureText, wrapFailure } from '../api-errors';
 import { read, type ReadContext } from '../swr';
 import {
   activityRelationsQuery,
@@ -136,19 +136,3 @@ export class QueryThrottle<T> {
 
 /** The home panel's throttle, shared by every mount of the panel in this tab (see QueryThrottle). */
 export const quickAccessThrottle = new QueryThrottle<LoadedPage>();
-
-/**
- * Resets AniList's own unread count, saying how it went. Shared by the feed's Mark all as read,
- * the home panel and the palette command.
- */
-export async function resetHostCount(
-  ctx: ReadContext & { toasts: Parameters<typeof attempt>[0] & { success(message: string): void } },
-): Promise<boolean> {
-  const reset = await attempt(
-    ctx.toasts,
-    { toast: 'There was an error resetting notification count.', log: 'reset notification count', detail: false },
-    () => resetCount(ctx),
-  );
-  if (reset.ok) ctx.toasts.success('Notifications count reset.');
-  return reset.ok;
-}

@@ -3,11 +3,12 @@ import type { CommandContext } from '../../commands/types';
 import { attempt } from '../../data/api-errors';
 import { markAllRead, quickAccessConfigKey } from '../../data/notifications/storage';
 import { groupIds, groupNotifications, typesForFilter } from '../../data/notifications/rules';
-import { loadNotificationPage, quickAccessThrottle, resetHostCount, type LoadedPage } from '../../data/notifications/loading';
+import { loadNotificationPage, quickAccessThrottle, type LoadedPage } from '../../data/notifications/loading';
 import { Collapsible } from '../common/Collapsible';
 import { useStored } from '../hooks';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
+import { resetHostCount } from './actions';
 
 const typesOf = (ctx: CommandContext) => typesForFilter('custom', ctx.store.get(quickAccessConfigKey).notificationTypes);
 
