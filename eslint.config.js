@@ -44,12 +44,6 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
-  {
-    // Known exceptions, split as they move to the read hook (issue 26); this list only shrinks. The
-    // file of QuickAccessNotifications:
-    files: ['src/panels/notifications/QuickAccessNotifications.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     // Playwright's fixtures take a `use` callback: not React, whatever its name says.

@@ -302,6 +302,21 @@ describe('loading a page', () => {
     throttle.answered('a', 20_000);
     expect(throttle.wait('b', 190_000)).toBe(0);
   });
+
+  it('forgets an ask aborted with the panel, so a remount asks at once, or when the answer before allows', () => {
+    const throttle = new QueryThrottle(180_000);
+    throttle.mark('a', 1000);
+    throttle.aborted('a');
+    expect(throttle.wait('a', 2000)).toBe(0);
+    throttle.mark('a', 3000);
+    throttle.answered('a', 4000);
+    throttle.mark('a', 200_000);
+    throttle.aborted('a');
+    expect(throttle.wait('a', 200_000)).toBe(0);
+    throttle.mark('a', 300_000);
+    throttle.aborted('b');
+    expect(throttle.wait('a', 300_000)).toBe(180_000);
+  });
 });
 
 /** An exclusive lock shared by "tabs": the next waiter gets it when the holder's promise settles. */

@@ -98,14 +98,17 @@ export async function loadNotificationPage(
 }
 
 /**
- * The home panel's query throttle: at most once per 3 minutes for the same
- * types; leaving the home page resets it. It outlives the panel, which Vue re-renders may remount.
- * The 3 minutes count from the answer, as the unread count's do: marked when asking (so a remount
- * meanwhile does not ask again) and again when the answer came, so the next request is sent at
- * least 3 minutes after this one was, however long it waited to go out.
+ * The home panel's query throttle: at most once per 3 minutes for the same types; leaving the home
+ * page resets it. It outlives the panel, which Vue re-renders may remount, and keeps the page it
+ * last showed (the Dashboard lists it; a remount shows it without asking). The 3 minutes count
+ * from the answer, as the unread count's do: marked when asking (so the panel does not ask twice
+ * meanwhile) and again when the answer came, so the next request is sent at least 3 minutes after
+ * this one was, however long it waited to go out. An ask aborted with the panel is forgotten, so a
+ * remount asks at once.
  */
 export class QueryThrottle<T> {
   private last = 0;
+  private before = 0;
   private key = '';
   cached: T | null = null;
 
@@ -118,6 +121,7 @@ export class QueryThrottle<T> {
   }
 
   mark(key: string, now: number): void {
+    this.before = key === this.key ? this.last : 0;
     this.key = key;
     this.last = now;
   }
@@ -127,8 +131,14 @@ export class QueryThrottle<T> {
     if (this.key === key && this.last !== 0) this.last = Math.max(this.last, now);
   }
 
+  /** The query marked for `key` was aborted before its answer: the time before it counts again. */
+  aborted(key: string): void {
+    if (this.key === key) this.last = this.before;
+  }
+
   reset(): void {
     this.last = 0;
+    this.before = 0;
     this.key = '';
     this.cached = null;
   }

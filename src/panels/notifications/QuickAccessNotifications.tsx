@@ -1,16 +1,70 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { attempt } from '../../data/api-errors';
 import { markAllRead, quickAccessConfigKey } from '../../data/notifications/storage';
-import { groupIds, groupNotifications, typesForFilter } from '../../data/notifications/rules';
+import { groupIds, groupNotifications, typesForFilter, type GroupedNotification } from '../../data/notifications/rules';
 import { loadNotificationPage, quickAccessThrottle, type LoadedPage } from '../../data/notifications/loading';
 import { Collapsible } from '../common/Collapsible';
 import { useStored } from '../hooks';
+import { usePagedRead } from '../query';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
 import { resetHostCount } from './actions';
 
 const typesOf = (ctx: CommandContext) => typesForFilter('custom', ctx.store.get(quickAccessConfigKey).notificationTypes);
+
+/**
+ * The home panel's newest page, through the paged read (one page, asked again with `refresh`;
+ * what is in flight is aborted when the panel goes). It asks when quickAccessThrottle allows,
+ * else waits until it does; then every 3 minutes while the panel stays, and again as the settings
+ * close with other types. A remount shows the page the panel last showed without asking.
+ */
+function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
+  const types = useStored(quickAccessConfigKey).notificationTypes;
+  const typesKey = typesForFilter('custom', types).join(',');
+  // Nothing is asked until the throttle allows it, unless a page is there to show meanwhile.
+  const [initial] = useState(() => quickAccessThrottle.cached ?? undefined);
+  const [armed, setArmed] = useState(initial !== undefined);
+  const read = usePagedRead<LoadedPage>(armed ? 'quick-access' : null, {
+    initial,
+    async page(_n, signal) {
+      const types = typesOf(ctx);
+      const asked = types.join(',');
+      const relations = ctx.store.get(quickAccessConfigKey).addActivityRelation;
+      const loaded = loadNotificationPage(ctx, { types, page: 1, reset: false }, relations, signal);
+      const settled = () => (signal.aborted ? quickAccessThrottle.aborted(asked) : quickAccessThrottle.answered(asked, Date.now()));
+      loaded.then(settled, settled);
+      const result = await loaded;
+      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
+      quickAccessThrottle.cached = result;
+      return result;
+    },
+    hasNext: () => false,
+    failure: {
+      toasts: ctx.toasts,
+      report: () => ({
+        toast: 'There was an error querying quick access notifications.',
+        log: 'quick access notifications',
+        detail: false,
+      }),
+    },
+  });
+
+  function refresh() {
+    quickAccessThrottle.mark(typesOf(ctx).join(','), Date.now());
+    if (armed) read.reload();
+    else setArmed(true);
+  }
+
+  // Planned again on each render from the throttle's times, so the moment does not move; none while
+  // asking or while the settings are open (closing them with other types asks at once).
+  useEffect(() => {
+    if (configOpen || read.busy) return;
+    const timer = setTimeout(refresh, quickAccessThrottle.wait(typesKey, Date.now()));
+    return () => clearTimeout(timer);
+  });
+
+  return { page: read.pages[0] ?? null, busy: read.busy, refresh };
+}
 
 /**
  * Quick-access notifications on /home: a collapsible "Notifications" header with refresh, mark all
@@ -19,50 +73,8 @@ const typesOf = (ctx: CommandContext) => typesForFilter('custom', ctx.store.get(
  */
 export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
   const config = useStored(quickAccessConfigKey);
-  const [page, setPage] = useState<LoadedPage | null>(quickAccessThrottle.cached);
-  const [busy, setBusy] = useState(false);
   const [configOpen, setConfigOpen] = useState(false);
-  const [tick, setTick] = useState(0);
-
-  async function query() {
-    const types = typesOf(ctx);
-    quickAccessThrottle.mark(types.join(','), Date.now());
-    setBusy(true);
-    const loaded = await attempt(
-      ctx.toasts,
-      { toast: 'There was an error querying quick access notifications.', log: 'quick access notifications', detail: false },
-      () => loadNotificationPage(ctx, { types, page: 1, reset: false }, ctx.store.get(quickAccessConfigKey).addActivityRelation),
-    );
-    if (loaded.ok) {
-      const result = loaded.value;
-      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
-      quickAccessThrottle.cached = result;
-      setPage(result);
-    }
-    quickAccessThrottle.answered(types.join(','), Date.now());
-    setBusy(false);
-    setTick((t) => t + 1);
-  }
-
-  // Ask when allowed, else wait until it is; then every 3 minutes while the panel stays. The timer is
-  // set again after each answer (tick) and when the settings open or close, not on every render:
-  // it runs the query of the latest render through a ref.
-  const latest = useRef({ ctx, query });
-  useLayoutEffect(() => {
-    latest.current = { ctx, query };
-  });
-  useEffect(() => {
-    if (configOpen) return;
-    const wait = quickAccessThrottle.wait(typesOf(latest.current.ctx).join(','), Date.now());
-    const timer = setTimeout(() => void latest.current.query(), wait);
-    return () => clearTimeout(timer);
-  }, [tick, configOpen]);
-
-  function toggleConfig() {
-    // Closing with other types: the throttle's key changed, so the effect above asks at once.
-    setConfigOpen((open) => !open);
-  }
-
+  const { page, busy, refresh } = useQuickAccessPage(ctx, configOpen);
   const items = page ? groupNotifications(page.list, config.groupNotifications) : [];
 
   async function markAll() {
@@ -89,7 +101,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
               title="Refresh"
               aria-label="Refresh notifications"
               disabled={busy}
-              onClick={() => void query()}
+              onClick={refresh}
             >
               ⟳
             </button>
@@ -108,7 +120,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
               title="Settings"
               aria-label="Notification settings"
               aria-pressed={configOpen}
-              onClick={toggleConfig}
+              onClick={() => setConfigOpen((open) => !open)}
             >
               ⚙
             </button>
@@ -117,30 +129,56 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
       >
         {/* Folded, nothing is rendered (the list can be long). */}
         {config.collapsed ? null : configOpen ? (
-          <div className="vv-quick-notifications-config">
-            <h2>Notification Settings</h2>
-            <NotificationConfigForm
-              config={config}
-              options={['groupNotifications', 'addActivityRelation', 'hideDefaultNotificationDot']}
-              onChange={(next) => ctx.store.set(quickAccessConfigKey, next)}
-            />
-          </div>
+          <QuickAccessSettings ctx={ctx} />
         ) : (
-          <div className="vv-quick-notifications-list">
-            {!page && busy && <p className="vv-note vv-loader">Loading notifications…</p>}
-            {page && !items.length && <p className="vv-note">Couldn't load notifications.</p>}
-            {items.map((item) => (
-              <NotificationItem
-                key={item.notification.id}
-                item={item}
-                ctx={ctx}
-                relation={item.notification.activityId ? page?.relations[item.notification.activityId] : undefined}
-                showRelation={config.addActivityRelation}
-              />
-            ))}
-          </div>
+          <QuickAccessList ctx={ctx} page={page} items={items} busy={busy} />
         )}
       </Collapsible>
     </section>
+  );
+}
+
+/** The panel's settings, in place of its list while open. */
+function QuickAccessSettings({ ctx }: { ctx: CommandContext }) {
+  const config = useStored(quickAccessConfigKey);
+  return (
+    <div className="vv-quick-notifications-config">
+      <h2>Notification Settings</h2>
+      <NotificationConfigForm
+        config={config}
+        options={['groupNotifications', 'addActivityRelation', 'hideDefaultNotificationDot']}
+        onChange={(next) => ctx.store.set(quickAccessConfigKey, next)}
+      />
+    </div>
+  );
+}
+
+/** The newest notifications, grouped as configured, each with the activity it points at when asked for. */
+function QuickAccessList({
+  ctx,
+  page,
+  items,
+  busy,
+}: {
+  ctx: CommandContext;
+  page: LoadedPage | null;
+  items: GroupedNotification[];
+  busy: boolean;
+}) {
+  const showRelation = useStored(quickAccessConfigKey).addActivityRelation;
+  return (
+    <div className="vv-quick-notifications-list">
+      {!page && busy && <p className="vv-note vv-loader">Loading notifications…</p>}
+      {page && !items.length && <p className="vv-note">Couldn't load notifications.</p>}
+      {items.map((item) => (
+        <NotificationItem
+          key={item.notification.id}
+          item={item}
+          ctx={ctx}
+          relation={item.notification.activityId ? page?.relations[item.notification.activityId] : undefined}
+          showRelation={showRelation}
+        />
+      ))}
+    </div>
   );
 }
