@@ -19,8 +19,7 @@ const typesOf = (ctx: CommandContext) => typesForFilter('custom', ctx.store.get(
  * close with other types. A remount shows the page the panel last showed without asking.
  */
 function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
-  const types = useStored(quickAccessConfigKey).notificationTypes;
-  const typesKey = typesForFilter('custom', types).join(',');
+  const typesKey = typesForFilter('custom', useStored(quickAccessConfigKey).notificationTypes).join(',');
   // Nothing is asked until the throttle allows it, unless a page is there to show meanwhile.
   const [initial] = useState(() => quickAccessThrottle.cached ?? undefined);
   const [armed, setArmed] = useState(initial !== undefined);
@@ -30,10 +29,16 @@ function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
       const types = typesOf(ctx);
       const asked = types.join(',');
       const relations = ctx.store.get(quickAccessConfigKey).addActivityRelation;
-      const loaded = loadNotificationPage(ctx, { types, page: 1, reset: false }, relations, signal);
-      const settled = () => (signal.aborted ? quickAccessThrottle.aborted(asked) : quickAccessThrottle.answered(asked, Date.now()));
-      loaded.then(settled, settled);
-      const result = await loaded;
+      // An ask aborted with the panel is forgotten at once, so a remount asks again.
+      const forget = () => quickAccessThrottle.aborted(asked);
+      signal.addEventListener('abort', forget, { once: true });
+      let result: LoadedPage;
+      try {
+        result = await loadNotificationPage(ctx, { types, page: 1, reset: false }, relations, signal);
+      } finally {
+        signal.removeEventListener('abort', forget);
+        if (!signal.aborted) quickAccessThrottle.answered(asked, Date.now());
+      }
       if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
       quickAccessThrottle.cached = result;
       return result;
