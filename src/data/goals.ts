@@ -312,7 +312,7 @@ export const goalSentence = (goal: Goal) => `${GOAL_RULES[goal.type].verb} ${goa
 
 // --- Documents ------------------------------------------------------------------------------------
 
-/** Read just before a write builds on it, so never reused. */
+/** A profile's about, for its goals: asked once per visit (the feature keeps the visit's load through the read layer's `keep`). */
 export const goalsUserAbout = query<{ User: { id: number; about: string | null } | null }, { name: string }>(
   'query GoalsUserAbout($name: String) { User(name: $name) { id about } }',
   { lifetime: FRESH },

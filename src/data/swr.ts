@@ -187,6 +187,7 @@ export class Reads {
   private readonly flights = new Map<string, Flight>();
   private readonly runs = new Map<string, Promise<unknown>>();
   private readonly turns = new Map<string, Promise<unknown>>();
+  private readonly keeps = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly client: ReadContext['client'],
@@ -307,6 +308,35 @@ export class Reads {
       if (this.turns.get(key) === settled) this.turns.delete(key);
     });
     return mine;
+  }
+
+  /**
+   * Work of several reads whose answer is good for a span that is not a time (a profile's goals
+   * while you stay on that user's pages): callers under one key share the run and then its answer,
+   * until `drop` forgets it. A failure is not kept: the next caller runs it again. Kept in memory
+   * only, so a reload starts afresh.
+   */
+  keep<T>(key: string, run: () => Promise<T>): Promise<T> {
+    let kept = this.keeps.get(key) as Promise<T> | undefined;
+    if (!kept) {
+      const started = run();
+      started.catch(() => {
+        if (this.keeps.get(key) === started) this.keeps.delete(key);
+      });
+      kept = started;
+      this.keeps.set(key, started);
+    }
+    return kept;
+  }
+
+  /** Whether a run is kept under `key` (see `keep`). */
+  kept(key: string): boolean {
+    return this.keeps.has(key);
+  }
+
+  /** Forgets every kept run whose key starts with `prefix` (its span ended). */
+  drop(prefix: string): void {
+    for (const key of [...this.keeps.keys()]) if (key.startsWith(prefix)) this.keeps.delete(key);
   }
 
   /** Replaces the cached answer of one read (an optimistic or confirmed change); mounted hooks show it. */

@@ -159,6 +159,29 @@ describe('inTurn', () => {
   });
 });
 
+describe('keep', () => {
+  it('shares a run and then its answer until dropped; a failure is not kept', async () => {
+    const reads = readsFor(ctxOf());
+    let runs = 0;
+    const load = (key: string, fail = false) =>
+      reads.keep(key, async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (fail) throw new Error('down');
+        return runs;
+      });
+    expect(await Promise.all([load('visit:a'), load('visit:a')])).toEqual([1, 1]);
+    expect(await load('visit:a')).toBe(1);
+    expect(reads.kept('visit:a')).toBe(true);
+    await expect(load('visit:b', true)).rejects.toThrow('down');
+    expect(reads.kept('visit:b')).toBe(false);
+    expect(await load('visit:b')).toBe(3);
+    reads.drop('visit:');
+    expect(reads.kept('visit:a')).toBe(false);
+    expect(await load('visit:a')).toBe(4);
+  });
+});
+
 describe('write', () => {
   it('sends the mutation, then invalidates the reads it changed', async () => {
     const ctx = ctxOf();

@@ -111,7 +111,6 @@ const MODULE_CACHES: Record<string, string> = {
   // API answers or requests kept by a feature: to be served by the read layer (issue 26).
   'src/data/notifications/loading.ts: quickAccessThrottle':
     "the home panel's request goes through the paged read (aborted with the panel); this keeps when it was answered, for the 3 minutes counted from the answer, and the page it showed, for the Dashboard and a remount, both dropped on leaving home: the notifications read is FRESH, shared with the feed and the count, and a read's lifetime would persist past a reload, which asks again here",
-  'src/commands/features/goals.tsx: visit': "one load of a profile's goals per visit, dropped when leaving the user's pages",
 };
 
 /**

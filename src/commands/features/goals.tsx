@@ -1,5 +1,6 @@
 import { attempt } from '../../data/api-errors';
 import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
+import { readsFor } from '../../data/swr';
 import { mountUi } from '../../panels/mount';
 import { onAbort } from '../../inject/lifetime';
 import { isProfile, isProfileOverview, profileOverviewName } from '../../data/pages';
@@ -15,28 +16,26 @@ const GoalsOverview = lazyComponent(() => import('../../panels/goals/GoalsOvervi
  * viewer's bio block, and shown with their progress on any user's profile overview.
  */
 
-/**
- * One load per profile visit: kept while you stay on that user's pages, dropped when you leave. A
- * failure is said once per load ('Failed to query user goals.', with the bio query's text when that
- * failed) and not kept: the next visit tries again.
- */
-let visit: { name: string; goals: Promise<ProfileGoal[] | null> } | null = null;
+/** A profile's goals are kept by the read layer under this prefix and the user's name. */
+const VISIT = 'goals.visit:';
 
-function goalsOf(ctx: CommandContext, name: string): Promise<ProfileGoal[] | null> {
-  if (visit?.name.toLowerCase() !== name.toLowerCase()) {
-    const current = {
-      name,
-      goals: attempt(ctx.toasts, { toast: 'Failed to query user goals.', log: 'profile goals failed' }, () =>
-        loadProfileGoals(ctx, name),
-      ).then((loaded) => {
-        if (loaded.ok) return loaded.value;
-        if (visit === current) visit = null;
-        return null;
-      }),
-    };
-    visit = current;
-  }
-  return visit.goals;
+/**
+ * One load per profile visit: kept while you stay on that user's pages, dropped when you leave
+ * them or open another user's. A failure is said once per load ('Failed to query user goals.',
+ * with the bio query's text when that failed) and not kept: the next visit tries again.
+ */
+function goalsOf(ctx: CommandContext, name: string): Promise<ProfileGoal[]> {
+  const reads = readsFor(ctx);
+  const key = VISIT + name.toLowerCase();
+  // One user's goals at a time: another user's pages are another visit.
+  if (!reads.kept(key)) reads.drop(VISIT);
+  return reads.keep(key, async () => {
+    const loaded = await attempt(ctx.toasts, { toast: 'Failed to query user goals.', log: 'profile goals failed' }, () =>
+      loadProfileGoals(ctx, name),
+    );
+    if (!loaded.ok) throw loaded.error;
+    return loaded.value;
+  });
 }
 
 export const goals: FeatureDef = {
@@ -89,11 +88,15 @@ export const goals: FeatureDef = {
         const name = profileOverviewName(ctx.route.path());
         if (!name) return;
         // Mounted once the goals are known: profiles without goals get no element at all.
-        void goalsOf(ctx, name).then((list) => {
-          if (!list?.length || ctx.signal.aborted) return;
-          const column = overview.querySelector(':scope > .section');
-          mountUi(ctx, 'goals', (host) => (column ? column.append(host) : overview.before(host)), <GoalsOverview goals={list} />);
-        });
+        goalsOf(ctx, name).then(
+          (list) => {
+            if (!list.length || ctx.signal.aborted) return;
+            const column = overview.querySelector(':scope > .section');
+            mountUi(ctx, 'goals', (host) => (column ? column.append(host) : overview.before(host)), <GoalsOverview goals={list} />);
+          },
+          // Said and logged by the load itself.
+          () => undefined,
+        );
       },
     },
   ],
@@ -104,9 +107,7 @@ export const goals: FeatureDef = {
       route: isProfile,
       authRequired: true,
       run: (ctx) => {
-        onAbort(ctx, () => {
-          visit = null;
-        });
+        onAbort(ctx, () => readsFor(ctx).drop(VISIT));
       },
     },
   ],
