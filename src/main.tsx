@@ -10,7 +10,7 @@ import type { AppServices, DialogController, PaletteController } from './command
 import { startApiTransport } from './data/api-transport';
 import { browserAllocator } from './data/api-window';
 import { authKey, parseHostAuth, type HostViewer } from './data/auth';
-import { TokenExpiryWatcher } from './data/auth-expiry';
+import { TOKEN_EXPIRED_MESSAGE, TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
 import { hotkeysKey, settingsKey } from './data/config';
 import { GraphQLClient } from './data/graphql';
@@ -241,7 +241,11 @@ async function boot(): Promise<void> {
 
   // A token that expires while the page is open is forgotten at that moment (every tab and
   // feature follows), and the user is told once; a hidden tab catches up when it is shown.
-  const expiry = new TokenExpiryWatcher({ store, toasts, visible: () => document.visibilityState !== 'hidden' });
+  const expiry = new TokenExpiryWatcher({
+    store,
+    tell: () => toasts.warning(TOKEN_EXPIRED_MESSAGE),
+    visible: () => document.visibilityState !== 'hidden',
+  });
   expiry.start();
   document.addEventListener('visibilitychange', () => expiry.check());
 

@@ -1,7 +1,6 @@
 import { authKey } from './auth';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape } from './storage';
-import type { Reporter } from './api-errors';
 
 /**
  * A token that expires while pages are open. One timer per tab, set for the expiry moment (no
@@ -9,7 +8,7 @@ import type { Reporter } from './api-errors';
  * for the authorization area to show), and that change reaches every open tab through the storage
  * adapter, so every feature that needs the token shows its lock at once and no request carries it.
  * The user is told once, in whichever tab is visible first: the notice waits in storage until a
- * visible tab shows it and takes it away.
+ * visible tab takes it away and calls `tell`, whose owner (start-up) shows TOKEN_EXPIRED_MESSAGE.
  */
 
 export const TOKEN_EXPIRED_MESSAGE =
@@ -30,7 +29,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface ExpiryDeps {
   store: Store;
-  toasts: Pick<Reporter, 'warning'>;
+  /** Tells the user the token expired (start-up: a warning toast with TOKEN_EXPIRED_MESSAGE); called once per expiry. */
+  tell(): void;
   /** Whether the page is visible: only a visible tab tells the user. */
   visible(): boolean;
   now?: () => number;
@@ -100,7 +100,7 @@ export class TokenExpiryWatcher {
   private tell(): void {
     if (this.deps.store.get(expiredNoticeKey) === null || !this.deps.visible()) return;
     this.deps.store.set(expiredNoticeKey, null);
-    this.deps.toasts.warning(TOKEN_EXPIRED_MESSAGE);
+    this.deps.tell();
   }
 
   private clear(): void {

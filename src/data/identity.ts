@@ -2,7 +2,6 @@ import { FRESH, MINUTE, query } from './graphql';
 import { s } from './schema';
 import { defineKey, type Store, fixedShape } from './storage';
 import { read, readsFor, type ReadContext, type ReadOptions } from './swr';
-import type { Reporter } from './api-errors';
 
 /**
  * Whose data a write changes. There are two accounts in play:
@@ -108,23 +107,24 @@ export const identityNoticeKey = defineKey({
 });
 
 /**
- * Says a mismatch once: a warning naming both accounts the first time this pair is seen, nothing
- * on later checks (other pages, other tabs). When the accounts agree the notice is forgotten, so a
- * later switch is said again. Without an owner (not asked yet) nothing changes.
+ * A mismatch is said once: the warning's text naming both accounts the first time this pair is
+ * seen (its caller, the identity check, says it), undefined on later checks (other pages, other
+ * tabs). When the accounts agree the notice is forgotten, so a later switch is said again. Without
+ * an owner (not asked yet) nothing changes.
  */
-export function noticeIdentity(store: Store, toasts: Pick<Reporter, 'warning'>, identity: Identity): void {
-  if (!identity.owner) return;
+export function noticeIdentity(store: Store, identity: Identity): string | undefined {
+  if (!identity.owner) return undefined;
   const told = store.get(identityNoticeKey);
   if (!identity.mismatch || !identity.site) {
     if (told !== null) store.set(identityNoticeKey, null);
-    return;
+    return undefined;
   }
-  if (told?.owner === identity.owner.id && told.site === identity.site.id) return;
+  if (told?.owner === identity.owner.id && told.site === identity.site.id) return undefined;
   store.set(identityNoticeKey, {
     owner: identity.owner.id,
     site: identity.site.id,
   });
-  toasts.warning(IDENTITY_TEXTS.mismatch(identity.owner.name, identity.site.name));
+  return IDENTITY_TEXTS.mismatch(identity.owner.name, identity.site.name);
 }
 
 /** A write refused because the site's account is not the token's owner. */

@@ -66,10 +66,8 @@ const PANELS_WITH_CLIENT = new Set<string>([]);
  * report. Each is to throw and leave the reporting to its callers; the list only shrinks.
  */
 const DATA_THAT_REPORTS = new Set<string>([
-  'src/data/auth-expiry.ts',
   'src/data/config-io.ts',
   'src/data/graphql.ts',
-  'src/data/identity.ts',
   'src/data/image-hosts.ts',
   'src/data/layout-designer.ts',
   // The paged read reports a failed page once, with the toasts and texts the panel showing it passes.

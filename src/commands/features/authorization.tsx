@@ -146,7 +146,8 @@ async function checkIdentity(ctx: CommandContext): Promise<void> {
     return;
   }
   const now = identityOf(owner, ctx.auth.viewer());
-  noticeIdentity(ctx.store, ctx.toasts, now);
+  const notice = noticeIdentity(ctx.store, now);
+  if (notice) ctx.toasts.warning(notice);
   if (before.owner?.id !== owner.id || before.mismatch !== now.mismatch) ctx.registry.changed();
 }
 
