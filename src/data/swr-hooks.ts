@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import useSWR, { type SWRResponse } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import { INFINITE_PREFIX, initCache, noop, type State } from 'swr/_internal';
-import { attempt, isAbort, type FailureReport } from './api-errors';
+import { isAbort } from './api-errors';
 import type { QueryDocument } from './graphql';
 import { connectSwr, readsFor, type ReadContext, type SwrMutate } from './swr';
 
@@ -40,21 +40,14 @@ export function useQuery<TData, TVars>(
   });
 }
 
-/** What a paged read reports when a page fails, and where (`attempt`'s toasts and texts). */
-export interface PageFailure {
-  toasts: Parameters<typeof attempt>[0];
-  /** The report for page `n` (page 1 and Load More may word it differently). */
-  report(n: number): FailureReport;
-  /** Page `n` failed (after it was reported); an abort is no failure. */
-  onFailure?(n: number): void;
-}
-
 export interface PagedReadOptions<P> {
-  /** Asks for page `n` (from 1); `signal` aborts when the list it belongs to is no longer shown. */
+  /**
+   * Asks for page `n` (from 1); `signal` aborts when the list it belongs to is no longer shown. A
+   * failure is thrown: the panel's usePagedRead (src/panels/query.tsx) reports it.
+   */
   page(n: number, signal: AbortSignal): Promise<P>;
   /** Whether a page says there is one after it. */
   hasNext(page: P): boolean;
-  failure: PageFailure;
   /** Page 1 as the caller already has it (the replies an activity came with): shown, not asked. */
   initial?: P;
   /**
@@ -151,8 +144,8 @@ function forgetOthers(cache: Map<string, State>, base: string | null): void {
  * names (null: ask nothing yet); a new key starts an empty list from page 1 and aborts what the
  * previous one asked, so no answer for another list is ever shown. Pages live as long as the
  * component (or, with `keep`, until another list replaces them): the reads under `page` keep their
- * own lifetimes (`read`), this only pages them. Failures are reported through `attempt` with
- * `options.failure`.
+ * own lifetimes (`read`), this only pages them. A failed page is `failed` here; reporting it is
+ * the panel's (src/panels/query.tsx).
  */
 export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): PagedRead<P> {
   const asked = key === null ? null : JSON.stringify(key);
@@ -176,16 +169,9 @@ export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): Pag
     return map;
   });
   const signal = useListSignal(base, kept);
-  const { failure } = options;
   const swr = useSWRInfinite<P, Error>(
     (i, previous: P | null) => (base === null || (previous && !options.hasNext(previous)) ? null : `${base}#${i + 1}`),
-    async (pageKey: string) => {
-      const n = Number(pageKey.slice(pageKey.lastIndexOf('#') + 1));
-      const answer = await attempt(failure.toasts, failure.report(n), () => options.page(n, signal!));
-      if (answer.ok) return answer.value;
-      if (!answer.aborted) failure.onFailure?.(n);
-      throw answer.error;
-    },
+    (pageKey: string) => options.page(Number(pageKey.slice(pageKey.lastIndexOf('#') + 1)), signal!),
     {
       cache,
       revalidateFirstPage: false,
@@ -218,10 +204,8 @@ export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): Pag
 
 /** One read of ours (a data function, not one document: that is `useQuery`), as a panel shows it. */
 export interface OneReadOptions<T> {
-  /** Asks; `signal` aborts when what it was asked for is no longer shown. */
+  /** Asks; `signal` aborts when what it was asked for is no longer shown. A failure is thrown (see usePagedRead). */
   read(signal: AbortSignal): Promise<T>;
-  /** Where and how a failure is reported (`report` is called with 1). */
-  failure: PageFailure;
 }
 
 export interface OneRead<T> {
@@ -238,9 +222,9 @@ export interface OneRead<T> {
 /**
  * A single read of a data function: the paged read with one page, so it keeps the same rules (a
  * new `key` aborts what the previous one asked and never shows its answer; null asks nothing; a
- * failure is reported once through `attempt`). The function's own reads keep their lifetimes.
+ * failure is `failed`). The function's own reads keep their lifetimes.
  */
 export function useRead<T>(key: unknown, options: OneReadOptions<T>): OneRead<T> {
-  const one = usePagedRead<T>(key, { page: (_n, signal) => options.read(signal), hasNext: () => false, failure: options.failure });
+  const one = usePagedRead<T>(key, { page: (_n, signal) => options.read(signal), hasNext: () => false });
   return { data: one.pages[0], busy: one.busy, settled: one.settled, failed: one.failed };
 }

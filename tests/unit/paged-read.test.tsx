@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { usePagedRead, useRead, type PagedReadOptions } from '../../src/data/swr-hooks';
+import type { PagedReadOptions } from '../../src/data/swr-hooks';
+import { usePagedRead, useRead } from '../../src/panels/query';
 
 /** A page of a list: its items, and whether another follows. */
 interface Page {

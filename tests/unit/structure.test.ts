@@ -70,8 +70,6 @@ const DATA_THAT_REPORTS = new Set<string>([
   'src/data/graphql.ts',
   'src/data/image-hosts.ts',
   'src/data/layout-designer.ts',
-  // The paged read reports a failed page once, with the toasts and texts the panel showing it passes.
-  'src/data/swr-hooks.ts',
 ]);
 
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
