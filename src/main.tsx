@@ -13,10 +13,11 @@ import { authKey, parseHostAuth, type HostViewer } from './data/auth';
 import { TOKEN_EXPIRED_MESSAGE, TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
 import { hotkeysKey, settingsKey } from './data/config';
-import { GraphQLClient } from './data/graphql';
+import { CLIENT_TEXTS, GraphQLClient } from './data/graphql';
 import { Store } from './data/storage';
 import { toasterConfigKey } from './data/toasts';
 import { ToastBus } from './commands/toast-bus';
+import { clientReports } from './commands/api-reports';
 import { bindHotkeys } from './inject/hotkeys';
 import { Injector } from './inject/injector';
 import { currentPath } from './inject/route';
@@ -180,12 +181,12 @@ async function boot(): Promise<void> {
   const client = new GraphQLClient({
     transport: apiTransport,
     store,
-    toasts,
     getToken: () => services.auth.token(),
     window: browserAllocator(store),
+    ...clientReports(toasts),
     onInvalidToken: () => {
       store.set(authKey, { token: null, expires: null });
-      toasts.error('AniList says the saved token is invalid, so it was removed. Authorize again in the settings.');
+      toasts.error(CLIENT_TEXTS.invalidToken);
     },
   });
   const services = createServices({

@@ -3,7 +3,6 @@ import { defineKey, type Store, fixedShape } from './storage';
 import { localAllocator, MAX_PAUSE_MS, type SlotAllocator } from './api-window';
 import { fetchApiTransport, type ApiAnswer, type ApiTransport } from './api-transport';
 import { s } from './schema';
-import type { Reporter } from './api-errors';
 
 /**
  * The one client for AniList's GraphQL API: POST JSON with
@@ -16,7 +15,13 @@ import type { Reporter } from './api-errors';
 
 export const GRAPHQL_ENDPOINT = 'https://graphql.anilist.co';
 
-export const MISSING_TOKEN_MESSAGE = 'Tried to make API query without authorizing the product. You can do so in the settings.';
+/** What start-up tells the user when the client calls its owner back (clientReports, src/commands/api-reports.ts). */
+export const CLIENT_TEXTS = {
+  missingToken: 'Tried to make API query without authorizing the product. You can do so in the settings.',
+  unreachable: (remaining: number | null) =>
+    `Preflight check failed. This might be caused by too many requests. Last known remaining queries: ${remaining ?? 'unknown'}.`,
+  invalidToken: 'AniList says the saved token is invalid, so it was removed. Authorize again in the settings.',
+} as const;
 
 /**
  * A GraphQL document with its result and variable types. Declared one way only: `query()` for
@@ -232,13 +237,16 @@ export type ClientSend = { transport: ApiTransport; fetch?: never } | { fetch: t
 
 export type ClientDeps = ClientSend & {
   store: Store;
-  toasts: Reporter;
   getToken(): string | null;
   clock?: Clock;
   /** Where request starts come from; by default this tab's own window (browserAllocator() shares it). */
   window?: SlotAllocator;
   /** Called when the API says the stored token is no longer valid. */
   onInvalidToken?(): void;
+  /** Called when a request that needs the token is refused before it is sent: there is none (it then throws CLIENT_TEXTS.missingToken). */
+  onMissingToken?(): void;
+  /** Called when a request never reached the API (network, CORS preflight), with the remaining count as the API last reported it. */
+  onUnreachable?(remaining: number | null): void;
 };
 
 interface GraphQLBody<T> {
@@ -301,10 +309,7 @@ export class GraphQLClient {
         if (init.signal?.aborted) throw error;
         this.limiter.failed();
         // The count as the API last reported it, not our adjusted one.
-        const remaining = this.lastReportedRemaining();
-        this.deps.toasts.warning(
-          `Preflight check failed. This might be caused by too many requests. Last known remaining queries: ${remaining ?? 'unknown'}.`,
-        );
+        this.deps.onUnreachable?.(this.lastReportedRemaining());
         throw error instanceof Error ? error : new ApiError(String(error), 'network');
       }
       this.recordRateLimit(response);
@@ -353,8 +358,8 @@ export class GraphQLClient {
   }
 
   private missingToken(): never {
-    this.deps.toasts.error(MISSING_TOKEN_MESSAGE);
-    throw new ApiError(MISSING_TOKEN_MESSAGE, 'unauthorized');
+    this.deps.onMissingToken?.();
+    throw new ApiError(CLIENT_TEXTS.missingToken, 'unauthorized');
   }
 
   /** The remaining-requests count the API last reported (its header as stored), or null when unknown. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientReports } from '../../src/commands/api-reports';
 import { managerApiTransport, parseResponseHeaders, type ApiRequest } from '../../src/data/api-transport';
 import { memoryBackend } from '../../src/data/backend';
 import { requestHost, type GmXhr } from '../../src/data/gm-request';
@@ -130,7 +131,7 @@ describe('the GraphQL client through the manager', () => {
     const toasts: Toast[] = [];
     const bus = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
     bus.listen((t) => toasts.push(t));
-    const c = new GraphQLClient({ transport: managerApiTransport(xhr), store, toasts: bus, getToken: () => 'tok', clock });
+    const c = new GraphQLClient({ transport: managerApiTransport(xhr), store, ...clientReports(bus), getToken: () => 'tok', clock });
     return { c, seen, store, toasts };
   }
 
@@ -169,7 +170,7 @@ describe('the GraphQL client through the manager', () => {
     const c = new GraphQLClient({
       transport: managerApiTransport(xhr),
       store: new Store(memoryBackend(), () => {}),
-      toasts: bus,
+      ...clientReports(bus),
       getToken: () => 'tok',
       clock,
     });
@@ -212,7 +213,6 @@ describe('nothing a page script replaces after start-up receives a credential', 
     const c = new GraphQLClient({
       fetch: async () => new Response('{}'),
       store: new Store(memoryBackend(), () => {}),
-      toasts: new ToastBus(() => ({ enabled: true, level: 0, duration: 5 })),
       getToken: () => 'secret-token',
     });
     const before = c.identity();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clientReports } from '../../src/commands/api-reports';
 import { memoryBackend } from '../../src/data/backend';
 import {
   ApiError,
@@ -6,7 +7,7 @@ import {
   BURST_WINDOW_MS,
   GraphQLClient,
   MAX_PAUSE_MS,
-  MISSING_TOKEN_MESSAGE,
+  CLIENT_TEXTS,
   rateLimitKey,
   RateLimiter,
   type Clock,
@@ -46,7 +47,7 @@ function setup(answers: (() => Response | Promise<Response>)[], token: string | 
       return next();
     },
     store,
-    toasts: bus,
+    ...clientReports(bus),
     getToken: () => token,
     clock,
     onInvalidToken: () => invalid++,
@@ -69,8 +70,8 @@ describe('GraphQLClient', () => {
 
   it('refuses an authorized call without a token, with the spec toast', async () => {
     const { client, toasts, calls } = setup([]);
-    await expect(client.request(authDoc, {})).rejects.toThrow(MISSING_TOKEN_MESSAGE);
-    expect(toasts).toMatchObject([{ type: 'error', message: MISSING_TOKEN_MESSAGE }]);
+    await expect(client.request(authDoc, {})).rejects.toThrow(CLIENT_TEXTS.missingToken);
+    expect(toasts).toMatchObject([{ type: 'error', message: CLIENT_TEXTS.missingToken }]);
     expect(calls).toHaveLength(0);
   });
 

@@ -6,6 +6,7 @@ import { memoryBackend } from '../../src/data/backend';
 import { GraphQLClient } from '../../src/data/graphql';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/commands/toast-bus';
+import { clientReports } from '../../src/commands/api-reports';
 
 /** Services over in-memory storage and a scripted fetch, for unit and component tests. */
 export function makeTestServices(
@@ -30,7 +31,7 @@ export function makeTestServices(
   const client = new GraphQLClient({
     fetch: opts.fetch ?? (async () => new Response(JSON.stringify({ data: {} }), { status: 200 })),
     store,
-    toasts,
+    ...clientReports(toasts),
     getToken: () => opts.token ?? (opts.storedToken ? validToken(store) : null),
   });
   if (opts.token) store.set(authKey, { token: opts.token, expires: null });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientReports } from '../../src/commands/api-reports';
 import { decodeBio, encodeBio, visibleBio } from '../../src/data/bio-block';
 import {
   aboutToPublish,
@@ -288,7 +289,7 @@ describe('publish actions', () => {
   /** Services with a token (the helper's client has none); the confirm dialog answers `answer` and records its questions. */
   function authorized(fetch: typeof globalThis.fetch, answer = true) {
     const base = makeTestServices(undefined, { fetch });
-    const client = new GraphQLClient({ fetch, store: base.store, toasts: base.services.toasts, getToken: () => 'token' });
+    const client = new GraphQLClient({ fetch, store: base.store, ...clientReports(base.services.toasts), getToken: () => 'token' });
     client.limiter.delay = () => 0; // no backoff between scripted failures
     const asked: string[] = [];
     const confirm = async (text: string) => (asked.push(text), answer);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { clientReports } from '../../src/commands/api-reports';
 import { Registry } from '../../src/commands/registry';
 import { authKey } from '../../src/data/auth';
 import { expiredNoticeKey, MAX_TIMER_MS, TokenExpiryWatcher } from '../../src/data/auth-expiry';
 import { memoryBackend } from '../../src/data/backend';
-import { GraphQLClient, MISSING_TOKEN_MESSAGE, type Clock, type GqlDocument } from '../../src/data/graphql';
+import { CLIENT_TEXTS, GraphQLClient, type Clock, type GqlDocument } from '../../src/data/graphql';
 import { nextChange, RefreshClock } from '../../src/data/quick-access-refresh-clock';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/commands/toast-bus';
@@ -253,7 +254,7 @@ describe('a token that expires while pages are open', () => {
         return answers.shift()!();
       },
       store,
-      toasts: bus,
+      ...clientReports(bus),
       clock,
       getToken: () => (t < 1_002_000 ? 'tok' : null),
     });
@@ -265,9 +266,9 @@ describe('a token that expires while pages are open', () => {
     // past its expiry, is refused when its turn comes instead of being sent.
     t = 1_000_000;
     client.limiter.pauseFor(5000);
-    await expect(client.request({ ...doc, auth: true }, {})).rejects.toThrow(MISSING_TOKEN_MESSAGE);
+    await expect(client.request({ ...doc, auth: true }, {})).rejects.toThrow(CLIENT_TEXTS.missingToken);
     expect(sent).toHaveLength(2);
-    expect(toasts.filter((x) => x.message === MISSING_TOKEN_MESSAGE)).toHaveLength(1);
+    expect(toasts.filter((x) => x.message === CLIENT_TEXTS.missingToken)).toHaveLength(1);
   });
 });
 

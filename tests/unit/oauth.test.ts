@@ -14,7 +14,6 @@ import {
   withState,
 } from '../../src/data/oauth';
 import { Store } from '../../src/data/storage';
-import { ToastBus } from '../../src/commands/toast-bus';
 
 const NOW = 1_800_000_000_000;
 const store = () => new Store(memoryBackend(), () => {});
@@ -204,7 +203,6 @@ describe('asking whose a returned token is', () => {
         return new Response(JSON.stringify(body), { status: body.data ? 200 : 400, headers: { 'Content-Type': 'application/json' } });
       },
       store: store(),
-      toasts: new ToastBus(() => ({ enabled: true, level: 0, duration: 5 })),
       getToken: () => 'stored',
       onInvalidToken: () => invalid++,
     });

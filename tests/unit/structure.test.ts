@@ -67,7 +67,6 @@ const PANELS_WITH_CLIENT = new Set<string>([]);
  */
 const DATA_THAT_REPORTS = new Set<string>([
   'src/data/config-io.ts',
-  'src/data/graphql.ts',
   'src/data/image-hosts.ts',
   'src/data/layout-designer.ts',
 ]);
