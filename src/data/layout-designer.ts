@@ -1,12 +1,11 @@
-import { API_ERROR_TEXTS, attempt, wrapFailure } from './api-errors';
+import { API_ERROR_TEXTS, wrapFailure } from './api-errors';
 import { decodeBio, updateBio, visibleBio } from './bio-block';
-import { FRESH, mutation, query, type GraphQLClient } from './graphql';
+import { FRESH, mutation, query } from './graphql';
 import { saveUserAbout } from './documents';
 import { safeUrl } from './guards';
 import { read, write, type ReadContext } from './swr';
 import { s } from './schema';
 import { defineKey, type Store, refusedPast } from './storage';
-import type { Reporter } from './api-errors';
 import { hexToTriple, NAMED_COLORS } from './colors';
 
 /**
@@ -341,20 +340,6 @@ export const userAboutQuery = query<{ User: { id: number; about: string | null }
   { lifetime: FRESH },
 );
 
-export interface LayoutServices {
-  store: Store;
-  client: GraphQLClient;
-  toasts: Reporter;
-}
-
-/**
- * With the confirm dialog: every publish of the account's about, colour or badge asks here first,
- * whatever starts it (the palette, a hotkey, a settings button).
- */
-export interface PublishServices extends LayoutServices {
-  confirm(text: string): Promise<boolean>;
-}
-
 /** What publishing asks first. */
 export const PUBLISH_QUESTIONS = {
   layout: (name: string, parts: readonly string[]) =>
@@ -365,7 +350,7 @@ export const PUBLISH_QUESTIONS = {
 };
 
 /** Deletes the selected layout once the user agrees; resolves whether it was deleted. */
-export async function deleteSelectedLayout(svc: Pick<PublishServices, 'store' | 'confirm'>): Promise<boolean> {
+export async function deleteSelectedLayout(svc: { store: Store; confirm(text: string): Promise<boolean> }): Promise<boolean> {
   const layout = selectedOf(svc.store.get(layoutsKey));
   if (!(await svc.confirm(`Delete the layout "${layout.name}"?`))) return false;
   commitLayouts(svc.store, (state) => deleteLayout(state));
@@ -399,90 +384,58 @@ export const publishedOf = (viewer: LayoutViewer): Published => ({
   badge: viewer.donatorBadge ?? null,
 });
 
-/**
- * Loads the current about of the token's owner (the account publishing writes) into the selected
- * layout.
- */
-export async function resetAbout(svc: LayoutServices): Promise<boolean> {
-  const loaded = await attempt(
-    svc.toasts,
-    { toast: 'Failed to query current about from AniList API.', log: 'querying the current about failed' },
-    async () => (await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc))).about,
-  );
-  if (!loaded.ok) return false;
-  commitLayouts(svc.store, (state) => updateLayout(state, { bio: loaded.value ?? '' }));
-  svc.toasts.success('About reset.');
-  return true;
+/** What the layout designer's publishing says (src/panels/layout-designer/publish.ts says it). */
+export const LAYOUT_TEXTS = {
+  resetFailed: 'Failed to query current about from AniList API.',
+  reset: 'About reset.',
+  aboutFailed: 'Failed to publish about.',
+  about: 'About published.',
+  colorFailed: 'Failed to publish color.',
+  color: 'Color published.',
+  badgeFailed: 'Failed to publish donator badge.',
+  badge: 'Donator badge published.',
+} as const;
+
+/** The current about of the token's owner (the account publishing writes); a failure is 'Error querying user about.'. */
+export async function currentAbout(svc: ReadContext): Promise<string | null> {
+  return (await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc))).about;
+}
+
+/** Loads `about` (the account's, see currentAbout) into the selected layout. */
+export function resetLayoutAbout(store: Store, about: string | null): void {
+  commitLayouts(store, (state) => updateLayout(state, { bio: about ?? '' }));
 }
 
 /** Publishes the layout's about, keeping the current data block; `current` skips the query. */
-async function sendAbout(svc: LayoutServices, bio: string, current?: string | null): Promise<boolean> {
-  const published = await attempt(svc.toasts, { toast: 'Failed to publish about.', log: 'publishing the about failed' }, async () => {
-    const about = aboutToPublish(current !== undefined ? current : (await fetchViewer(svc)).about, bio);
-    await saveAbout(svc, about);
-  });
-  if (published.ok) svc.toasts.success('About published.');
-  return published.ok;
+export async function sendAbout(svc: ReadContext, bio: string, current?: string | null): Promise<void> {
+  const about = aboutToPublish(current !== undefined ? current : (await fetchViewer(svc)).about, bio);
+  await saveAbout(svc, about);
 }
 
-/** Publishes a colour; resolves with the colour now published, or null when it failed. */
-async function sendColor(svc: LayoutServices, color: string): Promise<string | null> {
-  const published = await attempt(svc.toasts, { toast: 'Failed to publish color.', log: 'publishing the colour failed' }, () =>
-    wrapFailure(API_ERROR_TEXTS.profileColor, () => write(svc, saveUserColor, { color }, { invalidates: [layoutViewerQuery] })),
+/** Publishes a colour: the colour now published; a failure is 'Failed to publish profile color'. */
+export async function sendColor(svc: ReadContext, color: string): Promise<string> {
+  const saved = await wrapFailure(API_ERROR_TEXTS.profileColor, () =>
+    write(svc, saveUserColor, { color }, { invalidates: [layoutViewerQuery] }),
   );
-  if (!published.ok) return null;
-  svc.toasts.success('Color published.');
-  return published.value.UpdateUser?.options?.profileColor ?? color;
+  return saved.UpdateUser?.options?.profileColor ?? color;
 }
 
-async function sendBadge(svc: LayoutServices, badge: string): Promise<string | null> {
-  const published = await attempt(
-    svc.toasts,
-    { toast: 'Failed to publish donator badge.', log: 'publishing the donator badge failed' },
-    () =>
-      wrapFailure(API_ERROR_TEXTS.donatorBadge, () =>
-        write(svc, saveDonatorBadge, { badge: badge.trim() }, { invalidates: [layoutViewerQuery] }),
-      ),
+/** Publishes a donator badge: the badge now published; a failure is 'Failed to publish donator badge'. */
+export async function sendBadge(svc: ReadContext, badge: string): Promise<string> {
+  const saved = await wrapFailure(API_ERROR_TEXTS.donatorBadge, () =>
+    write(svc, saveDonatorBadge, { badge: badge.trim() }, { invalidates: [layoutViewerQuery] }),
   );
-  if (!published.ok) return null;
-  svc.toasts.success('Donator badge published.');
-  return published.value.UpdateUser?.donatorBadge ?? badge.trim();
+  return saved.UpdateUser?.donatorBadge ?? badge.trim();
 }
 
 /**
- * 'Publish About': once the user agrees, the selected layout's about over the account's, keeping
- * the account's data block; `current` (the account's about) skips reading it.
+ * What 'Publish layout' would write for the token's owner: the about always, the colour and badge
+ * where the rules allow for the donator tier AniList reports; `parts` names them for the question.
+ * A failure to read the account is 'Error querying user about.'.
  */
-export async function publishAbout(svc: PublishServices, bio: string, current?: string | null): Promise<boolean> {
-  if (!(await svc.confirm(PUBLISH_QUESTIONS.about(selectedOf(svc.store.get(layoutsKey)).name)))) return false;
-  return sendAbout(svc, bio, current);
-}
-
-/** 'Publish Color', once the user agrees: the colour now published, or null (declined or failed). */
-export async function publishColor(svc: PublishServices, color: string): Promise<string | null> {
-  return (await svc.confirm(PUBLISH_QUESTIONS.color(color))) ? sendColor(svc, color) : null;
-}
-
-/** 'Publish Badge', once the user agrees: the badge now published, or null (declined or failed). */
-export async function publishBadge(svc: PublishServices, badge: string): Promise<string | null> {
-  return (await svc.confirm(PUBLISH_QUESTIONS.badge(badge))) ? sendBadge(svc, badge) : null;
-}
-
-/**
- * 'Publish layout': once the user agrees, the about, then colour and badge where the rules allow,
- * for the token's owner and the donator tier AniList reports for them.
- */
-export async function publishLayout(svc: PublishServices): Promise<void> {
-  const layout = selectedOf(svc.store.get(layoutsKey));
-  const current = await attempt(svc.toasts, { toast: 'Failed to publish about.', log: 'querying the current about failed' }, () =>
-    wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc)),
-  );
-  if (!current.ok) return;
-  const viewer = current.value;
+export async function layoutPublish(svc: ReadContext, layout: Layout) {
+  const viewer = await wrapFailure(API_ERROR_TEXTS.userAbout, () => fetchViewer(svc));
   const show = publishVisibility(layout, publishedOf(viewer), true, viewer.donatorTier ?? 0);
   const parts = ['about', ...(show.color ? ['profile colour'] : []), ...(show.badge ? ['donator badge'] : [])];
-  if (!(await svc.confirm(PUBLISH_QUESTIONS.layout(layout.name, parts)))) return;
-  await sendAbout(svc, layout.bio, viewer.about);
-  if (show.color) await sendColor(svc, layout.color);
-  if (show.badge) await sendBadge(svc, layout.donatorBadge);
+  return { about: viewer.about, show, parts };
 }

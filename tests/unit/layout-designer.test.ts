@@ -21,12 +21,7 @@ import {
   normalize,
   layoutMessageKind,
   previewView,
-  publishAbout,
-  publishBadge,
-  publishColor,
-  publishLayout,
   publishVisibility,
-  resetAbout,
   selectedOf,
   selectLayout,
   setBioCss,
@@ -38,6 +33,7 @@ import {
   type LayoutMessage,
   type LayoutsState,
 } from '../../src/data/layout-designer';
+import { publishAbout, publishBadge, publishColor, publishLayout, resetAbout } from '../../src/panels/layout-designer/publish';
 import { layoutDesigner } from '../../src/commands/features/layout-designer';
 import { Registry } from '../../src/commands/registry';
 import { GraphQLClient } from '../../src/data/graphql';

@@ -68,7 +68,6 @@ const PANELS_WITH_CLIENT = new Set<string>([]);
 const DATA_THAT_REPORTS = new Set<string>([
   'src/data/config-io.ts',
   'src/data/image-hosts.ts',
-  'src/data/layout-designer.ts',
 ]);
 
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */

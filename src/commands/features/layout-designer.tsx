@@ -4,20 +4,21 @@ import {
   layoutsKey,
   onLayoutMessage,
   previewView,
-  publishLayout,
   setPreview,
   type LayoutsState,
   type PreviewView,
 } from '../../data/layout-designer';
 import { observe } from '../../inject/observer';
 import { removeStyle, setStyle } from '../../inject/styles';
-import { lazyComponent, markdownRenderer, sanitizer } from '../lazy';
+import { lazyComponent, lazyModule, markdownRenderer, sanitizer } from '../lazy';
 import type { FeatureDef } from '../types';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/layout-designer/layout-designer.css';
 
 const LayoutDesigner = lazyComponent(() => import('../../panels/layout-designer/LayoutDesigner'), 'LayoutDesigner');
 const SwitchLayoutPage = lazyComponent(() => import('../../panels/layout-designer/SwitchLayoutPage'), 'SwitchLayoutPage');
+/** Publishing, which reports what it did (evaluated when first run). */
+const publishing = lazyModule(() => import('../../panels/layout-designer/publish'));
 
 /**
  * The profile layout designer: layouts edited in settings, previewed on the viewer's own profile
@@ -188,7 +189,7 @@ export const layoutDesigner: FeatureDef = {
       // Writes the token owner's profile: locked while another account is signed in to the site.
       actsAsYou: true,
       relevant: ownProfile,
-      run: (ctx) => publishLayout(ctx),
+      run: async (ctx) => (await publishing.load()).publishLayout(ctx),
     },
   ],
   panels: [

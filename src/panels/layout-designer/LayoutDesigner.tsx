@@ -17,12 +17,8 @@ import {
   layoutsKey,
   normalize,
   PROFILE_COLORS,
-  publishAbout,
-  publishBadge,
-  publishColor,
   publishedOf,
   publishVisibility,
-  resetAbout,
   selectLayout,
   setBioCss,
   setBioText,
@@ -34,6 +30,7 @@ import {
   type Published,
 } from '../../data/layout-designer';
 import { IDENTITY_TEXTS } from '../../data/identity';
+import { publishAbout, publishBadge, publishColor, resetAbout } from './publish';
 import { NAMED_COLORS } from '../../data/colors';
 import { ColorInput } from '../common/ColorInput';
 import { LockIcon } from '../common/LockIcon';
