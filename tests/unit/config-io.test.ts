@@ -19,15 +19,13 @@ import {
   IMPORT_CANCELLED,
   IMPORT_ERROR,
   IMPORT_SUCCESS,
-  importText,
   isImportFileName,
   MAX_IMPORT_BYTES,
-  offerAdoption,
   originalFromLocalStorage,
   parseImport,
   successMessage,
-  type ImportDeps,
 } from '../../src/data/config-io';
+import { importText, offerAdoption, type ImportDeps } from '../../src/panels/import-export/import-flow';
 import { globalCssKey } from '../../src/data/global-css';
 import { feedConfigKey, quickAccessConfigKey } from '../../src/data/notifications/storage';
 import { s } from '../../src/data/schema';

@@ -10,15 +10,13 @@ import {
   ACCEPT_AS_LISTED,
   ADOPT_QUESTION,
   adoptionKey,
-  offerAdoption,
   originalFromLocalStorage,
-  importText,
   originalKeybind,
   parseImport,
   type AdoptionQuestion,
   type ImportDecision,
-  type ImportDeps,
 } from '../../src/data/config-io';
+import { importText, offerAdoption, type ImportDeps } from '../../src/panels/import-export/import-flow';
 import { gifKeyboardKey } from '../../src/data/gif-keyboard';
 import { globalCssKey } from '../../src/data/global-css';
 import { imageHostConfigKey } from '../../src/data/image-hosts';

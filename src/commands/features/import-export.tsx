@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import {
   adoptionKey,
-  offerAdoption,
   settleAdoption,
   type AdoptionOutcome,
   type AdoptionQuestion,
@@ -19,6 +18,8 @@ const ImportExport = lazyComponent(() => import('../../panels/import-export/Impo
 const ImportReview = lazyComponent(() => import('../../panels/import-export/ImportExport'), 'ImportReview');
 /** Export, import and the adoption's dependencies: evaluated when one of them is first used. */
 const configFiles = lazyModule(() => import('../../panels/import-export/ImportExport'));
+/** The first-run adoption, which asks and reports: evaluated when it is first offered. */
+const importFlow = lazyModule(() => import('../../panels/import-export/import-flow'));
 
 /**
  * Config Import/Export: the settings sub-tab, two palette commands, the import summary (nothing is
@@ -99,8 +100,8 @@ function chooseAndImport(ctx: AppServices): void {
 /** The first-run adoption offer, asked at most once per page load (the changelog waits for it). */
 function offerOnce(ctx: AppServices): Promise<AdoptionOutcome | null> {
   return settleAdoption(ctx.store, () =>
-    configFiles.load().then((m) =>
-      offerAdoption({
+    Promise.all([configFiles.load(), importFlow.load()]).then(([m, flow]) =>
+      flow.offerAdoption({
         ...m.importDeps(ctx, reviewIn(ctx)),
         ask: (question) => askReview(ctx, question.summary, question),
         getItem: (key) => localStorage.getItem(key),

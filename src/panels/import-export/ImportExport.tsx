@@ -8,16 +8,15 @@ import {
   EXPORT_FILE_NAME,
   exportText,
   IMPORT_ERROR,
-  importText,
   isImportFileName,
   MAX_IMPORT_BYTES,
   skippedText,
   type HotkeyChange,
   type ImportDecision,
-  type ImportDeps,
   type ImportSummary,
   type OptionCheck,
 } from '../../data/config-io';
+import { importText, type ImportDeps } from './import-flow';
 
 /**
  * 'Import/Export': download the configuration, or load one (ours or the original's) after its
