@@ -2,8 +2,6 @@ import { formEncoded, multipart, parseJson } from './builtins';
 import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
 import { s } from './schema';
 import { defineKey, type SecretField, type Store, fixedShape } from './storage';
-import type { Reporter } from './api-errors';
-import { attempt } from './api-errors';
 
 /**
  * Image hosts: the stored configuration, request building and
@@ -354,6 +352,7 @@ export function removeEntered<H extends ImageHost>(store: Store, host: H, field:
 
 // --- Uploading -------------------------------------------------------------------------------
 
+/** What uploading says (the paste feature, which owns the paste or drop, says it). */
 export const IMAGE_HOST_TOASTS = {
   catboxUploading: 'Uploading image to catbox.',
   catboxFailed: 'Failed to upload image to catbox.',
@@ -368,14 +367,25 @@ export const IMAGE_HOST_TOASTS = {
 
 export interface UploaderDeps {
   store: Store;
-  toasts: Pick<Reporter, 'debug' | 'success' | 'error'>;
   transport?: Transport;
   now?: () => number;
 }
 
+/** Where each host's uploads go (without the query: imgbb's carries the key). */
+const UPLOAD_URLS: Record<ImageHost, string> = { catbox: CATBOX_URL, imgbb: IMGBB_URL, imgur: IMGUR_UPLOAD_URL };
+
+/** One image's upload to the selected host, ready to send: `send` resolves with its URL or throws. */
+export interface PreparedUpload {
+  host: ImageHost;
+  /** Where it goes, without the query (for the console). */
+  endpoint: string;
+  send(): Promise<string>;
+}
+
 /**
- * Uploads images to the selected host. One batch at a time: while one runs, `busy` is true and
- * further uploads are refused (they resolve to null without sending anything).
+ * Uploads images to the selected host. One batch at a time: while one runs (`exclusive`), `busy`
+ * is true and further batches are refused without sending anything. Failures are thrown: the
+ * owner of the paste or drop reports them (IMAGE_HOST_TOASTS).
  */
 export class ImageUploader {
   private running = false;
@@ -392,93 +402,73 @@ export class ImageUploader {
     return this.running;
   }
 
-  /** Uploads each file in turn; the URLs of those that succeeded, or null when another upload is running. */
-  async upload(files: readonly File[]): Promise<string[] | null> {
+  /** Runs `batch` holding the upload lock; null, and nothing run, when another batch holds it. */
+  async exclusive<T>(batch: () => Promise<T>): Promise<T | null> {
     if (this.running) return null;
     this.running = true;
     try {
-      const urls: string[] = [];
-      for (const file of files) {
-        const url = await this.uploadOne(file);
-        if (url) urls.push(url);
-      }
-      return urls;
+      return await batch();
     } finally {
       this.running = false;
     }
   }
 
-  /** Refreshes the imgur token when it is due (see shouldRefreshImgur); true when a new token was stored. */
-  refreshImgur(): Promise<boolean> {
-    this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = null));
+  /**
+   * Refreshes the imgur token when it is due (see shouldRefreshImgur): true when a new token was
+   * stored, false when none was due; the refresh throws when imgur refused. `run` is the caller's
+   * way of running it (its owner's report around it); concurrent calls share the first call's run,
+   * so one request is sent and one outcome said.
+   */
+  refreshImgur(run: (refresh: () => Promise<boolean>) => Promise<boolean> = (refresh) => refresh()): Promise<boolean> {
+    this.refreshing ??= run(() => this.doRefresh()).finally(() => (this.refreshing = null));
     return this.refreshing;
   }
 
   private async doRefresh(): Promise<boolean> {
     const imgur = this.deps.store.get(imageHostConfigKey).configurations.imgur;
     if (!shouldRefreshImgur(imgur, this.now())) return false;
-    const refreshed = await attempt(
-      this.deps.toasts,
-      { toast: IMAGE_HOST_TOASTS.refreshFailed, log: 'imgur token refresh failed', detail: false },
-      async () => {
-        const tokens = parseRefresh(await this.transport(imgurRefreshRequest(imgur)), this.now());
-        if (!tokens) throw new Error('imgur refused the refresh');
-        storeImgurTokens(this.deps.store, tokens);
-      },
-    );
-    if (refreshed.ok) this.deps.toasts.success(IMAGE_HOST_TOASTS.refreshed);
-    return refreshed.ok;
+    const tokens = parseRefresh(await this.transport(imgurRefreshRequest(imgur)), this.now());
+    if (!tokens) throw new Error('imgur refused the refresh');
+    storeImgurTokens(this.deps.store, tokens);
+    return true;
   }
 
-  private async uploadOne(file: File): Promise<string | null> {
+  /**
+   * `file`'s upload to the selected host, or null when nothing is to be sent (imgbb without a key,
+   * imgur without a client id, a file that cannot be read). imgur's request is built when sent, so
+   * it carries a token refreshed in between.
+   */
+  async prepare(file: File): Promise<PreparedUpload | null> {
     const config = this.deps.store.get(imageHostConfigKey);
-    const { toasts } = this.deps;
     switch (config.selectedHost) {
       case 'catbox':
-        toasts.debug(IMAGE_HOST_TOASTS.catboxUploading);
-        return this.send(catboxRequest(file, config.configurations.catbox.userHash), catboxUrl, IMAGE_HOST_TOASTS.catboxFailed);
+        return this.prepared('catbox', () => catboxRequest(file, config.configurations.catbox.userHash), catboxUrl);
       case 'imgbb': {
         const { apiKey } = config.configurations.imgbb;
         const base64 = apiKey.trim() ? await readBase64(file) : null;
-        if (base64 === null) return null; // no key or an unreadable file: silently nothing
-        toasts.debug(IMAGE_HOST_TOASTS.imgbbUploading);
-        return this.send(imgbbRequest(apiKey, base64, file.name), imgbbUrl, IMAGE_HOST_TOASTS.imgbbFailed, IMAGE_HOST_TOASTS.imgbbDone);
+        return base64 === null ? null : this.prepared('imgbb', () => imgbbRequest(apiKey, base64, file.name), imgbbUrl);
       }
       case 'imgur': {
         if (!config.configurations.imgur.clientId.trim()) return null;
         const base64 = await readBase64(file);
         if (base64 === null) return null;
-        await this.refreshImgur();
-        const imgur = this.deps.store.get(imageHostConfigKey).configurations.imgur;
-        return this.send(
-          imgurRequest(imgur, base64, file.name, this.now()),
-          imgurUrl,
-          IMAGE_HOST_TOASTS.imgurFailed,
-          IMAGE_HOST_TOASTS.imgurDone,
-        );
+        const request = () => imgurRequest(this.deps.store.get(imageHostConfigKey).configurations.imgur, base64, file.name, this.now());
+        return this.prepared('imgur', request, imgurUrl);
       }
     }
   }
 
-  private async send(
-    request: HttpRequest,
-    read: (res: HttpResponse) => string | null,
-    failed: string,
-    done?: string,
-  ): Promise<string | null> {
-    const uploaded = await attempt(
-      this.deps.toasts,
-      { toast: failed, log: `image upload to ${new URL(request.url).hostname} failed`, detail: false },
-      async () => {
-        const res = await this.transport(request);
+  private prepared(host: ImageHost, request: () => HttpRequest, read: (res: HttpResponse) => string | null): PreparedUpload {
+    return {
+      host,
+      endpoint: UPLOAD_URLS[host],
+      send: async () => {
+        const res = await this.transport(request());
         const url = read(res);
         if (!url) throw new Error(`unexpected answer (status ${res.status}): ${res.text.slice(0, 200)}`);
         return url;
       },
-    );
-    if (!uploaded.ok) return null;
-    if (done) this.deps.toasts.success(done);
-    return uploaded.value;
+    };
   }
 }
 
@@ -500,9 +490,4 @@ export function imageUploader(deps: UploaderDeps): ImageUploader {
     shared.set(deps.store, uploader);
   }
   return uploader;
-}
-
-/** Uploads one image to the selected host: its URL, or null (failed, skipped or another upload running). */
-export async function uploadImage(deps: UploaderDeps, file: File): Promise<string | null> {
-  return (await imageUploader(deps).upload([file]))?.[0] ?? null;
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadImages } from '../../src/commands/features/paste';
 import { memoryBackend } from '../../src/data/backend';
 import { gmTransport, requestHost } from '../../src/data/gm-request';
 import { imageHostConfigKey, ImageUploader } from '../../src/data/image-hosts';
@@ -43,12 +44,9 @@ describe('credentials stay out of console messages', () => {
       return undefined;
     });
     const said: string[] = [];
-    const uploader = new ImageUploader({
-      store,
-      transport,
-      toasts: { debug: (m) => said.push(m), success: (m) => said.push(m), error: (m) => said.push(m) },
-    });
-    expect(await uploader.upload([new File(['x'], 'a.png', { type: 'image/png' })])).toEqual([]);
+    const uploader = new ImageUploader({ store, transport });
+    const toasts = { debug: (m: string) => said.push(m), success: (m: string) => said.push(m), error: (m: string) => said.push(m) };
+    expect(await uploadImages(toasts, uploader, [new File(['x'], 'a.png', { type: 'image/png' })])).toEqual([]);
     expect(said).toContain('Failed to upload image to imgbb.');
     expect(error).toHaveBeenCalled();
     const text = printed([...error.mock.calls, ...warn.mock.calls]);

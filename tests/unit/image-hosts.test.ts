@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { refreshImgur, uploadImages } from '../../src/commands/features/paste';
 import { memoryBackend } from '../../src/data/backend';
 import { fetchTransport, gmTransport, type HttpRequest, type HttpResponse } from '../../src/data/gm-request';
 import {
@@ -63,8 +64,8 @@ function setup(
     success: (m: string) => said.push(['success', m]),
     error: (m: string) => said.push(['error', m]),
   };
-  const uploader = new ImageUploader({ store, toasts, now: () => NOW, transport: async (r) => (requests.push(r), answer(r)) });
-  return { store, requests, said, uploader };
+  const uploader = new ImageUploader({ store, now: () => NOW, transport: async (r) => (requests.push(r), answer(r)) });
+  return { store, requests, said, uploader, toasts };
 }
 
 describe('the stored configuration', () => {
@@ -220,7 +221,7 @@ describe('the imgur refresh decision', () => {
 
   it('stores the new token with a success toast', async () => {
     const t = setup('imgur', { imgur: due }, () => ok(JSON.stringify({ access_token: 'new', expires_in: 3600, refresh_token: 'r2' })));
-    expect(await t.uploader.refreshImgur()).toBe(true);
+    expect(await refreshImgur(t.toasts, t.uploader)).toBe(true);
     expect(t.store.get(imageHostConfigKey).configurations.imgur).toMatchObject({
       authToken: 'new',
       refreshToken: 'r2',
@@ -233,17 +234,17 @@ describe('the imgur refresh decision', () => {
   it('says so when imgur refuses, and keeps the old values', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const t = setup('imgur', { imgur: due }, () => ok('{"data":{"error":"Invalid refresh token"}}', 400));
-    expect(await t.uploader.refreshImgur()).toBe(false);
+    expect(await refreshImgur(t.toasts, t.uploader)).toBe(false);
     expect(t.store.get(imageHostConfigKey).configurations.imgur.authToken).toBe('t');
     expect(t.said).toEqual([['error', 'Error while refreshing imgur token.']]);
   });
 
   it('sends nothing when not due, and one request for concurrent calls', async () => {
     const idle = setup('imgur', { imgur: { ...due, expires: NOW + 60_000 } });
-    expect(await idle.uploader.refreshImgur()).toBe(false);
+    expect(await refreshImgur(idle.toasts, idle.uploader)).toBe(false);
     expect(idle.requests).toEqual([]);
     const t = setup('imgur', { imgur: due }, () => ok(JSON.stringify({ access_token: 'new', expires_in: 60 })));
-    await Promise.all([t.uploader.refreshImgur(), t.uploader.refreshImgur()]);
+    await Promise.all([refreshImgur(t.toasts, t.uploader), refreshImgur(t.toasts, t.uploader)]);
     expect(t.requests).toHaveLength(1);
   });
 });
@@ -299,7 +300,7 @@ describe('request building and answers', () => {
 describe('uploading', () => {
   it('catbox: debug toast, URL from the answer', async () => {
     const t = setup('catbox', { catbox: { userHash: 'h' } }, () => ok('https://files.catbox.moe/abc.png'));
-    expect(await t.uploader.upload([png()])).toEqual(['https://files.catbox.moe/abc.png']);
+    expect(await uploadImages(t.toasts, t.uploader, [png()])).toEqual(['https://files.catbox.moe/abc.png']);
     expect(t.requests).toHaveLength(1);
     expect((t.requests[0]!.body as FormData).get('userhash')).toBe('h');
     expect(t.said).toEqual([['debug', 'Uploading image to catbox.']]);
@@ -308,19 +309,19 @@ describe('uploading', () => {
   it('catbox: a failure toasts and yields nothing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const t = setup('catbox', {}, () => ok('Internal error', 500));
-    expect(await t.uploader.upload([png()])).toEqual([]);
+    expect(await uploadImages(t.toasts, t.uploader, [png()])).toEqual([]);
     expect(t.said).toEqual([
       ['debug', 'Uploading image to catbox.'],
       ['error', 'Failed to upload image to catbox.'],
     ]);
     const down = setup('catbox', {}, () => Promise.reject(new Error('network error')));
-    expect(await down.uploader.upload([png()])).toEqual([]);
+    expect(await uploadImages(down.toasts, down.uploader, [png()])).toEqual([]);
     expect(down.said.at(-1)).toEqual(['error', 'Failed to upload image to catbox.']);
   });
 
   it('imgbb: debug and success toasts; a failure toasts', async () => {
     const t = setup('imgbb', { imgbb: { apiKey: 'key' } }, () => ok(JSON.stringify({ data: { url: 'https://i.ibb.co/x/y.png' } })));
-    expect(await t.uploader.upload([png()])).toEqual(['https://i.ibb.co/x/y.png']);
+    expect(await uploadImages(t.toasts, t.uploader, [png()])).toEqual(['https://i.ibb.co/x/y.png']);
     expect(t.requests[0]!.url).toBe('https://api.imgbb.com/1/upload?key=key');
     expect(t.said).toEqual([
       ['debug', 'Uploading image to imgbb.'],
@@ -328,7 +329,7 @@ describe('uploading', () => {
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const bad = setup('imgbb', { imgbb: { apiKey: 'key' } }, () => ok('{"error":{"message":"Invalid API v1 key."}}', 400));
-    expect(await bad.uploader.upload([png()])).toEqual([]);
+    expect(await uploadImages(bad.toasts, bad.uploader, [png()])).toEqual([]);
     expect(bad.said).toEqual([
       ['debug', 'Uploading image to imgbb.'],
       ['error', 'Failed to upload image to imgbb.'],
@@ -337,7 +338,7 @@ describe('uploading', () => {
 
   it('imgbb without a key, imgur without a client id: silently nothing', async () => {
     for (const t of [setup('imgbb', { imgbb: { apiKey: '  ' } }), setup('imgur', { imgur: { clientId: '' } })]) {
-      expect(await t.uploader.upload([png()])).toEqual([]);
+      expect(await uploadImages(t.toasts, t.uploader, [png()])).toEqual([]);
       expect(t.requests).toEqual([]);
       expect(t.said).toEqual([]);
     }
@@ -345,12 +346,12 @@ describe('uploading', () => {
 
   it('imgur: success and failure toasts', async () => {
     const t = setup('imgur', { imgur: { clientId: 'cid' } }, () => ok(JSON.stringify({ data: { link: 'https://i.imgur.com/z.png' } })));
-    expect(await t.uploader.upload([png()])).toEqual(['https://i.imgur.com/z.png']);
+    expect(await uploadImages(t.toasts, t.uploader, [png()])).toEqual(['https://i.imgur.com/z.png']);
     expect(t.requests[0]!.headers?.Authorization).toBe('Client-ID cid');
     expect(t.said).toEqual([['success', 'Uploaded image to imgur.']]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const bad = setup('imgur', { imgur: { clientId: 'cid' } }, () => ok('{"data":{"error":"Bad"}}', 400));
-    expect(await bad.uploader.upload([png()])).toEqual([]);
+    expect(await uploadImages(bad.toasts, bad.uploader, [png()])).toEqual([]);
     expect(bad.said).toEqual([['error', 'Failed to upload image to imgur.']]);
   });
 
@@ -363,7 +364,7 @@ describe('uploading', () => {
           ? ok(JSON.stringify({ access_token: 'fresh', expires_in: 3600 }))
           : ok(JSON.stringify({ data: { link: 'https://i.imgur.com/z.png' } })),
     );
-    expect(await t.uploader.upload([png()])).toEqual(['https://i.imgur.com/z.png']);
+    expect(await uploadImages(t.toasts, t.uploader, [png()])).toEqual(['https://i.imgur.com/z.png']);
     expect(t.requests.map((r) => r.url)).toEqual(['https://api.imgur.com/oauth2/token', 'https://api.imgur.com/3/image']);
     expect(t.requests[1]!.headers?.Authorization).toBe('Bearer fresh');
   });
@@ -371,15 +372,15 @@ describe('uploading', () => {
   it('refuses a second upload while one runs (the lock), and frees it afterwards', async () => {
     let release: (r: HttpResponse) => void = () => {};
     const t = setup('catbox', {}, () => new Promise<HttpResponse>((resolve) => (release = resolve)));
-    const first = t.uploader.upload([png('a.png'), png('b.png')]);
+    const first = uploadImages(t.toasts, t.uploader, [png('a.png'), png('b.png')]);
     expect(t.uploader.busy).toBe(true);
-    expect(await t.uploader.upload([png()])).toBeNull();
+    expect(await uploadImages(t.toasts, t.uploader, [png()])).toBeNull();
     release(ok('https://files.catbox.moe/1.png'));
     await vi.waitFor(() => expect(t.requests).toHaveLength(2));
     release(ok('https://files.catbox.moe/2.png'));
     expect(await first).toEqual(['https://files.catbox.moe/1.png', 'https://files.catbox.moe/2.png']);
     expect(t.uploader.busy).toBe(false);
-    const again = t.uploader.upload([png()]);
+    const again = uploadImages(t.toasts, t.uploader, [png()]);
     await vi.waitFor(() => expect(t.requests).toHaveLength(3));
     release(ok('https://files.catbox.moe/3.png'));
     expect(await again).toEqual(['https://files.catbox.moe/3.png']);

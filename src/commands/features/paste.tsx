@@ -1,11 +1,21 @@
 import { settingsTabKey } from '../../data/config';
-import { askImgurAccount, imageHostConfigKey, imageUploader, storeImgurAuthorization } from '../../data/image-hosts';
+import { attempt } from '../../data/api-errors';
+import {
+  askImgurAccount,
+  IMAGE_HOST_TOASTS,
+  imageHostConfigKey,
+  imageUploader,
+  storeImgurAuthorization,
+  type ImageHost,
+  type ImageUploader,
+} from '../../data/image-hosts';
 import { parseImgurReturn, takeOAuthPending, type PendingCheck } from '../../data/oauth';
 import { isSettingsDeveloper } from '../../data/pages';
 import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { eventOrigin } from '../../inject/shadow';
 import type { CommandContext, FeatureDef } from '../types';
+import type { ToastBus } from '../toast-bus';
 import { lazyComponent } from '../lazy';
 import styles from '../../panels/paste/paste.css';
 
@@ -27,7 +37,61 @@ const PASTE_SETUP_FAILED =
   'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';
 
 const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
-const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store, toasts: ctx.toasts });
+const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store });
+
+type UploadToasts = Pick<ToastBus, 'debug' | 'success' | 'error'>;
+
+/** What an upload to each host says: before it is sent (a debug toast), once it is done, and when it failed. */
+const UPLOAD_TEXTS: Record<ImageHost, { uploading?: string; done?: string; failed: string }> = {
+  catbox: { uploading: IMAGE_HOST_TOASTS.catboxUploading, failed: IMAGE_HOST_TOASTS.catboxFailed },
+  imgbb: { uploading: IMAGE_HOST_TOASTS.imgbbUploading, done: IMAGE_HOST_TOASTS.imgbbDone, failed: IMAGE_HOST_TOASTS.imgbbFailed },
+  imgur: { done: IMAGE_HOST_TOASTS.imgurDone, failed: IMAGE_HOST_TOASTS.imgurFailed },
+};
+
+/**
+ * Refreshes the imgur token when it is due, and says how it went (once, however many ask while it
+ * runs); true when a new token was stored.
+ */
+export function refreshImgur(toasts: Pick<ToastBus, 'success' | 'error'>, hosts: ImageUploader): Promise<boolean> {
+  return hosts.refreshImgur(async (refresh) => {
+    const refreshed = await attempt(
+      toasts,
+      { toast: IMAGE_HOST_TOASTS.refreshFailed, log: 'imgur token refresh failed', detail: false },
+      refresh,
+    );
+    if (refreshed.ok && refreshed.value) toasts.success(IMAGE_HOST_TOASTS.refreshed);
+    return refreshed.ok && refreshed.value;
+  });
+}
+
+/** Uploads one image and says how it went (see UPLOAD_TEXTS): its URL, or null (failed or nothing sent). */
+async function uploadOne(toasts: UploadToasts, hosts: ImageUploader, file: File): Promise<string | null> {
+  const upload = await hosts.prepare(file);
+  if (!upload) return null;
+  const texts = UPLOAD_TEXTS[upload.host];
+  if (texts.uploading) toasts.debug(texts.uploading);
+  if (upload.host === 'imgur') await refreshImgur(toasts, hosts);
+  const sent = await attempt(
+    toasts,
+    { toast: texts.failed, log: `image upload to ${new URL(upload.endpoint).hostname} failed`, detail: false },
+    () => upload.send(),
+  );
+  if (!sent.ok) return null;
+  if (texts.done) toasts.success(texts.done);
+  return sent.value;
+}
+
+/** Uploads each image in turn, holding the upload lock: the URLs of those that succeeded, or null when another upload runs. */
+export function uploadImages(toasts: UploadToasts, hosts: ImageUploader, files: readonly File[]): Promise<string[] | null> {
+  return hosts.exclusive(async () => {
+    const urls: string[] = [];
+    for (const file of files) {
+      const url = await uploadOne(toasts, hosts, file);
+      if (url) urls.push(url);
+    }
+    return urls;
+  });
+}
 
 const NOTHING_CHANGED = 'Nothing was changed.';
 const IMGUR_RETURN_TEXTS = {
@@ -103,8 +167,7 @@ function uploadFiles(event: Event, field: TextField, files: FileList | null | un
     ctx.toasts.info(UPLOAD_BUSY_MESSAGE);
     return true;
   }
-  hosts
-    .upload(images)
+  uploadImages(ctx.toasts, hosts, images)
     .then((urls) => {
       if (!urls?.length || !field.isConnected) return;
       const width = imageWidth(ctx.settings.get('pasteImageWidth'));
@@ -216,7 +279,7 @@ export const paste: FeatureDef = {
     {
       // At start-up (once per page load): refresh an expired imgur token.
       id: 'imgur-refresh',
-      run: (ctx) => void uploader(ctx).refreshImgur(),
+      run: (ctx) => void refreshImgur(ctx.toasts, uploader(ctx)),
     },
   ],
   injections: [
