@@ -68,6 +68,40 @@ const PANELS_WITH_CLIENT = new Set<string>([]);
 const DATA_THAT_REPORTS = new Set<string>([
 ]);
 
+/**
+ * Files that still give the toasts (or attempt, or wrapFailure) a text written where it is said,
+ * with how many: every reported text is to be an entry of its feature's `…_TEXTS` catalogue, so the
+ * counts only shrink.
+ */
+const REPORTED_LITERALS: Record<string, number> = {
+  'src/commands/features/authorization.tsx': 3,
+  'src/commands/features/gif-keyboard.tsx': 3,
+  'src/commands/features/markdown.tsx': 2,
+  'src/commands/features/mini-profile.tsx': 1,
+  'src/commands/features/notifications.tsx': 1,
+  'src/commands/features/quick-access.tsx': 2,
+  'src/commands/features/self-message.tsx': 3,
+  'src/commands/features/verified-users.tsx': 2,
+  'src/commands/services.ts': 1,
+  'src/data/goals.ts': 10,
+  'src/data/notifications/count.ts': 1,
+  'src/data/notifications/loading.ts': 2,
+  'src/data/verified-users.ts': 3,
+  'src/panels/activity/ActivityEntry.tsx': 5,
+  'src/panels/activity-search/ActivitySearch.tsx': 1,
+  'src/panels/activity-search/UserPicker.tsx': 1,
+  'src/panels/common/UserSearchBox.tsx': 2,
+  'src/panels/import-export/ImportExport.tsx': 3,
+  'src/panels/messages-feed/MessagesFeed.tsx': 1,
+  'src/panels/notifications/NotificationsFeed.tsx': 2,
+  'src/panels/notifications/QuickAccessNotifications.tsx': 2,
+  'src/panels/paste/ImageHostSettings.tsx': 2,
+  'src/panels/reply-update/ReplyUpdatePanel.tsx': 2,
+  'src/panels/settings/EditOptionPage.tsx': 1,
+  'src/panels/toasts/ToastConfig.tsx': 4,
+  'src/panels/verified-users/VerifyUserPages.tsx': 1,
+};
+
 /** The GraphQL client's modules: the panels reach the API only through src/data's reads and writes. */
 const CLIENT_MODULES = ['src/data/graphql'];
 const isClientModule = (target: string) => CLIENT_MODULES.some((m) => target === m || target.startsWith(`${m}/`));
@@ -133,6 +167,50 @@ function exportedFunctionsReturningFunctions(path: string, text: string): string
       }
   }
   return out;
+}
+
+const TOAST_LEVELS = new Set(['debug', 'info', 'success', 'warning', 'error', 'critical', 'notify']);
+
+/** Whether an expression is (or may be, in a branch or an arrow's body) a literal carrying words, not a catalogue's entry. */
+function wordedLiteral(node: ts.Expression): boolean {
+  if (ts.isParenthesizedExpression(node)) return wordedLiteral(node.expression);
+  if (ts.isConditionalExpression(node)) return wordedLiteral(node.whenTrue) || wordedLiteral(node.whenFalse);
+  if (ts.isBinaryExpression(node)) return wordedLiteral(node.left) || wordedLiteral(node.right);
+  if (ts.isArrowFunction(node)) return ts.isBlock(node.body) ? false : wordedLiteral(node.body);
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return /\p{L}/u.test(node.text);
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].some((t) => /\p{L}/u.test(t));
+  return false;
+}
+
+/**
+ * The texts a file reports as literals: the first argument of a toast (`….toasts.error('…')`,
+ * `toasts.warning(…)`), a failure report's `toast: '…'` (attempt's, a paged read's) and
+ * `wrapFailure('…')`. A catalogue's entry
+ * (`GOALS_TEXTS.saved`, `IMAGE_HOST_TOASTS.refreshed`) is no literal, nor is a text made of
+ * catalogue entries (`${IMPORT_ERROR} ${problem}`).
+ */
+function reportedLiterals(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const first = node.arguments[0];
+      const toast =
+        ts.isPropertyAccessExpression(callee) &&
+        TOAST_LEVELS.has(callee.name.text) &&
+        /(?:^|\.)toasts$/i.test(callee.expression.getText(source).replace(/\?$/, ''));
+      const wrap = ts.isIdentifier(callee) && callee.text === 'wrapFailure';
+      if ((toast || wrap) && first && wordedLiteral(first)) found.push(first.getText(source));
+    }
+    // A failure report's text (attempt's, a paged read's): `toast: '…'`.
+    if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'toast' && wordedLiteral(node.initializer))
+      found.push(node.initializer.getText(source));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
 /** 'src/a.ts imports src/b', from a violation's 'src/a.ts -> src/b'. */
@@ -433,6 +511,21 @@ describe('the layout of the source', () => {
     ).toEqual([]);
     const fixed = [...DATA_THAT_REPORTS].filter((p) => !reporting.includes(p));
     expect(fixed.map((p) => `${p} no longer reports to the user: remove it from DATA_THAT_REPORTS`)).toEqual([]);
+  });
+
+  it('every reported text is a catalogue entry: only the known files still give literals, and their count only shrinks', () => {
+    const counts = Object.fromEntries(all.map((f) => [f.path, reportedLiterals(f.path, f.text).length] as const).filter(([, n]) => n > 0));
+    const grown = Object.entries(counts)
+      .filter(([path, n]) => n > (REPORTED_LITERALS[path] ?? 0))
+      .map(
+        ([path, n]) =>
+          `${path} reports ${n} text(s) written where they are said (${reportedLiterals(path, all.find((f) => f.path === path)!.text).join(', ')}): move each into its feature's \`…_TEXTS\` catalogue (exactly as worded) and say the entry`,
+      );
+    expect(grown).toEqual([]);
+    const shrunk = Object.entries(REPORTED_LITERALS)
+      .filter(([path, n]) => (counts[path] ?? 0) < n)
+      .map(([path]) => `${path} reports ${counts[path] ?? 0} literal text(s) now: lower (or remove) its entry in REPORTED_LITERALS`);
+    expect(shrunk).toEqual([]);
   });
 
   it('an abort is recognised in one place: isAbort', () => {
