@@ -8,6 +8,9 @@ import { optionProblem, optionValue, type Registry } from './registry';
 import { createDialogController } from './palette-state';
 import type { AppServices, Command, CommandContext, DialogController, OptionValue, PaletteController } from './types';
 
+/** What running a command says when it throws. */
+const COMMAND_TEXTS = { failed: (title: string, why: string) => `${title} failed: ${why}` };
+
 /**
  * Wires the services every command, panel and injection receives, and runs commands: one path
  * for the palette, hotkeys and injected buttons alike (checks `when`, explains authorization,
@@ -123,7 +126,7 @@ export function createServices(deps: ServiceDeps): AppServices {
       await command.run?.(ctx);
     } catch (error) {
       console.error(`[VoidVerified] ${command.id} failed`, error);
-      deps.toasts.error(`${command.title} failed: ${error instanceof Error ? error.message : String(error)}`);
+      deps.toasts.error(COMMAND_TEXTS.failed(command.title, error instanceof Error ? error.message : String(error)));
     }
   }
 

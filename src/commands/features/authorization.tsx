@@ -10,6 +10,12 @@ import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
 
+const AUTH_TEXTS = {
+  revoked: 'Authorization revoked.',
+  expiresSoon: (when: string) =>
+    `Your VoidVerified authorization expires ${when}. Authorize again in the settings to keep using the features that need it.`,
+};
+
 const Authorization = lazyComponent(() => import('../../panels/authorization/Authorization'), 'Authorization');
 
 /**
@@ -42,6 +48,8 @@ const AUTH_RETURN_TEXTS = {
   notAccepted: `Refused the AniList authorization: AniList did not accept the returned token. ${NOTHING_CHANGED}`,
   unchecked: (why: string) =>
     `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
+  authorized: (owner: string, until: string | null) =>
+    until ? `Authorized VoidVerified for ${owner} until ${until}.` : `Authorized VoidVerified for ${owner}.`,
 };
 
 const REVOKE_QUESTION = 'Revoke VoidVerified’s AniList authorization? The features that need it stop until you authorize again.';
@@ -113,11 +121,7 @@ async function acceptReturn(ctx: CommandContext): Promise<void> {
   if (check !== null && check !== 'ask') return void ctx.toasts.error(check);
 
   ctx.store.set(authKey, { token: parsed.token, expires: parsed.expires });
-  ctx.toasts.success(
-    parsed.expires
-      ? `Authorized VoidVerified for ${owner.name} until ${dateIn(ctx)(parsed.expires)}.`
-      : `Authorized VoidVerified for ${owner.name}.`,
-  );
+  ctx.toasts.success(AUTH_RETURN_TEXTS.authorized(owner.name, parsed.expires ? dateIn(ctx)(parsed.expires) : null));
 }
 
 /**
@@ -177,7 +181,7 @@ export const authorization: FeatureDef = {
       run: async (ctx) => {
         if (!(await ctx.confirm(REVOKE_QUESTION))) return;
         ctx.store.set(authKey, { token: null, expires: null });
-        ctx.toasts.success('Authorization revoked.');
+        ctx.toasts.success(AUTH_TEXTS.revoked);
       },
     },
   ],
@@ -220,9 +224,7 @@ export const authorization: FeatureDef = {
         ctx.store.set(expiryWarningKey, Date.now());
         const left = daysLeft(ctx.store) ?? 0;
         const when = left === 0 ? 'today' : left === 1 ? 'in 1 day' : `in ${left} days`;
-        ctx.toasts.warning(
-          `Your VoidVerified authorization expires ${when}. Authorize again in the settings to keep using the features that need it.`,
-        );
+        ctx.toasts.warning(AUTH_TEXTS.expiresSoon(when));
       },
     },
   ],

@@ -8,6 +8,12 @@ import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/gif-keyboard/gif-keyboard.css';
 
+const GIF_KEYBOARD_TEXTS = {
+  removed: (label: string) => `Removed media from ${label}`,
+  copied: (markup: string) => `Copied ${markup} to the clipboard.`,
+  copyFailed: 'Could not copy the image markup to the clipboard.',
+};
+
 const GifKeyboard = lazyComponent(() => import('../../panels/gif-keyboard/GifKeyboard'), 'GifKeyboard');
 const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/GifPalettePage'), 'GifPalettePage');
 
@@ -65,7 +71,7 @@ function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Store<Hove
   const saved = config[kind].includes(url);
   const toggle = () => {
     ctx.store.update(gifKeyboardKey, (c) => (saved ? removeMedia(c, kind, url) : addMedia(c, kind, url)));
-    ctx.toasts.success(saved ? `Removed media from ${KIND_LABEL[kind]}` : addedMessage(kind));
+    ctx.toasts.success(saved ? GIF_KEYBOARD_TEXTS.removed(KIND_LABEL[kind]) : addedMessage(kind));
   };
   return (
     <button
@@ -91,8 +97,8 @@ function deliver(ctx: CommandContext, markup: string, close: () => void): void {
     Promise.resolve()
       .then(() => navigator.clipboard.writeText(markup))
       .then(
-        () => ctx.toasts.success(`Copied ${markup} to the clipboard.`),
-        () => ctx.toasts.error('Could not copy the image markup to the clipboard.'),
+        () => ctx.toasts.success(GIF_KEYBOARD_TEXTS.copied(markup)),
+        () => ctx.toasts.error(GIF_KEYBOARD_TEXTS.copyFailed),
       );
     close();
     return;

@@ -11,6 +11,9 @@ import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../t
 import styles from '../../panels/markdown/markdown.css';
 import { activityPath } from '../../data/paths';
 
+/** What 'Write status' says. */
+const STATUS_TEXTS = { failed: 'Failed to publish status.', published: 'Status published.' };
+
 const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownEditor');
 const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');
 
@@ -92,12 +95,12 @@ function ExactPreview({ ctx }: PalettePageProps) {
 
 function WriteStatus({ ctx, close }: PalettePageProps) {
   async function publish(text: string) {
-    const saved = await attempt(ctx.toasts, { toast: 'Failed to publish status.', detail: false, log: 'publishing a status failed' }, () =>
+    const saved = await attempt(ctx.toasts, { toast: STATUS_TEXTS.failed, detail: false, log: 'publishing a status failed' }, () =>
       write(ctx, saveTextActivity, { text }),
     );
     if (!saved.ok) throw saved.error;
     const id = saved.value.SaveTextActivity?.id;
-    ctx.toasts.success('Status published.');
+    ctx.toasts.success(STATUS_TEXTS.published);
     close();
     if (id !== undefined) ctx.route.navigate(activityPath(id));
   }

@@ -10,6 +10,8 @@ import { lazyComponent } from '../lazy';
 import { childLifetime, onAbort } from '../../inject/lifetime';
 import styles from '../../panels/mini-profile/mini-profile.css';
 
+const MINI_PROFILE_TEXTS = { failed: (name: string) => `Failed to query mini profile data for ${name}` };
+
 const MiniProfileLayer = lazyComponent(() => import('../../panels/mini-profile/MiniProfileCard'), 'MiniProfileLayer');
 const MiniProfileConfig = lazyComponent(() => import('../../panels/mini-profile/MiniProfileConfig'), 'MiniProfileConfig');
 
@@ -158,7 +160,7 @@ function attach(app: Element, ctx: InjectionContext): undefined {
     const name = userNameFromHref(link.getAttribute('href'), location.href) ?? '';
     const loaded = await attempt(
       ctx.toasts,
-      { toast: `Failed to query mini profile data for ${name}`, detail: false, log: 'mini profile query failed' },
+      { toast: MINI_PROFILE_TEXTS.failed(name), detail: false, log: 'mini profile query failed' },
       () => loadMiniProfile(ctx, name, ctx.store.get(miniProfileConfigKey).numberOfFavourites),
     );
     if (!loaded.ok) return send({ type: 'loaded', link, data: null });

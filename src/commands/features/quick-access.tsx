@@ -11,6 +11,9 @@ import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/quick-access/quick-access.css';
 import { userPath } from '../../data/paths';
 
+/** What a refresh of the Quick Access users says. */
+const QUICK_ACCESS_TEXTS = { updated: 'Quick Access users updated.', failed: 'Querying Quick Access failed.' };
+
 const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickAccess'), 'QuickAccess');
 
 /**
@@ -46,12 +49,12 @@ function refreshQuickAccess(ctx: CommandContext, due = false): Promise<void> {
   return reads.together(REFRESH, async () => {
     const refreshed = await attempt(
       ctx.toasts,
-      { toast: 'Querying Quick Access failed.', detail: false, log: 'refreshing verified users failed' },
+      { toast: QUICK_ACCESS_TEXTS.failed, detail: false, log: 'refreshing verified users failed' },
       () => refreshUsers(ctx, due ? staleUsers(quickUsers(ctx), Date.now()) : quickUsers(ctx)),
     );
     // Stored whatever happened: the strip's clock plans the next refresh from it.
     ctx.store.set(quickAccessFetchKey, Date.now());
-    if (refreshed.ok) ctx.toasts.success('Quick Access users updated.');
+    if (refreshed.ok) ctx.toasts.success(QUICK_ACCESS_TEXTS.updated);
   });
 }
 

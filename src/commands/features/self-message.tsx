@@ -24,20 +24,26 @@ const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMe
 /** The palette command that opens the box. */
 const MESSAGE_SELF = 'self-message.open';
 
+const SELF_MESSAGE_TEXTS = {
+  publishing: 'Self-publishing a message.',
+  failed: 'There was an error self-publishing a message.',
+  published: 'Message self-published.',
+};
+
 const selfMessageOpen = createStore(false);
 
 async function publishSelfMessage(ctx: CommandContext, message: string): Promise<boolean> {
-  ctx.toasts.debug('Self-publishing a message.');
+  ctx.toasts.debug(SELF_MESSAGE_TEXTS.publishing);
   const published = await attempt(
     ctx.toasts,
     {
-      toast: (error) => (error instanceof IdentityMismatchError ? error.message : 'There was an error self-publishing a message.'),
+      toast: (error) => (error instanceof IdentityMismatchError ? error.message : SELF_MESSAGE_TEXTS.failed),
       log: 'self-publishing a message failed',
     },
     () => publishToOwner(ctx, message, ctx.viewer),
   );
   if (!published.ok) return false;
-  ctx.toasts.success('Message self-published.');
+  ctx.toasts.success(SELF_MESSAGE_TEXTS.published);
   ctx.route.navigate(activityPath(published.value));
   return true;
 }

@@ -18,6 +18,14 @@ import {
 } from '../../data/config-io';
 import { importText, type ImportDeps } from './import-flow';
 
+/** What exporting and choosing a file to import say. */
+const FILE_TEXTS = {
+  exported: `Configuration exported to ${EXPORT_FILE_NAME}.`,
+  notJson: `${IMPORT_ERROR} Only .json files can be imported.`,
+  tooLarge: `${IMPORT_ERROR} The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+  unreadable: (why: string) => `${IMPORT_ERROR} ${why}`,
+};
+
 /**
  * 'Import/Export': download the configuration, or load one (ours or the original's) after its
  * summary; and the summary itself, which the first-run adoption shows in its question too.
@@ -61,24 +69,24 @@ export function downloadConfig(ctx: AppServices): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
-  ctx.toasts.success(`Configuration exported to ${EXPORT_FILE_NAME}.`);
+  ctx.toasts.success(FILE_TEXTS.exported);
 }
 
 /** Reads a chosen file and imports it once its summary is accepted (toast and reload), or says why not and changes nothing. */
 export async function importFile(ctx: AppServices, file: File, review: ReviewImport, reload: () => void = reloadPage): Promise<void> {
   if (!isImportFileName(file.name, file.type)) {
-    ctx.toasts.error(`${IMPORT_ERROR} Only .json files can be imported.`);
+    ctx.toasts.error(FILE_TEXTS.notJson);
     return;
   }
   if (file.size > MAX_IMPORT_BYTES) {
-    ctx.toasts.error(`${IMPORT_ERROR} The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+    ctx.toasts.error(FILE_TEXTS.tooLarge);
     return;
   }
   let text: string;
   try {
     text = await file.text();
   } catch (error) {
-    ctx.toasts.error(`${IMPORT_ERROR} ${error instanceof Error ? error.message : String(error)}`);
+    ctx.toasts.error(FILE_TEXTS.unreadable(error instanceof Error ? error.message : String(error)));
     return;
   }
   await importText(text, importDeps(ctx, review, reload));

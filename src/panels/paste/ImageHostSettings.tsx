@@ -21,6 +21,11 @@ import { beginOAuth, withState } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/dates';
 import { useStored } from '../hooks';
 
+const HOST_SETTINGS_TEXTS = {
+  saved: (host: string) => `Saved the ${host} settings.`,
+  removed: (host: string, what: string) => `Removed the ${host} ${what}.`,
+};
+
 /** Sends the user to imgur to approve, once the pending marker its return is checked against is stored. */
 async function startImgurAuthorization(ctx: CommandContext, clientId: string): Promise<void> {
   const state = await beginOAuth(ctx.store, 'imgur');
@@ -78,7 +83,7 @@ function HostFields<H extends ImageHost>({ ctx, host }: { ctx: CommandContext; h
     if (pending) saveEntered(ctx.store, host, entered);
     setEntered({});
     setReplacing(new Set());
-    if (pending) ctx.toasts.success(`Saved the ${host} settings.`);
+    if (pending) ctx.toasts.success(HOST_SETTINGS_TEXTS.saved(host));
   };
   const replace = (field: HostField<H>) => {
     focusNext.current = field;
@@ -87,7 +92,7 @@ function HostFields<H extends ImageHost>({ ctx, host }: { ctx: CommandContext; h
   const remove = (field: HostField<H>) => {
     removeEntered(ctx.store, host, field);
     forget(field);
-    ctx.toasts.success(`Removed the ${host} ${LABELS[host][field]}.`);
+    ctx.toasts.success(HOST_SETTINGS_TEXTS.removed(host, LABELS[host][field]));
   };
 
   const input = (field: HostField<H>) => (

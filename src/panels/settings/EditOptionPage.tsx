@@ -2,6 +2,8 @@ import { Command as Cmdk } from 'cmdk';
 import { optionProblem } from '../../commands/registry';
 import type { PalettePageProps } from '../../commands/types';
 
+const OPTION_TEXTS = { set: (title: string, value: string) => `${title} set to ${value}.` };
+
 /** Types a new value for a text or number option in the palette's own input. */
 export function EditOptionPage({ query, arg, ctx, close }: PalettePageProps) {
   const option = arg ? ctx.registry.option(arg) : undefined;
@@ -13,7 +15,7 @@ export function EditOptionPage({ query, arg, ctx, close }: PalettePageProps) {
   const problem = typed ? optionProblem(option, candidate) : null;
   const save = (value: string | number) => {
     ctx.settings.set(option.key, value);
-    ctx.toasts.success(`${option.title} set to ${String(value)}.`);
+    ctx.toasts.success(OPTION_TEXTS.set(option.title, String(value)));
     close();
   };
   return (

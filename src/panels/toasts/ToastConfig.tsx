@@ -3,16 +3,19 @@ import type { CommandContext } from '../../commands/types';
 import { TOAST_DURATIONS, TOAST_LEVELS, TOAST_LOCATIONS, toasterConfigKey, type ToastLocation } from '../../data/toasts';
 import { useStored } from '../hooks';
 
+/** What 'Test Toasts' says, one toast of each level. */
+const TEST_TOAST_TEXTS = { info: 'Info toast.', success: 'Success toast.', warning: 'Warning toast.', error: 'Error toast.' } as const;
+
 /** 'Configure Toasts': level, location and duration, and 'Test Toasts' to see them. */
 export function ToastConfig({ ctx }: { ctx: CommandContext }) {
   const config = useStored(toasterConfigKey);
   const id = useId();
   const update = (change: Partial<typeof config>) => ctx.store.set(toasterConfigKey, { ...config, ...change });
   const test = () => {
-    ctx.toasts.info('Info toast.');
-    ctx.toasts.success('Success toast.');
-    ctx.toasts.warning('Warning toast.');
-    ctx.toasts.error('Error toast.');
+    ctx.toasts.info(TEST_TOAST_TEXTS.info);
+    ctx.toasts.success(TEST_TOAST_TEXTS.success);
+    ctx.toasts.warning(TEST_TOAST_TEXTS.warning);
+    ctx.toasts.error(TEST_TOAST_TEXTS.error);
   };
   return (
     <div className="vv-toast-config">
