@@ -215,25 +215,12 @@ export const deleteReply = mutation<{ DeleteActivityReply: { deleted: boolean | 
 /** What can be edited: text activities, messages and replies (not list activities). */
 export type EditType = 'TEXT' | 'MESSAGE' | 'REPLY';
 
-/** The mutation that saves edited text of `type`; anything else is an error. */
-export function saveDocumentFor(type: string): typeof saveTextActivity | typeof saveMessageActivity | typeof saveReply {
-  if (type === 'TEXT') return saveTextActivity;
-  if (type === 'MESSAGE') return saveMessageActivity;
-  if (type === 'REPLY') return saveReply;
-  throw new Error(`Unsupported type ${type}`);
-}
-
 /** Saves edited text with the right mutation and variables; returns what was saved. */
 export async function saveActivityText(ctx: ReadContext, type: string, id: number, text: string): Promise<Saved | null> {
   if (type === 'TEXT') return (await write(ctx, saveTextActivity, { id, text })).SaveTextActivity;
   if (type === 'MESSAGE') return (await write(ctx, saveMessageActivity, { id, message: text })).SaveMessageActivity;
   if (type === 'REPLY') return (await write(ctx, saveReply, { id, text })).SaveActivityReply;
   throw new Error(`Unsupported type ${type}`);
-}
-
-/** Deleting: ACTIVITY means an activity, anything else a reply. */
-export function deleteDocumentFor(type: string): typeof deleteActivity | typeof deleteReply {
-  return type === 'ACTIVITY' ? deleteActivity : deleteReply;
 }
 
 /** What deleting asks first. */

@@ -363,15 +363,6 @@ export async function fetchViewer(svc: ReadContext, signal?: AbortSignal): Promi
   return Viewer;
 }
 
-/** A user's about by name; a failure is 'Error querying user about.'. */
-export function queryUserAbout(svc: ReadContext, name: string): Promise<string | null> {
-  return wrapFailure(API_ERROR_TEXTS.userAbout, async () => {
-    const { User } = await read(svc, userAboutQuery, { name });
-    if (!User) throw new Error('no such user');
-    return User.about;
-  });
-}
-
 /** Saves the about text; a failure is 'failed to save user about.'. */
 export async function saveAbout(svc: ReadContext, about: string): Promise<void> {
   await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>

@@ -2,23 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   activityPermissions,
   DELETE_QUESTIONS,
-  deleteActivity,
   deleteActivityOrReply,
-  deleteDocumentFor,
-  deleteReply,
   moderatorBadge,
   replyPermissions,
+  saveActivityText,
   roleLabel,
-  saveDocumentFor,
-  saveMessageActivity,
-  saveReply,
-  saveTextActivity,
   statusText,
   type Activity,
   type ActivityUser,
   type Reply,
 } from '../../src/data/activities';
 import { authKey } from '../../src/data/auth';
+import { memoryBackend } from '../../src/data/backend';
+import type { GqlDocument } from '../../src/data/graphql';
+import { Store } from '../../src/data/storage';
 import { makeTestServices } from './helpers';
 
 const user = (id: number): ActivityUser => ({ id, name: `u${id}`, avatar: null, donatorTier: 0, donatorBadge: null, moderatorRoles: null });
@@ -64,16 +61,27 @@ describe('badges', () => {
 });
 
 describe('saving and deleting', () => {
-  it('saves only TEXT, MESSAGE and REPLY', () => {
-    expect(saveDocumentFor('TEXT')).toBe(saveTextActivity);
-    expect(saveDocumentFor('MESSAGE')).toBe(saveMessageActivity);
-    expect(saveDocumentFor('REPLY')).toBe(saveReply);
-    expect(() => saveDocumentFor('ANIME_LIST')).toThrow('Unsupported type ANIME_LIST');
-  });
-  it('deletes ACTIVITY as an activity, anything else as a reply', () => {
-    expect(deleteDocumentFor('ACTIVITY')).toBe(deleteActivity);
-    expect(deleteDocumentFor('REPLY')).toBe(deleteReply);
-    expect(deleteDocumentFor('whatever')).toBe(deleteReply);
+  it('saves only TEXT, MESSAGE and REPLY, each with its mutation and variables', async () => {
+    const sent: [string, unknown][] = [];
+    const saved = { id: 3, text: 'new', html: 'new' };
+    const ctx = {
+      store: new Store(memoryBackend(), () => {}),
+      client: {
+        request: async <D, V>(doc: GqlDocument<D, V>, variables: V): Promise<D> => {
+          sent.push([doc.name, variables]);
+          return { SaveTextActivity: saved, SaveMessageActivity: saved, SaveActivityReply: saved } as D;
+        },
+      },
+    };
+    expect(await saveActivityText(ctx, 'TEXT', 3, 'new')).toEqual(saved);
+    expect(await saveActivityText(ctx, 'MESSAGE', 3, 'new')).toEqual(saved);
+    expect(await saveActivityText(ctx, 'REPLY', 3, 'new')).toEqual(saved);
+    await expect(saveActivityText(ctx, 'ANIME_LIST', 3, 'new')).rejects.toThrow('Unsupported type ANIME_LIST');
+    expect(sent).toEqual([
+      ['SaveTextActivity', { id: 3, text: 'new' }],
+      ['SaveMessageActivity', { id: 3, message: 'new' }],
+      ['SaveReply', { id: 3, text: 'new' }],
+    ]);
   });
   it("status text gets 'of' with progress", () => {
     expect(statusText('watched episode', '5')).toBe('Watched episode 5 of');
@@ -112,6 +120,8 @@ describe('deleting asks first, whoever calls it', () => {
     const t = services(true);
     expect(await deleteActivityOrReply(t.ctx, 'ACTIVITY', 1)).toBe(true);
     expect(await deleteActivityOrReply(t.ctx, 'REPLY', 2)).toBe(true);
-    expect(t.sent).toEqual(['DeleteActivity', 'DeleteActivityReply']);
+    // ACTIVITY is an activity, anything else a reply.
+    expect(await deleteActivityOrReply(t.ctx, 'whatever', 3)).toBe(true);
+    expect(t.sent).toEqual(['DeleteActivity', 'DeleteActivityReply', 'DeleteActivityReply']);
   });
 });

@@ -4,7 +4,7 @@ import { publishSelfMessage } from '../../src/data/self-message';
 import { API_ERROR_TEXTS, failureText, WrappedApiError } from '../../src/data/api-errors';
 import { memoryBackend } from '../../src/data/backend';
 import { ApiError, type GqlDocument, type GraphQLClient } from '../../src/data/graphql';
-import { queryUserAbout } from '../../src/data/layout-designer';
+import { currentAbout } from '../../src/data/layout-designer';
 import { publishAbout, publishBadge, publishColor, resetAbout } from '../../src/panels/layout-designer/publish';
 import { loadNotificationPage, queryActivityRelations } from '../../src/data/notifications/loading';
 import { loadProgress, replyWithUpdate } from '../../src/data/reply-update';
@@ -72,7 +72,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
 
   it('Error querying user about. (layouts and goals), with the toast that reports it', async () => {
     const { client } = fakeClient(down);
-    expect((await rejection(queryUserAbout({ client, store: store() }, 'Someone'))).message).toBe('Error querying user about.');
+    expect((await rejection(currentAbout({ client, store: store() }))).message).toBe('Error querying user about.');
     const { toasts, errors } = toastBus();
     expect(await resetAbout({ client, toasts, store: store() })).toBe(false);
     expect(errors()).toEqual([
