@@ -25,9 +25,8 @@ export const API_ERROR_TEXTS = {
 /**
  * The error policy, in one sentence: data functions throw an error that carries the spec's text
  * (`wrapFailure`), and only the owner of the user's action (a command's run, a panel's handler,
- * an injection's mount) reports it, through `attempt`. src/data imports no toast bus: the data
- * modules that still say something themselves are handed a Reporter by their owner, and
- * tests/unit/structure.test.ts lists them (a list that only shrinks).
+ * an injection's mount) reports it, through `attempt`. src/data imports no toast bus and reports
+ * nothing (tests/unit/structure.test.ts); a Reporter is the toasts an owner reports to.
  */
 export interface Reporter {
   debug(message: string, detail?: string): void;
