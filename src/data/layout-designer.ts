@@ -334,12 +334,6 @@ export const saveDonatorBadge = mutation<{ UpdateUser: { id: number; donatorBadg
   'mutation SaveDonatorBadge($badge: String) { UpdateUser(donatorBadge: $badge) { id donatorBadge } }',
 );
 
-/** A user's about by name (no token needed). Not for a write: that reads the token's owner (layoutViewerQuery). */
-export const userAboutQuery = query<{ User: { id: number; about: string | null } | null }, { name: string }>(
-  'query LayoutUserAbout($name: String) { User(name: $name) { id about } }',
-  { lifetime: FRESH },
-);
-
 /** What publishing asks first. */
 export const PUBLISH_QUESTIONS = {
   layout: (name: string, parts: readonly string[]) =>
@@ -366,7 +360,7 @@ export async function fetchViewer(svc: ReadContext, signal?: AbortSignal): Promi
 /** Saves the about text; a failure is 'failed to save user about.'. */
 export async function saveAbout(svc: ReadContext, about: string): Promise<void> {
   await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
-    write(svc, saveUserAbout, { about }, { invalidates: [layoutViewerQuery, userAboutQuery] }),
+    write(svc, saveUserAbout, { about }, { invalidates: [layoutViewerQuery] }),
   );
 }
 
