@@ -116,10 +116,6 @@ function parseUncached(input: string): string | null {
   return [...MODIFIERS.filter((m) => mods.has(m)), key].join('+');
 }
 
-export function isValidHotkey(input: string): boolean {
-  return parseHotkey(input) !== null;
-}
-
 /** tinykeys' notation: modifiers by name, the key by its KeyboardEvent.code (layout-proof). */
 export function toTinykeys(hotkey: string): string {
   const normalized = parseHotkey(hotkey);

@@ -7,24 +7,6 @@ import { read, write, type ReadContext } from './swr';
  * and the pure rules about who may do what and which badges show. No DOM.
  */
 
-export const MODERATOR_ROLES = [
-  'ADMIN',
-  'LEAD_DEVELOPER',
-  'DEVELOPER',
-  'LEAD_COMMUNITY',
-  'COMMUNITY',
-  'DISCORD_COMMUNITY',
-  'LEAD_ANIME_DATA',
-  'ANIME_DATA',
-  'LEAD_MANGA_DATA',
-  'MANGA_DATA',
-  'LEAD_SOCIAL_MEDIA',
-  'SOCIAL_MEDIA',
-  'RETIRED',
-  'CHARACTER_DATA',
-  'STAFF_DATA',
-] as const;
-
 export interface ActivityUser {
   id: number;
   name: string;

@@ -8,7 +8,6 @@ import { defineKey, refusedPast } from './storage';
  */
 
 export const GIF_PAGE_SIZE = 30;
-export const GIF_COLUMNS = 3;
 export const GIF_SIZE_DEFAULT = 260;
 export const GIF_SIZE_MIN = 10;
 export const GIF_SIZE_MAX = 600;

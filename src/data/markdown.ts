@@ -253,10 +253,6 @@ export function textEdit(before: string, after: string): { start: number; end: n
   return { start: p, end: before.length - s, text: after.slice(p, after.length - s) };
 }
 
-export function mappingById(id: string): MarkdownMapping | undefined {
-  return MARKDOWN_MAPPINGS.find((m) => m.id === id);
-}
-
 // ---------------------------------------------------------------------------------------------
 // API documents (validated against the schema by tests/unit/documents.test.ts)
 

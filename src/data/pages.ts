@@ -71,5 +71,3 @@ export function mediaPage(path: string): { id: number; type: 'ANIME' | 'MANGA' }
   return m ? { id: Number(m[2]), type: m[1]!.toLowerCase() === 'manga' ? 'MANGA' : 'ANIME' } : null;
 }
 
-/** An anime or manga page. */
-export const isMediaPage = (path: string): boolean => mediaPage(path) !== null;

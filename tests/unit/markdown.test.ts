@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseHotkey } from '../../src/commands/hotkeys';
-import { applyMarkdown, MARKDOWN_MAPPINGS, mappingById, textEdit, type TextState } from '../../src/data/markdown';
+import { applyMarkdown, MARKDOWN_MAPPINGS, textEdit, type TextState } from '../../src/data/markdown';
+
+const mappingById = (id: string) => MARKDOWN_MAPPINGS.find((m) => m.id === id);
 
 /**
  * The markdown hotkey rules. Texts are written with the selection

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryBackend } from '../../src/data/backend';
 import type { GqlDocument } from '../../src/data/graphql';
-import { NotificationCounter, unreadCount } from '../../src/data/notifications/count';
+import { NotificationCounter } from '../../src/data/notifications/count';
 import { NOTIFICATION_TYPES, type ActivityRelation, type RawNotification } from '../../src/data/notifications/documents';
 import {
   cacheDead,
   cacheRelations,
+  countUnread,
   deadRelationsKey,
   feedConfigKey,
   MAX_READ_NOTIFICATIONS,
@@ -14,6 +15,8 @@ import {
   unreadStateKey,
   withRead,
 } from '../../src/data/notifications/storage';
+
+const unreadCount = (store: Store) => countUnread(store.get(unreadStateKey).items, store.get(readNotificationsKey));
 import {
   FEED_FILTERS,
   fuzzyMatch,

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   isHome,
-  isMediaPage,
   isNotifications,
   isOwnProfile,
   isProfile,
@@ -138,7 +137,7 @@ describe('sameUserName', () => {
   ] as const)('%s = %s → %s', (a, b, expected) => expect(sameUserName(a, b)).toBe(expected));
 });
 
-describe('mediaPage and isMediaPage', () => {
+describe('mediaPage', () => {
   table(mediaPage, [
     ['/anime/154587/Sousou-no-Frieren/', { id: 154587, type: 'ANIME' }],
     ['/manga/30002', { id: 30002, type: 'MANGA' }],
@@ -151,8 +150,5 @@ describe('mediaPage and isMediaPage', () => {
     ['/user/Akira/animelist', null],
     ['/home', null],
   ]);
-  table(isMediaPage, [
-    ['/anime/1', true],
-    ['/search/anime', false],
-  ]);
+  table(mediaPage, [['/search/anime', null]]);
 });

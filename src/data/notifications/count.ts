@@ -1,6 +1,6 @@
 import type { GraphQLClient } from '../graphql';
 import { NOTIFICATIONS_PER_PAGE, notificationsQuery } from './documents';
-import { feedConfigKey, readNotificationsKey, unreadStateKey } from './storage';
+import { feedConfigKey, unreadStateKey } from './storage';
 import { NOTIFICATION_CACHE_MS, present, summarize, typesForFilter } from './rules';
 import { defineKey, fixedShape, type Store } from '../storage';
 import { s } from '../schema';
@@ -92,12 +92,6 @@ export interface CounterDeps {
 
 /** The types the count asks for (the feed's custom list), as stored with the answer. */
 const typesKeyOf = (store: Store) => typesForFilter('custom', store.get(feedConfigKey).notificationTypes).join(',');
-
-/** How many of the stored newest notifications this device has not read. */
-export function unreadCount(store: Store): number {
-  const read = new Set(store.get(readNotificationsKey));
-  return store.get(unreadStateKey).items.filter((n) => !read.has(n.id)).length;
-}
 
 export class NotificationCounter {
   private readonly now: () => number;

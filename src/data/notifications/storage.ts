@@ -75,6 +75,12 @@ export const readNotificationsKey = defineKey({
   exported: false,
 });
 
+/** How many of the stored newest notifications (`items`) this device has not read (`read`): the nav's count. */
+export function countUnread(items: readonly { id: number }[], read: readonly number[]): number {
+  const seen = new Set(read);
+  return items.filter((n) => !seen.has(n.id)).length;
+}
+
 /** Adds or removes ids from the read list; keeps the newest MAX_READ_NOTIFICATIONS. */
 export function withRead(read: readonly number[], ids: readonly number[], on: boolean): number[] {
   const drop = new Set(ids);

@@ -1,12 +1,11 @@
 import type { CommandContext } from '../../commands/types';
-import { readNotificationsKey, unreadStateKey } from '../../data/notifications/storage';
+import { countUnread, readNotificationsKey, unreadStateKey } from '../../data/notifications/storage';
 import { useStored } from '../hooks';
 
 /** Our unread count in the nav (the host's own dot is hidden while the feed is replaced). */
 export function NotificationDot({ ctx }: { ctx: CommandContext }) {
   const state = useStored(unreadStateKey);
-  const read = new Set(useStored(readNotificationsKey));
-  const count = state.items.filter((n) => !read.has(n.id)).length;
+  const count = countUnread(state.items, useStored(readNotificationsKey));
   if (!count) return null;
   return (
     <a
