@@ -88,4 +88,17 @@ describe('UserSearch', () => {
     expect(picked).toEqual(['Haruhi']);
     expect(box.value).toBe('');
   });
+
+  it('Escape empties the field (a search field does) and the same text typed again shows its answer at once, without asking again', async () => {
+    const { box, type, searched } = setup();
+    fireEvent.focus(box);
+    await type('aru');
+    const asked = searched.length;
+    fireEvent.keyDown(box, { key: 'Escape' });
+    fireEvent.change(box, { target: { value: '' } });
+    expect(screen.queryByRole('option')).toBeNull();
+    fireEvent.change(box, { target: { value: 'aru' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Wataru', 'Haruhi']);
+    expect(searched.length).toBe(asked);
+  });
 });

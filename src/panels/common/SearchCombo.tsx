@@ -57,6 +57,11 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
     props.onPick(item);
     if (!multiple) clear();
   };
+  // The answer for this text came already (focus left, or Escape emptied the field and the same
+  // text was typed again within the debounce): show it again, there is no new search to wait for.
+  const showAgain = (now: string) => {
+    if (!results.length && answer && term === now.trim() && term.length >= props.minLength) setResults(answer.slice(0, SEARCH_RESULTS));
+  };
 
   return (
     <div className={props.floating ? 'vv-search-box' : 'vv-search-box vv-search-inline'}>
@@ -71,11 +76,14 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
         aria-activedescendant={active >= 0 && shown[active] ? `${id}-${active}` : undefined}
         autoComplete="off"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          showAgain(e.target.value);
+        }}
         onFocus={() => {
           if (blurTimer.current) clearTimeout(blurTimer.current);
           setFocused(true);
-          if (!results.length && answer && term === text.trim()) setResults(answer.slice(0, SEARCH_RESULTS));
+          showAgain(text);
         }}
         onBlur={() => {
           blurTimer.current = setTimeout(() => {
