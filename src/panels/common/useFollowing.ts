@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { API_ERROR_TEXTS, attempt, failureText } from '../../data/api-errors';
 import type { UserSearchResult } from '../../data/documents';
 import { fetchFollowing } from '../../data/lookups';
 import { readsFor } from '../../data/swr';
+import { useRead } from '../query';
 
 /**
  * Everyone the signed-in user follows: the Following read, kept as its document says (ten
@@ -23,20 +23,18 @@ function followingOf(ctx: Pick<CommandContext, 'client' | 'store' | 'toasts'>, u
   });
 }
 
+const NOBODY: UserSearchResult[] = [];
+
 /** The people the signed-in user follows ([] while unknown, signed out, or when asking failed). */
 export function useFollowing(ctx: Pick<CommandContext, 'client' | 'store' | 'toasts' | 'viewer'>): UserSearchResult[] {
   const userId = ctx.viewer?.id ?? null;
   // The services the list is asked with, not the context around them: a context is made afresh
   // often (the palette makes one per page), its services stay the same, so one user means one ask.
   const { client, store, toasts } = ctx;
-  const [users, setUsers] = useState<UserSearchResult[]>([]);
-  useEffect(() => {
-    if (userId === null) return;
-    let live = true;
-    void followingOf({ client, store, toasts }, userId).then((found) => live && setUsers(found));
-    return () => {
-      live = false;
-    };
-  }, [userId, client, store, toasts]);
-  return users;
+  const followed = useRead(userId === null ? null : ['followed users', userId], {
+    read: () => followingOf({ client, store, toasts }, userId!),
+    // followingOf says a failure once for boxes open together and answers []: nothing reaches this.
+    failure: { toasts, report: () => ({ toast: API_ERROR_TEXTS.following, detail: false, log: 'querying followed users failed' }) },
+  });
+  return followed.data ?? NOBODY;
 }
