@@ -399,3 +399,15 @@ export async function loadProfileGoals(services: GoalServices, name: string, day
     return { goal, progress, schedule: goalSchedule(goal, progress, day) };
   });
 }
+
+/** What the goals feature says, as the spec words it (the panel's Save and Fetch current, a profile's goals). */
+export const GOALS_TEXTS = {
+  queryFailed: 'Failed to query user goals.',
+  saving: 'Querying API for bio and saving goals.',
+  saveFailed: 'Failed to save goals.',
+  saved: 'Saved goals.',
+  fetching: 'Fetching goals.',
+  fetchFailed: 'Failed to fetch goals.',
+  noneSaved: 'You had no goals saved.',
+  fetched: 'Fetched goals,',
+} as const;

@@ -1,5 +1,5 @@
 import { attempt } from '../../data/api-errors';
-import { loadProfileGoals, type ProfileGoal } from '../../data/goals';
+import { GOALS_TEXTS, loadProfileGoals, type ProfileGoal } from '../../data/goals';
 import { readsFor } from '../../data/swr';
 import { mountUi } from '../../panels/mount';
 import { onAbort } from '../../inject/lifetime';
@@ -30,7 +30,7 @@ function goalsOf(ctx: CommandContext, name: string): Promise<ProfileGoal[]> {
   // One user's goals at a time: another user's pages are another visit.
   if (!reads.kept(key)) reads.drop(VISIT);
   return reads.keep(key, async () => {
-    const loaded = await attempt(ctx.toasts, { toast: 'Failed to query user goals.', log: 'profile goals failed' }, () =>
+    const loaded = await attempt(ctx.toasts, { toast: GOALS_TEXTS.queryFailed, log: 'profile goals failed' }, () =>
       loadProfileGoals(ctx, name),
     );
     if (!loaded.ok) throw loaded.error;

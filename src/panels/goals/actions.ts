@@ -1,6 +1,6 @@
 import { attempt, type Reporter } from '../../data/api-errors';
 import type { Account } from '../../data/identity';
-import { goalsInBio, goalsKey, queryOwnerAbout, saveGoals, type GoalServices } from '../../data/goals';
+import { goalsInBio, goalsKey, GOALS_TEXTS, queryOwnerAbout, saveGoals, type GoalServices } from '../../data/goals';
 
 /**
  * The goals panel's Save and Fetch current, and what they say: the data functions throw, these
@@ -14,7 +14,7 @@ export interface GoalActionServices extends GoalServices {
 
 /** The token owner's about; a failure is said, then rethrown for the action to say its own. */
 async function ownerAbout(services: GoalActionServices): Promise<Account & { about: string }> {
-  const about = await attempt(services.toasts, { toast: 'Failed to query user goals.', log: 'querying your goals failed' }, () =>
+  const about = await attempt(services.toasts, { toast: GOALS_TEXTS.queryFailed, log: 'querying your goals failed' }, () =>
     queryOwnerAbout(services),
   );
   if (!about.ok) throw about.error;
@@ -23,12 +23,12 @@ async function ownerAbout(services: GoalActionServices): Promise<Account & { abo
 
 /** Save: the local goals into the token owner's bio. Resolves with the owner written to, or null when nothing was written. */
 export async function saveToBio(services: GoalActionServices): Promise<Account | null> {
-  services.toasts.debug('Querying API for bio and saving goals.');
-  const saved = await attempt(services.toasts, { toast: 'Failed to save goals.', log: 'saving goals failed' }, async () =>
+  services.toasts.debug(GOALS_TEXTS.saving);
+  const saved = await attempt(services.toasts, { toast: GOALS_TEXTS.saveFailed, log: 'saving goals failed' }, async () =>
     saveGoals(services, await ownerAbout(services)),
   );
   if (!saved.ok) return null;
-  services.toasts.success('Saved goals.');
+  services.toasts.success(GOALS_TEXTS.saved);
   return saved.value;
 }
 
@@ -37,18 +37,18 @@ export async function saveToBio(services: GoalActionServices): Promise<Account |
  * there (no block, no goals key, or none readable) the local list stays as it is.
  */
 export async function fetchFromBio(services: GoalActionServices): Promise<boolean> {
-  services.toasts.debug('Fetching goals.');
+  services.toasts.debug(GOALS_TEXTS.fetching);
   const fetched = await attempt(
     services.toasts,
-    { toast: 'Failed to fetch goals.', detail: false, log: 'fetching goals failed' },
+    { toast: GOALS_TEXTS.fetchFailed, detail: false, log: 'fetching goals failed' },
     async () => goalsInBio((await ownerAbout(services)).about),
   );
   if (!fetched.ok) return false;
   if (!fetched.value.length) {
-    services.toasts.success('You had no goals saved.');
+    services.toasts.success(GOALS_TEXTS.noneSaved);
     return true;
   }
   services.store.set(goalsKey, fetched.value);
-  services.toasts.success('Fetched goals,');
+  services.toasts.success(GOALS_TEXTS.fetched);
   return true;
 }
