@@ -11,6 +11,7 @@ import {
 import { quickAccessThrottle } from '../../data/notifications/loading';
 import { resetHostCount, unreadCountGuard } from '../../panels/notifications/actions';
 import { summarize } from '../../data/notifications/rules';
+import { NOTIFICATIONS_TEXTS } from '../../data/notifications/texts';
 import { isHome, isNotifications } from '../../data/pages';
 import { relativeTime, fromUnix } from '../../data/dates';
 import { mountUi } from '../../panels/mount';
@@ -93,7 +94,7 @@ export const notifications: FeatureDef = {
       run: async (ctx) => {
         markAllRead(ctx.store, []);
         if (!ctx.store.get(feedConfigKey).resetDefaultNotifications) await resetHostCount(ctx);
-        else ctx.toasts.success('All notifications marked as read.');
+        else ctx.toasts.success(NOTIFICATIONS_TEXTS.allRead);
       },
     },
     {

@@ -4,6 +4,7 @@ import { type ActivityRelation, type RawNotification } from '../../data/notifica
 import { feedConfigKey, markAllRead, unreadStateKey } from '../../data/notifications/storage';
 import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilter, type FeedFilter } from '../../data/notifications/rules';
 import { loadNotificationPage } from '../../data/notifications/loading';
+import { NOTIFICATIONS_TEXTS } from '../../data/notifications/texts';
 import { resetHostCount } from './actions';
 import { FilterBox } from '../common/FilterBox';
 import { TabList } from '../common/TabList';
@@ -53,13 +54,13 @@ function useFeedPages(ctx: CommandContext, filter: FeedFilter) {
       const { notificationTypes, resetDefaultNotifications, addActivityRelation } = ctx.store.get(feedConfigKey);
       const vars = { types: typesForFilter(filter, notificationTypes), page: n, reset: resetDefaultNotifications };
       const result = await loadNotificationPage(ctx, vars, addActivityRelation, signal);
-      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
+      if (result.relationsFailed) ctx.toasts.error(NOTIFICATIONS_TEXTS.relationsFailed, result.relationsError);
       return result;
     },
     hasNext: (page) => page.hasNextPage,
     failure: {
       toasts: ctx.toasts,
-      report: () => ({ toast: 'There was an error querying notification feed.', log: 'notification feed', detail: false }),
+      report: () => ({ toast: NOTIFICATIONS_TEXTS.feedFailed, log: 'notification feed', detail: false }),
     },
   });
   const list: RawNotification[] = [];

@@ -3,6 +3,7 @@ import type { CommandContext } from '../../commands/types';
 import { markAllRead, quickAccessConfigKey } from '../../data/notifications/storage';
 import { groupIds, groupNotifications, typesForFilter, type GroupedNotification } from '../../data/notifications/rules';
 import { loadNotificationPage, quickAccessThrottle, type LoadedPage } from '../../data/notifications/loading';
+import { NOTIFICATIONS_TEXTS } from '../../data/notifications/texts';
 import { Collapsible } from '../common/Collapsible';
 import { useStored } from '../hooks';
 import { usePagedRead } from '../query';
@@ -39,7 +40,7 @@ function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
         signal.removeEventListener('abort', forget);
         if (!signal.aborted) quickAccessThrottle.answered(asked, Date.now());
       }
-      if (result.relationsFailed) ctx.toasts.error('Failed to get activity notification relations.', result.relationsError);
+      if (result.relationsFailed) ctx.toasts.error(NOTIFICATIONS_TEXTS.relationsFailed, result.relationsError);
       quickAccessThrottle.cached = result;
       return result;
     },
@@ -47,7 +48,7 @@ function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
     failure: {
       toasts: ctx.toasts,
       report: () => ({
-        toast: 'There was an error querying quick access notifications.',
+        toast: NOTIFICATIONS_TEXTS.quickAccessFailed,
         log: 'quick access notifications',
         detail: false,
       }),

@@ -1,5 +1,6 @@
 import { attempt, type Attempt } from '../../data/api-errors';
 import { resetCount } from '../../data/notifications/loading';
+import { NOTIFICATIONS_TEXTS } from '../../data/notifications/texts';
 import type { ReadContext } from '../../data/swr';
 
 /**
@@ -15,12 +16,10 @@ import type { ReadContext } from '../../data/swr';
 export async function resetHostCount(
   ctx: ReadContext & { toasts: Parameters<typeof attempt>[0] & { success(message: string): void } },
 ): Promise<boolean> {
-  const reset = await attempt(
-    ctx.toasts,
-    { toast: 'There was an error resetting notification count.', log: 'reset notification count', detail: false },
-    () => resetCount(ctx),
+  const reset = await attempt(ctx.toasts, { toast: NOTIFICATIONS_TEXTS.resetFailed, log: 'reset notification count', detail: false }, () =>
+    resetCount(ctx),
   );
-  if (reset.ok) ctx.toasts.success('Notifications count reset.');
+  if (reset.ok) ctx.toasts.success(NOTIFICATIONS_TEXTS.countReset);
   return reset.ok;
 }
 
@@ -30,9 +29,5 @@ export async function resetHostCount(
  */
 export function unreadCountGuard(toasts: Parameters<typeof attempt>[0]) {
   return <T>(ask: () => Promise<T>, repeat: boolean): Promise<Attempt<T>> =>
-    attempt(
-      toasts,
-      { log: 'Failed to query notifications.', toast: 'There was an error querying unread notifications', detail: false, quiet: repeat },
-      ask,
-    );
+    attempt(toasts, { log: 'Failed to query notifications.', toast: NOTIFICATIONS_TEXTS.unreadFailed, detail: false, quiet: repeat }, ask);
 }
