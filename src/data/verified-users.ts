@@ -380,3 +380,13 @@ export function refreshUsers(services: VerifiedServices, which: readonly Verifie
     services.store.update(verifiedUsersKey, (users) => updateFromApi(users, fresh, services.settings, clock()));
   });
 }
+
+/** What the verified users feature says, as the spec words it (verifying, removing, refreshing). */
+export const VERIFIED_USERS_TEXTS = {
+  alreadyVerified: (username: string) => `${username} is already verified.`,
+  querying: (username: string) => `Querying ${username}.`,
+  queryNewFailed: 'Failed to query new user.',
+  removed: (username: string) => `Removed ${username} from verified users.`,
+  refreshFailed: 'Failed to query verified users.',
+  updated: 'Verified users updated.',
+} as const;

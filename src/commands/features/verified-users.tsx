@@ -1,6 +1,6 @@
 import { settingsKey } from '../../data/config';
 import { highlightCss, profileCss, usernameCss } from '../../data/verified-users-styles';
-import { findUser, refreshUsers, setUserField, staleUsers, verifiedUsersKey } from '../../data/verified-users';
+import { findUser, refreshUsers, setUserField, staleUsers, VERIFIED_USERS_TEXTS, verifiedUsersKey } from '../../data/verified-users';
 import { onRouteChange } from '../../inject/route';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { profileName, sameUserName } from '../../data/pages';
@@ -24,7 +24,11 @@ const RemoveUserPage = lazyComponent(() => import('../../panels/verified-users/V
 const SECTION = 'Verified users';
 
 /** A refresh of the verified users' profile data failed: said when asked for, only logged when on navigation. */
-const REFRESH_FAILURE: FailureReport = { toast: 'Failed to query verified users.', detail: false, log: 'refreshing verified users failed' };
+const REFRESH_FAILURE: FailureReport = {
+  toast: VERIFIED_USERS_TEXTS.refreshFailed,
+  detail: false,
+  log: 'refreshing verified users failed',
+};
 const STYLE_IDS = ['username', 'highlight', 'profile'] as const;
 
 function applyStyles(ctx: CommandContext, path: string): void {
@@ -150,7 +154,7 @@ export const verifiedUsers: FeatureDef = {
       reads: [verifiedUsersKey],
       run: async (ctx) => {
         const refreshed = await attempt(ctx.toasts, REFRESH_FAILURE, () => refreshUsers(ctx, ctx.store.get(verifiedUsersKey)));
-        if (refreshed.ok) ctx.toasts.success('Verified users updated.');
+        if (refreshed.ok) ctx.toasts.success(VERIFIED_USERS_TEXTS.updated);
       },
     },
   ],

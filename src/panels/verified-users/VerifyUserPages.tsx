@@ -5,7 +5,7 @@ import { Results } from '../common/Results';
 import type { PalettePageProps } from '../../commands/types';
 import { sameUserName } from '../../data/pages';
 import { USER_SEARCH_MIN } from '../../data/lookups';
-import { removeUser, verifiedUsersKey } from '../../data/verified-users';
+import { removeUser, VERIFIED_USERS_TEXTS, verifiedUsersKey } from '../../data/verified-users';
 import { useStored } from '../hooks';
 import { withQueryCache } from '../query';
 import { UserSearchFailed, useUserSearch } from '../common/useUserSearch';
@@ -55,7 +55,7 @@ export function RemoveUserPage({ query, ctx }: PalettePageProps) {
       valueOf={(u) => `remove/${u.username}`}
       onPick={(u) => {
         ctx.store.update(verifiedUsersKey, (list) => removeUser(list, u.username));
-        ctx.toasts.success(`Removed ${u.username} from verified users.`);
+        ctx.toasts.success(VERIFIED_USERS_TEXTS.removed(u.username));
       }}
     >
       {(u) => <span className="vv-item-title">{u.username}</span>}

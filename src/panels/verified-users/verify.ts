@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../commands/types';
 import { attempt } from '../../data/api-errors';
-import { addVerifiedUser, fetchNewUser } from '../../data/verified-users';
+import { addVerifiedUser, fetchNewUser, VERIFIED_USERS_TEXTS } from '../../data/verified-users';
 
 /**
  * Verifies the user picked (the settings tab's box, the palette's 'Verify user…'): adds them and
@@ -11,9 +11,11 @@ export async function verify(ctx: Pick<CommandContext, 'store' | 'client' | 'toa
   const username = name.trim();
   if (!username) return;
   if (!addVerifiedUser(ctx.store, username)) {
-    ctx.toasts.info(`${username} is already verified.`);
+    ctx.toasts.info(VERIFIED_USERS_TEXTS.alreadyVerified(username));
     return;
   }
-  ctx.toasts.debug(`Querying ${username}.`);
-  await attempt(ctx.toasts, { toast: 'Failed to query new user.', log: 'verifying a user failed' }, () => fetchNewUser(ctx, username));
+  ctx.toasts.debug(VERIFIED_USERS_TEXTS.querying(username));
+  await attempt(ctx.toasts, { toast: VERIFIED_USERS_TEXTS.queryNewFailed, log: 'verifying a user failed' }, () =>
+    fetchNewUser(ctx, username),
+  );
 }
