@@ -205,6 +205,20 @@ export async function saveActivityText(ctx: ReadContext, type: string, id: numbe
   throw new Error(`Unsupported type ${type}`);
 }
 
+/**
+ * What the activity entries say, as the spec words it (liking, editing, replying, subscribing,
+ * deleting, the replies' and the Messages feed's reads).
+ */
+export const ACTIVITY_TEXTS = {
+  likeFailed: 'Failed to like activity or reply.',
+  saveFailed: (type: string) => `Failed to save ${type.toLowerCase()}.`,
+  replyFailed: 'Failed to save reply.',
+  deleteFailed: 'Failed to delete activity or reply.',
+  repliesFailed: 'Failed to query activity replies.',
+  subscribeFailed: 'Failed to toggle activity subscription',
+  messagesFailed: 'Failed to query messages feed.',
+} as const;
+
 /** What deleting asks first. */
 export const DELETE_QUESTIONS = {
   activity: 'Delete this activity from AniList? This cannot be undone.',

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import {
+  ACTIVITY_TEXTS,
   activityPermissions,
   deleteActivityOrReply,
   moderatorBadge,
@@ -39,8 +40,6 @@ import { TextEditor } from './TextEditor';
  * replies fetched once, then paged with Load More. Used by activity search, the messages feed and
  * notifications. Every piece of user HTML goes through the sanitizer.
  */
-
-const DELETE_FAILED = 'Failed to delete activity or reply.';
 
 function UserLink({ user, ctx, className = 'vv-act-name' }: { user: ActivityUser | null; ctx: CommandContext; className?: string }) {
   if (!user) return <span className={className}>someone</span>;
@@ -134,7 +133,7 @@ function Likes({
     // A failed like stays quiet: a debug toast only.
     const result = await attempt(
       ctx.toasts,
-      { toast: 'Failed to like activity or reply.', log: 'liking an activity or reply failed', detail: false, level: 'debug' },
+      { toast: ACTIVITY_TEXTS.likeFailed, log: 'liking an activity or reply failed', detail: false, level: 'debug' },
       () => toggleLikeOf(ctx, id, type),
     );
     if (result.ok) setState({ count: result.value?.likeCount ?? state.count, liked: result.value?.isLiked ?? !state.liked });
@@ -257,7 +256,7 @@ function EditDialog({
         onPublish={async (text) => {
           const result = await attempt(
             ctx.toasts,
-            { toast: `Failed to save ${type.toLowerCase()}.`, log: 'saving an edit failed', detail: false },
+            { toast: ACTIVITY_TEXTS.saveFailed(type), log: 'saving an edit failed', detail: false },
             () => saveActivityText(ctx, type, id, text),
           );
           if (!result.ok) return false;
@@ -277,7 +276,7 @@ function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContex
   const can = replyPermissions(reply, writerId(ctx.identity));
   async function remove() {
     // Asks first (deleteActivityOrReply does, whoever calls it).
-    const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting a reply failed', detail: false }, () =>
+    const deleted = await attempt(ctx.toasts, { toast: ACTIVITY_TEXTS.deleteFailed, log: 'deleting a reply failed', detail: false }, () =>
       deleteActivityOrReply(ctx, 'REPLY', reply.id),
     );
     if (deleted.ok && deleted.value) onRemoved();
@@ -330,7 +329,7 @@ function Replies({
     failure: {
       toasts: ctx.toasts,
       report: (n) => ({
-        toast: n > 1 ? API_ERROR_TEXTS.replies : 'Failed to query activity replies.',
+        toast: n > 1 ? API_ERROR_TEXTS.replies : ACTIVITY_TEXTS.repliesFailed,
         log: 'querying replies failed',
         detail: false,
       }),
@@ -369,7 +368,7 @@ function Replies({
           label="Reply"
           placeholder="Write a reply..."
           onPublish={async (text) => {
-            const posted = await attempt(ctx.toasts, { toast: 'Failed to save reply.', log: 'posting a reply failed' }, () =>
+            const posted = await attempt(ctx.toasts, { toast: ACTIVITY_TEXTS.replyFailed, log: 'posting a reply failed' }, () =>
               postReply(ctx, activityId, text),
             );
             if (!posted.ok) return false;
@@ -409,8 +408,10 @@ export function ActivityEntry({
 
   async function remove() {
     // Asks first (deleteActivityOrReply does, whoever calls it).
-    const deleted = await attempt(ctx.toasts, { toast: DELETE_FAILED, log: 'deleting an activity failed', detail: false }, () =>
-      deleteActivityOrReply(ctx, 'ACTIVITY', activity.id),
+    const deleted = await attempt(
+      ctx.toasts,
+      { toast: ACTIVITY_TEXTS.deleteFailed, log: 'deleting an activity failed', detail: false },
+      () => deleteActivityOrReply(ctx, 'ACTIVITY', activity.id),
     );
     if (!deleted.ok || !deleted.value) return;
     setRemoved(true);
@@ -515,7 +516,7 @@ function ActivityHead({
   async function subscribe() {
     const toggled = await attempt(
       ctx.toasts,
-      { toast: 'Failed to toggle activity subscription', log: 'toggling an activity subscription failed', detail: false },
+      { toast: ACTIVITY_TEXTS.subscribeFailed, log: 'toggling an activity subscription failed', detail: false },
       () => setActivitySubscription(ctx, activity.id, !subscribed),
     );
     // The label follows the server's answer.

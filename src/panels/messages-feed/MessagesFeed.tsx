@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../commands/types';
-import { loadMessages, type Activity } from '../../data/activities';
+import { ACTIVITY_TEXTS, loadMessages, type Activity } from '../../data/activities';
 import { usePagedRead } from '../query';
 import { ActivityEntry } from '../activity/ActivityEntry';
 
@@ -9,7 +9,7 @@ export function MessagesFeed({ ctx, following }: { ctx: CommandContext; followin
   const feed = usePagedRead(following, {
     page: (n, signal) => loadMessages(ctx, n, following, signal),
     hasNext: (page) => page.hasNextPage,
-    failure: { toasts: ctx.toasts, report: () => ({ toast: 'Failed to query messages feed.', log: 'querying the messages feed failed' }) },
+    failure: { toasts: ctx.toasts, report: () => ({ toast: ACTIVITY_TEXTS.messagesFailed, log: 'querying the messages feed failed' }) },
   });
   const items: Activity[] = [];
   for (const a of feed.pages.flatMap((page) => page.activities)) if (!items.some((c) => c.id === a.id)) items.push(a);
