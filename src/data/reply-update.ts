@@ -134,7 +134,13 @@ export async function replyWithUpdate(
       write(ctx, replyToActivity, { activityId: activityId!, text: input.text }, { invalidates: [activityReplies] }),
     );
   } catch (error) {
-    return { ok: false, stage: 'reply', message: 'Failed to reply to activity', detail: failureText(error) };
+    return { ok: false, stage: 'reply', message: REPLY_UPDATE_TEXTS.replyFailed, detail: failureText(error) };
   }
   return { ok: true, activityId };
 }
+
+/** What replying with a list update says, as the spec words it, beside its outcomes' own messages. */
+export const REPLY_UPDATE_TEXTS = {
+  progressFailed: 'Failed to query media progress',
+  replyFailed: 'Failed to reply to activity',
+} as const;

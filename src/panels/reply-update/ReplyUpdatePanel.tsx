@@ -6,6 +6,7 @@ import { IdentityMismatchError, ownerForWrite } from '../../data/identity';
 import {
   clampProgress,
   loadProgress,
+  REPLY_UPDATE_TEXTS,
   replyWithUpdate,
   showsProgress,
   statusesFor,
@@ -21,7 +22,7 @@ function tokenOwner(ctx: CommandContext) {
   return attempt(
     ctx.toasts,
     {
-      toast: (error) => (error instanceof IdentityMismatchError ? error.message : 'Failed to reply to activity'),
+      toast: (error) => (error instanceof IdentityMismatchError ? error.message : REPLY_UPDATE_TEXTS.replyFailed),
       log: 'asking whose the token is failed',
     },
     () => ownerForWrite(ctx, ctx.viewer),
@@ -40,7 +41,7 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
   const progress =
     useRead(picked === null ? null : [picked, picks], {
       read: (signal) => loadProgress(ctx, picked!, signal),
-      failure: { toasts: ctx.toasts, report: () => ({ toast: 'Failed to query media progress', log: 'querying media progress failed' }) },
+      failure: { toasts: ctx.toasts, report: () => ({ toast: REPLY_UPDATE_TEXTS.progressFailed, log: 'querying media progress failed' }) },
     }).data ?? null;
   const [status, setStatus] = useState<ListStatus>('PLANNING');
   const [value, setValue] = useState(0);
