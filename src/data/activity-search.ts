@@ -106,6 +106,11 @@ export interface SavedSearch {
 export const SAVED_SEARCH_NAME_MAX = 60;
 export const SAVED_SEARCHES_MAX = 50;
 
+/** What the activity search says, as the spec words it (saving a search). */
+export const ACTIVITY_SEARCH_TEXTS = {
+  saved: (name: string) => `Saved the search '${name}': run it from the palette as 'Activity search: ${name}'.`,
+} as const;
+
 /** Named activity searches, each also a palette command. */
 export const savedSearchesKey = defineKey({
   name: 'void-verified-activity-search-saved',

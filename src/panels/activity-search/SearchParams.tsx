@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import {
+  ACTIVITY_SEARCH_TEXTS,
   clampPerPage,
   MAX_PER_PAGE,
   MIN_PER_PAGE,
@@ -220,7 +221,7 @@ function SaveSearch({ ctx }: { ctx: CommandContext }) {
   const save = () => {
     if (!name.trim()) return;
     ctx.store.set(savedSearchesKey, withSavedSearch(ctx.store.get(savedSearchesKey), name, activitySearch.get().params));
-    ctx.toasts.success(`Saved the search '${name.trim()}': run it from the palette as 'Activity search: ${name.trim()}'.`);
+    ctx.toasts.success(ACTIVITY_SEARCH_TEXTS.saved(name.trim()));
     setName('');
   };
   return (
