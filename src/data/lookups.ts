@@ -14,6 +14,8 @@ export const SEARCH_DEBOUNCE_MS = 800;
 /** Results a search box shows per query. */
 export const SEARCH_RESULTS = 10;
 export const USER_SEARCH_MIN = 3;
+/** What a user search box says while it asks (the verified users' add box, the activity search's user pick). */
+export const USER_SEARCH_TEXTS = { querying: (search: string) => `Querying user with search word ${search}` } as const;
 export const BLUR_CLEAR_MS = 150;
 
 /** Media by search text; a failure is 'Failed to query media ({search})'. */
