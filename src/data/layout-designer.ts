@@ -359,9 +359,7 @@ export async function fetchViewer(svc: ReadContext, signal?: AbortSignal): Promi
 
 /** Saves the about text; a failure is 'failed to save user about.'. */
 export async function saveAbout(svc: ReadContext, about: string): Promise<void> {
-  await wrapFailure(API_ERROR_TEXTS.saveAbout, () =>
-    write(svc, saveUserAbout, { about }, { invalidates: [layoutViewerQuery] }),
-  );
+  await wrapFailure(API_ERROR_TEXTS.saveAbout, () => write(svc, saveUserAbout, { about }, { invalidates: [layoutViewerQuery] }));
 }
 
 export const publishedOf = (viewer: LayoutViewer): Published => ({

@@ -70,4 +70,3 @@ export function mediaPage(path: string): { id: number; type: 'ANIME' | 'MANGA' }
   const m = MEDIA.exec(pathOf(path));
   return m ? { id: Number(m[2]), type: m[1]!.toLowerCase() === 'manga' ? 'MANGA' : 'ANIME' } : null;
 }
-
