@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 
 /** Activity-page touches: each behind its option, on the replica; option off means no change. */
 
@@ -153,13 +153,13 @@ test.describe('self message', () => {
 
   test("'Message yourself…' in the palette on your own profile only", async ({ page, host }) => {
     await host.goto('/user/Viewer/animelist', { seed: on() });
-    await (await palette(page, 'Message yourself', 'self-message.open')).click();
+    await clickPaletteRow(page, await palette(page, 'Message yourself', 'self-message.open'));
     await expect(page).toHaveURL('https://anilist.co/user/Viewer/');
     await expect(box(page)).toBeFocused();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(button(page)).toBeVisible();
     // Already on the overview: the box opens in place.
-    await (await palette(page, 'Message yourself', 'self-message.open')).click();
+    await clickPaletteRow(page, await palette(page, 'Message yourself', 'self-message.open'));
     await expect(box(page)).toBeFocused();
 
     await host.goto('/user/Akira/', { seed: on() });
@@ -207,9 +207,9 @@ test.describe('collapsible replies', () => {
     expect(await collapsed(page)).toEqual({});
 
     // The palette collapses and expands them all.
-    await (await palette(page, 'Collapse all replies', 'collapsible-replies.collapse-replies')).click();
+    await clickPaletteRow(page, await palette(page, 'Collapse all replies', 'collapsible-replies.collapse-replies'));
     for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeHidden();
-    await (await palette(page, 'Expand all replies', 'collapsible-replies.expand-replies')).click();
+    await clickPaletteRow(page, await palette(page, 'Expand all replies', 'collapsible-replies.expand-replies'));
     for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
   });
 
@@ -303,7 +303,7 @@ test.describe('subscribe buttons', () => {
     );
     await expect(inActions(page)).toHaveCount(20);
     expect(await page.evaluate(() => (window as unknown as { __host: { errors: string[] } }).__host.errors)).toEqual([]);
-    await (await palette(page, 'Move subscribe buttons', 'settings.option.moveSubscribeButtons')).click();
+    await clickPaletteRow(page, await palette(page, 'Move subscribe buttons', 'settings.option.moveSubscribeButtons'));
     await expect(inActions(page)).toHaveCount(0);
     await expect(inTime(page).first()).toBeVisible();
   });

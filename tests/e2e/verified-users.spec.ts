@@ -299,9 +299,7 @@ test.describe('quick access users', () => {
     });
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Akira');
-    const item = page.locator('[cmdk-item][data-command="quick-access.user.akira"]');
-    await expect(item).toBeVisible();
-    await item.click();
+    await clickPaletteRow(page, 'quick-access.user.akira');
     await expect(page).toHaveURL('https://anilist.co/user/Akira/');
   });
 });
