@@ -41,12 +41,10 @@ export interface SearchState {
   pristine: boolean;
 }
 
-/** The palette, as far as the search follows and drives it. */
+/** The palette, as far as the search follows it: its closing resets the search. */
 export interface SearchPalette {
   state(): { open: boolean };
   subscribe(listener: () => void): () => void;
-  open(): void;
-  setMode(mode: string): void;
 }
 
 const fresh = (list: number): SearchState => ({
@@ -133,21 +131,13 @@ export function listedActivities(pages: readonly SearchPage[]): { feed: FoundAct
 }
 
 /**
- * Opens the mode; with parameters (a saved search) it starts over with them and searches (the
- * mode asks page 1 when it shows). The palette is watched from then on, so that closing it resets the search.
+ * A saved search's parameters, searched anew: the mode asks page 1 when it shows (the feature's
+ * command opens it).
  */
-export function openActivitySearch(
-  deps: { authorized: boolean; palette: SearchPalette; store: KeyStore },
-  params?: ActivitySearchParams,
-): void {
-  resetOnClose(deps.palette, deps.store);
-  if (params) {
-    resetActivitySearch();
-    set({ params: structuredClone(params), pristine: false });
-    startSearch(deps.authorized);
-  }
-  if (!deps.palette.state().open) deps.palette.open();
-  deps.palette.setMode('activity-search');
+export function startSavedSearch(authorized: boolean, params: ActivitySearchParams): void {
+  resetActivitySearch();
+  set({ params: structuredClone(params), pristine: false });
+  startSearch(authorized);
 }
 
 /**

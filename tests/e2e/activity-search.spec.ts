@@ -259,6 +259,13 @@ test.describe('activity search', () => {
     expect(lastVars(api)).toEqual({ page: 1, perPage: 15, type: 'TEXT', sort: ['ID_DESC'], withReplies: false });
     await expect(items(page)).toHaveCount(15);
 
+    // Its chip in the mode runs the same command: the saved parameters come back and are searched anew.
+    await choose(params(page).getByLabel('Type'), 'MESSAGE');
+    await params(page).getByRole('button', { name: 'Global texts', exact: true }).click();
+    await expect(params(page).getByLabel('Type')).toHaveValue('TEXT');
+    await expect.poll(() => searches(api).length).toBe(2);
+    expect(lastVars(api)).toEqual({ page: 1, perPage: 15, type: 'TEXT', sort: ['ID_DESC'], withReplies: false });
+
     await params(page).getByRole('button', { name: 'Delete saved search Global texts' }).click();
     await expect(params(page).getByRole('list', { name: 'Saved searches' })).toBeHidden();
     expect(await stored(page, 'void-verified-activity-search-saved')).toEqual([]);

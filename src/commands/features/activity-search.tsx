@@ -1,11 +1,20 @@
 import { ACTIVITY_VIEW, savedSearchCommandId, savedSearchesKey } from '../../data/activity-search';
-import { openActivitySearch } from '../../data/activity-search-session';
-import type { FeatureDef } from '../types';
+import { startSavedSearch } from '../../data/activity-search-session';
+import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 import styles from '../../panels/activity-search/activity-search.css';
 
 const ActivityView = lazyComponent(() => import('../../panels/activity-search/ActivityView'), 'ActivityView');
 const ActivitySearchMode = lazyComponent(() => import('../../panels/activity-search/ActivitySearch'), 'ActivitySearchMode');
+
+const OPEN_COMMAND_ID = 'activity-search.open';
+const MODE_ID = 'activity-search';
+
+/** Opens the mode (the palette too, when closed); the mode, once shown, resets the search when the palette closes. */
+function openMode(ctx: CommandContext): void {
+  if (!ctx.palette.state().open) ctx.palette.open();
+  ctx.palette.setMode(MODE_ID);
+}
 
 /**
  * The palette's second mode: search list, text and message activities. Beyond the original: saved searches, each a palette command 'Activity search: {name}'.
@@ -18,11 +27,11 @@ export const activitySearchFeature: FeatureDef = {
   description: 'Search activities from the palette (its ActivitySearch mode), and save searches as commands.',
   commands: [
     {
-      id: 'activity-search.open',
+      id: OPEN_COMMAND_ID,
       title: 'Search activities',
       section: 'QuickStart',
       keywords: ['activity', 'feed', 'find', 'messages'],
-      run: (ctx) => openActivitySearch(ctx),
+      run: openMode,
     },
   ],
   reads: [savedSearchesKey],
@@ -32,12 +41,15 @@ export const activitySearchFeature: FeatureDef = {
       title: `Activity search: ${saved.name}`,
       section: 'Activity search',
       keywords: ['saved search', 'activity', 'feed'],
-      run: (c) => openActivitySearch(c, saved.params),
+      run: (c) => {
+        startSavedSearch(c.authorized, saved.params);
+        openMode(c);
+      },
     })),
   panels: [
     {
       kind: 'palette-mode',
-      id: 'activity-search',
+      id: MODE_ID,
       // The original's name for the mode, shown in the mode select.
       title: 'ActivitySearch',
       debounceMs: 350,

@@ -5,6 +5,7 @@ import {
   clampPerPage,
   MAX_PER_PAGE,
   MIN_PER_PAGE,
+  savedSearchCommandId,
   savedSearchesKey,
   SAVED_SEARCH_NAME_MAX,
   SEARCH_KINDS,
@@ -13,14 +14,7 @@ import {
   type ActivitySearchParams,
   type SearchKind,
 } from '../../data/activity-search';
-import {
-  activitySearch,
-  ACTIVITIES_ERROR,
-  clearSearchFeed,
-  openActivitySearch,
-  setSearchParams,
-  startSearch,
-} from '../../data/activity-search-session';
+import { activitySearch, ACTIVITIES_ERROR, clearSearchFeed, setSearchParams, startSearch } from '../../data/activity-search-session';
 import { MediaSearchBox } from '../common/MediaSearchBox';
 import { Collapsible } from '../common/Collapsible';
 import { UserPicker } from './UserPicker';
@@ -253,7 +247,7 @@ function SavedSearches({ ctx }: { ctx: CommandContext }) {
             type="button"
             className="vv-chip-name"
             title="Search with these parameters"
-            onClick={() => openActivitySearch(ctx, s.params)}
+            onClick={() => void ctx.run(savedSearchCommandId(s.name))}
           >
             {s.name}
           </button>
