@@ -7,9 +7,7 @@ import type { ToastBus } from './toast-bus';
 import { optionProblem, optionValue, type Registry } from './registry';
 import { createDialogController } from './palette-state';
 import type { AppServices, Command, CommandContext, DialogController, OptionValue, PaletteController } from './types';
-
-/** What running a command says when it throws. */
-const COMMAND_TEXTS = { failed: (title: string, why: string) => `${title} failed: ${why}` };
+import { COMMAND_TEXTS } from '../data/api-errors';
 
 /**
  * Wires the services every command, panel and injection receives, and runs commands: one path

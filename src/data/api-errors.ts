@@ -112,3 +112,9 @@ export async function attempt<T>(
 export function isAbort(error: unknown): boolean {
   return (error instanceof DOMException || error instanceof Error) && error.name === 'AbortError';
 }
+
+/** What running a command says when it throws. */
+export const COMMAND_TEXTS = { failed: (title: string, why: string) => `${title} failed: ${why}` };
+
+/** Said after every refusal that left things as they were (an authorization's return). */
+export const NOTHING_CHANGED = 'Nothing was changed.';

@@ -1,3 +1,4 @@
+import { NOTHING_CHANGED } from './api-errors';
 import { defineKey, type Store, fixedShape } from './storage';
 import { ANILIST_MAX_EXPIRES_IN, expiryFromSeconds, isTokenShaped, returnedParams, type Returned } from './oauth';
 import { s } from './schema';
@@ -153,3 +154,31 @@ export function shouldWarnExpiry(store: Store, now = Date.now()): boolean {
   if (left === null || left < 0 || left >= EXPIRY_WARNING_DAYS) return false;
   return now - store.get(expiryWarningKey) >= DAY_MS;
 }
+
+export const AUTH_TEXTS = {
+  revoked: 'Authorization revoked.',
+  expiresSoon: (when: string) =>
+    `Your VoidVerified authorization expires ${when}. Authorize again in the settings to keep using the features that need it.`,
+};
+
+export const AUTH_RETURN_TEXTS = {
+  notStarted: `Refused an AniList authorization this browser did not start: a link can carry someone else's token. ${NOTHING_CHANGED} To authorize, use 'Authenticate VoidVerified' in the settings.`,
+  stale: `Refused an AniList authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the settings.`,
+  noState: `Refused an AniList authorization that came back without the check value this browser sent with it: a link can carry someone else's token. ${NOTHING_CHANGED} Authorize again from the settings.`,
+  denied: (error: string) => `AniList did not authorize VoidVerified (${error}). ${NOTHING_CHANGED}`,
+  malformed: (problem: string) => `Refused the AniList authorization: ${problem}. ${NOTHING_CHANGED}`,
+  replace: 'VoidVerified is already authorized on this browser. Replace its AniList token with the one AniList just returned?',
+  kept: 'Kept the existing authorization.',
+  otherUser: (owner: string, signedIn: string) =>
+    `Refused the AniList authorization: the token is ${owner}'s, but ${signedIn} is signed in to AniList here. ${NOTHING_CHANGED}`,
+  otherStarter: (owner: string, starter: string) =>
+    `Refused the AniList authorization: the token is ${owner}'s, but ${starter} was signed in to AniList when it started. ${NOTHING_CHANGED}`,
+  unverified: (owner: string) =>
+    `AniList returned a token for ${owner}. Nobody is signed in to AniList on this page, so VoidVerified cannot check that this is your account. Use the token for ${owner}?`,
+  notUsed: `Did not use the returned token. ${NOTHING_CHANGED}`,
+  notAccepted: `Refused the AniList authorization: AniList did not accept the returned token. ${NOTHING_CHANGED}`,
+  unchecked: (why: string) =>
+    `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
+  authorized: (owner: string, until: string | null) =>
+    until ? `Authorized VoidVerified for ${owner} until ${until}.` : `Authorized VoidVerified for ${owner}.`,
+};

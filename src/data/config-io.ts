@@ -744,3 +744,11 @@ export function adoptionSettled(store: Store): Promise<AdoptionOutcome | null> {
   adoptionWait ??= new Promise((resolve) => (adoptionDone = resolve));
   return adoptionWait;
 }
+
+/** What exporting and choosing a file to import say. */
+export const FILE_TEXTS = {
+  exported: `Configuration exported to ${EXPORT_FILE_NAME}.`,
+  notJson: `${IMPORT_ERROR} Only .json files can be imported.`,
+  tooLarge: `${IMPORT_ERROR} The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+  unreadable: (why: string) => `${IMPORT_ERROR} ${why}`,
+};

@@ -107,3 +107,5 @@ export const settingsTabKey = defineKey({
   // 2: tab ids prefixed with their feature's id (src/data/renamed-ids.ts).
   migrations: { 2: (old) => (typeof old === 'string' ? renamedId(old) : old) },
 });
+
+export const OPTION_TEXTS = { set: (title: string, value: string) => `${title} set to ${value}.` };

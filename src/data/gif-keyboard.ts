@@ -130,3 +130,9 @@ export function filterMedia(config: GifKeyboardConfig, text: string): { kind: Me
   const needle = text.trim().toLowerCase();
   return MEDIA_KINDS.flatMap((kind) => config[kind].filter((url) => url.toLowerCase().includes(needle)).map((url) => ({ kind, url })));
 }
+
+export const GIF_KEYBOARD_TEXTS = {
+  removed: (label: string) => `Removed media from ${label}`,
+  copied: (markup: string) => `Copied ${markup} to the clipboard.`,
+  copyFailed: 'Could not copy the image markup to the clipboard.',
+};

@@ -1,3 +1,4 @@
+import { NOTHING_CHANGED } from './api-errors';
 import { formEncoded, multipart, parseJson } from './builtins';
 import { defaultTransport, type HttpRequest, type HttpResponse, type Transport } from './gm-request';
 import { s } from './schema';
@@ -491,3 +492,28 @@ export function imageUploader(deps: UploaderDeps): ImageUploader {
   }
   return uploader;
 }
+
+export const HOST_SETTINGS_TEXTS = {
+  saved: (host: string) => `Saved the ${host} settings.`,
+  removed: (host: string, what: string) => `Removed the ${host} ${what}.`,
+};
+
+export const IMGUR_RETURN_TEXTS = {
+  notStarted: `Refused an imgur authorization this browser did not start: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} To authorize, use Authorize in the image host settings.`,
+  stale: `Refused an imgur authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
+  noState: `Refused an imgur authorization that came back without the check value this browser sent with it: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
+  denied: (error: string) => `imgur did not authorize VoidVerified (${error}). ${NOTHING_CHANGED}`,
+  malformed: (problem: string) => `Refused the imgur authorization: ${problem}. ${NOTHING_CHANGED}`,
+  notAccepted: `Refused the imgur authorization: imgur did not accept the returned token. ${NOTHING_CHANGED}`,
+  replace: (account: string | null) =>
+    `Uploads already go to an imgur account. Replace that authorization with the one imgur just returned${account ? ` (account ${account})` : ''}?`,
+  kept: 'Kept the existing imgur authorization.',
+  done: (account: string | null) => `Authorized imgur${account ? ` as ${account}` : ''}: uploads go to your account.`,
+};
+
+/** What an upload to each host says: before it is sent (a debug toast), once it is done, and when it failed. */
+export const UPLOAD_TEXTS: Record<ImageHost, { uploading?: string; done?: string; failed: string }> = {
+  catbox: { uploading: IMAGE_HOST_TOASTS.catboxUploading, failed: IMAGE_HOST_TOASTS.catboxFailed },
+  imgbb: { uploading: IMAGE_HOST_TOASTS.imgbbUploading, done: IMAGE_HOST_TOASTS.imgbbDone, failed: IMAGE_HOST_TOASTS.imgbbFailed },
+  imgur: { done: IMAGE_HOST_TOASTS.imgurDone, failed: IMAGE_HOST_TOASTS.imgurFailed },
+};

@@ -15,7 +15,11 @@ export const SEARCH_DEBOUNCE_MS = 800;
 export const SEARCH_RESULTS = 10;
 export const USER_SEARCH_MIN = 3;
 /** What a user search box says while it asks (the verified users' add box, the activity search's user pick). */
-export const USER_SEARCH_TEXTS = { querying: (search: string) => `Querying user with search word ${search}` } as const;
+export const SEARCH_TEXTS = {
+  querying: (search: string) => `Querying user with search word ${search}`,
+  /** The spec's text for a failed media search, which the original also says for a failed user search. */
+  failed: (search: string) => `Failed to query media with search word ${search}`,
+} as const;
 export const BLUR_CLEAR_MS = 150;
 
 /** Media by search text; a failure is 'Failed to query media ({search})'. */

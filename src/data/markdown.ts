@@ -266,3 +266,6 @@ export const renderMarkdownQuery = query<{ Markdown: { html: string | null } | n
 export const saveTextActivity = mutation<{ SaveTextActivity: { id: number } | null }, { text: string }>(
   `mutation SaveTextActivity($text: String) { SaveTextActivity(text: $text) { id } }`,
 );
+
+/** What 'Write status' says. */
+export const STATUS_TEXTS = { failed: 'Failed to publish status.', published: 'Status published.' };

@@ -236,3 +236,5 @@ export function userNameFromHref(href: string | null, base: string): string | nu
   const name = profileOverviewName(url.pathname)?.trim();
   return name !== undefined && /^[\w.-]{1,64}$/.test(name) ? name : null;
 }
+
+export const MINI_PROFILE_TEXTS = { failed: (name: string) => `Failed to query mini profile data for ${name}` };

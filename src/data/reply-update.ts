@@ -91,13 +91,13 @@ export async function replyWithUpdate(
     disabledTypes: readonly { type: string; disabled: boolean }[];
   },
 ): Promise<ReplyOutcome> {
-  if (input.mediaId === null) return { ok: false, stage: 'input', message: 'Please search for a media before replying.' };
+  if (input.mediaId === null) return { ok: false, stage: 'input', message: REPLY_UPDATE_TEXTS.noMedia };
   const mediaId = input.mediaId;
   if (input.disabledTypes.some((d) => d.type === input.status && d.disabled))
     return {
       ok: false,
       stage: 'input',
-      message: `You have disabled ${input.status} list activity type. Enable it in settings to create this activity.`,
+      message: REPLY_UPDATE_TEXTS.typeDisabled(input.status),
     };
   try {
     await wrapFailure(API_ERROR_TEXTS.updateProgress(mediaId), () =>
@@ -109,7 +109,7 @@ export async function replyWithUpdate(
       ),
     );
   } catch (error) {
-    return { ok: false, stage: 'update', message: 'Failed to update media progress', detail: failureText(error) };
+    return { ok: false, stage: 'update', message: REPLY_UPDATE_TEXTS.updateFailed, detail: failureText(error) };
   }
   let activityId: number | undefined;
   let findError: unknown;
@@ -126,7 +126,7 @@ export async function replyWithUpdate(
     return {
       ok: false,
       stage: 'find',
-      message: 'Your list was updated, but its activity was not found, so the reply was not posted.',
+      message: REPLY_UPDATE_TEXTS.notFound,
       detail: failureText(findError),
     };
   try {
@@ -143,4 +143,8 @@ export async function replyWithUpdate(
 export const REPLY_UPDATE_TEXTS = {
   progressFailed: 'Failed to query media progress',
   replyFailed: 'Failed to reply to activity',
+  noMedia: 'Please search for a media before replying.',
+  typeDisabled: (status: string) => `You have disabled ${status} list activity type. Enable it in settings to create this activity.`,
+  updateFailed: 'Failed to update media progress',
+  notFound: 'Your list was updated, but its activity was not found, so the reply was not posted.',
 } as const;

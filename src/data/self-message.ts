@@ -37,3 +37,9 @@ export async function publishToOwner(ctx: ReadContext, message: string, site: Ac
   const owner = await ownerForWrite(ctx, site);
   return publishSelfMessage(ctx, message, owner.id);
 }
+
+export const SELF_MESSAGE_TEXTS = {
+  publishing: 'Self-publishing a message.',
+  failed: 'There was an error self-publishing a message.',
+  published: 'Message self-published.',
+};

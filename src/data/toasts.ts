@@ -34,3 +34,11 @@ export const toasterConfigKey = defineKey({
   ),
   defaultValue: () => ({ ...TOASTER_DEFAULTS }),
 });
+
+/** What 'Test Toasts' says, one toast of each level. */
+export const TEST_TOAST_TEXTS = {
+  info: 'Info toast.',
+  success: 'Success toast.',
+  warning: 'Warning toast.',
+  error: 'Error toast.',
+} as const;

@@ -144,7 +144,7 @@ function wordedLiteral(node: ts.Expression): boolean {
 /**
  * The texts a file reports as literals: the first argument of a toast (`….toasts.error('…')`,
  * `toasts.warning(…)`), a failure report's `toast: '…'` (attempt's, a paged read's) and
- * `wrapFailure('…')`. A catalogue's entry
+ * `wrapFailure('…')`, a search box's `failure={(text) => '…'}` and an outcome's `{ ok: false, message: '…' }`. A catalogue's entry
  * (`GOALS_TEXTS.saved`, `IMAGE_HOST_TOASTS.refreshed`) is no literal, nor is a text made of
  * catalogue entries (`${IMPORT_ERROR} ${problem}`).
  */
@@ -165,6 +165,19 @@ function reportedLiterals(path: string, text: string): string[] {
     // A failure report's text (attempt's, a paged read's): `toast: '…'`.
     if (ts.isPropertyAssignment(node) && node.name.getText(source) === 'toast' && wordedLiteral(node.initializer))
       found.push(node.initializer.getText(source));
+    // A search box's failure text: `failure={(text) => '…'}`.
+    if (ts.isJsxAttribute(node) && node.name.getText(source) === 'failure' && node.initializer && ts.isJsxExpression(node.initializer)) {
+      const value = node.initializer.expression;
+      if (value && wordedLiteral(value)) found.push(value.getText(source));
+    }
+    // An outcome the caller shows: `{ ok: false, message: '…' }`.
+    if (ts.isObjectLiteralExpression(node)) {
+      const property = (name: string) =>
+        node.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText(source) === name);
+      const message = property('message');
+      if (property('ok')?.initializer.kind === ts.SyntaxKind.FalseKeyword && message && wordedLiteral(message.initializer))
+        found.push(message.initializer.getText(source));
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -479,6 +492,18 @@ describe('the layout of the source', () => {
         : [];
     });
     expect(literals).toEqual([]);
+  });
+
+  it('a catalogue of texts is declared in src/data', () => {
+    const elsewhere = all
+      .filter((f) => !f.path.startsWith('src/data/'))
+      .flatMap((f) =>
+        [...f.text.matchAll(/^(?:export )?const ([A-Z][A-Z0-9_]*_TEXTS)\b/gm)].map(
+          ([, name]) =>
+            `${f.path} declares ${name}: move it into its feature's module in src/data (export it there), where every text the user is told is found and data's errors can carry it`,
+        ),
+      );
+    expect(elsewhere).toEqual([]);
   });
 
   it('an abort is recognised in one place: isAbort', () => {

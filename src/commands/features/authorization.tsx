@@ -1,5 +1,15 @@
 import { isSettingsDeveloper } from '../../data/pages';
-import { AUTHORIZE_URL, authKey, expiryWarningKey, parseAuthHash, shouldWarnExpiry, daysLeft, validToken } from '../../data/auth';
+import {
+  AUTHORIZE_URL,
+  authKey,
+  expiryWarningKey,
+  parseAuthHash,
+  shouldWarnExpiry,
+  daysLeft,
+  validToken,
+  AUTH_TEXTS,
+  AUTH_RETURN_TEXTS,
+} from '../../data/auth';
 import { settingsTabKey } from '../../data/config';
 import { ApiError } from '../../data/graphql';
 import { attempt } from '../../data/api-errors';
@@ -9,12 +19,6 @@ import { formatDate, timeConfigKey } from '../../data/dates';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
-
-const AUTH_TEXTS = {
-  revoked: 'Authorization revoked.',
-  expiresSoon: (when: string) =>
-    `Your VoidVerified authorization expires ${when}. Authorize again in the settings to keep using the features that need it.`,
-};
 
 const Authorization = lazyComponent(() => import('../../panels/authorization/Authorization'), 'Authorization');
 
@@ -28,29 +32,6 @@ const AUTH_TAB = 'authorization.tab';
 
 /** A date in the user's chosen date format. */
 const dateIn = (ctx: CommandContext) => (ms: number) => formatDate(new Date(ms), ctx.store.get(timeConfigKey).dateFormat);
-
-const NOTHING_CHANGED = 'Nothing was changed.';
-const AUTH_RETURN_TEXTS = {
-  notStarted: `Refused an AniList authorization this browser did not start: a link can carry someone else's token. ${NOTHING_CHANGED} To authorize, use 'Authenticate VoidVerified' in the settings.`,
-  stale: `Refused an AniList authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the settings.`,
-  noState: `Refused an AniList authorization that came back without the check value this browser sent with it: a link can carry someone else's token. ${NOTHING_CHANGED} Authorize again from the settings.`,
-  denied: (error: string) => `AniList did not authorize VoidVerified (${error}). ${NOTHING_CHANGED}`,
-  malformed: (problem: string) => `Refused the AniList authorization: ${problem}. ${NOTHING_CHANGED}`,
-  replace: 'VoidVerified is already authorized on this browser. Replace its AniList token with the one AniList just returned?',
-  kept: 'Kept the existing authorization.',
-  otherUser: (owner: string, signedIn: string) =>
-    `Refused the AniList authorization: the token is ${owner}'s, but ${signedIn} is signed in to AniList here. ${NOTHING_CHANGED}`,
-  otherStarter: (owner: string, starter: string) =>
-    `Refused the AniList authorization: the token is ${owner}'s, but ${starter} was signed in to AniList when it started. ${NOTHING_CHANGED}`,
-  unverified: (owner: string) =>
-    `AniList returned a token for ${owner}. Nobody is signed in to AniList on this page, so VoidVerified cannot check that this is your account. Use the token for ${owner}?`,
-  notUsed: `Did not use the returned token. ${NOTHING_CHANGED}`,
-  notAccepted: `Refused the AniList authorization: AniList did not accept the returned token. ${NOTHING_CHANGED}`,
-  unchecked: (why: string) =>
-    `Could not ask AniList whose the returned token is (${why}), so it was not stored. Authorize again from the settings.`,
-  authorized: (owner: string, until: string | null) =>
-    until ? `Authorized VoidVerified for ${owner} until ${until}.` : `Authorized VoidVerified for ${owner}.`,
-};
 
 const REVOKE_QUESTION = 'Revoke VoidVerified’s AniList authorization? The features that need it stop until you authorize again.';
 

@@ -1,4 +1,13 @@
-import { addedMessage, addMedia, classifyMedia, gifKeyboardKey, KIND_LABEL, removeMedia, type MediaKind } from '../../data/gif-keyboard';
+import {
+  addedMessage,
+  addMedia,
+  classifyMedia,
+  gifKeyboardKey,
+  KIND_LABEL,
+  removeMedia,
+  type MediaKind,
+  GIF_KEYBOARD_TEXTS,
+} from '../../data/gif-keyboard';
 import { createStore, type Store } from '../../data/store';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { mountUi } from '../../panels/mount';
@@ -7,12 +16,6 @@ import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/gif-keyboard/gif-keyboard.css';
-
-const GIF_KEYBOARD_TEXTS = {
-  removed: (label: string) => `Removed media from ${label}`,
-  copied: (markup: string) => `Copied ${markup} to the clipboard.`,
-  copyFailed: 'Could not copy the image markup to the clipboard.',
-};
 
 const GifKeyboard = lazyComponent(() => import('../../panels/gif-keyboard/GifKeyboard'), 'GifKeyboard');
 const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/GifPalettePage'), 'GifPalettePage');

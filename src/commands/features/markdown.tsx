@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type MarkdownMapping } from '../../data/markdown';
+import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type MarkdownMapping, STATUS_TEXTS } from '../../data/markdown';
 import { attempt } from '../../data/api-errors';
 import { read, write } from '../../data/swr';
 import { applyMarkdownTo } from '../../inject/editor-text';
@@ -10,9 +10,6 @@ import { lazyComponent, sanitizer } from '../lazy';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
 import styles from '../../panels/markdown/markdown.css';
 import { activityPath } from '../../data/paths';
-
-/** What 'Write status' says. */
-const STATUS_TEXTS = { failed: 'Failed to publish status.', published: 'Status published.' };
 
 const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownEditor');
 const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');

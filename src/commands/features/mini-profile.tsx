@@ -1,4 +1,4 @@
-import { loadMiniProfile, miniProfileConfigKey, userNameFromHref, type MiniProfileUser } from '../../data/mini-profile';
+import { loadMiniProfile, miniProfileConfigKey, userNameFromHref, type MiniProfileUser, MINI_PROFILE_TEXTS } from '../../data/mini-profile';
 import { HOVER_IDLE, hoverTransition, type HoverEffect, type HoverEvent, type HoverState } from '../../data/mini-profile-hover';
 import { attempt } from '../../data/api-errors';
 import { onNodesRemoved } from '../../inject/observer';
@@ -9,8 +9,6 @@ import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 import { childLifetime, onAbort } from '../../inject/lifetime';
 import styles from '../../panels/mini-profile/mini-profile.css';
-
-const MINI_PROFILE_TEXTS = { failed: (name: string) => `Failed to query mini profile data for ${name}` };
 
 const MiniProfileLayer = lazyComponent(() => import('../../panels/mini-profile/MiniProfileCard'), 'MiniProfileLayer');
 const MiniProfileConfig = lazyComponent(() => import('../../panels/mini-profile/MiniProfileConfig'), 'MiniProfileConfig');

@@ -6,8 +6,9 @@ import {
   imageHostConfigKey,
   imageUploader,
   storeImgurAuthorization,
-  type ImageHost,
   type ImageUploader,
+  IMGUR_RETURN_TEXTS,
+  UPLOAD_TEXTS,
 } from '../../data/image-hosts';
 import { parseImgurReturn, takeOAuthPending, type PendingCheck } from '../../data/oauth';
 import { isSettingsDeveloper } from '../../data/pages';
@@ -40,13 +41,6 @@ const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
 const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store });
 
 type UploadToasts = Pick<ToastBus, 'debug' | 'success' | 'error'>;
-
-/** What an upload to each host says: before it is sent (a debug toast), once it is done, and when it failed. */
-const UPLOAD_TEXTS: Record<ImageHost, { uploading?: string; done?: string; failed: string }> = {
-  catbox: { uploading: IMAGE_HOST_TOASTS.catboxUploading, failed: IMAGE_HOST_TOASTS.catboxFailed },
-  imgbb: { uploading: IMAGE_HOST_TOASTS.imgbbUploading, done: IMAGE_HOST_TOASTS.imgbbDone, failed: IMAGE_HOST_TOASTS.imgbbFailed },
-  imgur: { done: IMAGE_HOST_TOASTS.imgurDone, failed: IMAGE_HOST_TOASTS.imgurFailed },
-};
 
 /**
  * Refreshes the imgur token when it is due, and says how it went (once, however many ask while it
@@ -92,20 +86,6 @@ export function uploadImages(toasts: UploadToasts, hosts: ImageUploader, files: 
     return urls;
   });
 }
-
-const NOTHING_CHANGED = 'Nothing was changed.';
-const IMGUR_RETURN_TEXTS = {
-  notStarted: `Refused an imgur authorization this browser did not start: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} To authorize, use Authorize in the image host settings.`,
-  stale: `Refused an imgur authorization started more than 10 minutes ago. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
-  noState: `Refused an imgur authorization that came back without the check value this browser sent with it: a link can point your uploads at someone else's imgur account. ${NOTHING_CHANGED} Authorize again from the image host settings.`,
-  denied: (error: string) => `imgur did not authorize VoidVerified (${error}). ${NOTHING_CHANGED}`,
-  malformed: (problem: string) => `Refused the imgur authorization: ${problem}. ${NOTHING_CHANGED}`,
-  notAccepted: `Refused the imgur authorization: imgur did not accept the returned token. ${NOTHING_CHANGED}`,
-  replace: (account: string | null) =>
-    `Uploads already go to an imgur account. Replace that authorization with the one imgur just returned${account ? ` (account ${account})` : ''}?`,
-  kept: 'Kept the existing imgur authorization.',
-  done: (account: string | null) => `Authorized imgur${account ? ` as ${account}` : ''}: uploads go to your account.`,
-};
 
 /** Why an imgur return is refused when the pending marker does not vouch for it (null: it does). */
 const imgurRefusal = (check: PendingCheck): string | null =>

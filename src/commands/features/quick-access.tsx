@@ -10,9 +10,7 @@ import { lazyComponent } from '../lazy';
 import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/quick-access/quick-access.css';
 import { userPath } from '../../data/paths';
-
-/** What a refresh of the Quick Access users says. */
-const QUICK_ACCESS_TEXTS = { updated: 'Quick Access users updated.', failed: 'Querying Quick Access failed.' };
+import { QUICK_ACCESS_TEXTS } from '../../data/quick-access';
 
 const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickAccess'), 'QuickAccess');
 

@@ -1,7 +1,7 @@
 import { attempt } from '../../data/api-errors';
 import { IdentityMismatchError } from '../../data/identity';
 import { isProfileOverview, ownProfile, profileName } from '../../data/pages';
-import { publishToOwner } from '../../data/self-message';
+import { publishToOwner, SELF_MESSAGE_TEXTS } from '../../data/self-message';
 import { createStore } from '../../data/store';
 import { REMOUNT } from '../../inject/injector';
 import { mountUi } from '../../panels/mount';
@@ -23,12 +23,6 @@ const SelfMessage = lazyComponent(() => import('../../panels/self-message/SelfMe
 
 /** The palette command that opens the box. */
 const MESSAGE_SELF = 'self-message.open';
-
-const SELF_MESSAGE_TEXTS = {
-  publishing: 'Self-publishing a message.',
-  failed: 'There was an error self-publishing a message.',
-  published: 'Message self-published.',
-};
 
 const selfMessageOpen = createStore(false);
 

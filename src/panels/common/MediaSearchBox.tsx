@@ -2,7 +2,7 @@ import type { CommandContext } from '../../commands/types';
 import type { MediaSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
 import { latestMediaSearchesKey, pickMedia, rememberMedia } from '../../data/media-search';
-import { findMedia } from '../../data/lookups';
+import { findMedia, SEARCH_TEXTS } from '../../data/lookups';
 import { useStored } from '../hooks';
 import { Chips, SearchCombo } from './SearchCombo';
 
@@ -48,7 +48,7 @@ export function MediaSearchBox({
         multiple={multiple}
         idle={cache}
         search={(search, signal) => findMedia(ctx, search, signal)}
-        failure={(text) => `Failed to query media with search word ${text}`}
+        failure={SEARCH_TEXTS.failed}
         isSelected={(m) => selected.some((x) => x.id === m.id)}
         onPick={(m) => {
           ctx.store.set(latestMediaSearchesKey, rememberMedia(ctx.store.get(latestMediaSearchesKey), m));

@@ -1,6 +1,6 @@
 import type { UserSearchResult } from '../../data/documents';
 import { safeUrl } from '../../data/guards';
-import { findUsers, followedFirst, USER_SEARCH_MIN, USER_SEARCH_TEXTS } from '../../data/lookups';
+import { findUsers, followedFirst, USER_SEARCH_MIN, SEARCH_TEXTS } from '../../data/lookups';
 import { SearchCombo, type SearchComboProps } from './SearchCombo';
 import { useFollowing } from './useFollowing';
 
@@ -27,10 +27,10 @@ export function UserSearch({
       placeholder={placeholder}
       minLength={USER_SEARCH_MIN}
       search={async (search, signal) => {
-        ctx.toasts.debug(USER_SEARCH_TEXTS.querying(search));
+        ctx.toasts.debug(SEARCH_TEXTS.querying(search));
         return followedFirst(await findUsers(ctx, search, signal), followed);
       }}
-      failure={(text) => `Failed to query media with search word ${text}`}
+      failure={SEARCH_TEXTS.failed}
       idle={suggestFollowed ? followed : undefined}
       renderItem={(u) => (
         <>

@@ -7,7 +7,6 @@ import {
   ADOPT_QUESTION,
   EXPORT_FILE_NAME,
   exportText,
-  IMPORT_ERROR,
   isImportFileName,
   MAX_IMPORT_BYTES,
   skippedText,
@@ -15,16 +14,9 @@ import {
   type ImportDecision,
   type ImportSummary,
   type OptionCheck,
+  FILE_TEXTS,
 } from '../../data/config-io';
 import { importText, type ImportDeps } from './import-flow';
-
-/** What exporting and choosing a file to import say. */
-const FILE_TEXTS = {
-  exported: `Configuration exported to ${EXPORT_FILE_NAME}.`,
-  notJson: `${IMPORT_ERROR} Only .json files can be imported.`,
-  tooLarge: `${IMPORT_ERROR} The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
-  unreadable: (why: string) => `${IMPORT_ERROR} ${why}`,
-};
 
 /**
  * 'Import/Export': download the configuration, or load one (ours or the original's) after its

@@ -15,16 +15,12 @@ import {
   type Entered,
   type HostField,
   type ImageHost,
+  HOST_SETTINGS_TEXTS,
 } from '../../data/image-hosts';
 import { settingsKey } from '../../data/config';
 import { beginOAuth, withState } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/dates';
 import { useStored } from '../hooks';
-
-const HOST_SETTINGS_TEXTS = {
-  saved: (host: string) => `Saved the ${host} settings.`,
-  removed: (host: string, what: string) => `Removed the ${host} ${what}.`,
-};
 
 /** Sends the user to imgur to approve, once the pending marker its return is checked against is stored. */
 async function startImgurAuthorization(ctx: CommandContext, clientId: string): Promise<void> {

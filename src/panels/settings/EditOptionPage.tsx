@@ -1,8 +1,7 @@
 import { Command as Cmdk } from 'cmdk';
 import { optionProblem } from '../../commands/registry';
 import type { PalettePageProps } from '../../commands/types';
-
-const OPTION_TEXTS = { set: (title: string, value: string) => `${title} set to ${value}.` };
+import { OPTION_TEXTS } from '../../data/config';
 
 /** Types a new value for a text or number option in the palette's own input. */
 export function EditOptionPage({ query, arg, ctx, close }: PalettePageProps) {

@@ -1,10 +1,7 @@
 import { useId } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { TOAST_DURATIONS, TOAST_LEVELS, TOAST_LOCATIONS, toasterConfigKey, type ToastLocation } from '../../data/toasts';
+import { TOAST_DURATIONS, TOAST_LEVELS, TOAST_LOCATIONS, toasterConfigKey, type ToastLocation, TEST_TOAST_TEXTS } from '../../data/toasts';
 import { useStored } from '../hooks';
-
-/** What 'Test Toasts' says, one toast of each level. */
-const TEST_TOAST_TEXTS = { info: 'Info toast.', success: 'Success toast.', warning: 'Warning toast.', error: 'Error toast.' } as const;
 
 /** 'Configure Toasts': level, location and duration, and 'Test Toasts' to see them. */
 export function ToastConfig({ ctx }: { ctx: CommandContext }) {
