@@ -12,6 +12,12 @@ export const mediaPath = (media: { id: number; type?: string | null }): string =
 /** An activity's own page: `/activity/{id}`. */
 export const activityPath = (id: number): string => `/activity/${id}`;
 
+/**
+ * A reply on its activity's page: `/activity/{activityId}?void-reply-id={replyId}`, the link
+ * VoidVerified 2.0.3 writes (its users share these), which opens scrolled to the reply.
+ */
+export const replyPath = (activityId: number, replyId: number): string => `/activity/${activityId}?void-reply-id=${replyId}`;
+
 /** A staff member's page: `/staff/{id}/`. */
 export const staffPath = (id: number): string => `/staff/${id}/`;
 

@@ -70,6 +70,13 @@ test.describe('messages feed', () => {
     await entry.getByRole('button', { name: 'Publish' }).click();
     await expect(entry.locator('.vv-reply', { hasText: 'A reply from the test' })).toBeVisible();
     expect(api.state.replies.some((r) => r.activityId === id && r.text === 'A reply from the test')).toBe(true);
+
+    // A reply's Direct Link opens its activity naming the reply (2.0.3's link), not /activity/{replyId}.
+    const reply = entry.locator('.vv-reply', { hasText: 'A reply from the test' });
+    const replyId = await reply.getAttribute('data-reply-id');
+    await reply.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Direct Link' }).click();
+    await expect(page).toHaveURL(new RegExp(`/activity/${id}\\?void-reply-id=${replyId}$`));
   });
 
   test('the viewer edits and deletes their own message; others only see Direct Link', async ({ page, host, api }) => {

@@ -5,6 +5,7 @@ import {
   characterPath,
   isPlainClick,
   mediaPath,
+  replyPath,
   staffPath,
   threadCommentPath,
   threadPath,
@@ -17,6 +18,8 @@ describe('paths of AniList pages', () => {
     expect(mediaPath({ id: 1, type: 'MANGA' })).toBe('/manga/1/');
     expect(mediaPath({ id: 2, type: null })).toBe('/anime/2/');
     expect(activityPath(3)).toBe('/activity/3');
+    // A reply is reached on its activity's page, by 2.0.3's parameter (not /activity/{replyId}: a reply id is no activity).
+    expect(replyPath(3, 9)).toBe('/activity/3?void-reply-id=9');
     expect(staffPath(4)).toBe('/staff/4/');
     expect(characterPath(5)).toBe('/character/5/');
     expect(threadPath(6)).toBe('/forum/thread/6/');

@@ -23,7 +23,7 @@ import {
 import { API_ERROR_TEXTS, attempt } from '../../data/api-errors';
 import { donatorBadge } from '../../data/badges';
 import { safeUrl } from '../../data/guards';
-import { activityPath, mediaPath, userPath } from '../../data/paths';
+import { activityPath, mediaPath, replyPath, userPath } from '../../data/paths';
 import { writerId } from '../../data/identity';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/dates';
 import { eventOrigin } from '../../inject/shadow';
@@ -270,7 +270,7 @@ function EditDialog({
   );
 }
 
-function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContext; onRemoved(): void }) {
+function ReplyItem({ reply, activityId, ctx, onRemoved }: { reply: Reply; activityId: number; ctx: CommandContext; onRemoved(): void }) {
   const [body, setBody] = useState({ text: reply.text ?? '', html: reply.html });
   const [editing, setEditing] = useState(false);
   const can = replyPermissions(reply, writerId(ctx.identity));
@@ -290,14 +290,12 @@ function ReplyItem({ reply, ctx, onRemoved }: { reply: Reply; ctx: CommandContex
         <span className="vv-act-spacer" />
         <Time seconds={reply.createdAt} />
         <Likes id={reply.id} type="ACTIVITY_REPLY" count={reply.likeCount} liked={!!reply.isLiked} likers={reply.likes ?? []} ctx={ctx} />
-        {(can.edit || can.delete) && (
-          <Menu
-            ctx={ctx}
-            link={activityPath(reply.id)}
-            onEdit={can.edit ? () => setEditing(true) : undefined}
-            onDelete={can.delete ? () => void remove() : undefined}
-          />
-        )}
+        <Menu
+          ctx={ctx}
+          link={replyPath(activityId, reply.id)}
+          onEdit={can.edit ? () => setEditing(true) : undefined}
+          onDelete={can.delete ? () => void remove() : undefined}
+        />
       </div>
       <Html html={body.html} className="vv-act-markdown" />
       {editing && (
@@ -347,6 +345,7 @@ function Replies({
       <ul className="vv-reply-list">
         {replies.map((r) => (
           <ReplyItem
+            activityId={activityId}
             key={r.id}
             reply={r}
             ctx={ctx}
