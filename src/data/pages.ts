@@ -20,6 +20,8 @@ const SETTINGS_DEVELOPER = /^\/settings\/developer\/?$/i;
 const PROFILE = /^\/user\/([^/]+)(?:\/|$)/i;
 /** /user/{name} itself (the overview), not its tabs. */
 const PROFILE_OVERVIEW = /^\/user\/([^/]+)\/?$/i;
+/** /activity/{id}; group 1 is the id. */
+const ACTIVITY = /^\/activity\/(\d{1,15})\/?$/i;
 /** /anime/{id} and /manga/{id} with any tab or slug after them. */
 const MEDIA = /^\/(anime|manga)\/(\d+)(?:\/|$)/i;
 
@@ -69,4 +71,10 @@ export const ownProfile = (ctx: { path: string; viewer: { name: string } | null 
 export function mediaPage(path: string): { id: number; type: 'ANIME' | 'MANGA' } | null {
   const m = MEDIA.exec(pathOf(path));
   return m ? { id: Number(m[2]), type: m[1]!.toLowerCase() === 'manga' ? 'MANGA' : 'ANIME' } : null;
+}
+
+/** The activity id of an /activity/{id} page, or null. */
+export function activityPage(path: string): number | null {
+  const m = ACTIVITY.exec(pathOf(path));
+  return m ? Number(m[1]) : null;
 }

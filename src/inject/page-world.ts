@@ -58,3 +58,13 @@ export function vueOf(element: Element): VueHandle | null {
     element.removeAttribute('data-void-probe');
   }
 }
+
+/**
+ * The id the host's Vue component on an element carries (`$props.id`: an activity's on
+ * `.activity-entry`, a reply's on `.reply`), as the original reads it; null when out of reach or
+ * not a positive integer (the page's objects are input).
+ */
+export function hostComponentId(element: Element): number | null {
+  const id = vueOf(element)?.$props?.id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -2,7 +2,7 @@ import { collapsedKey, withCollapsed } from '../../data/collapse';
 import { defaultCollapsed, isUserLink, replyCollapseId, resolveCollapsed } from '../../data/collapsible-replies';
 import type { Store } from '../../data/storage';
 import { onAbort } from '../../inject/lifetime';
-import { vueOf } from '../../inject/page-world';
+import { hostComponentId } from '../../inject/page-world';
 import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent } from '../lazy';
@@ -23,12 +23,6 @@ const COLLAPSED_CLASS = 'void-reply-collapsed';
 
 /** What a mounted reply needs: its collapsed-containers id and how it starts when nothing is remembered. */
 const replyInfo = new WeakMap<Element, { key: string; auto: boolean }>();
-
-function vueId(element: Element): number | null {
-  // Vue 2 keeps the component instance on its root element, in the page's JavaScript world.
-  const id = vueOf(element)?.$props?.id;
-  return typeof id === 'number' && Number.isInteger(id) ? id : null;
-}
 
 function isCollapsed(store: Store, reply: Element): boolean {
   const info = replyInfo.get(reply);
@@ -60,7 +54,7 @@ const mountedReplies = (): Element[] =>
   typeof document === 'undefined' ? [] : [...document.querySelectorAll('.reply:not(.preview)')].filter((r) => replyInfo.has(r));
 
 function mountReply(reply: Element, ctx: InjectionContext): undefined {
-  const id = vueId(reply);
+  const id = hostComponentId(reply);
   if (id === null) return; // without an id its state could not be remembered
   replyInfo.set(reply, {
     key: replyCollapseId(id),
@@ -146,7 +140,7 @@ export const collapsibleReplies: FeatureDef = {
       selector: '.reply:not(.preview)',
       optional: true,
       // A reply element reused for another reply takes that reply's remembered state.
-      key: (reply) => String(vueId(reply)),
+      key: (reply) => String(hostComponentId(reply)),
       mount: mountReply,
     },
   ],

@@ -4,6 +4,7 @@ import { anilistLinks } from './anilist-links';
 import { authorization } from './authorization';
 import { changelog } from './changelog';
 import { collapsibleReplies } from './collapsible-replies';
+import { scrollToReply } from './scroll-to-reply';
 import { gifKeyboard } from './gif-keyboard';
 import { globalCss } from './global-css';
 import { goals } from './goals';
@@ -50,6 +51,7 @@ export const features: FeatureDef[] = [
   subscribeButtons,
   likeCounts,
   collapsibleReplies,
+  scrollToReply,
   imagePreview,
   listFeedMessages,
   selfMessage,
