@@ -226,6 +226,28 @@ test.describe('collapsible replies', () => {
     await expect(replies(page).nth(3).locator('.reply-markdown')).toBeVisible();
   });
 
+  test("with 'Remember collapsed replies' off, a state lasts for the page only; what was remembered before does not count", async ({
+    page,
+    host,
+  }) => {
+    const remembered = { 'void-verified-collapsed-containers': seedValue({ 'reply-50000006': true }) };
+    await host.goto(WITH_OWN_REPLY, {
+      seed: { ...settingsSeed({ collapsibleReplies: true, rememberCollapsedReplies: false }), ...remembered },
+    });
+    await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);
+    for (let i = 0; i < 4; i++) await expect(replies(page).nth(i).locator('.reply-markdown')).toBeVisible();
+    await toggle(page, 0).click();
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeHidden();
+    await expect(toggle(page, 0)).toHaveAttribute('aria-label', 'Expand reply');
+    // A Vue re-render keeps it for this page; nothing is stored, so a reload starts over.
+    await rerender(page);
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeHidden();
+    expect(await collapsed(page)).toEqual({ 'reply-50000006': true });
+    await page.reload();
+    await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);
+    await expect(replies(page).nth(0).locator('.reply-markdown')).toBeVisible();
+  });
+
   test('liked replies start collapsed with autoCollapseLiked', async ({ page, host }) => {
     await host.goto(WITH_LIKED_REPLY, { seed: settingsSeed({ collapsibleReplies: true, autoCollapseLiked: true }) });
     await expect(page.locator('.vv-reply-collapse')).toHaveCount(4);

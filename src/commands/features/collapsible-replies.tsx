@@ -5,6 +5,8 @@ import { onAbort } from '../../inject/lifetime';
 import { hostComponentId } from '../../inject/page-world';
 import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
+import { settingsKey } from '../../data/config';
+import { createStore } from '../../data/store';
 import { lazyComponent } from '../lazy';
 import type { FeatureDef, InjectionContext } from '../types';
 
@@ -12,7 +14,8 @@ const ReplyCollapseButton = lazyComponent(() => import('../../panels/collapsible
 
 /**
  * Collapsible replies: each reply gets a toggle that hides its text; the state is remembered per
- * reply (in the collapsed containers), and a reply with nothing remembered starts as the
+ * reply (in the collapsed containers) while 'Remember collapsed replies' is on (2.0.3's C7, on by
+ * default), else kept for this page only; a reply with nothing remembered starts as the
  * auto-collapse options say. The palette collapses or expands the focused reply or all of them.
  */
 
@@ -21,22 +24,42 @@ const COLLAPSE_ALL = 'collapsible-replies.collapse-replies';
 const EXPAND_ALL = 'collapsible-replies.expand-replies';
 const COLLAPSED_CLASS = 'void-reply-collapsed';
 
+const REMEMBER = 'rememberCollapsedReplies';
+
 /** What a mounted reply needs: its collapsed-containers id and how it starts when nothing is remembered. */
 const replyInfo = new WeakMap<Element, { key: string; auto: boolean }>();
+/** The states set on this page while they are not remembered, by collapsed-containers id (gone with the page). */
+const notRemembered = createStore<Readonly<Record<string, boolean>>>({});
 
-function isCollapsed(store: Store, reply: Element): boolean {
+const remembering = (ctx: Pick<InjectionContext, 'settings'>) => ctx.settings.get(REMEMBER) !== false;
+
+function isCollapsed(ctx: Pick<InjectionContext, 'store' | 'settings'>, reply: Element): boolean {
   const info = replyInfo.get(reply);
-  return info ? resolveCollapsed(store.get(collapsedKey)[info.key], info.auto) : false;
+  if (!info) return false;
+  const record = remembering(ctx) ? ctx.store.get(collapsedKey) : notRemembered.get();
+  return resolveCollapsed(record[info.key], info.auto);
 }
 
-/** Sets each reply's state (from its current one); states equal to the reply's default are not stored. */
-function setCollapsed(store: Store, replies: readonly Element[], next: (current: boolean) => boolean): void {
-  store.update(collapsedKey, (record) =>
+/** Sets each reply's state (from its current one); states equal to the reply's default are not kept. */
+function setCollapsed(
+  ctx: Pick<InjectionContext, 'store' | 'settings'>,
+  replies: readonly Element[],
+  next: (current: boolean) => boolean,
+): void {
+  const change = (record: Readonly<Record<string, boolean>>) =>
     replies.reduce((r, reply) => {
       const info = replyInfo.get(reply);
       return info ? withCollapsed(r, info.key, next(resolveCollapsed(r[info.key], info.auto)), info.auto) : r;
-    }, record),
-  );
+    }, record);
+  if (remembering(ctx)) ctx.store.update(collapsedKey, change);
+  else notRemembered.set(change);
+}
+
+/** Calls `listener` when a reply's state may have changed (remembered or not), until the returned stop. */
+function onStateChange(store: Store, listener: () => void): () => void {
+  // The settings too: switching remembering on or off changes which states count.
+  const stops = [store.subscribe(collapsedKey, listener), store.subscribe(settingsKey, listener), notRemembered.subscribe(listener)];
+  return () => stops.forEach((stop) => stop());
 }
 
 /** The reply an element (ours, in a shadow root inside it, or the host's) belongs to. */
@@ -65,15 +88,20 @@ function mountReply(reply: Element, ctx: InjectionContext): undefined {
       autoCollapseSelf: ctx.settings.get('autoCollapseSelf') === true,
     }),
   });
-  const apply = () => reply.classList.toggle(COLLAPSED_CLASS, isCollapsed(ctx.store, reply));
+  const apply = () => reply.classList.toggle(COLLAPSED_CLASS, isCollapsed(ctx, reply));
   apply();
-  onAbort(ctx, ctx.store.subscribe(collapsedKey, apply));
+  onAbort(ctx, onStateChange(ctx.store, apply));
   const place = reply.querySelector('.header .actions') ?? reply.querySelector('.header') ?? reply;
   mountUi(
     ctx,
     'reply-collapse',
     (host) => place.prepend(host),
-    <ReplyCollapseButton ctx={ctx} collapsed={() => isCollapsed(ctx.store, reply)} command={TOGGLE_REPLY} />,
+    <ReplyCollapseButton
+      ctx={ctx}
+      collapsed={() => isCollapsed(ctx, reply)}
+      subscribe={(listener) => onStateChange(ctx.store, listener)}
+      command={TOGGLE_REPLY}
+    />,
     'span',
   );
   onAbort(ctx, () => {
@@ -92,6 +120,12 @@ export const collapsibleReplies: FeatureDef = {
     {
       key: 'collapsibleReplies',
       default: false,
+    },
+    {
+      key: REMEMBER,
+      title: 'Remember collapsed replies',
+      description: 'Remember collapsed replies.',
+      default: true,
     },
     {
       key: 'autoCollapseLiked',
@@ -114,7 +148,7 @@ export const collapsibleReplies: FeatureDef = {
       when: (ctx) => replyOf(ctx.focused) !== null,
       run: (ctx) => {
         const reply = replyOf(ctx.focused);
-        if (reply) setCollapsed(ctx.store, [reply], (current) => !current);
+        if (reply) setCollapsed(ctx, [reply], (current) => !current);
       },
     },
     {
@@ -123,7 +157,7 @@ export const collapsibleReplies: FeatureDef = {
       section: 'Activity',
       when: () => mountedReplies().length > 0,
       relevant: () => true,
-      run: (ctx) => setCollapsed(ctx.store, mountedReplies(), () => true),
+      run: (ctx) => setCollapsed(ctx, mountedReplies(), () => true),
     },
     {
       id: EXPAND_ALL,
@@ -131,7 +165,7 @@ export const collapsibleReplies: FeatureDef = {
       section: 'Activity',
       when: () => mountedReplies().length > 0,
       relevant: () => true,
-      run: (ctx) => setCollapsed(ctx.store, mountedReplies(), () => false),
+      run: (ctx) => setCollapsed(ctx, mountedReplies(), () => false),
     },
   ],
   injections: [

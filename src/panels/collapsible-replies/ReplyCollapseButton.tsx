@@ -1,19 +1,20 @@
 import type { CommandContext } from '../../commands/types';
-import { collapsedKey } from '../../data/collapse';
-import { useStored } from '../hooks';
+import { useSyncExternalStore } from 'react';
 
 /** A reply's collapse toggle; it focuses itself so the command knows which reply it is about. */
 export function ReplyCollapseButton({
   ctx,
   collapsed,
+  subscribe,
   command,
 }: {
   ctx: Pick<CommandContext, 'run'>;
   collapsed: () => boolean;
+  /** Calls the listener when the state may have changed; returns the stop. */
+  subscribe: (listener: () => void) => () => void;
   command: string;
 }) {
-  useStored(collapsedKey);
-  const isCollapsed = collapsed();
+  const isCollapsed = useSyncExternalStore(subscribe, collapsed);
   return (
     <button
       type="button"
