@@ -10,8 +10,9 @@ export function tidyUserscript(source: string): string {
 
 /**
  * Tidies the bundled userscript without minifying it: drops comments (library doc comments are
- * about a tenth of the bundle), the level of indentation the IIFE wrapper adds to every line, and
- * indents with tabs instead of pairs of spaces. Works on acorn's tokens, so strings, regular expressions and template literals are never
+ * about a tenth of the bundle), the level of indentation the IIFE wrapper adds to every line and the
+ * one a lazily initialised module's wrapper adds to its body (flattenModuleWrappers), and indents
+ * with tabs instead of pairs of spaces. Works on acorn's tokens, so strings, regular expressions and template literals are never
  * touched: a line that starts inside a template literal keeps its leading spaces.
  */
 export function tidy(code: string): string {
@@ -51,26 +52,75 @@ export function tidy(code: string): string {
   // and the repeats go.
   const strict = /^"use strict";\n\(\(\) => \{\n/.test(out);
   let seen = 0; // lines kept outside template literals
-  const lines = out.split('\n');
-  const result: string[] = [];
+  const lines: Line[] = [];
   let offset = 0;
   let k = 0;
-  for (const line of lines) {
+  for (const line of out.split('\n')) {
     while (k < kept.length && kept[k]![1] < offset) k++;
     const inTemplate = k < kept.length && kept[k]![0] < offset && offset <= kept[k]![1];
     offset += line.length + 1;
     if (inTemplate) {
-      result.push(line);
+      lines.push({ verbatim: line });
       continue;
     }
     if (line.trim() === '') continue;
     const body = line.trimStart();
     if (strict && seen >= 2 && body === '"use strict";') continue;
     const spaces = Math.max(0, line.length - body.length - 2);
-    result.push('\t'.repeat(spaces >> 1) + (spaces & 1 ? ' ' : '') + body);
-    if (strict && ++seen === 2) result.push('"use strict";');
+    lines.push({ depth: spaces >> 1, odd: (spaces & 1) === 1, body });
+    if (strict && ++seen === 2) lines.push({ depth: 0, odd: false, body: '"use strict";' });
   }
-  return result.join('\n') + '\n';
+  return (
+    flattenModuleWrappers(lines)
+      .map((line) => ('verbatim' in line ? line.verbatim : '\t'.repeat(line.depth) + (line.odd ? ' ' : '') + line.body))
+      .join('\n') + '\n'
+  );
+}
+
+/** A line of the tidied script: code at a depth of indentation, or a line inside a template literal, kept as it is. */
+type Line = { depth: number; odd: boolean; body: string } | { verbatim: string };
+
+/**
+ * esbuild wraps each module it initialises lazily (everything a dynamic import reaches, CommonJS
+ * modules) in a function named after the module's path:
+ *
+ *     var init_x = __esm({
+ *       "src/x.ts"() {
+ *         body;
+ *       }
+ *     });
+ *
+ * About half the script's lines are such bodies, two levels deeper than the same module's code
+ * when it is not wrapped. Like the IIFE around everything, the wrapper is framing: its first two
+ * lines become one header (`var init_x = __esm({ "src/x.ts"() {`), its last two one footer
+ * (`} });`), and the body sits one level under the header, as a plain function's body would. Only
+ * white space between tokens changes (a line break after `{` or before `}` never ends a statement).
+ */
+function flattenModuleWrappers(lines: Line[]): Line[] {
+  const at = (i: number, depth: number, test: RegExp) => {
+    const line = lines[i];
+    return line !== undefined && 'body' in line && line.depth === depth && !line.odd && test.test(line.body);
+  };
+  const result: Line[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!(at(i, 0, /^var \w+ = __(?:esm|commonJS)\(\{$/) && at(i + 1, 1, /^"[^"\\]*"\([\w, ]*\) \{$/))) {
+      result.push(line);
+      continue;
+    }
+    // The body: every line deeper than the method's closing brace (template literal lines as they are).
+    let end = i + 2;
+    while (end < lines.length && ('verbatim' in lines[end]! || (lines[end] as { depth: number }).depth >= 2)) end++;
+    if (!(at(end, 1, /^\}$/) && at(end + 1, 0, /^\}\);$/))) {
+      result.push(line);
+      continue;
+    }
+    result.push({ depth: 0, odd: false, body: `${(line as { body: string }).body} ${(lines[i + 1] as { body: string }).body}` });
+    for (const inner of lines.slice(i + 2, end)) result.push('verbatim' in inner ? inner : { ...inner, depth: inner.depth - 1 });
+    result.push({ depth: 0, odd: false, body: '} });' });
+    i = end + 1;
+  }
+  return result;
 }
 
 /**

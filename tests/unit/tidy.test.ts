@@ -32,7 +32,7 @@ describe('tidying the bundle', () => {
   it('makes the IIFE strict with one directive of its own, instead of the one each module repeats', () => {
     const code = '"use strict";\n(() => {\n  var init_a = __esm({\n    "a.js"() {\n      "use strict";\n      x();\n    }\n  });\n})();\n';
     const out = tidy(code);
-    expect(out).toBe('"use strict";\n(() => {\n"use strict";\nvar init_a = __esm({\n\t"a.js"() {\n\t\tx();\n\t}\n});\n})();\n');
+    expect(out).toBe('"use strict";\n(() => {\n"use strict";\nvar init_a = __esm({ "a.js"() {\n\tx();\n} });\n})();\n');
     // Strict even when a manager's own statements come before the script's first line.
     const undeclared =
       '"use strict";\n(() => {\n  "use strict";\n  globalThis.__sloppy = (function () { return this; })() !== undefined;\n})();\n';
@@ -42,6 +42,63 @@ describe('tidying the bundle', () => {
     expect(tidy(sloppy)).toContain('"use strict";');
     const template = '"use strict";\n(() => {\nvar t = `\n"use strict";\n`;\n})();\n';
     expect(tidy(template)).toBe('"use strict";\n(() => {\n"use strict";\nvar t = `\n"use strict";\n`;\n})();\n');
+  });
+  it("frames each lazily initialised module's body like a function's: the wrapper's two lines one header, its two closing lines one footer", () => {
+    const code = [
+      '(() => {',
+      '  var a, t;',
+      '  var init_a = __esm({',
+      '    "src/a.ts"() {',
+      '      init_b();',
+      '      a = class {',
+      '        f() {',
+      '          return 1;',
+      '        }',
+      '      };',
+      '      t = `x',
+      '    kept`;',
+      '    }',
+      '  });',
+      '  var require_c = __commonJS({',
+      '    "node_modules/c/c.js"(exports, module) {',
+      '      module.exports = 2;',
+      '    }',
+      '  });',
+      '  var o = f({',
+      '    "key"() {',
+      '      return 3;',
+      '    }',
+      '  });',
+      '})();',
+      '',
+    ].join('\n');
+    expect(tidy(code)).toBe(
+      [
+        '(() => {',
+        'var a, t;',
+        'var init_a = __esm({ "src/a.ts"() {',
+        '\tinit_b();',
+        '\ta = class {',
+        '\t\tf() {',
+        '\t\t\treturn 1;',
+        '\t\t}',
+        '\t};',
+        '\tt = `x',
+        '    kept`;',
+        '} });',
+        'var require_c = __commonJS({ "node_modules/c/c.js"(exports, module) {',
+        '\tmodule.exports = 2;',
+        '} });',
+        // Not a module wrapper: as it was.
+        'var o = f({',
+        '\t"key"() {',
+        '\t\treturn 3;',
+        '\t}',
+        '});',
+        '})();',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
