@@ -1,4 +1,5 @@
-import { css } from '@codemirror/lang-css';
+import { cssLanguage } from '@codemirror/lang-css';
+import { LanguageSupport } from '@codemirror/language';
 import CodeMirror from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 
@@ -17,7 +18,9 @@ export default function CssEditor({
   onBlur(): void;
   label: string;
 }) {
-  const extensions = useMemo(() => [css()], []);
+  // The CSS language alone: lang-css's css() adds its completion source (tables of property and value
+  // names), which only an autocompletion() extension would ever ask, and the setup has none.
+  const extensions = useMemo(() => [new LanguageSupport(cssLanguage)], []);
   return (
     <CodeMirror
       value={value}
