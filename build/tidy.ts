@@ -11,7 +11,7 @@ export function tidyUserscript(source: string): string {
 /**
  * Tidies the bundled userscript without minifying it: drops comments (library doc comments are
  * about a tenth of the bundle), the level of indentation the IIFE wrapper adds to every line and the
- * one a lazily initialised module's wrapper adds to its body (flattenModuleWrappers), and indents
+ * two a lazily initialised module's wrapper adds to its body (flattenModuleWrappers), and indents
  * with tabs instead of pairs of spaces. Works on acorn's tokens, so strings, regular expressions and template literals are never
  * touched: a line that starts inside a template literal keeps its leading spaces.
  */
@@ -93,8 +93,9 @@ type Line = { depth: number; odd: boolean; body: string } | { verbatim: string }
  * About half the script's lines are such bodies, two levels deeper than the same module's code
  * when it is not wrapped. Like the IIFE around everything, the wrapper is framing: its first two
  * lines become one header (`var init_x = __esm({ "src/x.ts"() {`), its last two one footer
- * (`} });`), and the body sits one level under the header, as a plain function's body would. Only
- * white space between tokens changes (a line break after `{` or before `}` never ends a statement).
+ * (`} });`), and the body stands at the left margin, where the module's top-level code stands in
+ * its source file and where an unwrapped module's stands in the script. Only white space between
+ * tokens changes (a line break after `{` or before `}` never ends a statement).
  */
 function flattenModuleWrappers(lines: Line[]): Line[] {
   const at = (i: number, depth: number, test: RegExp) => {
@@ -116,7 +117,7 @@ function flattenModuleWrappers(lines: Line[]): Line[] {
       continue;
     }
     result.push({ depth: 0, odd: false, body: `${(line as { body: string }).body} ${(lines[i + 1] as { body: string }).body}` });
-    for (const inner of lines.slice(i + 2, end)) result.push('verbatim' in inner ? inner : { ...inner, depth: inner.depth - 1 });
+    for (const inner of lines.slice(i + 2, end)) result.push('verbatim' in inner ? inner : { ...inner, depth: inner.depth - 2 });
     result.push({ depth: 0, odd: false, body: '} });' });
     i = end + 1;
   }

@@ -32,7 +32,7 @@ describe('tidying the bundle', () => {
   it('makes the IIFE strict with one directive of its own, instead of the one each module repeats', () => {
     const code = '"use strict";\n(() => {\n  var init_a = __esm({\n    "a.js"() {\n      "use strict";\n      x();\n    }\n  });\n})();\n';
     const out = tidy(code);
-    expect(out).toBe('"use strict";\n(() => {\n"use strict";\nvar init_a = __esm({ "a.js"() {\n\tx();\n} });\n})();\n');
+    expect(out).toBe('"use strict";\n(() => {\n"use strict";\nvar init_a = __esm({ "a.js"() {\nx();\n} });\n})();\n');
     // Strict even when a manager's own statements come before the script's first line.
     const undeclared =
       '"use strict";\n(() => {\n  "use strict";\n  globalThis.__sloppy = (function () { return this; })() !== undefined;\n})();\n';
@@ -43,7 +43,7 @@ describe('tidying the bundle', () => {
     const template = '"use strict";\n(() => {\nvar t = `\n"use strict";\n`;\n})();\n';
     expect(tidy(template)).toBe('"use strict";\n(() => {\n"use strict";\nvar t = `\n"use strict";\n`;\n})();\n');
   });
-  it("frames each lazily initialised module's body like a function's: the wrapper's two lines one header, its two closing lines one footer", () => {
+  it("sets each lazily initialised module's body at the left margin, as in its source: the wrapper's two lines one header, its two closing lines one footer", () => {
     const code = [
       '(() => {',
       '  var a, t;',
@@ -77,17 +77,17 @@ describe('tidying the bundle', () => {
         '(() => {',
         'var a, t;',
         'var init_a = __esm({ "src/a.ts"() {',
-        '\tinit_b();',
-        '\ta = class {',
-        '\t\tf() {',
-        '\t\t\treturn 1;',
-        '\t\t}',
-        '\t};',
-        '\tt = `x',
+        'init_b();',
+        'a = class {',
+        '\tf() {',
+        '\t\treturn 1;',
+        '\t}',
+        '};',
+        't = `x',
         '    kept`;',
         '} });',
         'var require_c = __commonJS({ "node_modules/c/c.js"(exports, module) {',
-        '\tmodule.exports = 2;',
+        'module.exports = 2;',
         '} });',
         // Not a module wrapper: as it was.
         'var o = f({',
