@@ -28,6 +28,7 @@ export function tidy(code: string): string {
   let at = 0;
   const kept: [number, number][] = []; // template ranges mapped into `out`
   let t = 0;
+  let last = '\n'; // out's last character (reading it from `out`, a string being built, would copy it each time)
   for (const comment of comments) {
     const chunk = code.slice(at, comment.start);
     while (t < templates.length && templates[t]![1] <= comment.start) {
@@ -35,8 +36,13 @@ export function tidy(code: string): string {
       if (s >= at) kept.push([out.length + (s - at), out.length + (e - at)]);
     }
     // A comment spanning lines counts as a line break (automatic semicolons): keep one.
-    out += chunk + (code.slice(comment.start, comment.end).includes('\n') ? '\n' : '');
+    const spansLines = code.slice(comment.start, comment.end).includes('\n');
+    out += chunk + (spansLines ? '\n' : '');
+    last = spansLines ? '\n' : (chunk.at(-1) ?? last);
     at = comment.end;
+    // One space, not two, where a comment inside a line stood between spaces (`return /* @__PURE__ */ f()`),
+    // and none after an opening bracket: the space after it joins nothing.
+    if (!spansLines && code[at] === ' ' && ' \t(['.includes(last)) at++;
   }
   while (t < templates.length) {
     const [s, e] = templates[t++]!;

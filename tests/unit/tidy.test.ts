@@ -18,6 +18,12 @@ describe('tidying the bundle', () => {
     expect(new Function(`${out}; return 1`)()).toBe(1);
   });
 
+  it('leaves one space where a comment inside a line stood between two', () => {
+    const code =
+      '(() => {\n  var a = /* @__PURE__ */ f(/* @__PURE__ */ g(), [/* x */ 1]);\n  /* @__PURE__ */ h();\n  var b = c /* d */ + /* e */ +1;\n})();\n';
+    expect(tidy(code)).toBe('(() => {\nvar a = f(g(), [1]);\nh();\nvar b = c + +1;\n})();\n');
+  });
+
   it('keeps a line break where a comment spanning lines stood (automatic semicolons)', () => {
     const code = 'function g() {\n  return /* a\n  b */ 42;\n}\nreturn g();';
     expect(new Function(code)()).toBeUndefined();
