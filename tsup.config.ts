@@ -18,12 +18,13 @@ import { tidyCss } from './build/tidy';
  * `use-sync-external-store/shim` (SWR's) goes to the same place: the shim returns React's own
  * useSyncExternalStore whenever React has one (React 18 and later, and Preact's compat layer), so
  * its CommonJS fallback never runs and needs no bundling.
+ *
+ * `react/jsx-runtime` goes to build/jsx-runtime.ts: Preact's runtime function under React's name.
  */
 const PREACT_SOURCES: Record<string, string> = {
   react: 'preact/compat/src/index.js',
   'react-dom': 'preact/compat/src/index.js',
   'react-dom/client': 'preact/compat/client.mjs',
-  'react/jsx-runtime': 'preact/jsx-runtime/src/index.js',
   preact: 'preact/src/index.js',
   'preact/hooks': 'preact/hooks/src/index.js',
   'preact/compat': 'preact/compat/src/index.js',
@@ -39,7 +40,10 @@ const readablePreact: NonNullable<Options['esbuildPlugins']>[number] = {
           /^(react|react-dom|react-dom\/client|react\/jsx-runtime|preact|preact\/hooks|preact\/compat|preact\/jsx-runtime|use-sync-external-store\/shim)$/,
       },
       (args) => ({
-        path: realpathSync(fileURLToPath(new URL(`./node_modules/${PREACT_SOURCES[args.path]}`, import.meta.url))),
+        path:
+          args.path === 'react/jsx-runtime'
+            ? fileURLToPath(new URL('./build/jsx-runtime.ts', import.meta.url))
+            : realpathSync(fileURLToPath(new URL(`./node_modules/${PREACT_SOURCES[args.path]}`, import.meta.url))),
       }),
     );
   },
