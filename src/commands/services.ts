@@ -80,8 +80,8 @@ export function createServices(deps: ServiceDeps): AppServices {
       replace: deps.replaceUrl ?? ((url) => history.replaceState(history.state, '', url)),
     },
     auth: { token: () => validToken(deps.store, now()), viewer: deps.hostViewer },
-    async run(commandId: string): Promise<void> {
-      const ctx = services.context();
+    async run(commandId: string, focused?: Element | null): Promise<void> {
+      const ctx = services.context(focused === undefined ? deps.focused() : focused);
       const command = deps.registry.command(commandId, ctx);
       if (!command) {
         console.warn(`[VoidVerified] no command ${commandId}`);

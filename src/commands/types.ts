@@ -83,8 +83,11 @@ export interface AppServices {
     /** The account signed in to the site (the host's page storage): display and navigation only, never whose data is written. */
     viewer(): HostViewer | null;
   };
-  /** Runs a registered command by id, with the same checks as the palette. */
-  run(commandId: string): Promise<void>;
+  /**
+   * Runs a registered command by id, with the same checks as the palette, about what has focus now
+   * or about `focused` (the palette's: what had focus before it opened).
+   */
+  run(commandId: string, focused?: Element | null): Promise<void>;
   /** A confirm dialog (title 'Warning', buttons Cancel and Ok). */
   confirm(text?: string): Promise<boolean>;
   /** A fresh context (path, authorization, focus) for running or listing commands. */

@@ -358,3 +358,25 @@ export async function loadMessages(
     hasNextPage: !!Page.pageInfo.hasNextPage,
   };
 }
+
+/** Pages of an activity's replies looked through (AniList shows them all on the page). */
+const MAX_REPLY_PAGES = 8;
+
+/**
+ * An activity's replies in the order the host lists them (AniList's), each with its author's name
+ * to check an element against: the way to a reply's id when the page's Vue objects, which carry
+ * it, are out of reach. Read through the read layer (one request per page, cached).
+ */
+export async function activityReplyIds(
+  ctx: ReadContext,
+  activityId: number,
+  signal: AbortSignal,
+): Promise<{ id: number; author: string }[]> {
+  const ids: { id: number; author: string }[] = [];
+  for (let page = 1; page <= MAX_REPLY_PAGES; page++) {
+    const { replies, hasNextPage } = await loadReplies(ctx, activityId, page, signal);
+    ids.push(...replies.map((r) => ({ id: r.id, author: r.user?.name ?? '' })));
+    if (!hasNextPage) break;
+  }
+  return ids;
+}

@@ -5,6 +5,7 @@ import { authorization } from './authorization';
 import { changelog } from './changelog';
 import { collapsibleReplies } from './collapsible-replies';
 import { scrollToReply } from './scroll-to-reply';
+import { replyDirectLinks } from './reply-direct-links';
 import { gifKeyboard } from './gif-keyboard';
 import { globalCss } from './global-css';
 import { goals } from './goals';
@@ -52,6 +53,7 @@ export const features: FeatureDef[] = [
   likeCounts,
   collapsibleReplies,
   scrollToReply,
+  replyDirectLinks,
   imagePreview,
   listFeedMessages,
   selfMessage,

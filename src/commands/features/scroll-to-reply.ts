@@ -1,8 +1,9 @@
+import { activityReplyIds } from '../../data/activities';
 import { activityPage } from '../../data/pages';
-import { REPLY_MARK_MS, REPLY_ROOM_PX, replyIdInQuery, replyPosition, SCROLL_TO_REPLY_GIVE_UP_MS } from '../../data/scroll-to-reply';
+import { REPLY_MARK_MS, REPLY_ROOM_PX, replyIdInQuery, SCROLL_TO_REPLY_GIVE_UP_MS } from '../../data/scroll-to-reply';
 import { onAbort } from '../../inject/lifetime';
 import { observe } from '../../inject/observer';
-import { hostComponentId } from '../../inject/page-world';
+import { hostReplyId } from '../../inject/host-replies';
 import { styleWhileRunning } from '../../inject/styles';
 import type { FeatureDef, InjectionContext } from '../types';
 
@@ -65,25 +66,17 @@ export const scrollToReply: FeatureDef = {
           looking.abort();
           scrollTo(reply, ctx);
         };
-        // Where the page's objects are out of reach (no reply shows its id), the reply is found by
-        // its place among the activity's replies, asked of the API once, and its author's name.
-        let position: Promise<{ index: number; author: string } | null> | undefined;
-        const byPosition = async () => {
-          const activityId = activityPage(ctx.path);
-          if (activityId === null) return;
-          position ??= replyPosition(ctx, activityId, wanted, looking.signal).catch(() => null);
-          const at = await position;
-          if (!at || looking.signal.aborted) return;
-          const reply = document.querySelectorAll('.activity-replies .reply:not(.preview)')[at.index];
-          if (reply && reply.querySelector('.header a.name')?.textContent?.trim() === at.author) found(reply);
-        };
+        // Where the page's objects are out of reach, the replies' ids come from the API, asked once.
+        const activityId = activityPage(ctx.path);
+        let asked: ReturnType<typeof activityReplyIds> | undefined;
+        const listed = activityId === null ? null : () => (asked ??= activityReplyIds(ctx, activityId, looking.signal).catch(() => []));
         observe(
           '.reply:not(.preview)',
           (reply) => {
             if (looking.signal.aborted) return;
-            const id = hostComponentId(reply);
-            if (id === wanted) found(reply);
-            else if (id === null) void byPosition();
+            void hostReplyId(reply, listed).then((id) => {
+              if (id === wanted && !looking.signal.aborted) found(reply);
+            });
           },
           looking,
         );

@@ -36,10 +36,13 @@ function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: CommandCo
   );
 }
 
-/** Runs a command picked in the palette: pages open in place, others close the palette first. */
+/**
+ * Runs a command picked in the palette: pages open in place, others close the palette first. It
+ * acts on what had focus before the palette opened (a reply, an editor), as its row was listed for.
+ */
 function pick(command: Command, ctx: CommandContext, close: () => void): void {
   if (!command.page && !command.keepOpen) close();
-  void ctx.run(command.id);
+  void ctx.run(command.id, ctx.focused);
 }
 
 export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandContext; close(): void }) {
