@@ -3,13 +3,14 @@ import { memoryBackend } from '../../src/data/backend';
 import type { GqlDocument } from '../../src/data/graphql';
 import { FOLLOWER_GRACE_MS, FOLLOWER_SPREAD_MS, NotificationCounter, TYPE_CHANGE_GAP_MS } from '../../src/data/notifications/count';
 import type { RawNotification } from '../../src/data/notifications/documents';
-import { countUnread, feedConfigKey, readNotificationsKey, unreadStateKey } from '../../src/data/notifications/storage';
+import { feedConfigKey, unreadStateKey } from '../../src/data/notifications/storage';
+import { countUnread, readState } from '../../src/data/notifications/read-state';
 import { NOTIFICATION_CACHE_MS } from '../../src/data/notifications/rules';
 import { Store } from '../../src/data/storage';
 import { unreadCountGuard } from '../../src/panels/notifications/actions';
 
 /** What the nav's dot counts: the stored newest notifications this device has not read. */
-const unreadCount = (store: Store) => countUnread(store.get(unreadStateKey).items, store.get(readNotificationsKey));
+const unreadCount = (store: Store) => countUnread(store.get(unreadStateKey).items, readState(store));
 
 /**
  * The unread count when the lock and the stored answer are not on our side: a page that holds or

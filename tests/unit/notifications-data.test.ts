@@ -6,7 +6,6 @@ import { NOTIFICATION_TYPES, type ActivityRelation, type RawNotification } from 
 import {
   cacheDead,
   cacheRelations,
-  countUnread,
   deadRelationsKey,
   feedConfigKey,
   MAX_READ_NOTIFICATIONS,
@@ -15,8 +14,9 @@ import {
   unreadStateKey,
   withRead,
 } from '../../src/data/notifications/storage';
+import { countUnread, readState } from '../../src/data/notifications/read-state';
 
-const unreadCount = (store: Store) => countUnread(store.get(unreadStateKey).items, store.get(readNotificationsKey));
+const unreadCount = (store: Store) => countUnread(store.get(unreadStateKey).items, readState(store));
 import {
   FEED_FILTERS,
   fuzzyMatch,

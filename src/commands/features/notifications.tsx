@@ -1,13 +1,15 @@
-import { quickStartConfigKey } from '../../data/config';
+import { quickStartConfigKey, settingsKey } from '../../data/config';
 import { NotificationCounter } from '../../data/notifications/count';
 import {
-  feedConfigKey,
+  aniListReadKey,
   markAllRead,
+  markedUnreadKey,
+  markRead,
   quickAccessConfigKey,
   readNotificationsKey,
   unreadStateKey,
-  withRead,
 } from '../../data/notifications/storage';
+import { isReadHere, readState, resetsOnQuery } from '../../data/notifications/read-state';
 import { quickAccessThrottle } from '../../data/notifications/loading';
 import { resetHostCount, unreadCountGuard } from '../../panels/notifications/actions';
 import { summarize } from '../../data/notifications/rules';
@@ -55,7 +57,7 @@ function startCounter(ctx: InjectionContext): void {
 }
 
 function openNotification(ctx: CommandContext, id: number, path: string | null): void {
-  ctx.store.update(readNotificationsKey, (list) => withRead(list, [id], true));
+  markRead(ctx.store, [id], true);
   ctx.route.navigate(path ?? '/notifications');
 }
 
@@ -80,6 +82,14 @@ export const notifications: FeatureDef = {
       default: false,
       authRequired: true,
     },
+    {
+      // 2.0.3's option for its read sync through VoidAPI; ours asks AniList's own count.
+      key: 'syncReadNotifications',
+      title: 'Read state across devices',
+      description: NOTIFICATIONS_TEXTS.readSync,
+      default: false,
+      authRequired: true,
+    },
   ],
   commands: [
     {
@@ -93,7 +103,7 @@ export const notifications: FeatureDef = {
       when: (ctx) => replacing(ctx) || quickEnabled(ctx),
       run: async (ctx) => {
         markAllRead(ctx.store, []);
-        if (!ctx.store.get(feedConfigKey).resetDefaultNotifications) await resetHostCount(ctx);
+        if (!resetsOnQuery(ctx.store)) await resetHostCount(ctx);
         else ctx.toasts.success(NOTIFICATIONS_TEXTS.allRead);
       },
     },
@@ -123,7 +133,14 @@ export const notifications: FeatureDef = {
   // The Dashboard's notifications (QuickStart config), newest first, each opening its target. Of the
   // shared unread state only its items: the poll that stores them again every three minutes
   // rebuilds nothing unless they changed.
-  reads: [quickStartConfigKey, partOf(unreadStateKey, (state) => state.items), readNotificationsKey],
+  reads: [
+    quickStartConfigKey,
+    partOf(unreadStateKey, (state) => state.items),
+    readNotificationsKey,
+    markedUnreadKey,
+    aniListReadKey,
+    partOf(settingsKey, (settings) => settings.syncReadNotifications),
+  ],
   provideCommands: (ctx) => {
     if (!ctx.store.get(quickStartConfigKey).notificationsEnabled) return [];
     // The shared newest page while the feed is replaced; else what the home panel last showed here.
@@ -132,17 +149,17 @@ export const notifications: FeatureDef = {
       : quickEnabled(ctx)
         ? (quickAccessThrottle.cached?.list.map(summarize) ?? [])
         : [];
-    const read = new Set(ctx.store.get(readNotificationsKey));
+    const state = readState(ctx.store);
     const onlyUnread = ctx.store.get(quickStartConfigKey).onlyIncludeUnreadNotifications;
     return newest
-      .filter((n) => !onlyUnread || !read.has(n.id))
+      .filter((n) => !onlyUnread || !isReadHere(n.id, state))
       .map((n): Command => ({
         id: `notifications.item.${n.id}`,
         title: n.text,
         section: 'Notifications',
         keywords: ['notification', n.type.toLowerCase().replace(/_/g, ' ')],
         dashboard: true,
-        hint: () => `${read.has(n.id) ? '' : 'unread · '}${relativeTime(fromUnix(n.createdAt))}`,
+        hint: () => `${isReadHere(n.id, state) ? '' : 'unread · '}${relativeTime(fromUnix(n.createdAt))}`,
         run: (c) => openNotification(c, n.id, n.path),
       }));
   },

@@ -7,6 +7,7 @@ import { s } from '../schema';
 import type { Attempt } from '../api-errors';
 import { read } from '../swr';
 import { crossTabNames } from '../api-window';
+import { noteAniListCount, resetsOnQuery } from './read-state';
 
 /**
  * The unread notifications count, fetched once for all open tabs. One tab leads (it holds a Web
@@ -263,18 +264,16 @@ export class NotificationCounter {
           types,
           page: 1,
           perPage: NOTIFICATIONS_PER_PAGE,
-          reset: store.get(feedConfigKey).resetDefaultNotifications,
+          reset: resetsOnQuery(store),
         }),
       // Said once per run of failures, not every three minutes.
       this.failedLast,
     );
     if (answer.ok) {
       if (this.stopped) return;
-      store.set(unreadStateKey, {
-        fetchedAt: this.now(),
-        types: types.join(','),
-        items: present(answer.value.Page?.notifications).map(summarize),
-      });
+      const list = present(answer.value.Page?.notifications);
+      noteAniListCount(store, answer.value, list);
+      store.set(unreadStateKey, { fetchedAt: this.now(), types: types.join(','), items: list.map(summarize) });
       this.failedLast = false;
     } else if (!answer.aborted) {
       this.failedLast = true;

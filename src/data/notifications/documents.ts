@@ -121,15 +121,21 @@ export interface NotificationsVars {
   reset: boolean;
 }
 export interface NotificationsPage {
+  /** AniList's own unread count, read before `Page` resets it (read-state.ts). */
+  Viewer?: { unreadNotificationCount: number | null } | null;
   Page: {
     pageInfo: { currentPage: number | null; hasNextPage: boolean | null } | null;
     notifications: (RawNotification | null)[] | null;
   } | null;
 }
 
-/** A page of the viewer's notifications of some types; `reset` also zeroes AniList's own count. */
+/**
+ * A page of the viewer's notifications of some types, with AniList's unread count (asked first, so
+ * it is the count before the list's `reset`, which zeroes it).
+ */
 export const notificationsQuery = query<NotificationsPage, NotificationsVars>(
   `query Notifications($types: [NotificationType], $page: Int, $perPage: Int, $reset: Boolean) {
+    Viewer { unreadNotificationCount }
     Page(page: $page, perPage: $perPage) {
       pageInfo { currentPage hasNextPage }
       notifications(type_in: $types, resetNotificationCount: $reset) { ${NOTIFICATION_FIELDS} }

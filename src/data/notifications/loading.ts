@@ -12,6 +12,7 @@ import {
 } from './documents';
 import { NOTIFICATION_CACHE_MS, present, relationIds, splitRelationIds, toRelations } from './rules';
 import { cacheDead, cacheRelations, deadRelationsKey, relationsCacheKey } from './storage';
+import { noteAniListCount } from './read-state';
 
 /**
  * Asking the API: a page of notifications with the activities they point at (through the
@@ -67,6 +68,8 @@ export async function loadNotificationPage(
     throw new Error('Failed to query notifications.', { cause: error });
   }
   const list = present(data.Page?.notifications);
+  const perPage = vars.perPage ?? NOTIFICATIONS_PER_PAGE;
+  noteAniListCount(store, data, list, (vars.page - 1) * perPage);
   const page: LoadedPage = {
     list,
     currentPage: data.Page?.pageInfo?.currentPage ?? vars.page,

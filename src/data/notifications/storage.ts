@@ -75,18 +75,47 @@ export const readNotificationsKey = defineKey({
   exported: false,
 });
 
-/** How many of the stored newest notifications (`items`) this device has not read (`read`): the nav's count. */
-export function countUnread(items: readonly { id: number }[], read: readonly number[]): number {
-  const seen = new Set(read);
-  return items.filter((n) => !seen.has(n.id)).length;
-}
+export const MAX_MARKED_UNREAD = 1000;
 
-/** Adds or removes ids from the read list; keeps the newest MAX_READ_NOTIFICATIONS. */
-export function withRead(read: readonly number[], ids: readonly number[], on: boolean): number[] {
+/**
+ * Ids of notifications marked unread here (per device, not exported), newest last: an explicit
+ * choice that AniList's count does not overrule (see read-state.ts). Beyond the cap the oldest
+ * choice is forgotten, and that notification follows AniList's count again.
+ */
+export const markedUnreadKey = defineKey({
+  name: 'void-verified-notifications-marked-unread',
+  cap: prunedAt(MAX_MARKED_UNREAD, 'the oldest marked'),
+  description: 'Notifications marked as unread on this device.',
+  schema: s.array(s.number(), { max: MAX_MARKED_UNREAD * 2 }),
+  defaultValue: () => [] as number[],
+  exported: false,
+});
+
+/**
+ * The newest notification AniList counts as read, from its unread count (0: none known): every
+ * notification up to it has been read somewhere AniList saw it. It only rises (see read-state.ts).
+ */
+export const aniListReadKey = defineKey({
+  name: 'void-verified-notifications-anilist-read',
+  cap: fixedShape,
+  description: 'The newest notification AniList counts as read (shared between tabs).',
+  schema: s.number(),
+  defaultValue: () => 0,
+  exported: false,
+});
+
+/** Adds or removes ids from a list of ids; keeps the newest `max`. */
+export function withRead(read: readonly number[], ids: readonly number[], on: boolean, max = MAX_READ_NOTIFICATIONS): number[] {
   const drop = new Set(ids);
   const rest = read.filter((id) => !drop.has(id));
   const next = on ? [...rest, ...new Set(ids)] : rest;
-  return next.length > MAX_READ_NOTIFICATIONS ? next.slice(-MAX_READ_NOTIFICATIONS) : next;
+  return next.length > max ? next.slice(-max) : next;
+}
+
+/** Marks ids read (or unread) here: an explicit choice, which AniList's count does not overrule. */
+export function markRead(store: Store, ids: readonly number[], on: boolean): void {
+  store.update(readNotificationsKey, (list) => withRead(list, ids, on));
+  store.update(markedUnreadKey, (list) => withRead(list, ids, !on, MAX_MARKED_UNREAD));
 }
 
 const relationSchema = s.object({
@@ -172,5 +201,5 @@ export const unreadStateKey = defineKey({
 /** Marks `shown` and everything the unread count counts as read. */
 export function markAllRead(store: Store, shown: readonly number[]): void {
   const counted = store.get(unreadStateKey).items.map((n) => n.id);
-  store.update(readNotificationsKey, (list) => withRead(list, [...shown, ...counted], true));
+  markRead(store, [...shown, ...counted], true);
 }

@@ -7,4 +7,6 @@ export const NOTIFICATIONS_TEXTS = {
   relationsFailed: 'Failed to get activity notification relations.',
   feedFailed: 'There was an error querying notification feed.',
   quickAccessFailed: 'There was an error querying quick access notifications.',
+  readSync:
+    "Notifications you read on AniList on another device show as read here too, from AniList's own unread count (no other server). One you mark unread here stays unread. While this is on, loading notifications leaves AniList's count alone; Mark all as read resets it.",
 } as const;

@@ -1,14 +1,15 @@
 import type { MouseEvent } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
-import { readNotificationsKey, withRead } from '../../data/notifications/storage';
+import { markRead } from '../../data/notifications/storage';
+import { isReadHere } from '../../data/notifications/read-state';
 import { groupIds, notificationImage, notificationParts, notificationPath, type GroupedNotification } from '../../data/notifications/rules';
 import { safeUrl } from '../../data/guards';
 import { activityPath, characterPath, mediaPath, staffPath, userPath } from '../../data/paths';
 import { Time } from '../activity/ActivityEntry';
 import { InAppLink } from '../common/InAppLink';
 import { Tooltip } from '../common/Tooltip';
-import { useStored } from '../hooks';
+import { useReadHere } from './useReadHere';
 
 /** The page the picture leads to: the user's profile, else the media's (or staff's, character's) page. */
 function previewPath(n: RawNotification): string | null {
@@ -19,13 +20,12 @@ function previewPath(n: RawNotification): string | null {
   return null;
 }
 
-/** The read set, and a way to mark ids read or unread (stored, so every tab follows). */
+/** What is read here (AniList's count and this device's choices), and a way to mark ids read or unread (stored, so every tab follows). */
 function useReadState(ctx: CommandContext) {
-  const read = useStored(readNotificationsKey);
-  const set = new Set(read);
+  const state = useReadHere();
   return {
-    isRead: (ids: readonly number[]) => ids.every((id) => set.has(id)),
-    mark: (ids: readonly number[], on: boolean) => ctx.store.update(readNotificationsKey, (list) => withRead(list, ids, on)),
+    isRead: (ids: readonly number[]) => ids.every((id) => isReadHere(id, state)),
+    mark: (ids: readonly number[], on: boolean) => markRead(ctx.store, ids, on),
   };
 }
 

@@ -5,6 +5,7 @@ import { feedConfigKey, markAllRead, unreadStateKey } from '../../data/notificat
 import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilter, type FeedFilter } from '../../data/notifications/rules';
 import { loadNotificationPage } from '../../data/notifications/loading';
 import { NOTIFICATIONS_TEXTS } from '../../data/notifications/texts';
+import { resetsOnQuery } from '../../data/notifications/read-state';
 import { resetHostCount } from './actions';
 import { FilterBox } from '../common/FilterBox';
 import { TabList } from '../common/TabList';
@@ -51,8 +52,8 @@ function useFeedPages(ctx: CommandContext, filter: FeedFilter) {
   const customTypes = filter === 'custom' ? config.notificationTypes.join(',') : '';
   const feed = usePagedRead([filter, customTypes, config.addActivityRelation], {
     async page(n, signal) {
-      const { notificationTypes, resetDefaultNotifications, addActivityRelation } = ctx.store.get(feedConfigKey);
-      const vars = { types: typesForFilter(filter, notificationTypes), page: n, reset: resetDefaultNotifications };
+      const { notificationTypes, addActivityRelation } = ctx.store.get(feedConfigKey);
+      const vars = { types: typesForFilter(filter, notificationTypes), page: n, reset: resetsOnQuery(ctx.store) };
       const result = await loadNotificationPage(ctx, vars, addActivityRelation, signal);
       if (result.relationsFailed) ctx.toasts.error(NOTIFICATIONS_TEXTS.relationsFailed, result.relationsError);
       return result;
@@ -97,7 +98,7 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
   async function markAll() {
     // What is shown (after the text filter) and what the unread count counts.
     markAllRead(ctx.store, items.flatMap(groupIds));
-    if (!ctx.store.get(feedConfigKey).resetDefaultNotifications) await resetHostCount(ctx);
+    if (!resetsOnQuery(ctx.store)) await resetHostCount(ctx);
   }
 
   return (
