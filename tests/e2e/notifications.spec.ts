@@ -523,3 +523,75 @@ test.describe('accessibility', () => {
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });
+
+test.describe("read state across devices (AniList's own unread count)", { tag: '@worlds' }, () => {
+  const viewer = (api: MockApi) => api.state.users.find((u) => u.id === 1)!;
+  const syncSeed = (settings: Record<string, unknown>) =>
+    withSettings(
+      { syncReadNotifications: true, ...settings },
+      {
+        'void-verified-notifications-config': seedValue({ groupNotifications: false }),
+        'void-verified-quick-access-notifications-config': seedValue({ groupNotifications: false }),
+      },
+    );
+  const unreadFlags = (list: ReturnType<typeof items>) => list.evaluateAll((els) => els.map((e) => e.getAttribute('data-unread')));
+
+  test('the feed: what AniList counts read shows read, one marked unread here stays unread, and loading resets nothing', async ({
+    page,
+    host,
+    api,
+  }) => {
+    viewer(api).unreadNotificationCount = 4;
+    await host.goto('/notifications', { seed: syncSeed({ replaceNotifications: true }) });
+    await expect(items(page).nth(5)).toBeVisible();
+    // 4 unread on AniList: the 4 newest; the rest were read there.
+    expect((await unreadFlags(items(page))).slice(0, 6)).toEqual(['true', 'true', 'true', 'true', 'false', 'false']);
+    const dot = page.locator('[data-void-ui="notification-dot"] .vv-notification-dot');
+    await expect(dot).toHaveText('4');
+    // Neither the feed nor the count reset AniList's count while read state follows it.
+    expect(asked(api).length).toBeGreaterThanOrEqual(1);
+    expect(asked(api).every((r) => (r.variables as { reset: boolean }).reset === false)).toBe(true);
+    expect(viewer(api).unreadNotificationCount).toBe(4);
+    // Marked unread here: the second newest, by its button.
+    const second = items(page).nth(1);
+    const secondId = await second.getAttribute('data-id');
+    await second.getByRole('button', { name: 'Mark as read' }).click();
+    await second.getByRole('button', { name: 'Mark as unread' }).click();
+    await expect(second).toHaveAttribute('data-unread', 'true');
+    // Another device reads them all on AniList (its /notifications page zeroes the count).
+    viewer(api).unreadNotificationCount = 0;
+    await page.reload();
+    await expect(items(page).nth(5)).toBeVisible();
+    await expect(items(page).and(page.locator('[data-unread="true"]'))).toHaveCount(1);
+    await expect(items(page).and(page.locator(`[data-id="${secondId}"]`))).toHaveAttribute('data-unread', 'true');
+    await expect(dot).toHaveText('1');
+    // Marked read here, it is read.
+    await items(page)
+      .and(page.locator(`[data-id="${secondId}"]`))
+      .getByRole('button', { name: 'Mark as read' })
+      .click();
+    await expect(dot).toHaveCount(0);
+  });
+
+  test('quick access on /home follows the same count; the settings say what the option does', async ({ page, host, api }) => {
+    viewer(api).unreadNotificationCount = 2;
+    await host.goto('/home', { seed: syncSeed({ quickAccessNotificationsEnabled: true }) });
+    const list = quick(page).locator('article');
+    await expect(list.nth(3)).toBeVisible();
+    expect((await unreadFlags(list)).slice(0, 4)).toEqual(['true', 'true', 'false', 'false']);
+    // The third was read on AniList; marked unread here it stays so when AniList reads everything.
+    const third = list.nth(2);
+    const thirdId = await third.getAttribute('data-id');
+    await third.getByRole('button', { name: 'Mark as unread' }).click();
+    await expect(third).toHaveAttribute('data-unread', 'true');
+    viewer(api).unreadNotificationCount = 0;
+    await page.reload();
+    await expect(list.nth(3)).toBeVisible();
+    await expect(list.and(page.locator('[data-unread="true"]'))).toHaveCount(1);
+    await expect(list.and(page.locator(`[data-id="${thirdId}"]`))).toHaveAttribute('data-unread', 'true');
+    await host.goto('/settings/developer');
+    await expect(page.locator('[data-option="syncReadNotifications"]')).toContainText(
+      "Notifications you read on AniList on another device show as read here too, from AniList's own unread count (no other server).",
+    );
+  });
+});
