@@ -528,7 +528,7 @@ test.describe("read state across devices (AniList's own unread count)", { tag: '
   const viewer = (api: MockApi) => api.state.users.find((u) => u.id === 1)!;
   const syncSeed = (settings: Record<string, unknown>) =>
     withSettings(
-      { syncReadNotifications: true, ...settings },
+      { readStateFromAniList: true, ...settings },
       {
         'void-verified-notifications-config': seedValue({ groupNotifications: false }),
         'void-verified-quick-access-notifications-config': seedValue({ groupNotifications: false }),
@@ -591,7 +591,7 @@ test.describe("read state across devices (AniList's own unread count)", { tag: '
     await expect(list.and(page.locator('[data-unread="true"]'))).toHaveCount(1);
     await expect(list.and(page.locator(`[data-id="${thirdId}"]`))).toHaveAttribute('data-unread', 'true');
     await host.goto('/settings/developer');
-    await expect(page.locator('[data-option="syncReadNotifications"]')).toContainText(
+    await expect(page.locator('[data-option="readStateFromAniList"]')).toContainText(
       "Notifications you read on AniList on another device show as read here too, from AniList's own unread count (no other server).",
     );
   });

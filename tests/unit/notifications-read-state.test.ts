@@ -35,7 +35,7 @@ import { unreadCountGuard } from '../../src/panels/notifications/actions';
 
 const newStore = (sync = true) => {
   const store = new Store(memoryBackend(), () => {});
-  store.set(settingsKey, { syncReadNotifications: sync });
+  store.set(settingsKey, { readStateFromAniList: sync });
   return store;
 };
 const n = (id: number): RawNotification => ({ __typename: 'ActivityLikeNotification', id, type: 'ACTIVITY_LIKE', createdAt: id });
@@ -106,7 +106,7 @@ describe('taking the count into the line', () => {
     noteAniListCount(off, answer([10, 9], 0), [10, 9].map(n));
     expect(off.get(aniListReadKey)).toBe(0);
     // Turned off, a stored line counts for nothing.
-    store.set(settingsKey, { syncReadNotifications: false });
+    store.set(settingsKey, { readStateFromAniList: false });
     expect(isReadHere(9, readState(store))).toBe(false);
   });
 
@@ -135,7 +135,7 @@ describe('taking the count into the line', () => {
     expect(resetsOnQuery(store)).toBe(true);
     store.update(feedConfigKey, (c) => ({ ...c, resetDefaultNotifications: false }));
     expect(resetsOnQuery(store)).toBe(false);
-    store.set(settingsKey, { syncReadNotifications: true });
+    store.set(settingsKey, { readStateFromAniList: true });
     store.update(feedConfigKey, (c) => ({ ...c, resetDefaultNotifications: true }));
     expect(resetsOnQuery(store)).toBe(false);
   });

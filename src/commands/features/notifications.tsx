@@ -83,8 +83,9 @@ export const notifications: FeatureDef = {
       authRequired: true,
     },
     {
-      // 2.0.3's option for its read sync through VoidAPI; ours asks AniList's own count.
-      key: 'syncReadNotifications',
+      // Ours, not 2.0.3's syncReadNotifications (its sync through VoidAPI's server, which we do not
+      // have): a 2.0.3 user's value stays in the settings untouched (issue 28).
+      key: 'readStateFromAniList',
       title: 'Read state across devices',
       description: NOTIFICATIONS_TEXTS.readSync,
       default: false,
@@ -139,7 +140,7 @@ export const notifications: FeatureDef = {
     readNotificationsKey,
     markedUnreadKey,
     aniListReadKey,
-    partOf(settingsKey, (settings) => settings.syncReadNotifications),
+    partOf(settingsKey, (settings) => settings.readStateFromAniList),
   ],
   provideCommands: (ctx) => {
     if (!ctx.store.get(quickStartConfigKey).notificationsEnabled) return [];

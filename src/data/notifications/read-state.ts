@@ -25,7 +25,7 @@ import { aniListReadKey, feedConfigKey, markedUnreadKey, readNotificationsKey } 
  */
 
 /** The option: AniList's count marks notifications read here. */
-export const syncReadOn = (store: Store) => store.get(settingsKey).syncReadNotifications === true;
+export const syncReadOn = (store: Store) => store.get(settingsKey).readStateFromAniList === true;
 
 /** Loading notifications resets AniList's count: the feed's option, never while read state follows AniList. */
 export const resetsOnQuery = (store: Store) => store.get(feedConfigKey).resetDefaultNotifications && !syncReadOn(store);

@@ -8,6 +8,6 @@ export function useReadHere(): ReadState {
   const read = useStored(readNotificationsKey);
   const unread = useStored(markedUnreadKey);
   const line = useStored(aniListReadKey);
-  const sync = useStored(settingsKey).syncReadNotifications === true;
+  const sync = useStored(settingsKey).readStateFromAniList === true;
   return readStateOf(read, unread, line, sync);
 }
