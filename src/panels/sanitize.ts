@@ -1,11 +1,14 @@
 import DOMPurify from 'dompurify';
 import { safeUrl } from '../data/guards';
+import { PLAY_VIDEO_TEXT, VIDEO_LINK_CLASS, videoLinkHref, videosAsLinks } from '../data/rendered-videos';
 
 /**
  * The one gate for user HTML: every feature that shows rendered markdown or other user content
  * passes it through `sanitizeHtml` first. The allow-list is the host's (host-facts (d)) plus what
  * our renderings of webm(...), youtube(...) and spoilers need. No event handlers, no style, links
  * and sources by safeUrl's 'link' and 'source' rules (http(s), relative or, for links, mailto).
+ * While videos are links (the video-links feature), a video is written as a "Play Video" link to
+ * its first source, which then passes the same rules as any link.
  */
 
 const TAGS = [
@@ -40,7 +43,7 @@ const TAGS = [
 ];
 const ATTRS = ['align', 'height', 'href', 'src', 'target', 'width', 'rel', 'class', 'id', 'muted', 'loop', 'controls', 'type'];
 /** Classes of our own markup (spoilers, YouTube cards); any other class is dropped. */
-const CLASSES = new Set(['markdown-spoiler', 'hide-spoiler', 'el-icon-circle-close', 'youtube', 'play']);
+const CLASSES = new Set(['markdown-spoiler', 'hide-spoiler', 'el-icon-circle-close', 'youtube', 'play', VIDEO_LINK_CLASS]);
 const VIDEO_TYPES = new Set(['video/webm', 'video/mp4']);
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
@@ -48,6 +51,17 @@ let purifier: ReturnType<typeof DOMPurify> | null = null;
 function instance(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   const p = DOMPurify(window);
+  p.addHook('uponSanitizeElement', (node, data) => {
+    if (data.tagName !== 'video' || !videosAsLinks.get() || !(node instanceof Element)) return;
+    const href = videoLinkHref(node.querySelector('source')?.getAttribute('src'));
+    if (href === null) return;
+    const link = node.ownerDocument.createElement('a');
+    link.className = VIDEO_LINK_CLASS;
+    link.setAttribute('href', href);
+    link.textContent = PLAY_VIDEO_TEXT;
+    // In the video's place: the walk goes on with the link, which is sanitized like any other.
+    node.replaceWith(link);
+  });
   p.addHook('uponSanitizeAttribute', (node, data) => {
     const value = data.attrValue;
     const tag = node.nodeName.toLowerCase();

@@ -33,6 +33,7 @@ import { time } from './time';
 import { timestampTooltips } from './timestamp-tooltips';
 import { toasts } from './toasts';
 import { verifiedUsers } from './verified-users';
+import { videoLinks } from './video-links';
 
 /**
  * Every feature, one file each. Adding a feature means adding its file and one line here. The
@@ -59,6 +60,7 @@ export const features: FeatureDef[] = [
   selfMessage,
   sameTabLinks,
   timestampTooltips,
+  videoLinks,
   messagesFeed,
   replyUpdate,
   layoutDesigner,

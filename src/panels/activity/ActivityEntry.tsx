@@ -26,10 +26,11 @@ import { safeUrl } from '../../data/guards';
 import { activityPath, mediaPath, replyPath, userPath } from '../../data/paths';
 import { writerId } from '../../data/identity';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/dates';
+import { videosAsLinks } from '../../data/rendered-videos';
 import { eventOrigin } from '../../inject/shadow';
 import { InAppLink } from '../common/InAppLink';
 import { Modal } from '../common/Modal';
-import { useStored } from '../hooks';
+import { useStore, useStored } from '../hooks';
 import { usePagedRead } from '../query';
 import { sanitizeHtml } from '../sanitize';
 import { TextEditor } from './TextEditor';
@@ -221,6 +222,8 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
 }
 
 function Html({ html, className }: { html: string | null; className: string }) {
+  // Drawn again when videos become links (or players again).
+  useStore(videosAsLinks);
   // Sanitized: tags and attributes from the host's allow-list only, no handlers, safe URLs only.
   return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? '') }} />;
 }
