@@ -26,6 +26,8 @@ export const MINI_PROFILE_DEFAULTS = {
   numberOfFavourites: 6,
   position: 'bottom' as MiniProfilePosition,
   hoverTags: true,
+  /** 2.0.3's: the actor's name in a notification (AniList's list, our feed, quick access) shows the card too. */
+  hoverNotifications: false,
   displayBio: true,
   displayAnime: true,
   displayManga: true,
@@ -66,6 +68,7 @@ export const miniProfileConfigKey = defineKey({
       numberOfFavourites: s.number({ min: FAVOURITES_MIN, max: FAVOURITES_MAX, int: true }),
       position: s.enum(MINI_PROFILE_POSITIONS),
       hoverTags: flag,
+      hoverNotifications: flag,
       displayBio: flag,
       displayAnime: flag,
       displayManga: flag,

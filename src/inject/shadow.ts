@@ -1,3 +1,4 @@
+import type { Lifetime } from './lifetime';
 import { guardUserInput } from './trusted-input';
 
 /**
@@ -25,6 +26,8 @@ let uiStyles: readonly string[] = [];
 /** Our roots, to give them a new list of sheets; a root whose host is gone is let go (and its entry with it). */
 const liveRoots = new Set<WeakRef<ShadowRoot>>();
 const forgetRoot = new FinalizationRegistry<WeakRef<ShadowRoot>>((ref) => liveRoots.delete(ref));
+/** Delegated listeners that every root of ours carries, those made and those to come (`listenInOurRoots`). */
+const rootListeners = new Set<{ type: string; listener: (event: Event) => void; signal: AbortSignal }>();
 
 /** One constructed sheet per text; null where constructed sheets are not supported. */
 function stylesheet(css: string): CSSStyleSheet | null {
@@ -57,8 +60,23 @@ function uiRoot(host: HTMLElement): ShadowRoot {
     const ref = new WeakRef(root);
     liveRoots.add(ref);
     forgetRoot.register(root, ref);
+    for (const { type, listener, signal } of rootListeners) root.addEventListener(type, listener, { passive: true, signal });
   }
   return root;
+}
+
+/**
+ * A passive listener for `type` inside every shadow root of ours, those made and those to come,
+ * until `signal` aborts: for a delegated listener that must see our UI's own elements (one outside
+ * sees only the hosts, and nothing at all of a move between two elements of the same root). The
+ * page cannot dispatch into a closed root, so what it hears comes from the browser or from us.
+ */
+export function listenInOurRoots(type: string, listener: (event: Event) => void, { signal }: Lifetime): void {
+  if (signal.aborted) return;
+  const entry = { type, listener, signal };
+  rootListeners.add(entry);
+  signal.addEventListener('abort', () => rootListeners.delete(entry), { once: true });
+  for (const ref of liveRoots) ref.deref()?.addEventListener(type, listener, { passive: true, signal });
 }
 
 /** Gives `root` the current sheets: adopted, or as style elements where constructed sheets are not supported. */

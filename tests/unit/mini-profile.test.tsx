@@ -108,6 +108,7 @@ describe('config', () => {
       numberOfFavourites: 6,
       position: 'bottom',
       hoverTags: true,
+      hoverNotifications: false,
       displayBio: true,
       displayAnime: true,
       displayManga: true,
@@ -290,7 +291,7 @@ describe('feature and configuration panel', () => {
     );
     fireEvent.change(screen.getByLabelText('Position'), { target: { value: 'center' } });
     fireEvent.change(screen.getByLabelText('Number of favourites'), { target: { value: '12' } });
-    for (const label of ['Display bio', 'Display character favourites', 'Display staff favourites'])
+    for (const label of ['Display bio', 'Display character favourites', 'Display staff favourites', 'Show when hovering notifications'])
       fireEvent.click(screen.getByRole('checkbox', { name: label }));
     fireEvent.click(screen.getByRole('checkbox', { name: /hovering @mentions/ }));
     expect(store.get(miniProfileConfigKey)).toEqual({
@@ -301,6 +302,7 @@ describe('feature and configuration panel', () => {
       displayCharacters: true,
       displayStaff: true,
       hoverTags: false,
+      hoverNotifications: true,
     });
   });
 });

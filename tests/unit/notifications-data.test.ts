@@ -147,8 +147,14 @@ describe('what a notification says and where it leads', () => {
         n({ id: 1, type: 'MEDIA_SUBMISSION_UPDATE', contexts: ['Your submission for ', ' has been ', '.'], status: 'accepted', media }),
       ),
     ).toBe('Your submission for Berserk has been accepted.');
+    // The actor says who it is (the mini profile on notification names); 'Someone' is nobody's.
     expect(notificationParts(n({ id: 1, type: 'FOLLOWING', user: user(1, 'Ann'), context: ' started following you.' }))[0]).toEqual({
       text: 'Ann',
+      strong: true,
+      user: 'Ann',
+    });
+    expect(notificationParts(n({ id: 1, type: 'FOLLOWING', context: ' started following you.' }))[0]).toEqual({
+      text: 'Someone',
       strong: true,
     });
   });

@@ -255,6 +255,7 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
         ...miniProfileConfigKey.defaultValue(),
         numberOfFavourites: 8,
         hoverTags: false,
+        hoverNotifications: true,
         displayManga: false,
         displayCharacters: true,
       }),

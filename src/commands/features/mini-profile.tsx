@@ -8,6 +8,7 @@ import type { CardState } from '../../panels/mini-profile/MiniProfileCard';
 import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 import { childLifetime, onAbort } from '../../inject/lifetime';
+import { listenInOurRoots } from '../../inject/shadow';
 import styles from '../../panels/mini-profile/mini-profile.css';
 
 const MiniProfileLayer = lazyComponent(() => import('../../panels/mini-profile/MiniProfileCard'), 'MiniProfileLayer');
@@ -29,20 +30,42 @@ const UI_KIND = 'mini-profile';
 const USER_LINK = ':is(.activity-entry, .reply) a.name[href*="/user/"]';
 /** User mentions and links inside rendered markdown (the 'hoverTags' option). */
 const TAG_LINK = '.markdown a[href*="/user/"]';
+/** The actor's name in a notification of AniList's own list (the 'hoverNotifications' option). */
+const NOTIFICATION_LINK = '.notification .details a[href*="/user/"]';
+/** The actor's name in a notification of ours (feed, quick access), inside our shadow roots; `data-user` says who. */
+const ACTOR = '.vv-notification-actor[data-user]';
 /** The host's navigation and our own UI never show the card. */
 const EXCLUDED = '#nav, .nav, .mobile-nav, [data-void-ui]';
 
-function userLink(target: EventTarget | null, hoverTags: boolean): { link: HTMLAnchorElement; name: string } | null {
+type Link = Element;
+type Config = { hoverTags: boolean; hoverNotifications: boolean };
+/** The hovered or focused element that shows a card, with whose; `focus` when focus reached `target`. */
+type Find = (target: EventTarget | null, focus: boolean) => { link: Link; name: string } | null;
+
+/** A user link of the host page, as the options allow. */
+function userLink(target: EventTarget | null, { hoverTags, hoverNotifications }: Config): { link: Link; name: string } | null {
   if (!(target instanceof Element)) return null;
-  const link = target.closest<HTMLAnchorElement>(hoverTags ? `${USER_LINK}, ${TAG_LINK}` : USER_LINK);
+  const selector = [USER_LINK, hoverTags && TAG_LINK, hoverNotifications && NOTIFICATION_LINK].filter(Boolean).join(', ');
+  const link = target.closest<HTMLAnchorElement>(selector);
   if (!link || link.closest(EXCLUDED) || (!hoverTags && link.closest('.markdown'))) return null;
   const name = userNameFromHref(link.getAttribute('href'), location.href);
   return name ? { link, name } : null;
 }
 
+/** A notification's actor in our UI: the name hovered, or the one inside the notification's link that took focus. */
+function actorName(target: EventTarget | null, focus: boolean, { hoverNotifications }: Config): { link: Link; name: string } | null {
+  if (!hoverNotifications || !(target instanceof Element)) return null;
+  const actor = (focus ? target.querySelector(ACTOR) : null) ?? target.closest(ACTOR);
+  const name = actor?.getAttribute('data-user');
+  return actor && name ? { link: actor, name } : null;
+}
+
+/** Whose card a link shows: a host link's user, or our actor element's. */
+const nameOf = (link: Link) =>
+  link instanceof HTMLAnchorElement ? userNameFromHref(link.getAttribute('href'), location.href) : link.getAttribute('data-user');
+
 const inCard = (node: EventTarget | null) => node instanceof Element && node.closest(`[data-void-ui="${UI_KIND}"]`) !== null;
 
-type Link = HTMLAnchorElement;
 type Hover = HoverEvent<Link, MiniProfileUser>;
 
 /**
@@ -79,31 +102,32 @@ function track(ctx: InjectionContext, shown: () => Link | null, card: Store<Card
   };
 }
 
-/** The page's pointer and focus events on the app root, as the hover controller's events, until the injection is torn down. */
-function listenToLinks(app: Element, ctx: InjectionContext, hover: () => HoverState<Link>, send: (event: Hover) => void): void {
-  const hoverTags = () => ctx.store.get(miniProfileConfigKey).hoverTags;
-  const reach = (target: EventTarget | null) => {
-    const found = userLink(target, hoverTags());
+/**
+ * Pointer and focus events, as the hover controller's events, until the injection is torn down:
+ * `find` says which element under them shows a card; `listen` adds each listener where it hears.
+ */
+function listenToLinks(
+  listen: (type: string, listener: (e: Event) => void) => void,
+  find: Find,
+  hover: () => HoverState<Link>,
+  send: (event: Hover) => void,
+): void {
+  const reach = (target: EventTarget | null, focus: boolean) => {
+    const found = find(target, focus);
     if (found) send({ type: 'enter', link: found.link });
   };
-  const leave = (target: EventTarget | null, to: EventTarget | null) => {
-    const link = target instanceof Element ? target.closest('a') : null;
+  const leave = (target: EventTarget | null, to: EventTarget | null, focus: boolean) => {
+    const link = find(target, focus)?.link ?? (target instanceof Element ? target.closest('a') : null);
     if (link && !(to instanceof Node && link.contains(to))) send({ type: 'leave', link, toCard: inCard(to) });
   };
-  const listeners: [string, (e: Event) => void][] = [
-    ['pointerover', (e) => reach(e.target)],
-    ['pointerout', (e) => leave(e.target, (e as PointerEvent).relatedTarget)],
-    ['focusin', (e) => reach(e.target)],
-    ['focusout', (e) => leave(e.target, (e as FocusEvent).relatedTarget)],
-    [
-      'click',
-      (e) => {
-        const { pending, shown } = hover();
-        if ((pending || shown) && userLink(e.target, true)) send({ type: 'dismiss' });
-      },
-    ],
-  ];
-  for (const [type, listener] of listeners) app.addEventListener(type, listener, { passive: true, signal: ctx.signal });
+  listen('pointerover', (e) => reach(e.target, false));
+  listen('pointerout', (e) => leave(e.target, (e as PointerEvent).relatedTarget, false));
+  listen('focusin', (e) => reach(e.target, true));
+  listen('focusout', (e) => leave(e.target, (e as FocusEvent).relatedTarget, true));
+  listen('click', (e) => {
+    const { pending, shown } = hover();
+    if ((pending || shown) && find(e.target, false)) send({ type: 'dismiss' });
+  });
 }
 
 /** Runs the hover controller (`data/mini-profile-hover.ts`) on the page: its timers, its read and the card. */
@@ -155,7 +179,7 @@ function attach(app: Element, ctx: InjectionContext): undefined {
   }
 
   async function load(link: Link): Promise<void> {
-    const name = userNameFromHref(link.getAttribute('href'), location.href) ?? '';
+    const name = nameOf(link) ?? '';
     const loaded = await attempt(
       ctx.toasts,
       { toast: MINI_PROFILE_TEXTS.failed(name), detail: false, log: 'mini profile query failed' },
@@ -171,7 +195,22 @@ function attach(app: Element, ctx: InjectionContext): undefined {
     leave: () => send({ type: 'card-leave' }),
     navigate: (path: string) => send({ type: 'navigate', path }),
   };
-  listenToLinks(app, ctx, () => hover, send);
+  const config = () => ctx.store.get(miniProfileConfigKey);
+  const { signal } = ctx;
+  const onPage: Find = (target) => userLink(target, config());
+  listenToLinks(
+    (type, listener) => app.addEventListener(type, listener, { passive: true, signal }),
+    onPage,
+    () => hover,
+    send,
+  );
+  // Our notifications (feed, quick access) are inside our shadow roots: heard there.
+  listenToLinks(
+    (type, listener) => listenInOurRoots(type, listener, ctx),
+    (target, focus) => actorName(target, focus, config()),
+    () => hover,
+    send,
+  );
   onAbort(ctx, () => send({ type: 'dismiss' }));
 }
 

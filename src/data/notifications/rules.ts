@@ -165,10 +165,11 @@ export function notificationImage(n: RawNotification): string | null {
   return n.user?.avatar?.large ?? n.media?.coverImage?.large ?? n.staff?.image?.large ?? n.character?.image?.large ?? null;
 }
 
-/** A piece of a notification's sentence; `strong` pieces are names and titles. */
+/** A piece of a notification's sentence; `strong` pieces are names and titles, `user` the actor's name (its mini profile). */
 export interface Part {
   text: string;
   strong?: boolean;
+  user?: string;
 }
 
 const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ');
@@ -211,7 +212,8 @@ export function notificationParts(n: RawNotification): Part[] {
       ].filter((p) => p.text);
     }
     default: {
-      const parts: Part[] = [{ text: n.user?.name ?? 'Someone', strong: true }, { text: clean(n.context) }];
+      const actor: Part = n.user?.name ? { text: n.user.name, strong: true, user: n.user.name } : { text: 'Someone', strong: true };
+      const parts: Part[] = [actor, { text: clean(n.context) }];
       if (n.thread?.title) parts.push({ text: n.thread.title, strong: true });
       return parts;
     }

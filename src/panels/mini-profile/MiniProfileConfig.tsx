@@ -12,15 +12,15 @@ import {
 import { CheckboxOptions } from '../common/CheckboxOptions';
 import { useStored } from '../hooks';
 
-const FLAGS: { key: 'hoverTags' | 'displayBio' | 'displayAnime' | 'displayManga' | 'displayCharacters' | 'displayStaff'; label: string }[] =
-  [
-    { key: 'hoverTags', label: 'Show when hovering @mentions and user links in text' },
-    { key: 'displayBio', label: 'Display bio' },
-    { key: 'displayAnime', label: 'Display anime favourites' },
-    { key: 'displayManga', label: 'Display manga favourites' },
-    { key: 'displayCharacters', label: 'Display character favourites' },
-    { key: 'displayStaff', label: 'Display staff favourites' },
-  ];
+const FLAGS: { key: Exclude<keyof Config, 'numberOfFavourites' | 'position'>; label: string }[] = [
+  { key: 'hoverTags', label: 'Show when hovering @mentions and user links in text' },
+  { key: 'hoverNotifications', label: 'Show when hovering notifications' },
+  { key: 'displayBio', label: 'Display bio' },
+  { key: 'displayAnime', label: 'Display anime favourites' },
+  { key: 'displayManga', label: 'Display manga favourites' },
+  { key: 'displayCharacters', label: 'Display character favourites' },
+  { key: 'displayStaff', label: 'Display staff favourites' },
+];
 
 /** 'Mini Profile Configuration': every field of the mini profile config. */
 export function MiniProfileConfig({ ctx }: { ctx: CommandContext }) {

@@ -50,7 +50,16 @@ export function NotificationItem({
   const ids = groupIds(item);
   const read = isRead(ids);
   const path = notificationPath(n);
-  const parts = notificationParts(n).map((p, i) => (p.strong ? <strong key={i}>{p.text}</strong> : <span key={i}>{p.text}</span>));
+  // The actor's name carries who it is, for the mini profile on notification names.
+  const parts = notificationParts(n).map((p, i) =>
+    p.strong ? (
+      <strong key={i} className={p.user ? 'vv-notification-actor' : undefined} data-user={p.user}>
+        {p.text}
+      </strong>
+    ) : (
+      <span key={i}>{p.text}</span>
+    ),
+  );
   // A link's click stays the link's: the item's own click (read and unread) does not see it.
   const stop = (e: MouseEvent) => e.stopPropagation();
   const follow = (e: MouseEvent) => {
