@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIDE_DELAY_MS, HOVER_DELAY_MS } from '../../src/data/mini-profile';
-import { HOVER_IDLE, hoverTransition, type HoverEvent, type HoverState } from '../../src/data/mini-profile-hover';
+import { HOVER_IDLE, hoverTransition, type HoverEvent, type HoverState } from '../../src/data/hover-card';
 
 type State = HoverState<string>;
 const go = (state: State, event: HoverEvent<string, { name: string }>) => hoverTransition(state, event);

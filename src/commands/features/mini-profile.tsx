@@ -1,5 +1,5 @@
 import { loadMiniProfile, miniProfileConfigKey, userNameFromHref, type MiniProfileUser, MINI_PROFILE_TEXTS } from '../../data/mini-profile';
-import { HOVER_IDLE, hoverTransition, type HoverEffect, type HoverEvent, type HoverState } from '../../data/mini-profile-hover';
+import { HOVER_IDLE, hoverTransition, type HoverEffect, type HoverEvent, type HoverState } from '../../data/hover-card';
 import { attempt } from '../../data/api-errors';
 import { onNodesRemoved } from '../../inject/observer';
 import { createStore, type Store } from '../../data/store';
@@ -130,7 +130,7 @@ function listenToLinks(
   });
 }
 
-/** Runs the hover controller (`data/mini-profile-hover.ts`) on the page: its timers, its read and the card. */
+/** Runs the hover controller (`data/hover-card.ts`) on the page: its timers, its read and the card. */
 function attach(app: Element, ctx: InjectionContext): undefined {
   const card = createStore<CardState | null>(null);
   let hover: HoverState<Link> = HOVER_IDLE;
