@@ -59,7 +59,20 @@ function sandboxSeed() {
         likeIds: [],
       });
   }
+  addPreviewFixtures(data);
   return data;
+}
+
+/**
+ * The home feed's newest text activities, as users write them: one embeds a video (webm(…), which
+ * the replica renders as AniList does), one further down links to a tall image (the image
+ * preview's overlay, opened above the link near the window's bottom, scrolling).
+ */
+function addPreviewFixtures(data: ReturnType<typeof createSeed>): void {
+  const texts = data.activities.filter((a) => a.__typename === 'TextActivity').reverse();
+  if (texts[0]) texts[0].text += '\n\nThe opening, looped: webm(https://files.catbox.moe/sandbox-op.webm)';
+  if (texts[3])
+    texts[3].text += '\n\nThe whole chart: [season-chart.png](https://s4.anilist.co/file/anilistcdn/user/tall/season-chart.png)';
 }
 
 const api = createMockApi({ data: sandboxSeed() });
@@ -210,6 +223,9 @@ function bodyEnd(all: boolean, optionKeys: string[]): string {
 function placeholder(path: string): string {
   let hash = 0;
   for (const c of path) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  // A tall one (the image preview scrolls it).
+  if (path.includes('/tall/'))
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="2400" viewBox="0 0 700 2400"><rect width="700" height="2400" fill="hsl(${hash % 360} 45% 55%)"/><rect y="1200" width="700" height="1200" fill="hsl(${(hash + 120) % 360} 45% 55%)"/></svg>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="230" height="320" viewBox="0 0 230 320"><rect width="230" height="320" fill="hsl(${hash % 360} 45% 55%)"/></svg>`;
 }
 
