@@ -29,56 +29,6 @@ const WITH_LIKED_REPLY = '/activity/700000006';
 /** A text activity linking to https://anilist.co/user/Viewer/animelist in a new tab. */
 const WITH_ANILIST_LINK = '/activity/700000026';
 
-test.describe('image-link preview', () => {
-  const addLinks = (page: Page) =>
-    page
-      .locator('.activity-markdown .markdown')
-      .first()
-      .evaluate((md) => {
-        md.insertAdjacentHTML(
-          'afterbegin',
-          '<p><a id="img-link" href="https://s4.anilist.co/file/preview.PNG?size=large" target="_blank">a picture link with a long label</a> ' +
-            '<a id="img-inner" href="https://s4.anilist.co/file/inner.png"><img src="https://s4.anilist.co/file/inner.png" width="20" height="20"></a> ' +
-            '<a id="page-link" href="https://anilist.co/anime/1/">a page</a></p>',
-        );
-      });
-  const preview = (page: Page) => page.locator('img.vv-image-preview');
-
-  test('shows the linked image 20 px from the pointer, follows it and hides on leave', async ({ page, host }) => {
-    await host.goto(WITH_ANILIST_LINK, { seed: settingsSeed({ imagePreviewEnabled: true }) });
-    await ready(page);
-    await addLinks(page);
-    const box = (await page.locator('#img-link').boundingBox())!;
-    await page.mouse.move(box.x + 10, box.y + box.height / 2);
-    await expect(preview(page)).toBeVisible();
-    await expect(preview(page)).toHaveAttribute('src', 'https://s4.anilist.co/file/preview.PNG?size=large');
-    await expect(page.locator('[data-void-ui="image-preview"]')).toHaveCount(1); // in its own shadow root host
-    const at = async () =>
-      preview(page).evaluate((img) => ({ left: img.getBoundingClientRect().left, top: img.getBoundingClientRect().top }));
-    expect(await at()).toEqual({ left: box.x + 10 + 20, top: box.y + box.height / 2 + 20 });
-    await page.mouse.move(box.x + 40, box.y + box.height / 2);
-    await expect.poll(at).toEqual({ left: box.x + 40 + 20, top: box.y + box.height / 2 + 20 });
-    await page.mouse.move(5, 300);
-    await expect(preview(page)).toHaveCount(0);
-
-    // A link wrapping an image, and a link to a page, show nothing.
-    await page.locator('#img-inner').hover();
-    await page.locator('#page-link').hover();
-    await page.waitForTimeout(100);
-    await expect(preview(page)).toHaveCount(0);
-  });
-
-  test('off: no preview', async ({ page, host }) => {
-    await host.goto(WITH_ANILIST_LINK);
-    await ready(page);
-    await addLinks(page);
-    await page.locator('#img-link').hover();
-    await page.waitForTimeout(200);
-    await expect(preview(page)).toHaveCount(0);
-    await expect(page.locator('[data-void-ui="image-preview"]')).toHaveCount(0);
-  });
-});
-
 test.describe('timestamp tooltips', () => {
   test.use({ timezoneId: 'UTC' });
   const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
