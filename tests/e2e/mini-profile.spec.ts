@@ -10,6 +10,7 @@ const DEFAULTS = {
   numberOfFavourites: 6,
   position: 'bottom',
   hoverTags: true,
+  hoverNotifications: false,
   displayBio: true,
   displayAnime: true,
   displayManga: true,
@@ -350,6 +351,14 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     const palette = page.getByRole('dialog', { name: 'VoidVerified QuickStart' });
     await expect(palette.getByLabel('Position')).toHaveValue('top');
     await palette.getByRole('checkbox', { name: 'Display bio' }).uncheck();
-    expect(await stored()).toEqual({ ...DEFAULTS, position: 'top', numberOfFavourites: 9, displayStaff: true, displayBio: false });
+    await palette.getByRole('checkbox', { name: 'Show when hovering notifications' }).check();
+    expect(await stored()).toEqual({
+      ...DEFAULTS,
+      position: 'top',
+      numberOfFavourites: 9,
+      displayStaff: true,
+      displayBio: false,
+      hoverNotifications: true,
+    });
   });
 });
