@@ -30,7 +30,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { booleanOptionKeys } from './feature-options';
 import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
 import { corsPreflight, createMockApi, operationOfBody, type MockFailure } from './mock-api';
-import { createSeed } from './seed';
+import { createSeed, type SeedActivity } from './seed';
 import { renderPage, scriptTag } from './replica';
 
 const HOST = '127.0.0.1';
@@ -69,7 +69,11 @@ function sandboxSeed() {
  * preview's overlay, opened above the link near the window's bottom, scrolling).
  */
 function addPreviewFixtures(data: ReturnType<typeof createSeed>): void {
-  const texts = data.activities.filter((a) => a.__typename === 'TextActivity').reverse();
+  // The feed /home opens on: the viewer's and those they follow.
+  const shown = new Set([1, ...(data.users.find((u) => u.id === 1)?.following ?? [])]);
+  const texts = data.activities
+    .filter((a): a is Extract<SeedActivity, { __typename: 'TextActivity' }> => a.__typename === 'TextActivity' && shown.has(a.userId))
+    .reverse();
   if (texts[0]) texts[0].text += '\n\nThe opening, looped: webm(https://files.catbox.moe/sandbox-op.webm)';
   if (texts[3])
     texts[3].text += '\n\nThe whole chart: [season-chart.png](https://s4.anilist.co/file/anilistcdn/user/tall/season-chart.png)';
