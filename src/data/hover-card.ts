@@ -1,11 +1,14 @@
-import { HIDE_DELAY_MS, HOVER_DELAY_MS } from './mini-profile';
-
 /**
- * The mini profile's hover controller as pure transitions: which link's card waits and which is
- * shown, and what to do about it (timers, the read, showing and hiding the card). The feature
- * (`commands/features/mini-profile.tsx`) turns the page's events into these events and carries
- * out the effects; links are whatever it passes (elements there, strings in the tests).
+ * The hover cards' controller (the mini profile's and MiniMedia's) as pure transitions: which
+ * link's card waits and which is shown, and what to do about it (timers, the read, showing and
+ * hiding the card). `src/commands/hover-card.tsx` turns the page's events into these events and
+ * carries out the effects; links are whatever it passes (elements there, strings in the tests).
  */
+
+/** How long the pointer or focus rests on a link before its card is read and shown (both originals: 100 ms). */
+export const HOVER_DELAY_MS = 100;
+/** How long after leaving the link and the card the card goes (both originals: 300 ms). */
+export const HIDE_DELAY_MS = 300;
 
 export interface HoverState<L> {
   /** The link whose card waits for its delay or its data. */
@@ -15,7 +18,7 @@ export interface HoverState<L> {
 }
 
 export type HoverEvent<L, D> =
-  /** The pointer or keyboard focus reached a user link. */
+  /** The pointer or keyboard focus reached a link the card is for. */
   | { readonly type: 'enter'; readonly link: L }
   /** The pointer or focus left a link (not for a node inside it); `toCard` when it went into the card. */
   | { readonly type: 'leave'; readonly link: L; readonly toCard: boolean }
@@ -27,7 +30,7 @@ export type HoverEvent<L, D> =
   | { readonly type: 'card-leave' }
   /** The hide delay ran out. */
   | { readonly type: 'hide-delay' }
-  /** Escape, a click on a user link, or the feature stopping: everything goes. */
+  /** Escape, a click on a link the card is for, another card opening, or the feature stopping: everything goes. */
   | { readonly type: 'dismiss' }
   /** A link in the card was followed. */
   | { readonly type: 'navigate'; readonly path: string }

@@ -11,8 +11,6 @@ import { NAMED_COLORS, profileColorToTriple } from './colors';
  * and the client it is handed: no DOM.
  */
 
-export const HOVER_DELAY_MS = 100;
-export const HIDE_DELAY_MS = 300;
 export const CACHE_LIFETIME_MS = 12 * 3_600_000;
 /** Users kept in the cache (the newest win); bios can be long, so the cache stays small. */
 export const CACHE_MAX_USERS = 50;

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HIDE_DELAY_MS, HOVER_DELAY_MS } from '../../src/data/mini-profile';
-import { HOVER_IDLE, hoverTransition, type HoverEvent, type HoverState } from '../../src/data/hover-card';
+import { HIDE_DELAY_MS, HOVER_DELAY_MS, HOVER_IDLE, hoverTransition, type HoverEvent, type HoverState } from '../../src/data/hover-card';
 
 type State = HoverState<string>;
 const go = (state: State, event: HoverEvent<string, { name: string }>) => hoverTransition(state, event);
 const waiting = (link: string): State => ({ pending: link, shown: null });
 const showing = (link: string): State => ({ pending: null, shown: link });
 
-describe('mini profile hover controller', () => {
+describe('hover card controller', () => {
   it('entering a link waits the hover delay, then reads, then shows the card', () => {
     const entered = go(HOVER_IDLE, { type: 'enter', link: 'a' });
     expect(entered.state).toEqual(waiting('a'));
