@@ -70,7 +70,6 @@ const ORIGINAL_ONLY: readonly OriginalKey[] = [
   { original: 'mediaOverviewCache', name: 'void-verified-media-overview-cache', exported: false },
   { original: 'miniMediaConfig', name: 'void-verified-mini-media-config', exported: true },
   { original: 'drafts', name: 'void-verified-markdown-drafts', exported: true },
-  { original: 'inProgressCategories', name: 'void-verified-in-progress-categories', exported: true },
 ];
 /**
  * Per-device state the original kept in page localStorage beside its keys, under a name its key

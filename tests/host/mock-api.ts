@@ -573,6 +573,13 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
     staff: favouritesConnection('staff'),
   },
   Media: {
+    // The seed has no schedule: a releasing anime airs its next episode two days and three hours from now.
+    airingSchedule: (m: SeedMedia, _args: Args, ctx: Ctx) => {
+      if (m.type !== 'ANIME' || m.status !== 'RELEASING') return { nodes: [] };
+      const airingAt = nowSeconds(ctx) + 2 * 86400 + 3 * 3600;
+      const episode = 1 + (m.id % 1000);
+      return { nodes: [{ id: m.id * 10_000 + episode, mediaId: m.id, episode, airingAt, timeUntilAiring: airingAt - nowSeconds(ctx) }] };
+    },
     isFavourite: () => false,
     isFavouriteBlocked: () => false,
     mediaListEntry: (m: SeedMedia, _args: Args, ctx: Ctx) =>

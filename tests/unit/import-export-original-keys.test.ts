@@ -72,7 +72,6 @@ describe("the original's keys, named by the key declarations", () => {
     const result = parseImportValue({
       drafts: {},
       miniMediaConfig: {},
-      inProgressCategories: {},
       mediaOverviewCache: {},
       miniProfileCache: {},
     });
@@ -83,7 +82,6 @@ describe("the original's keys, named by the key declarations", () => {
       skipped: [
         { name: 'drafts', reason: 'unsupported' },
         { name: 'miniMediaConfig', reason: 'unsupported' },
-        { name: 'inProgressCategories', reason: 'unsupported' },
         { name: 'mediaOverviewCache', reason: 'per-device' },
         { name: 'miniProfileCache', reason: 'per-device' },
       ],

@@ -260,8 +260,6 @@ const homeOf = (path: string, id: string) =>
  */
 const ONE_FEATURE_NEUTRAL: Record<string, string> = {
   'src/panels/common/Pagination.tsx': "a generic widget (page numbers), not the GIF keyboard's own; it waits in common/ for its next user",
-  'src/panels/common/Tooltip.tsx':
-    "a generic widget (hover or focus label), not the notifications' own; it waits in common/ for its next user",
 };
 
 /**

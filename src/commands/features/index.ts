@@ -10,6 +10,7 @@ import { gifKeyboard } from './gif-keyboard';
 import { globalCss } from './global-css';
 import { goals } from './goals';
 import { imagePreview } from './image-preview';
+import { inProgress } from './in-progress';
 import { health } from './health';
 import { importExport } from './import-export';
 import { layoutDesigner } from './layout-designer';
@@ -66,6 +67,7 @@ export const features: FeatureDef[] = [
   layoutDesigner,
   globalCss,
   goals,
+  inProgress,
   toasts,
   miniProfile,
   quickstart,
