@@ -13,8 +13,9 @@ export function useIdentity(ctx: CommandContext): Identity {
   useStored(authKey);
   const token = ctx.auth.token();
   // Asks (or reads the cached answer) and re-renders when it arrives; the owner is then read from
-  // the cache by the current token, so an answer about a previous token is never shown.
-  useQuery(ctx, tokenOwnerQuery, token ? {} : null);
+  // the cache by the current token, so an answer about a previous token is never shown. SWR
+  // re-renders a component only for the fields it read: reading `data` is what subscribes it.
+  void useQuery(ctx, tokenOwnerQuery, token ? {} : null).data;
   const site = ctx.auth.viewer();
   return identityOf(cachedOwner(ctx, token), site && { id: site.id, name: site.name });
 }

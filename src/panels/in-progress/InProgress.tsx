@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { attempt } from '../../data/api-errors';
 import { safeUrl } from '../../data/guards';
@@ -9,10 +9,7 @@ import {
   IN_PROGRESS_LABELS,
   IN_PROGRESS_TEXTS,
   inProgressCategoriesKey,
-  inProgressQuery,
   inProgressSections,
-  inProgressVars,
-  listsOf,
   loadInProgress,
   nextAiring,
   progressText,
@@ -24,9 +21,9 @@ import {
 import { mediaPath } from '../../data/paths';
 import { InAppLink } from '../common/InAppLink';
 import { Tooltip } from '../common/Tooltip';
-import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
-import { useQuery, withQueryCache } from '../query';
+import { withQueryCache } from '../query';
+import { useLists } from './useLists';
 import { CategoryManager } from './CategoryManager';
 
 /**
@@ -36,21 +33,6 @@ import { CategoryManager } from './CategoryManager';
  * a save changes it in place, so every entry and the palette's commands follow at once.
  */
 export const InProgress = withQueryCache(InProgressHome);
-
-/** The lists of the token's owner; a failed read is said once ("Failed to query in progress media."). */
-function useLists(ctx: CommandContext) {
-  const owner = useIdentity(ctx).owner;
-  const answer = useQuery(ctx, inProgressQuery, owner ? inProgressVars(owner.id) : null);
-  const { error } = answer;
-  useEffect(() => {
-    if (error)
-      void attempt(ctx.toasts, { toast: IN_PROGRESS_TEXTS.queryFailed, log: 'querying in progress media failed' }, () =>
-        Promise.reject(error),
-      );
-  }, [ctx, error]);
-  const lists = useMemo(() => (answer.data ? listsOf(answer.data) : null), [answer.data]);
-  return { owner, lists };
-}
 
 function InProgressHome({ ctx }: { ctx: CommandContext }) {
   const { owner, lists } = useLists(ctx);
@@ -75,10 +57,11 @@ function InProgressHome({ ctx }: { ctx: CommandContext }) {
       type="button"
       className="vv-icon-button"
       title={IN_PROGRESS_LABELS.manage}
+      aria-label={IN_PROGRESS_LABELS.manage}
       aria-pressed={managing}
       onClick={() => setManaging(!managing)}
     >
-      <CogIcon />
+      ⚙
     </button>
   );
   if (managing)
@@ -95,10 +78,11 @@ function InProgressHome({ ctx }: { ctx: CommandContext }) {
         type="button"
         className="vv-icon-button"
         title={IN_PROGRESS_LABELS.refresh}
+        aria-label={IN_PROGRESS_LABELS.refresh}
         disabled={refreshing}
         onClick={() => void refresh()}
       >
-        <RefreshIcon />
+        ↻
       </button>
       {cog}
     </>
@@ -172,7 +156,7 @@ function Entry({ ctx, ownerId, entry }: { ctx: CommandContext; ownerId: number; 
           disabled={saving || progress === saved}
           onClick={() => void save()}
         >
-          <CheckIcon />
+          ✓
         </button>
       </div>
     </div>
@@ -195,35 +179,3 @@ function Cover({ entry }: { entry: InProgressEntry }) {
     </>
   );
 }
-
-const CheckIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-    <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
-
-const RefreshIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-    <path
-      d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
-
-const CogIcon = () => (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-    <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
-    <path
-      d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    />
-  </svg>
-);

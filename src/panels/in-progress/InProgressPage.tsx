@@ -1,17 +1,11 @@
 import { Command as Cmdk } from 'cmdk';
-import { useEffect } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { attempt } from '../../data/api-errors';
 import { fuzzyScore } from '../../data/fuzzy';
 import { safeUrl } from '../../data/guards';
 import {
   airsIn,
   clampTo,
   IN_PROGRESS_LABELS,
-  IN_PROGRESS_TEXTS,
-  inProgressQuery,
-  inProgressVars,
-  listsOf,
   nextAiring,
   parseTyped,
   progressText,
@@ -21,8 +15,8 @@ import {
 } from '../../data/in-progress';
 import { PickGroup } from '../common/PickGroup';
 import { Results } from '../common/Results';
-import { useIdentity } from '../common/useIdentity';
-import { useQuery, withQueryCache } from '../query';
+import { withQueryCache } from '../query';
+import { useLists } from './useLists';
 
 /**
  * The palette's "In Progress" page: the entries (the home section's read) with their progress and
@@ -40,18 +34,9 @@ function InProgressList({
   query: string;
   save(mediaId: number, progress?: number): Promise<void>;
 }) {
-  const owner = useIdentity(ctx).owner;
-  const answer = useQuery(ctx, inProgressQuery, owner ? inProgressVars(owner.id) : null);
-  const { error } = answer;
-  useEffect(() => {
-    if (error)
-      void attempt(ctx.toasts, { toast: IN_PROGRESS_TEXTS.queryFailed, log: 'querying in progress media failed' }, () =>
-        Promise.reject(error),
-      );
-  }, [ctx, error]);
-  if (!answer.data) return <Results pending={!error}>{error ? null : <Cmdk.Loading>Loading…</Cmdk.Loading>}</Results>;
+  const { lists, failed } = useLists(ctx);
+  if (!lists) return <Results pending={!failed}>{failed ? null : <Cmdk.Loading>Loading…</Cmdk.Loading>}</Results>;
   const { filter, progress } = parseTyped(query);
-  const lists = listsOf(answer.data);
   const groups: [string, InProgressEntry[]][] = [
     ['Anime', matching(lists.anime, filter)],
     ['Manga', matching(lists.manga, filter)],
