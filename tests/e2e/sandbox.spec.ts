@@ -74,6 +74,11 @@ test.describe('the sandbox', () => {
     await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Revoke authorization');
     await expect(page.locator('[cmdk-item][data-command="authorization.revoke"]')).toBeVisible();
+    await page.keyboard.press('Escape');
+    // In Progress has a category to show, and an airing entry (behind the changelog, which hides the rest from roles).
+    const inProgress = page.locator('[data-void-ui="in-progress"]');
+    await expect(inProgress.locator('h2')).toHaveText(['Weekly', 'Airing', 'Anime In Progress', 'Manga In Progress']);
+    await expect(inProgress.locator('section[aria-label="Airing"]')).toContainText('Ep 22');
   });
 
   test('the authorization round trip works offline, and a link carrying a token nobody asked for is refused', async ({ page }) => {

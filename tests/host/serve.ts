@@ -210,11 +210,27 @@ function userscript(): string | null {
   }
 }
 
+/**
+ * What `--all` stores besides switching every feature on, so each feature has something to show:
+ * an In Progress category (the airing ONE PIECE stays in "Airing").
+ */
+const ALL_SEED = {
+  'void-verified-in-progress-categories': JSON.stringify({
+    v: 1,
+    data: {
+      Anime: [{ id: '1767225600000-5eed', title: 'Weekly', mediaIds: [154587, 113415] }],
+      Manga: [],
+      autoAiringCategory: true,
+      includeCustomCategoryEntriesInAiring: false,
+    },
+  }),
+};
+
 function bodyEnd(all: boolean, optionKeys: string[]): string {
   const token = JSON.stringify({ v: 1, data: { token: 'sandbox-token', expires: Date.now() + 365 * 24 * 3600 * 1000 } });
   const script = userscript();
   return (
-    `<script>${gmShimSource({ mode: 'both', seed: { 'void-verified-auth': token } })}</script>` +
+    `<script>${gmShimSource({ mode: 'both', seed: { 'void-verified-auth': token, ...(all ? ALL_SEED : {}) } })}</script>` +
     `<script>${BRIDGE}</script>` +
     banner(all, optionKeys) +
     (script === null
