@@ -81,9 +81,13 @@ function addPreviewFixtures(data: ReturnType<typeof createSeed>): void {
 
 const api = createMockApi({ data: sandboxSeed() });
 
-/** The replica's images point at s4.anilist.co, which is offline here; serve placeholders instead. */
-const rewriteAssets = (text: string) =>
-  text.replaceAll('https://s4.anilist.co/', '/__asset/s4/').replaceAll('https://i.ytimg.com/', '/__asset/ytimg/');
+/**
+ * The replica's images point at s4.anilist.co, which is offline here; serve placeholders instead.
+ * API answers name them with this server's address (`origin`): the script shows only http(s)
+ * images from the API, as AniList's are.
+ */
+const rewriteAssets = (text: string, origin = '') =>
+  text.replaceAll('https://s4.anilist.co/', `${origin}/__asset/s4/`).replaceAll('https://i.ytimg.com/', `${origin}/__asset/ytimg/`);
 
 /**
  * Runs before the userscript, after the GM shim: routes its network calls to this server. The
@@ -288,7 +292,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean, o
       return void req.socket.destroy();
     }
     res.writeHead(answer.status, answer.headers);
-    return void res.end(rewriteAssets(answer.body));
+    return void res.end(rewriteAssets(answer.body, `http://${req.headers.host ?? '127.0.0.1'}`));
   }
   if (path === '/__sandbox/fail-next' && req.method === 'POST') {
     // Try the product's error paths by hand: the next n API calls answer with this status.
