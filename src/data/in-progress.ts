@@ -1,6 +1,6 @@
 import { MINUTE, mutation, query } from './graphql';
 import { s } from './schema';
-import { defineKey, refusedPast } from './storage';
+import { decodeStored, defineKey, refusedPast, type Store } from './storage';
 import { read, write, type ReadContext, type ReadOptions } from './swr';
 
 /**
@@ -318,6 +318,19 @@ export const inProgressCategoriesKey = defineKey<InProgressCategories>({
   // Version 0 is 2.0.3's value, stored without an envelope: read as 2.0.3 reads it.
   migrations: { 1: normalizeCategories },
 });
+
+/**
+ * Whether the stored categories cannot be read (not JSON, or not categories even as 2.0.3 reads
+ * them): the store then shows none, and the home section says "Failed to load in progress
+ * categories." as 2.0.3 does. A read the manager refuses counts as unreadable.
+ */
+export async function categoriesUnreadable(store: Store): Promise<boolean> {
+  try {
+    return decodeStored(inProgressCategoriesKey, await store.backend.read(inProgressCategoriesKey.name)).problem !== undefined;
+  } catch {
+    return true;
+  }
+}
 
 /** Adds `category` to `type`, or replaces the one with its id. */
 export function putCategory(categories: InProgressCategories, type: CategoryType, category: InProgressCategory): InProgressCategories {

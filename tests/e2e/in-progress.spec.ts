@@ -94,6 +94,12 @@ test.describe('In Progress', { tag: '@worlds' }, () => {
     await expect(home.getByText('No categories')).toHaveCount(2);
   });
 
+  test('says when the stored categories cannot be read, and shows the lists without them', async ({ page, host }) => {
+    await host.goto('/home', { seed: { ...SEED, 'void-verified-in-progress-categories': '{not json' } });
+    await expect(toast(page, 'Failed to load in progress categories.')).toBeVisible();
+    await expect(section(page).locator('h2')).toHaveText(['Airing', 'Anime In Progress', 'Manga In Progress']);
+  });
+
   test('each entry is a palette command that saves one more; the In Progress page sets a typed progress', async ({ page, host, api }) => {
     await host.goto('/home', { seed: SEED });
     const home = section(page);

@@ -6,6 +6,7 @@ import { tokenOwner } from '../../src/data/identity';
 import { originalFromLocalStorage, parseImportValue } from '../../src/data/config-io';
 import {
   airsIn,
+  categoriesUnreadable,
   cleanCategories,
   inProgressCategoriesKey,
   inProgressSections,
@@ -244,6 +245,14 @@ describe('the switch-over from 2.0.3: what In Progress carries, one row per key'
       }
     });
   }
+
+  it('tells an unreadable stored value from a readable one ("Failed to load in progress categories.")', async () => {
+    const backend = memoryBackend(new Map([['void-verified-in-progress-categories', '{not json']]));
+    expect(await categoriesUnreadable(new Store(backend, () => {}))).toBe(true);
+    backend.data.set('void-verified-in-progress-categories', JSON.stringify(ORIGINAL_CATEGORIES));
+    expect(await categoriesUnreadable(new Store(backend, () => {}))).toBe(false);
+    expect(await categoriesUnreadable(new Store(memoryBackend(), () => {}))).toBe(false);
+  });
 
   it('reads a 2.0.3 value stored without an envelope as 2.0.3 loads it', () => {
     const raw = JSON.stringify({

@@ -1,6 +1,7 @@
 import { attempt } from '../../data/api-errors';
 import { cachedOwner, tokenOwner } from '../../data/identity';
 import {
+  categoriesUnreadable,
   clampTo,
   IN_PROGRESS_TEXTS,
   inProgressQuery,
@@ -139,6 +140,9 @@ export const inProgress: FeatureDef = {
       authRequired: true,
       mount: (previews, ctx) => {
         styleWhileMounted('in-progress', HIDE_PREVIEWS)(previews, ctx);
+        void categoriesUnreadable(ctx.store).then((unreadable) => {
+          if (unreadable && !ctx.signal.aborted) ctx.toasts.error(IN_PROGRESS_TEXTS.categoriesFailed);
+        });
         mountUi(ctx, 'in-progress', (host) => previews.before(host), <InProgress ctx={ctx} />);
       },
     },
