@@ -14,7 +14,7 @@ const BEHAVIOURS: Record<string, { toggle: string; options: string[]; commands?:
   'like-counts': { toggle: 'hideLikeCount', options: ['hideLikeCount'] },
   'collapsible-replies': {
     toggle: 'collapsibleReplies',
-    options: ['collapsibleReplies', 'autoCollapseLiked', 'autoCollapseSelf'],
+    options: ['collapsibleReplies', 'rememberCollapsedReplies', 'autoCollapseLiked', 'autoCollapseSelf'],
     commands: ['collapsible-replies.toggle-reply', 'collapsible-replies.collapse-replies', 'collapsible-replies.expand-replies'],
   },
   'image-preview': { toggle: 'imagePreviewEnabled', options: ['imagePreviewEnabled'] },
@@ -53,6 +53,7 @@ describe('the activity behaviours', () => {
       'moveSubscribeButtons',
       'hideLikeCount',
       'collapsibleReplies',
+      'rememberCollapsedReplies',
       'autoCollapseLiked',
       'autoCollapseSelf',
       'imagePreviewEnabled',
