@@ -67,8 +67,6 @@ interface OriginalKey {
  * import says what it leaves out. The others are the declared keys with an `original` name.
  */
 const ORIGINAL_ONLY: readonly OriginalKey[] = [
-  { original: 'mediaOverviewCache', name: 'void-verified-media-overview-cache', exported: false },
-  { original: 'miniMediaConfig', name: 'void-verified-mini-media-config', exported: true },
   { original: 'drafts', name: 'void-verified-markdown-drafts', exported: true },
 ];
 /**

@@ -27,6 +27,7 @@ import {
 } from '../../src/data/config-io';
 import { importText, offerAdoption, type ImportDeps } from '../../src/panels/import-export/import-flow';
 import { globalCssKey } from '../../src/data/global-css';
+import { MINI_MEDIA_DEFAULTS, miniMediaConfigKey } from '../../src/data/mini-media';
 import { feedConfigKey, quickAccessConfigKey } from '../../src/data/notifications/storage';
 import { s } from '../../src/data/schema';
 import { declaredKeys, encodeStored, Store, type KeyDef } from '../../src/data/storage';
@@ -490,7 +491,7 @@ describe("the original VoidVerified's file", () => {
     timeConfig: { dateFormat: 'yyyy-mm-dd', use12HourFormat: false },
     globalCSS: 'body { background: black; }',
     drafts: [],
-    miniMediaConfig: {},
+    miniMediaConfig: { hoverEmbeds: true, localStorage: 'void-verified-mini-media-config' },
     imageHostConfig: { selectedHost: 'catbox' },
     readNotifications: [1, 2],
     somethingNew: 1,
@@ -514,15 +515,15 @@ describe("the original VoidVerified's file", () => {
     expect(t.store.get(toasterConfigKey)).toEqual({ toastLevel: 0, duration: 3, location: 'top-left' });
     expect(t.store.get(timeConfigKey)).toEqual({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false });
     expect(t.store.get(globalCssKey)).toBe('body { background: black; }');
+    expect(t.store.get(miniMediaConfigKey)).toEqual({ ...MINI_MEDIA_DEFAULTS, hoverEmbeds: true });
     // The original's keys that no key of ours stores are skipped as unsupported.
     expect(result.skipped).toEqual([
       { name: 'drafts', reason: 'unsupported' },
-      { name: 'miniMediaConfig', reason: 'unsupported' },
       { name: 'readNotifications', reason: 'per-device' },
       { name: 'somethingNew', reason: 'unknown' },
     ]);
     expect(t.toasts.warning).toHaveBeenCalledWith(
-      'Config successfully imported. Skipped: drafts, miniMediaConfig (not supported yet); readNotifications (kept per device); somethingNew (unknown).',
+      'Config successfully imported. Skipped: drafts (not supported yet); readNotifications (kept per device); somethingNew (unknown).',
     );
     expect(t.reload).toHaveBeenCalledTimes(1);
   });

@@ -71,7 +71,6 @@ describe("the original's keys, named by the key declarations", () => {
   it('imports the short names of the keys the original has but no key of ours stores as not supported, the caches as per device', () => {
     const result = parseImportValue({
       drafts: {},
-      miniMediaConfig: {},
       mediaOverviewCache: {},
       miniProfileCache: {},
     });
@@ -81,7 +80,6 @@ describe("the original's keys, named by the key declarations", () => {
       writes: [],
       skipped: [
         { name: 'drafts', reason: 'unsupported' },
-        { name: 'miniMediaConfig', reason: 'unsupported' },
         { name: 'mediaOverviewCache', reason: 'per-device' },
         { name: 'miniProfileCache', reason: 'per-device' },
       ],

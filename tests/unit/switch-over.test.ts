@@ -22,6 +22,7 @@ import { globalCssKey } from '../../src/data/global-css';
 import { imageHostConfigKey } from '../../src/data/image-hosts';
 import { layoutsKey } from '../../src/data/layout-designer';
 import { miniProfileConfigKey } from '../../src/data/mini-profile';
+import { MINI_MEDIA_DEFAULTS, miniMediaConfigKey, mediaOverviewCacheKey } from '../../src/data/mini-media';
 import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications/storage';
 import { declaredKeys, encodeStored, Store } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/dates';
@@ -92,19 +93,33 @@ describe('in place: the manager storage the original leaves', () => {
 
   it("leaves the original's other manager keys alone: no key of ours has their names", async () => {
     const names = new Set(declaredKeys().map((k) => k.name));
-    // The Void API token (not our feature) and the mini media cache (since 2.0.3, in manager storage).
+    // The Void API token (not our feature).
     expect(names.has('void-verified-api-token')).toBe(false);
-    expect(names.has('void-verified-media-overview-cache')).toBe(false);
+    const backend = memoryBackend(new Map([['void-verified-api-token', 'void.jwt']]));
+    const store = new Store(backend, () => {});
+    await store.preload();
+    expect(backend.data.get('void-verified-api-token')).toBe('void.jwt');
+  });
+
+  it("reads the original's media overview cache (manager storage since 2.0.3) as ours: usable entries kept, by media id", async () => {
+    const item = { id: 21, type: 'ANIME', isAdult: false, title: { userPreferred: 'ONE PIECE' }, season: null, averageScore: null };
     const backend = memoryBackend(
       new Map([
-        ['void-verified-api-token', 'void.jwt'],
-        ['void-verified-media-overview-cache', JSON.stringify([{ item: { id: 1 }, cachedAt: EXPIRES }])],
+        [
+          mediaOverviewCacheKey.name,
+          JSON.stringify([
+            { item, cachedAt: EXPIRES },
+            { item: { id: 'x' }, cachedAt: EXPIRES },
+            { item: { ...item, id: 22 }, cachedAt: 'never' },
+          ]),
+        ],
       ]),
     );
     const store = new Store(backend, () => {});
     await store.preload();
-    expect(backend.data.get('void-verified-api-token')).toBe('void.jwt');
-    expect(backend.data.get('void-verified-media-overview-cache')).toBe(JSON.stringify([{ item: { id: 1 }, cachedAt: EXPIRES }]));
+    const cache = store.get(mediaOverviewCacheKey);
+    expect(Object.keys(cache)).toEqual(['21']);
+    expect(cache['21']).toMatchObject({ cachedAt: Date.parse(EXPIRES), media: { id: 21, season: null, averageScore: null } });
   });
 });
 
@@ -236,6 +251,35 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
     key: 'void-verified-toaster-config',
     raw: JSON.stringify({ toastLevel: 0, duration: 10, location: 'top-right' }),
     check: (store) => expect(store.get(toasterConfigKey)).toEqual({ toastLevel: 0, duration: 10, location: 'top-right' }),
+  },
+  {
+    short: 'miniMediaConfig',
+    key: 'void-verified-mini-media-config',
+    // 2.0.3's config object, with the stray field naming its own storage key.
+    raw: JSON.stringify({
+      hoverActivityTitles: false,
+      hoverEmbeds: true,
+      hoverRelations: true,
+      hideRelations: true,
+      hideCharacters: false,
+      hideStaff: true,
+      hideBanner: false,
+      hideCover: true,
+      hideTags: true,
+      localStorage: 'void-verified-mini-media-config',
+    }),
+    check: (store) =>
+      expect(store.get(miniMediaConfigKey)).toEqual({
+        hoverActivityTitles: false,
+        hoverEmbeds: true,
+        hoverRelations: true,
+        hideRelations: true,
+        hideCharacters: false,
+        hideStaff: true,
+        hideBanner: false,
+        hideCover: true,
+        hideTags: true,
+      }),
   },
   {
     short: 'miniProfileConfig',
@@ -416,7 +460,6 @@ const LEFT_BEHIND: Record<string, string> = {
   'void-verified-mini-profile-cache': JSON.stringify([{ item: { name: 'Alice' }, cachedAt: EXPIRES }]),
   'void-verified-notification-relations': JSON.stringify([{ id: 1 }]),
   'void-verified-notification-deadlink-relations': JSON.stringify([2]),
-  'void-verified-mini-media-config': JSON.stringify({ enabled: true }),
   'void-verified-markdown-drafts': JSON.stringify([]),
 };
 
@@ -501,7 +544,7 @@ describe("beside it: adopting the original's page localStorage", () => {
       const raw = t.backend.data.get(name);
       expect(raw === undefined || !raw.includes('Alice'), name).toBe(true);
     }
-    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: miniMediaConfig, drafts (not supported yet).');
+    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: drafts (not supported yet).');
   });
 
   it('says the AniList access must be authorized again when no token is here, and not when one is', async () => {
@@ -556,6 +599,21 @@ describe("beside it: adopting the original's page localStorage", () => {
     expect(t.store.get(hotkeysKey)).toEqual({ 'health.open': 'alt+h', 'quickstart.open': 'ctrl+k' });
     expect(t.store.get(collapsedKey)).toEqual({ 'quick-start-search-props': true });
     expect(t.deps.reload).toHaveBeenCalled();
+  });
+
+  it("importing an original's file carries its mini media config, and its mini media option", async () => {
+    const row = LOCAL.find((r) => r.short === 'miniMediaConfig')!;
+    const t = setup();
+    const file = { settings: { miniMediaEnabled: { value: true } }, miniMediaConfig: JSON.parse(row.raw) as unknown };
+    const result = await importText(JSON.stringify(file), t.deps);
+    expect(result.ok).toBe(true);
+    expect(t.toasts.warning).not.toHaveBeenCalled();
+    row.check(t.store);
+    expect(t.store.get(settingsKey)).toMatchObject({ miniMediaEnabled: true });
+    // A half-written config keeps 2.0.3's defaults for what it leaves out.
+    const partial = setup();
+    await importText(JSON.stringify({ miniMediaConfig: { hoverEmbeds: true, hideTags: 'yes' } }), partial.deps);
+    expect(partial.store.get(miniMediaConfigKey)).toEqual({ ...MINI_MEDIA_DEFAULTS, hoverEmbeds: true });
   });
 
   it('gathers per-device state only for adoption, and only beside a configuration', () => {

@@ -18,6 +18,7 @@ import { likeCounts } from './like-counts';
 import { listFeedMessages } from './list-feed-messages';
 import { markdown } from './markdown';
 import { messagesFeed } from './messages-feed';
+import { miniMedia } from './mini-media';
 import { miniProfile } from './mini-profile';
 import { notifications } from './notifications';
 import { paste } from './paste';
@@ -39,7 +40,7 @@ import { videoLinks } from './video-links';
 /**
  * Every feature, one file each. Adding a feature means adding its file and one line here. The
  * order is the order of the settings page's sub-tabs (users, authorization, image host, layout,
- * global CSS, goals, toasts, mini profile, quickStart, Import/Export, time) and of its options;
+ * global CSS, goals, toasts, mini profile, mini media, quickStart, Import/Export, time) and of its options;
  * the Dashboard's sections follow it too (quick access users, then notifications).
  */
 export const features: FeatureDef[] = [
@@ -71,6 +72,7 @@ export const features: FeatureDef[] = [
   inProgress,
   toasts,
   miniProfile,
+  miniMedia,
   quickstart,
   importExport,
   time,

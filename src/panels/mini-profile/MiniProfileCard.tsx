@@ -1,9 +1,10 @@
-import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
+import { useMemo, useRef, type CSSProperties } from 'react';
 import type { Store } from '../../data/store';
 import { safeUrl } from '../../data/guards';
 import { sanitizeHtml } from '../sanitize';
 import { donatorBadge } from '../../data/badges';
 import {
+  MINI_PROFILE_POSITIONS,
   miniProfileColor,
   miniProfileConfigKey,
   type MediaFavourite,
@@ -13,18 +14,20 @@ import {
   type PersonFavourite,
 } from '../../data/mini-profile';
 import { useStore, useStored } from '../hooks';
-import { isPlainClick, userPath } from '../../data/paths';
+import { userPath } from '../../data/paths';
+import {
+  onCardClick,
+  useCardPosition,
+  type HoverCardHandlers,
+  type HoverCardState,
+  type Place,
+  type Rect,
+  type Size,
+} from '../common/HoverCard';
 
 /** The mini profile hover card: placed beside the hovered user link with fixed coordinates. */
 
-export interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-  width: number;
-  height: number;
-}
+export type { Rect };
 
 /** Space between the link and the card, and between the card and the viewport's edges. */
 export const CARD_GAP = 8;
@@ -53,26 +56,26 @@ export function cardPosition(
   return { left: clamp(left, viewport.width - card.width - CARD_GAP), top: clamp(top, viewport.height - card.height - CARD_GAP) };
 }
 
-export interface CardState {
-  user: MiniProfileUser;
-  anchor: Rect;
-}
-
-export interface CardHandlers {
-  /** The pointer entered the card (keep it open). */
-  enter(): void;
-  /** The pointer left the card (hide it soon). */
-  leave(): void;
-  /** A same-site link in the card was clicked. */
-  navigate(path: string): void;
-}
-
 /** Renders the card while the store holds one. */
-export function MiniProfileLayer({ state, handlers }: { state: Store<CardState | null>; handlers: CardHandlers }) {
+export function MiniProfileLayer({
+  state,
+  handlers,
+}: {
+  state: Store<HoverCardState<MiniProfileUser> | null>;
+  handlers: HoverCardHandlers;
+}) {
   const current = useStore(state);
   const config = useStored(miniProfileConfigKey);
-  return current ? <MiniProfileCard user={current.user} anchor={current.anchor} config={config} handlers={handlers} /> : null;
+  return current ? <MiniProfileCard user={current.data} anchor={current.anchor} config={config} handlers={handlers} /> : null;
 }
+
+/** `cardPosition` at the configured position, one function per position so the card is not placed again on every render. */
+const PLACE = Object.fromEntries(
+  MINI_PROFILE_POSITIONS.map((position) => [
+    position,
+    (anchor: Rect, card: Size, viewport: Size) => cardPosition(anchor, card, viewport, position),
+  ]),
+) as Record<MiniProfilePosition, Place>;
 
 interface Favourite {
   key: string;
@@ -115,43 +118,6 @@ function Favourites({ label, items }: { label: string; items: Favourite[] }) {
   );
 }
 
-/** Where the card goes beside its link (null until measured), placed again when its size changes. */
-function useCardPosition(ref: RefObject<HTMLElement | null>, anchor: Rect, position: MiniProfileConfig['position']) {
-  const [at, setAt] = useState<{ left: number; top: number } | null>(null);
-  useLayoutEffect(() => {
-    const card = ref.current;
-    if (!card) return;
-    const place = () =>
-      setAt(
-        cardPosition(
-          anchor,
-          { width: card.offsetWidth, height: card.offsetHeight },
-          { width: window.innerWidth, height: window.innerHeight },
-          position,
-        ),
-      );
-    place();
-    // Images arriving change the card's size.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
-    observer?.observe(card);
-    return () => observer?.disconnect();
-  }, [ref, anchor, position]);
-  return at;
-}
-
-/** A click in the card: a spoiler opens; a plain click on a link of this site navigates in the app. */
-function onCardClick(event: MouseEvent, navigate: (path: string) => void): void {
-  const target = event.target as Element;
-  const spoiler = target.closest('.markdown-spoiler');
-  if (spoiler) spoiler.classList.toggle('spoiler-visible');
-  const link = target.closest('a[href]');
-  if (!link || !isPlainClick(event)) return;
-  const url = new URL(link.getAttribute('href') ?? '', location.href);
-  if (url.origin !== location.origin) return;
-  event.preventDefault();
-  navigate(url.pathname + url.search + url.hash);
-}
-
 export function MiniProfileCard({
   user,
   anchor,
@@ -161,10 +127,10 @@ export function MiniProfileCard({
   user: MiniProfileUser;
   anchor: Rect;
   config: MiniProfileConfig;
-  handlers: CardHandlers;
+  handlers: HoverCardHandlers;
 }) {
   const ref = useRef<HTMLElement>(null);
-  const at = useCardPosition(ref, anchor, config.position);
+  const at = useCardPosition(ref, anchor, PLACE[config.position]);
   const sanitizedBio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
 
   const n = config.numberOfFavourites;
