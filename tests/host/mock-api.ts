@@ -24,6 +24,7 @@ import {
 } from 'graphql';
 import { loadAniListSchema } from '../../schema';
 import { renderMarkdown } from './replica-runtime';
+import { mediaOverviewFields } from './media-overview';
 import {
   createSeed,
   VIEWER_ID,
@@ -573,6 +574,7 @@ const RESOLVERS: Record<string, Record<string, Resolver>> = {
     staff: favouritesConnection('staff'),
   },
   Media: {
+    ...mediaOverviewFields,
     // The seed has no schedule: a releasing anime airs its next episode two days and three hours from now.
     airingSchedule: (m: SeedMedia, _args: Args, ctx: Ctx) => {
       if (m.type !== 'ANIME' || m.status !== 'RELEASING') return { nodes: [] };

@@ -944,6 +944,17 @@ function notificationsPage(data: SeedData, opts: RuntimeOptions): RenderedPage {
   };
 }
 
+/** The media with no season, scores or dates (the API answers them null: tests/host/media-overview.ts). */
+export const NO_DATES_MEDIA_ID = 339;
+
+/** A media's relations (its media page here, the API's `relations` in media-overview.ts): the next two media of the seed, and the bare one for the first, so a relation leads to it. */
+export function relatedMedia(all: readonly SeedMedia[], m: SeedMedia): SeedMedia[] {
+  const at = all.findIndex((x) => x.id === m.id);
+  const related = [all[(at + 1) % all.length]!, all[(at + 2) % all.length]!];
+  if (at === 0) related.push(all.find((x) => x.id === NO_DATES_MEDIA_ID)!);
+  return related;
+}
+
 function mediaPage(data: SeedData, kind: 'anime' | 'manga', id: number): RenderedPage {
   const m = index(data).media.get(id);
   if (!m || m.type.toLowerCase() !== kind) return notFound();
@@ -962,6 +973,15 @@ function mediaPage(data: SeedData, kind: 'anime' | 'manga', id: number): Rendere
     set('Genres', m.genres.join(', ')) +
     set('Romaji', m.title.romaji) +
     set('English', m.title.english);
+  // Relation cards as the site draws them: a cover link and a title link to the related media.
+  const relations = relatedMedia(data.media, m)
+    .map(
+      (r) =>
+        `<div class="media-preview-card small"><a class="cover" href="${mediaPath(r)}"${bg(r.coverImage.medium)}></a>` +
+        `<div class="content"><div class="info-header"><div>${esc(r.type === m.type ? 'Sequel' : 'Adaptation')}</div></div>` +
+        `<a class="title" href="${mediaPath(r)}">${esc(r.title.userPreferred)}</a></div></div>`,
+    )
+    .join('');
   return {
     title: `${m.title.userPreferred} · AniList`,
     html:
@@ -969,7 +989,7 @@ function mediaPage(data: SeedData, kind: 'anime' | 'manga', id: number): Rendere
       `<div class="header"><div class="container"><div class="cover-wrap"><div class="cover-wrap-inner"><img src="${esc(m.coverImage.large)}" class="cover"></div></div>` +
       `<div class="content"><h1>${esc(m.title.userPreferred)}</h1><p class="description">${esc(m.description)}</p></div></div></div></div>` +
       `<div class="content container"><div class="sidebar"><div class="data">${sidebar}</div></div>` +
-      `<div class="overview"><div class="relations"><h2 class="link">Relations</h2></div></div></div></div>`,
+      `<div class="overview"><div class="relations"><h2 class="link">Relations</h2><div class="grid-wrap">${relations}</div></div></div></div></div>`,
   };
 }
 
