@@ -392,6 +392,8 @@ h1, h2, h3 { color: rgb(var(--color-text)); font-weight: 600; }
 .list-previews .media-preview-card { display: flex; gap: 10px; background: rgb(var(--color-foreground)); border-radius: 4px; margin-bottom: 8px; overflow: hidden; }
 .media-preview-card a.cover { width: 48px; height: 66px; background: rgb(var(--color-blue-dim)) center/cover; flex: none; }
 .media-preview-card .content { padding: 6px 0; font-size: 12px; }
+.relations .grid-wrap { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 10px; }
+.relations .media-preview-card { display: flex; gap: 10px; background: rgb(var(--color-foreground)); border-radius: 4px; overflow: hidden; }
 .list-preview-wrap { margin-bottom: 26px; }
 .page-content > .user, .page-content > .media { margin-top: -30px; }
 .user .banner { height: 260px; background: rgb(var(--color-background-blue-dark)) center/cover; position: relative; }
