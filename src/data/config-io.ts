@@ -67,6 +67,7 @@ interface OriginalKey {
  * import says what it leaves out. The others are the declared keys with an `original` name.
  */
 const ORIGINAL_ONLY: readonly OriginalKey[] = [
+  { original: 'mediaOverviewCache', name: 'void-verified-media-overview-cache', exported: false },
   { original: 'drafts', name: 'void-verified-markdown-drafts', exported: true },
 ];
 /**

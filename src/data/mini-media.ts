@@ -118,7 +118,7 @@ const personOf = (node: Raw, image: string) => ({
   image: str(obj(obj(node).image)[image]),
 });
 
-/** The API's media (or 2.0.3's cached `item`) as the card's MediaOverview: missing parts are null or empty; null if unusable. */
+/** The API's media as the card's MediaOverview: missing parts are null or empty; null if unusable. */
 export function parseMediaOverview(raw: unknown): MediaOverview | null {
   const m = obj(raw);
   const title = obj(m.title);
@@ -157,7 +157,7 @@ export function parseMediaOverview(raw: unknown): MediaOverview | null {
     characters: edges(m.characters)
       .slice(0, MEDIA_PEOPLE)
       .map((e) => {
-        const actor = list(e.voiceActorRoles)[0]?.voiceActor ?? list(e.voiceActors)[0];
+        const actor = list(e.voiceActorRoles)[0]?.voiceActor;
         return { ...personOf(obj(e.node), 'medium'), role: str(e.role), voiceActor: actor ? personOf(obj(actor), 'medium') : null };
       }),
     staff: edges(m.staff)
@@ -208,30 +208,17 @@ const entrySchema = s.object({ media: overviewSchema, cachedAt: s.number() });
 export type MediaCacheEntry = Infer<typeof entrySchema>;
 export type MediaOverviewCache = Record<string, MediaCacheEntry>;
 
-/** 2.0.3's cache (`[{ item, cachedAt: ISO }]`) as ours: the usable entries it holds, the newest kept. */
-export function fromOriginalCache(raw: unknown): MediaOverviewCache {
-  const entries = (Array.isArray(raw) ? raw : []).flatMap((e) => {
-    const media = parseMediaOverview(obj(e).item);
-    const cachedAt = Date.parse(String(obj(e).cachedAt));
-    return media && Number.isFinite(cachedAt) ? [{ media, cachedAt }] : [];
-  });
-  return entries
-    .sort((a, b) => b.cachedAt - a.cachedAt)
-    .reduce<MediaOverviewCache>((cache, e) => {
-      if (Object.keys(cache).length < MEDIA_CACHE_MAX) cache[String(e.media.id)] ??= e;
-      return cache;
-    }, {});
-}
-
-/** Overviews by media id, with when they were fetched (per device, never exported). 2.0.3 keeps its copy under the same name. */
+/**
+ * Overviews by media id, with when they were fetched (per device, never exported). Not under 2.0.3's
+ * name (`mediaOverviewCache`): 2.0.3 keeps its cache under it in the same manager storage, as an
+ * array, so an install in its place leaves it as it is, and the original, put back, still reads it.
+ */
 export const mediaOverviewCacheKey = defineKey({
-  name: 'void-verified-media-overview-cache',
-  original: 'mediaOverviewCache',
+  name: 'void-verified-palette-media-overview-cache',
   cap: prunedAt(MEDIA_CACHE_MAX, 'expired and the oldest'),
   description: 'Cached media overview data.',
   schema: s.record(entrySchema, { maxKeys: MEDIA_CACHE_MAX }),
   defaultValue: () => ({}) as MediaOverviewCache,
-  migrations: { 1: fromOriginalCache },
   exported: false,
 });
 

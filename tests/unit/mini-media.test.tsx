@@ -6,7 +6,6 @@ import { memoryBackend } from '../../src/data/backend';
 import {
   cachedOverview,
   duration,
-  fromOriginalCache,
   loadMediaOverview,
   MEDIA_CACHE_LIFETIME_MS,
   MEDIA_CACHE_MAX,
@@ -260,11 +259,8 @@ describe('cache', () => {
         .map(Number)
         .sort((a, b) => a - b),
     ).toEqual([1, ...Array.from({ length: 70 }, (_, i) => 51 + i)]);
-    expect(mediaOverviewCacheKey).toMatchObject({
-      name: 'void-verified-media-overview-cache',
-      original: 'mediaOverviewCache',
-      exported: false,
-    });
+    expect(mediaOverviewCacheKey).toMatchObject({ name: 'void-verified-palette-media-overview-cache', exported: false });
+    expect(mediaOverviewCacheKey.original).toBeUndefined();
     expect(mediaOverviewCacheKey.cap).toEqual({
       max: MEDIA_CACHE_MAX,
       describe: `${MEDIA_CACHE_MAX} entries, expired and the oldest pruned`,
@@ -272,18 +268,6 @@ describe('cache', () => {
     // More than the cap, stored by someone else: refused (the default, empty) rather than kept.
     const tooMany = Object.fromEntries(Array.from({ length: MEDIA_CACHE_MAX + 1 }, (_, i) => [String(i), { media: m(i), cachedAt: NOW }]));
     expect(decodeStored(mediaOverviewCacheKey, JSON.stringify({ v: 1, data: tooMany })).value).toEqual({});
-  });
-
-  it("takes 2.0.3's cache array, the newest entry per media", () => {
-    const item = apiMedia();
-    const cache = fromOriginalCache([
-      { item, cachedAt: '2026-11-01T00:00:00.000Z' },
-      { item: { ...item, description: 'newer' }, cachedAt: '2026-11-02T00:00:00.000Z' },
-      { item: null, cachedAt: '2026-11-02T00:00:00.000Z' },
-    ]);
-    expect(Object.keys(cache)).toEqual(['154587']);
-    expect(cache['154587']!.media.description).toBe('newer');
-    expect(fromOriginalCache('not an array')).toEqual({});
   });
 
   it('loads once: the query is sent once, with the id, type and 6 people, then the cache answers', async () => {

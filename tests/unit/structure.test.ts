@@ -104,7 +104,7 @@ const MODULE_CACHES: Record<string, string> = {
 const STORED_CACHES: Record<string, string> = {
   'void-verified-mini-profile-cache':
     "an answer with more favourites serves a card with fewer, a user is one entry in any case of the name, and at most 50 users are kept (bios are long); a read is kept by its exact variables under the query cache's shared cap",
-  'void-verified-media-overview-cache':
+  'void-verified-palette-media-overview-cache':
     "an overview lives 31 days (2.0.3's lifetime) and carries a description, relations and tags: under the query cache's shared cap of 300, where the longest-lived answers are dropped last, overviews would crowd out the other reads; here a media is one entry by its id, at most 100 kept, the newest",
   'void-verified-notification-relations':
     'the activities notifications point at, asked in batches of ids and kept per activity with no lifetime (what an activity is does not change); a read would be kept per batch',
