@@ -61,6 +61,15 @@ await page.screenshot({ path: 'docs/settings.png', fullPage: true, clip: { x: bo
 
 // The replacement notifications feed, authorized, with relations and a few read.
 const value = (data: unknown) => JSON.stringify({ v: 1, data });
+
+// A MiniMedia card over a media title in the home feed.
+const hovered = await newContext({ ...seed, 'void-verified-settings': value({ miniMediaEnabled: true }) });
+const mediaPage = await hovered.newPage();
+await mediaPage.goto('https://anilist.co/home', { waitUntil: 'load' });
+await mediaPage.waitForTimeout(1500);
+await mediaPage.locator('.activity-entry a.title').nth(1).hover();
+await mediaPage.waitForTimeout(1500);
+await mediaPage.screenshot({ path: 'docs/mini-media.png' });
 const notified = await newContext({
   ...seed,
   'void-verified-auth': value({ token: 'valid-token', expires: Date.now() + 300 * 86_400_000 }),
