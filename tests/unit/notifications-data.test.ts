@@ -268,10 +268,14 @@ describe('loading a page', () => {
     expect(Object.keys(result.relations).sort()).toEqual(['20', '30']);
     expect(store.get(deadRelationsKey)).toEqual([10]);
     expect(store.get(relationsCacheKey)['30']).toMatchObject({ label: 'A' });
-    // Again: everything is known, so only the notifications are asked.
+    // Again (fresh: not the 3-minute cached page): everything is known, so only the notifications are asked.
     const again = fakeClient({ Notifications: () => page(list) });
-    await loadNotificationPage({ client: again, store }, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
+    await loadNotificationPage({ client: again, store }, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true, undefined, true);
     expect(again.sent.map((s) => s.name)).toEqual(['Notifications']);
+    // Not fresh: the page another tab or the home panel got within 3 minutes, nothing asked.
+    const cached = fakeClient({ Notifications: () => page(list) });
+    await loadNotificationPage({ client: cached, store }, { types: ['ACTIVITY_LIKE'], page: 1, reset: false }, true);
+    expect(cached.sent).toEqual([]);
   });
 
   it('keeps the notifications when relations fail, and wraps a failed query in the spec text', async () => {
@@ -282,9 +286,9 @@ describe('loading a page', () => {
     expect(result.relationsFailed).toBe(true);
     expect(result.list).toHaveLength(3);
     const broken = fakeClient({ Notifications: () => Promise.reject(new Error('HTTP 500')) });
-    await expect(loadNotificationPage({ client: broken, store }, { types: [], page: 1, reset: false }, false)).rejects.toThrow(
-      'Failed to query notifications.',
-    );
+    await expect(
+      loadNotificationPage({ client: broken, store }, { types: [], page: 1, reset: false }, false, undefined, true),
+    ).rejects.toThrow('Failed to query notifications.');
   });
 
   it('throttles the home panel per type list, and forgets on reset', () => {
@@ -296,6 +300,18 @@ describe('loading a page', () => {
     expect(throttle.wait('a', 181_000)).toBe(0);
     throttle.reset();
     expect(throttle.wait('a', 2000)).toBe(0);
+  });
+
+  it("asks the API again within 3 minutes of this tab's own answer, or when the user asks; else may take another tab's", () => {
+    const throttle = new QueryThrottle(180_000);
+    expect(throttle.fresh(0, false)).toBe(false);
+    expect(throttle.fresh(0, true)).toBe(true);
+    throttle.mark('a', 1000);
+    throttle.answered('a', 2000);
+    // Leaving home resets the throttle, not what this tab last got: a visit soon after asks again.
+    throttle.reset();
+    expect(throttle.fresh(100_000, false)).toBe(true);
+    expect(throttle.fresh(182_000, false)).toBe(false);
   });
 
   it("counts the home panel's 3 minutes from the answer, so a slow send is not asked again early", () => {

@@ -260,12 +260,17 @@ export class NotificationCounter {
     store.set(unreadAskingKey, this.now());
     const answer = await this.deps.guard(
       () =>
-        read(this.deps, notificationsQuery, {
-          types,
-          page: 1,
-          perPage: NOTIFICATIONS_PER_PAGE,
-          reset: resetsOnQuery(store),
-        }),
+        read(
+          this.deps,
+          notificationsQuery,
+          {
+            types,
+            page: 1,
+            perPage: NOTIFICATIONS_PER_PAGE,
+            reset: resetsOnQuery(store),
+          },
+          { fresh: true },
+        ),
       // Said once per run of failures, not every three minutes.
       this.failedLast,
     );

@@ -1,5 +1,8 @@
 import { FRESH, query } from '../graphql';
 
+/** Notifications older than this are asked again: notifications are cached for 3 minutes. */
+export const NOTIFICATION_CACHE_MS = 3 * 60_000;
+
 /**
  * The notification documents: the types the API knows, the fields asked of every kind of
  * notification, the feed's page query, the count reset, and the query for what activity
@@ -131,7 +134,10 @@ export interface NotificationsPage {
 
 /**
  * A page of the viewer's notifications of some types, with AniList's unread count (asked first, so
- * it is the count before the list's `reset`, which zeroes it).
+ * it is the count before the list's `reset`, which zeroes it). An answer is good for 3 minutes in
+ * every tab: the feed or the home panel opened shortly after another tab asked the same shows that
+ * answer. The unread count, a refresh the user asks for and the home panel's own next ask read
+ * `fresh`.
  */
 export const notificationsQuery = query<NotificationsPage, NotificationsVars>(
   `query Notifications($types: [NotificationType], $page: Int, $perPage: Int, $reset: Boolean) {
@@ -141,7 +147,7 @@ export const notificationsQuery = query<NotificationsPage, NotificationsVars>(
       notifications(type_in: $types, resetNotificationCount: $reset) { ${NOTIFICATION_FIELDS} }
     }
   }`,
-  { lifetime: FRESH, auth: true },
+  { lifetime: NOTIFICATION_CACHE_MS, auth: true },
 );
 
 /** Zeroes AniList's unread count (the host's dot). */

@@ -51,18 +51,19 @@ export function queryActivityRelations(ctx: ReadContext, ids: number[], signal?:
  * A page of notifications, and with `relations` the activities they point at: cached ones from
  * the cache, known-dead ones skipped, the rest asked of both feeds at once; found ones are cached,
  * the others remembered as dead. Throws when the notifications themselves fail; `signal` aborts
- * it (a newer page asked for instead), rejecting with the abort.
+ * it (a newer page asked for instead), rejecting with the abort. `fresh`: not from the cache.
  */
 export async function loadNotificationPage(
   ctx: ReadContext,
   vars: Omit<NotificationsVars, 'perPage'> & { perPage?: number },
   relations: boolean,
   signal?: AbortSignal,
+  fresh = false,
 ): Promise<LoadedPage> {
   const { store } = ctx;
   let data: NotificationsPage;
   try {
-    data = await read(ctx, notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars }, { signal });
+    data = await read(ctx, notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars }, { signal, fresh });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new Error('Failed to query notifications.', { cause: error });
@@ -110,6 +111,8 @@ export async function loadNotificationPage(
  * remount asks at once.
  */
 export class QueryThrottle<T> {
+  /** When this tab last had an answer (kept through `reset`): a visit within 3 minutes of it asks the API again. */
+  private own = -Infinity;
   private last = 0;
   private before = 0;
   private key = '';
@@ -132,6 +135,16 @@ export class QueryThrottle<T> {
   /** The answer to a query marked for `key` came (or failed) at `now`; ignored after a reset or a newer key. */
   answered(key: string, now: number): void {
     if (this.key === key && this.last !== 0) this.last = Math.max(this.last, now);
+    this.own = now;
+  }
+
+  /**
+   * Whether the next ask skips the read cache: within 3 minutes of this tab's own answer (a visit
+   * asks again, the spec's rule), or when the user asked. Otherwise an answer another tab got for
+   * the same within 3 minutes is as new as the panel's own would be.
+   */
+  fresh(now: number, asked: boolean): boolean {
+    return asked || now - this.own < this.ms;
   }
 
   /** The query marked for `key` was aborted before its answer: the time before it counts again. */

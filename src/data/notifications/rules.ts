@@ -91,8 +91,7 @@ export function splitRelationIds(
   return { cached, missing };
 }
 
-/** Notifications older than this are asked again: notifications are cached for 3 minutes. */
-export const NOTIFICATION_CACHE_MS = 3 * 60_000;
+export { NOTIFICATION_CACHE_MS } from './documents';
 
 export interface GroupMember extends NotificationUser {
   notificationId: number;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
 import { feedConfigKey, markAllRead, unreadStateKey } from '../../data/notifications/storage';
@@ -45,16 +45,21 @@ function FeedSettings({ ctx }: { ctx: CommandContext }) {
   );
 }
 
-/** The feed's list under `filter`: the pages so far, merged (a notification on two pages once). */
+/**
+ * The feed's list under `filter`: the pages so far, merged (a notification on two pages once). A
+ * page another tab (or the home panel) got in the last 3 minutes is shown from the cache; once the
+ * user asks for the new ones, pages are asked fresh.
+ */
 function useFeedPages(ctx: CommandContext, filter: FeedFilter) {
   const config = useStored(feedConfigKey);
+  const fresh = useRef(false);
   // A new filter starts again from page 1; so do other custom types and relations switched on.
   const customTypes = filter === 'custom' ? config.notificationTypes.join(',') : '';
   const feed = usePagedRead([filter, customTypes, config.addActivityRelation], {
     async page(n, signal) {
       const { notificationTypes, addActivityRelation } = ctx.store.get(feedConfigKey);
       const vars = { types: typesForFilter(filter, notificationTypes), page: n, reset: resetsOnQuery(ctx.store) };
-      const result = await loadNotificationPage(ctx, vars, addActivityRelation, signal);
+      const result = await loadNotificationPage(ctx, vars, addActivityRelation, signal, fresh.current);
       if (result.relationsFailed) ctx.toasts.error(NOTIFICATIONS_TEXTS.relationsFailed, result.relationsError);
       return result;
     },
@@ -72,7 +77,11 @@ function useFeedPages(ctx: CommandContext, filter: FeedFilter) {
     list.push(n);
   }
   const relations: Record<number, ActivityRelation> = Object.assign({}, ...feed.pages.map((page) => page.relations));
-  return { ...feed, list, relations };
+  const reload = () => {
+    fresh.current = true;
+    feed.reload();
+  };
+  return { ...feed, list, relations, reload };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { markAllRead, quickAccessConfigKey } from '../../data/notifications/storage';
 import { groupIds, groupNotifications, typesForFilter, type GroupedNotification } from '../../data/notifications/rules';
@@ -24,6 +24,8 @@ function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
   // Nothing is asked until the throttle allows it, unless a page is there to show meanwhile.
   const [initial] = useState(() => quickAccessThrottle.cached ?? undefined);
   const [armed, setArmed] = useState(initial !== undefined);
+  // The refresh button asks the API; the panel's own asks may take another tab's answer (QueryThrottle.fresh).
+  const byUser = useRef(false);
   const read = usePagedRead<LoadedPage>(armed ? 'quick-access' : null, {
     initial,
     async page(_n, signal) {
@@ -35,7 +37,9 @@ function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
       signal.addEventListener('abort', forget, { once: true });
       let result: LoadedPage;
       try {
-        result = await loadNotificationPage(ctx, { types, page: 1, reset: false }, relations, signal);
+        const fresh = quickAccessThrottle.fresh(Date.now(), byUser.current);
+        byUser.current = false;
+        result = await loadNotificationPage(ctx, { types, page: 1, reset: false }, relations, signal, fresh);
       } finally {
         signal.removeEventListener('abort', forget);
         if (!signal.aborted) quickAccessThrottle.answered(asked, Date.now());
@@ -55,7 +59,8 @@ function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
     },
   });
 
-  function refresh() {
+  function refresh(asked = false) {
+    byUser.current = asked;
     quickAccessThrottle.mark(typesOf(ctx).join(','), Date.now());
     if (armed) read.reload();
     else setArmed(true);
@@ -107,7 +112,7 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
               title="Refresh"
               aria-label="Refresh notifications"
               disabled={busy}
-              onClick={refresh}
+              onClick={() => refresh(true)}
             >
               ⟳
             </button>
