@@ -1,5 +1,5 @@
 import { FRESH, query } from './graphql';
-import { mediaPage } from './pages';
+import { anilistPath, mediaPage } from './pages';
 import { read, type ReadContext } from './swr';
 import { s, type Infer } from './schema';
 import { defineKey, fixedShape, prunedAt } from './storage';
@@ -244,15 +244,8 @@ export interface MediaRef {
 
 /** The media a link points at (`/anime/{id}/…`, `/manga/{id}/…`, also as a full AniList URL), or null. */
 export function mediaFromHref(href: string | null, base: string): MediaRef | null {
-  if (!href) return null;
-  let url: URL;
-  try {
-    url = new URL(href, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== new URL(base).origin && url.hostname !== 'anilist.co') return null;
-  return mediaPage(url.pathname);
+  const path = anilistPath(href, base);
+  return path === null ? null : mediaPage(path);
 }
 
 /**

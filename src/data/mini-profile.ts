@@ -1,5 +1,5 @@
 import { FRESH, query } from './graphql';
-import { profileOverviewName } from './pages';
+import { anilistPath, profileOverviewName } from './pages';
 import { read, type ReadContext } from './swr';
 import { s, type Infer, type Schema } from './schema';
 import { defineKey, fixedShape, prunedAt } from './storage';
@@ -226,15 +226,8 @@ export function miniProfileColor(color: string | null | undefined): string {
 
 /** The user name a link points at (`/user/{name}/`, also as a full AniList URL), or null. */
 export function userNameFromHref(href: string | null, base: string): string | null {
-  if (!href) return null;
-  let url: URL;
-  try {
-    url = new URL(href, base);
-  } catch {
-    return null;
-  }
-  if (url.origin !== new URL(base).origin && url.hostname !== 'anilist.co') return null;
-  const name = profileOverviewName(url.pathname)?.trim();
+  const path = anilistPath(href, base);
+  const name = path === null ? undefined : profileOverviewName(path)?.trim();
   return name !== undefined && /^[\w.-]{1,64}$/.test(name) ? name : null;
 }
 

@@ -78,3 +78,18 @@ export function activityPage(path: string): number | null {
   const m = ACTIVITY.exec(pathOf(path));
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * The AniList path a link points at (relative, on the page's origin, or a full anilist.co URL),
+ * or null for another site or an unreadable address: what user and media links are read from.
+ */
+export function anilistPath(href: string | null, base: string): string | null {
+  if (!href) return null;
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  return url.origin === new URL(base).origin || url.hostname === 'anilist.co' ? url.pathname : null;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anilistPath,
   isHome,
   isNotifications,
   isOwnProfile,
@@ -151,4 +152,21 @@ describe('mediaPage', () => {
     ['/home', null],
   ]);
   table(mediaPage, [['/search/anime', null]]);
+});
+
+describe('anilistPath: the AniList path a link points at', () => {
+  const base = 'https://anilist.co/home';
+  it('reads relative links, links on the page origin and full anilist.co URLs', () => {
+    expect(anilistPath('/user/Kaede/', base)).toBe('/user/Kaede/');
+    expect(anilistPath('https://anilist.co/anime/1/Cowboy', base)).toBe('/anime/1/Cowboy');
+    expect(anilistPath('/anime/2/', 'http://127.0.0.1:4181/home')).toBe('/anime/2/');
+    expect(anilistPath('https://anilist.co/manga/3?x=1#y', 'http://127.0.0.1:4181/home')).toBe('/manga/3');
+  });
+  it('gives nothing for another site, an empty or an unreadable address', () => {
+    expect(anilistPath('https://example.com/user/Kaede/', base)).toBeNull();
+    expect(anilistPath('https://anilist.co.evil.example/user/x/', base)).toBeNull();
+    expect(anilistPath(null, base)).toBeNull();
+    expect(anilistPath('', base)).toBeNull();
+    expect(anilistPath('http://[::1', base)).toBeNull();
+  });
 });
