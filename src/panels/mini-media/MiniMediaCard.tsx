@@ -172,7 +172,7 @@ interface CardProps {
 
 /** The overview: banner, cover and data list, title with the Adult label, description, relations, characters, staff and tags, each part hidden as the config says. */
 export function MediaOverviewCard({ media, config, cardRef, style, inline, onPointerEnter, onPointerLeave, onClick }: CardProps) {
-  const description = useMemo(() => (media.description ? sanitizeHtml(media.description) : ''), [media.description]);
+  const sanitizedDescription = useMemo(() => (media.description ? sanitizeHtml(media.description) : ''), [media.description]);
   const banner = config.hideBanner ? undefined : image(media.bannerImage);
   const cover = config.hideCover ? undefined : image(media.coverImage);
   const title = media.title.userPreferred ?? media.title.romaji ?? '';
@@ -204,7 +204,7 @@ export function MediaOverviewCard({ media, config, cardRef, style, inline, onPoi
             <a href={mediaPath(media)}>{title}</a>
             {media.isAdult && <span className="vv-mm-adult">Adult</span>}
           </h3>
-          {description && <div className="vv-mm-description" dangerouslySetInnerHTML={{ __html: description }} />}
+          {sanitizedDescription && <div className="vv-mm-description" dangerouslySetInnerHTML={{ __html: sanitizedDescription }} />}
           {!config.hideRelations && <Relations media={media} />}
           {!config.hideCharacters && <Characters media={media} />}
           {!config.hideStaff && <Staff media={media} />}
