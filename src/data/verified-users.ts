@@ -149,6 +149,11 @@ export function userHas(user: VerifiedUser, key: UserFlag, global: GlobalOptions
   return global.get(key) === true || user[key] === true;
 }
 
+/** The quick access users: every verified user while the global switch is on, else those flagged (the original's rule). */
+export function quickAccessUsers(users: readonly VerifiedUser[], global: GlobalOptions): VerifiedUser[] {
+  return users.filter((u) => userHas(u, 'quickAccessEnabled', global));
+}
+
 /** Colour: the override, else the profile colour when copying is on, else the default. */
 export function resolveColor(user: VerifiedUser, global: GlobalOptions): string {
   const override = user.colorOverride ? hexToTriple(user.colorOverride) : null;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickPaletteRow, expect, test } from './fixtures';
+import { clickPaletteRow, expect, scriptStarted, test } from './fixtures';
 
 /** Verified users (signs, colours, highlights by generated CSS) and quick-access users. */
 
@@ -241,8 +241,9 @@ test.describe('quick access users', () => {
     await host.goto('/home', { seed: { ...users(quick()), ...settingsSeed({ quickAccessEnabled: true }), ...allToasts } });
     const strip = page.getByRole('region', { name: 'Quick Access' });
     await expect(strip).toBeVisible();
+    // With the global switch on, every verified user shows, flagged or not (document 1; issue 29).
     await expect(strip.getByRole('link', { name: 'Akira' })).toBeVisible();
-    await expect(strip.getByRole('link', { name: 'Bocchi' })).toHaveCount(0);
+    await expect(strip.getByRole('link', { name: 'Bocchi' })).toBeVisible();
     await expect(strip.locator('img').first()).toHaveAttribute('width', '60');
     await expect(toasts(page).filter({ hasText: 'Quick Access users updated.' })).toBeVisible();
     await expect(strip).toContainText('Next update in 15 minutes');
@@ -253,6 +254,20 @@ test.describe('quick access users', () => {
     await expect.poll(requests).toBe(before + 1);
     // The strip sits first in the right-hand column.
     expect(await page.locator('.container > .home > div:nth-child(2) > :first-child').getAttribute('data-void-ui')).toBe('quick-access');
+  });
+
+  test('with the global switch off, the users flagged for quick access still have their strip', async ({ page, host }) => {
+    await host.goto('/home', { seed: users(quick()) });
+    const strip = page.getByRole('region', { name: 'Quick Access' });
+    await expect(strip.getByRole('link', { name: 'Akira' })).toBeVisible();
+    await expect(strip.getByRole('link', { name: 'Bocchi' })).toHaveCount(0);
+  });
+
+  test('with the global switch off and nobody flagged, no strip', async ({ page, host }) => {
+    await host.goto('/home', { seed: users([{ username: 'Bocchi' }]) });
+    await scriptStarted(page);
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('region', { name: 'Quick Access' })).toHaveCount(0);
   });
 
   test('not due: no request, and the timer counts the time left', async ({ page, host, api }) => {

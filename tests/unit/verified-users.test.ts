@@ -15,6 +15,7 @@ import {
   timeUntil,
   updateFromApi,
   userHas,
+  quickAccessUsers,
   verifiedUsersKey,
   verifiedUsersQuery,
   type ApiUser,
@@ -109,6 +110,13 @@ describe('verified user rules', () => {
     expect(userHas(user(), 'highlightEnabled', options())).toBe(true);
     expect(userHas(user(), 'highlightEnabled', options({ highlightEnabled: false }))).toBe(false);
     expect(userHas(user({ highlightEnabled: true }), 'highlightEnabled', options({ highlightEnabled: false }))).toBe(true);
+  });
+
+  it('quick access shows every verified user while the global switch is on, else the flagged ones (issue 29)', () => {
+    const all = [user({ username: 'Akira', quickAccessEnabled: true }), user({ username: 'Bocchi', quickAccessEnabled: false })];
+    expect(quickAccessUsers(all, options({ quickAccessEnabled: true })).map((u) => u.username)).toEqual(['Akira', 'Bocchi']);
+    expect(quickAccessUsers(all, options({ quickAccessEnabled: false })).map((u) => u.username)).toEqual(['Akira']);
+    expect(quickAccessUsers([all[1]!], options({ quickAccessEnabled: false }))).toEqual([]);
   });
 
   it('resolves the colour: override, then the profile colour when copying, then the default', () => {

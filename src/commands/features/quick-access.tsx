@@ -1,7 +1,15 @@
 import { quickStartConfigKey, settingsKey } from '../../data/config';
 import { isHome } from '../../data/pages';
 import { RefreshClock } from '../../data/quick-access-refresh-clock';
-import { quickAccessFetchKey, refreshUsers, REFRESH_MS, staleUsers, userHas, verifiedUsersKey } from '../../data/verified-users';
+import {
+  quickAccessFetchKey,
+  quickAccessUsers,
+  refreshUsers,
+  REFRESH_MS,
+  staleUsers,
+  userHas,
+  verifiedUsersKey,
+} from '../../data/verified-users';
 import { readsFor } from '../../data/swr';
 import { attempt } from '../../data/api-errors';
 import { mountUi } from '../../panels/mount';
@@ -21,7 +29,12 @@ const QuickAccess = lazyComponent(() => import('../../panels/quick-access/QuickA
  * waits and catches up when it is shown again.
  */
 
-const quickUsers = (ctx: CommandContext) => ctx.store.get(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
+/** Quick access users, as the original picks them: every verified user while the global switch is on, else the ones flagged. */
+const quickUsers = (ctx: Pick<CommandContext, 'store' | 'settings'>) => quickAccessUsers(ctx.store.get(verifiedUsersKey), ctx.settings);
+
+/** The strip (and its refresh) is there while the global switch is on or a user is flagged, as the original's. */
+const stripShown = (ctx: Pick<CommandContext, 'store' | 'settings'>) =>
+  ctx.settings.get('quickAccessEnabled') === true || quickUsers(ctx).length > 0;
 
 /** The quick access refresh, as the read layer shares it while it runs. */
 const REFRESH = 'quick-access refresh';
@@ -81,13 +94,15 @@ export const quickAccess: FeatureDef = {
       default: true,
     },
   ],
-  toggle: 'quickAccessEnabled',
+  // No toggle of its own: a user flagged for quick access shows while the global switch is off.
   commands: [
     {
       id: 'quick-access.refresh',
       title: 'Refresh Quick Access',
       section: 'Quick Access',
       keywords: ['users', 'update'],
+      when: stripShown,
+      reads: [verifiedUsersKey],
       run: (ctx) => refreshQuickAccess(ctx),
     },
   ],
@@ -111,6 +126,8 @@ export const quickAccess: FeatureDef = {
       route: isHome,
       selector: '.container > .home > div:nth-child(2)',
       single: true,
+      when: stripShown,
+      reads: [verifiedUsersKey],
       mount: (column, ctx) => {
         const doc = column.ownerDocument;
         const clock = new RefreshClock({

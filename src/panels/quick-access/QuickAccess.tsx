@@ -3,7 +3,7 @@ import type { CommandContext } from '../../commands/types';
 import { settingsKey } from '../../data/config';
 import { safeUrl } from '../../data/guards';
 import type { RefreshClock } from '../../data/quick-access-refresh-clock';
-import { quickAccessFetchKey, timeUntil, userHas, verifiedUsersKey } from '../../data/verified-users';
+import { quickAccessFetchKey, quickAccessUsers, timeUntil, userHas, verifiedUsersKey } from '../../data/verified-users';
 import { useStored } from '../hooks';
 import { userPath } from '../../data/paths';
 import { InAppLink } from '../common/InAppLink';
@@ -13,7 +13,7 @@ import { InAppLink } from '../common/InAppLink';
  * refresh timer. The feature's clock (one timer) re-renders it when the countdown's text changes.
  */
 export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; clock: RefreshClock; refresh(): void }) {
-  const users = useStored(verifiedUsersKey).filter((u) => u.quickAccessEnabled);
+  const users = quickAccessUsers(useStored(verifiedUsersKey), ctx.settings);
   useStored(quickAccessFetchKey);
   useStored(settingsKey);
   useSyncExternalStore(clock.subscribe, clock.snapshot);
@@ -30,7 +30,7 @@ export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; cloc
           </button>
         </span>
       </div>
-      {!users.length && <span className="vv-note">No quick access users: switch “Quick access” on for a verified user in settings.</span>}
+      {!users.length && <span className="vv-note">No verified users yet: add one in settings, or switch “Quick access” on for one.</span>}
       {users.map((u) => {
         const badge = u.quickAccessBadgeDisplay && userHas(u, 'quickAccessBadge', ctx.settings);
         return (
