@@ -11,7 +11,7 @@ import type { InjectionContext } from './types';
 /**
  * The hover cards' runner, shared by the mini profile and MiniMedia: a card shown 100 ms after the
  * pointer (or keyboard focus) reaches one of its links and hidden 300 ms after it leaves both the
- * link and the card, on a click on such a link or on Escape. It carries out the pure controller of
+ * link and the card or clicks such a link, and at once on Escape. It carries out the pure controller of
  * `src/data/hover-card.ts` (its timers, its read, the card); listeners are delegated on the app
  * root, so nothing runs until a link is hovered. One card at a time: a card that opens dismisses
  * the other feature's.
@@ -27,7 +27,7 @@ export interface HoverCardDef<D> {
   linkAt(target: EventTarget | null, focus: boolean): Link | null;
   /** The same inside our own shadow roots (our notifications), which listeners on the page cannot hear. */
   linkInOurRoots?(target: EventTarget | null, focus: boolean): Link | null;
-  /** Whether a click on `target` dismisses the card (default: on a link of this card). */
+  /** Whether a click on `target` hides the card, after the hide delay (default: on a link of this card). */
   dismissesOnClick?(target: EventTarget | null): boolean;
   /** The card's data for `link`; null when it failed (the definition reports it). */
   load(link: Link): Promise<D | null>;
@@ -105,7 +105,7 @@ function listenToLinks<D>(
   listen('focusout', (e) => leave(e.target, (e as FocusEvent).relatedTarget, true));
   listen('click', (e) => {
     const { pending, shown } = hover();
-    if ((pending || shown) && dismisses(e.target)) send({ type: 'dismiss' });
+    if ((pending || shown) && dismisses(e.target)) send({ type: 'click' });
   });
 }
 

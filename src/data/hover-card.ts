@@ -30,7 +30,9 @@ export type HoverEvent<L, D> =
   | { readonly type: 'card-leave' }
   /** The hide delay ran out. */
   | { readonly type: 'hide-delay' }
-  /** Escape, a click on a link the card is for, another card opening, or the feature stopping: everything goes. */
+  /** A click on a link the card is for: no card comes for it, and a shown one goes after the hide delay (document 1: 'hidden 300 ms after mouse leave or click'). */
+  | { readonly type: 'click' }
+  /** Escape, another card opening, or the feature stopping: everything goes. */
   | { readonly type: 'dismiss' }
   /** A link in the card was followed. */
   | { readonly type: 'navigate'; readonly path: string }
@@ -93,6 +95,12 @@ export function hoverTransition<L, D>(state: HoverState<L>, event: HoverEvent<L,
     case 'hide-delay':
     case 'link-gone':
       return hideCard(state);
+    case 'click':
+      return step(
+        { ...state, pending: null },
+        { type: 'cancel-hover' },
+        ...(state.shown === null ? [] : [{ type: 'wait-hide', ms: HIDE_DELAY_MS } as const]),
+      );
     case 'dismiss':
       return dismiss();
     case 'navigate': {

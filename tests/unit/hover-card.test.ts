@@ -65,7 +65,17 @@ describe('hover card controller', () => {
     expect(gone.effects).toEqual([{ type: 'cancel-hide' }, { type: 'hide' }]);
   });
 
-  it('Escape (or a click on a user link) dismisses everything: the wait, the hide timer and the card', () => {
+  it('a click on a link: no card comes for it, and the shown one goes after the hide delay (document 1: 300 ms after click)', () => {
+    const clicked = go({ pending: 'b', shown: 'a' }, { type: 'click' });
+    expect(clicked.state).toEqual(showing('a'));
+    expect(clicked.effects).toEqual([{ type: 'cancel-hover' }, { type: 'wait-hide', ms: HIDE_DELAY_MS }]);
+    expect(go(clicked.state, { type: 'hide-delay' }).state).toEqual(HOVER_IDLE);
+    const waitingOnly = go(waiting('b'), { type: 'click' });
+    expect(waitingOnly.state).toEqual(HOVER_IDLE);
+    expect(waitingOnly.effects).toEqual([{ type: 'cancel-hover' }]);
+  });
+
+  it('Escape dismisses everything: the wait, the hide timer and the card', () => {
     const dismissed = go({ pending: 'b', shown: 'a' }, { type: 'dismiss' });
     expect(dismissed.state).toEqual(HOVER_IDLE);
     expect(dismissed.effects).toEqual([{ type: 'cancel-hover' }, { type: 'cancel-hide' }, { type: 'hide' }]);
