@@ -211,7 +211,8 @@ export async function saveActivityText(ctx: ReadContext, type: string, id: numbe
  */
 export const ACTIVITY_TEXTS = {
   likeFailed: 'Failed to like activity or reply.',
-  saveFailed: (type: string) => `Failed to save ${type.toLowerCase()}.`,
+  // The activity's type as the API and the original write it: 'Failed to save TEXT.'
+  saveFailed: (type: string) => `Failed to save ${type}.`,
   replyFailed: 'Failed to save reply.',
   deleteFailed: 'Failed to delete activity or reply.',
   repliesFailed: 'Failed to query activity replies.',

@@ -13,6 +13,8 @@ export const API_ERROR_TEXTS = {
   queryUser: 'Failed to query user from host API',
   selfMessage: 'Failed to publish a self-message',
   activities: 'Failed to query activities.',
+  notifications: 'Failed to query notifications.',
+  resetCount: 'Failed to reset notification count.',
   media: (search: string) => `Failed to query media (${search})`,
   mediaProgress: (id: number) => `Failed to query media progress with media id ${id}`,
   updateProgress: (id: number) => `Failed to update media progress with media id ${id}`,

@@ -104,6 +104,11 @@ test.describe('messages feed', () => {
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit message' });
     await dialog.getByRole('textbox', { name: 'Edit text' }).fill('Edited **message**');
+    // A failed save says so with the type as the original writes it, and keeps the text.
+    api.failNext(1, { status: 500 }, 'SaveMessageActivity');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.vv-toast', { hasText: /Failed to save MESSAGE\./ })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Edit text' })).toHaveValue('Edited **message**');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(entry.locator('.vv-act-markdown strong')).toHaveText('message');

@@ -260,7 +260,10 @@ test.describe('replacement notifications feed', () => {
     // A failed reset says so.
     api.failNext(1, { status: 500 }, 'ResetNotificationCount');
     await page.getByRole('button', { name: 'Mark all as read' }).click();
-    await expect(page.getByText('There was an error resetting notification count.')).toBeVisible();
+    const resetToast = page.locator('.vv-toast', { hasText: 'There was an error resetting notification count.' });
+    await expect(resetToast).toBeVisible();
+    // The wrapped text, as document 1 words it, is the toast's detail line.
+    await expect(resetToast.locator('.vv-toast-detail')).toHaveText('Failed to reset notification count.');
   });
 
   test('activity relations come from both feeds, are cached, and dead links are not asked again', async ({ page, host, api }) => {
@@ -309,7 +312,9 @@ test.describe('replacement notifications feed', () => {
       const app = document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): void } } };
       app.__vue__.$router.push('/notifications');
     });
-    await expect(page.getByText('There was an error querying notification feed.')).toBeVisible();
+    const failed = page.locator('.vv-toast', { hasText: 'There was an error querying notification feed.' });
+    await expect(failed).toBeVisible();
+    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to query notifications.');
     await expect(feed(page).getByText("Couldn't load notifications.")).toBeVisible();
   });
 });
@@ -454,7 +459,9 @@ test.describe('quick-access notifications', () => {
     // A failing query says so.
     api.failNext(1, { status: 500 }, 'Notifications');
     await quick(page).getByRole('button', { name: 'Refresh notifications' }).click();
-    await expect(page.getByText('There was an error querying quick access notifications.')).toBeVisible();
+    const failed = page.locator('.vv-toast', { hasText: 'There was an error querying quick access notifications.' });
+    await expect(failed).toBeVisible();
+    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to query notifications.');
   });
 });
 

@@ -31,7 +31,8 @@ import {
   toRelations,
   typesForFilter,
 } from '../../src/data/notifications/rules';
-import { loadNotificationPage, QueryThrottle } from '../../src/data/notifications/loading';
+import { loadNotificationPage, QueryThrottle, resetCount } from '../../src/data/notifications/loading';
+import { failureText } from '../../src/data/api-errors';
 import { Store } from '../../src/data/storage';
 import { unreadCountGuard } from '../../src/panels/notifications/actions';
 
@@ -289,6 +290,19 @@ describe('loading a page', () => {
     await expect(
       loadNotificationPage({ client: broken, store }, { types: [], page: 1, reset: false }, false, undefined, true),
     ).rejects.toThrow('Failed to query notifications.');
+    // A wrapped failure: its text is what a toast shows as its detail line.
+    const wrapped = await loadNotificationPage(
+      { client: broken, store },
+      { types: [], page: 1, reset: false },
+      false,
+      undefined,
+      true,
+    ).catch((error: unknown) => error);
+    expect(failureText(wrapped)).toBe('Failed to query notifications.');
+    const resetting = fakeClient({ ResetNotificationCount: () => Promise.reject(new Error('HTTP 500')) });
+    expect(failureText(await resetCount({ client: resetting, store }).catch((error: unknown) => error))).toBe(
+      'Failed to reset notification count.',
+    );
   });
 
   it('throttles the home panel per type list, and forgets on reset', () => {

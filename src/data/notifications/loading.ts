@@ -21,11 +21,7 @@ import { noteAniListCount } from './read-state';
 
 /** Zeroes AniList's own unread count; a failure is wrapped as the spec words it. */
 export async function resetCount(ctx: ReadContext): Promise<void> {
-  try {
-    await read(ctx, resetNotificationCount, {});
-  } catch (error) {
-    throw new Error('Failed to reset notification count.', { cause: error });
-  }
+  await wrapFailure(API_ERROR_TEXTS.resetCount, () => read(ctx, resetNotificationCount, {}));
 }
 
 export interface LoadedPage {
@@ -61,13 +57,9 @@ export async function loadNotificationPage(
   fresh = false,
 ): Promise<LoadedPage> {
   const { store } = ctx;
-  let data: NotificationsPage;
-  try {
-    data = await read(ctx, notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars }, { signal, fresh });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new Error('Failed to query notifications.', { cause: error });
-  }
+  const data: NotificationsPage = await wrapFailure(API_ERROR_TEXTS.notifications, () =>
+    read(ctx, notificationsQuery, { perPage: NOTIFICATIONS_PER_PAGE, ...vars }, { signal, fresh }),
+  );
   const list = present(data.Page?.notifications);
   const perPage = vars.perPage ?? NOTIFICATIONS_PER_PAGE;
   noteAniListCount(store, data, list, (vars.page - 1) * perPage);

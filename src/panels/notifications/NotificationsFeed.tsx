@@ -66,7 +66,7 @@ function useFeedPages(ctx: CommandContext, filter: FeedFilter) {
     hasNext: (page) => page.hasNextPage,
     failure: {
       toasts: ctx.toasts,
-      report: () => ({ toast: NOTIFICATIONS_TEXTS.feedFailed, log: 'notification feed', detail: false }),
+      report: () => ({ toast: NOTIFICATIONS_TEXTS.feedFailed, log: 'notification feed' }),
     },
   });
   const list: RawNotification[] = [];

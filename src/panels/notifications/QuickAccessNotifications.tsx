@@ -54,7 +54,6 @@ function useQuickAccessPage(ctx: CommandContext, configOpen: boolean) {
       report: () => ({
         toast: NOTIFICATIONS_TEXTS.quickAccessFailed,
         log: 'quick access notifications',
-        detail: false,
       }),
     },
   });

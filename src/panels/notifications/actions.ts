@@ -16,7 +16,7 @@ import type { ReadContext } from '../../data/swr';
 export async function resetHostCount(
   ctx: ReadContext & { toasts: Parameters<typeof attempt>[0] & { success(message: string): void } },
 ): Promise<boolean> {
-  const reset = await attempt(ctx.toasts, { toast: NOTIFICATIONS_TEXTS.resetFailed, log: 'reset notification count', detail: false }, () =>
+  const reset = await attempt(ctx.toasts, { toast: NOTIFICATIONS_TEXTS.resetFailed, log: 'reset notification count' }, () =>
     resetCount(ctx),
   );
   if (reset.ok) ctx.toasts.success(NOTIFICATIONS_TEXTS.countReset);
