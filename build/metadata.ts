@@ -9,6 +9,8 @@ export interface PackageFields {
   version: string;
   description: string;
   homepage?: string;
+  /** npm's person: `{ name, url }`, or the string form `Name <email> (url)`. */
+  author?: string | { name?: string; email?: string; url?: string };
   repository?: string | { type?: string; url?: string; directory?: string };
 }
 
@@ -46,9 +48,19 @@ function releaseDownloadBase(repository: PackageFields['repository']): string | 
   return web && /^https:\/\/github\.com\/[^/]+\/[^/]+$/.test(web) ? `${web}/releases/latest/download` : undefined;
 }
 
-/** The project's public address (homepage, else repository), or '' when it has none. */
+/** The author's address from npm's person field (`{ url }` or `Name <email> (url)`), when it is https. */
+export function authorUrl(author: PackageFields['author']): string | undefined {
+  const url = (typeof author === 'string' ? /\(([^()\s]+)\)\s*$/.exec(author)?.[1] : author?.url)?.trim();
+  return url && /^https:\/\/[^/\s]+/.test(url) ? url : undefined;
+}
+
+/**
+ * The project's public address, linked from the settings header as the original links its author
+ * (documents 1 and 2): the author's address, else the homepage, else the repository; '' when it
+ * has none (the header then shows no link, and the README says so).
+ */
 export function projectUrl(pkg: PackageFields): string {
-  return pkg.homepage?.trim() || repositoryWebUrl(pkg.repository) || '';
+  return authorUrl(pkg.author) || pkg.homepage?.trim() || repositoryWebUrl(pkg.repository) || '';
 }
 
 /** The userscript metadata block. It must be line 1 of the output, outside the IIFE wrapper. */

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundledPackageNames, copyrightLines, licenseNotice, packageOf, readPackage } from '../../build/licenses';
-import { metadataBlock, repositoryWebUrl, type PackageFields } from '../../build/metadata';
+import { authorUrl, metadataBlock, projectUrl, repositoryWebUrl, type PackageFields } from '../../build/metadata';
 
 /** The userscript as shipped (npm test builds it before running this). */
 const path = new URL('../../dist/voidverified.user.js', import.meta.url);
@@ -179,6 +179,18 @@ describe('the metadata block', () => {
   ])('reads the repository %j as %s', (repository, web) => {
     expect(repositoryWebUrl(repository)).toBe(web);
     expect(repositoryWebUrl({ url: repository })).toBe(web);
+  });
+
+  it("links the settings header to the author's address, else the homepage, else the repository, else nothing (issue 29)", () => {
+    const base = { version: '1.0.0', description: 'd' };
+    expect(authorUrl({ name: 'A', url: 'https://a.example' })).toBe('https://a.example');
+    expect(authorUrl('A <a@example.org> (https://a.example/me)')).toBe('https://a.example/me');
+    expect(authorUrl('A <a@example.org>')).toBeUndefined();
+    expect(authorUrl({ url: 'javascript:alert(1)' })).toBeUndefined();
+    expect(projectUrl({ ...base, author: { url: 'https://a.example' }, homepage: 'https://h.example' })).toBe('https://a.example');
+    expect(projectUrl({ ...base, author: 'A', homepage: 'https://h.example' })).toBe('https://h.example');
+    expect(projectUrl({ ...base, repository: 'github:o/n' })).toBe('https://github.com/o/n');
+    expect(projectUrl(base)).toBe('');
   });
 
   it('keeps every style sheet ASCII: one other character makes the whole sheet a two-byte string in memory', () => {
