@@ -3,6 +3,9 @@ import { onChanges } from '../../inject/observer';
 import { styleWhileRunning } from '../../inject/styles';
 import type { FeatureDef, InjectionContext } from '../types';
 
+/** The mark of a host bell that has its copy in the action row: hidden while the copy is there. */
+const HOST_BELL = 'data-void-bell-host';
+
 /**
  * Subscribe buttons beside replies and likes. The host's bell stays where Vue put it (hidden by
  * the style below): moving a node Vue owns breaks its next patch of that part of the page. A copy
@@ -31,11 +34,14 @@ function mirrorBell(bell: Element, ctx: InjectionContext): undefined {
   copy.addEventListener('click', press, { signal: ctx.signal });
   copy.addEventListener('keydown', press, { signal: ctx.signal });
   actions.append(copy);
+  // The host's bell is hidden by this mark, wherever its parent is (no parent is proven on the real site).
+  bell.setAttribute(HOST_BELL, '');
   const untrack = ctx.track(copy);
   onChanges((targets) => targets.has(bell) && sync(), ctx);
   onAbort(ctx, () => {
     untrack();
     copy.remove();
+    bell.removeAttribute(HOST_BELL);
   });
 }
 
@@ -65,7 +71,7 @@ export const subscribeButtons: FeatureDef = {
       id: 'move-subscribe-style',
       run: styleWhileRunning(
         'move-subscribe-style',
-        '.activity-entry .time > span[label] { display: none !important; } .activity-entry .actions > span[data-void-bell] { display: inline-flex; align-items: center; cursor: pointer; }',
+        `.activity-entry [${HOST_BELL}] { display: none !important; } .activity-entry .actions > span[data-void-bell] { display: inline-flex; align-items: center; cursor: pointer; }`,
       ),
     },
   ],
