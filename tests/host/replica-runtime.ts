@@ -346,12 +346,15 @@ h1, h2, h3 { color: rgb(var(--color-text)); font-weight: 600; }
 .el-dropdown-menu { position: absolute; z-index: 2001; list-style: none; margin: 0; padding: 6px 0; background: rgb(var(--color-foreground)); border-radius: 4px; box-shadow: 0 6px 20px rgba(var(--color-shadow-blue), .2); min-width: 140px; }
 .el-dropdown-menu__item { padding: 4px 16px; cursor: pointer; white-space: nowrap; }
 .el-dropdown-menu__item.active { color: rgb(var(--color-blue)); }
-.activity-edit { margin-bottom: 20px; }
+.activity-edit, .editor { margin-bottom: 20px; }
+.forum-thread .thread, .forum-thread .comment-wrap, .review-edit .section, .forum-feed .thread-card { background: rgb(var(--color-foreground)); border-radius: 4px; padding: 14px 16px; margin-bottom: 16px; }
+.forum-thread .comment .header, .forum-thread .thread .header { display: flex; align-items: center; gap: 10px; }
+.sidebar .review.button { display: block; text-align: center; margin-bottom: 16px; }
 .markdown-editor { display: flex; gap: 4px; margin-bottom: 6px; }
 .markdown-editor > div { width: 26px; height: 24px; display: flex; align-items: center; justify-content: center; cursor: pointer; border-radius: 3px; color: rgb(var(--color-text-lighter)); font-size: 12px; font-weight: 700; }
 .markdown-editor > div:hover { background: rgb(var(--color-foreground-grey)); }
 .el-textarea__inner { width: 100%; min-height: 60px; resize: vertical; border: 0; border-radius: 4px; padding: 12px 14px; background: rgb(var(--color-foreground)); color: rgb(var(--color-text)); font: inherit; }
-.activity-edit .actions { display: flex; justify-content: flex-end; gap: 10px; margin-top: 8px; }
+.activity-edit .actions, .editor > .actions { display: flex; justify-content: flex-end; gap: 10px; margin-top: 8px; }
 .button { display: inline-block; padding: 6px 14px; border-radius: 4px; cursor: pointer; background: rgb(var(--color-blue)); color: rgb(var(--color-white)); font-size: 13px; }
 .button.cancel { background: transparent; color: rgb(var(--color-text-lighter)); }
 .rules-notice { font-size: 11px; color: rgb(var(--color-text-lighter)); margin-top: 4px; }
@@ -556,10 +559,19 @@ const EDITOR_BUTTONS = [
   ['Preview', '◉'],
 ];
 
-export function activityEdit(placeholder: string, saveLabel: string): string {
+/**
+ * The editors the host app handles (the toolbar shown on focus, the v-model, Preview, Cancel): the
+ * activity editors (`.activity-edit`, host-facts (a)) and the other markdown editors, in a wrapper
+ * classed `.editor` (Automail's forum selector `.editor textarea.el-textarea__inner`): a forum
+ * thread's reply box, the review body, the bio ("About") in /settings. The same component, so the
+ * same toolbar, textarea and actions.
+ */
+export const HOST_EDITORS = '.activity-edit, .editor';
+
+export function activityEdit(placeholder: string, saveLabel: string, wrap = 'activity-edit'): string {
   const buttons = EDITOR_BUTTONS.map(([title, label]) => `<div title="${title}">${esc(label ?? '')}</div>`).join('');
   return (
-    `<div class="activity-edit">` +
+    `<div class="${wrap}">` +
     `<div class="markdown-editor" style="display: none;">${buttons}</div>` +
     `<div class="input el-textarea"><textarea autocomplete="off" placeholder="${esc(placeholder)}" rows="2" class="el-textarea__inner"></textarea></div>` +
     `<div class="reply preview" style="display: none;"><div class="reply-markdown"><div class="markdown"></div></div></div>` +
@@ -717,6 +729,9 @@ export function renderPageContent(data: SeedData, rawPath: string, opts: Runtime
   if (first === 'settings') return settingsPage(opts, second ?? '');
   if (first === 'notifications') return notificationsPage(data, opts);
   if ((first === 'anime' || first === 'manga') && second) return mediaPage(data, first, Number(second));
+  if (first === 'forum' && second === 'thread' && rest[0]) return forumThreadPage(data, opts, Number(rest[0]));
+  if (first === 'forum') return forumOverviewPage();
+  if (first === 'edit' && second === 'review') return reviewEditPage(data, opts, Number(rest[0]));
   return {
     title: `${path} · AniList`,
     html: `<div class="container generic-page"><h1 class="page-title">${esc(path)}</h1><p>This is a replica placeholder for ${esc(path)}.</p></div>`,
@@ -855,7 +870,7 @@ function settingsPage(opts: RuntimeOptions, sub: string): RenderedPage {
       `<a href="/settings${s ? `/${s}` : ''}" class="link${s === sub ? ' router-link-exact-active router-link-active' : ''}">${label}</a>`,
   ).join('');
   const sections: Record<string, string> = {
-    '': `<h2 class="section-header">Profile</h2><div class="section"><h3>About</h3><div class="el-textarea"><textarea class="el-textarea__inner">${esc('')}</textarea></div></div><div class="section"><h3>Profile Color</h3><div class="color-picker">${Object.keys(
+    '': `<h2 class="section-header">Profile</h2><div class="section about"><h3>About</h3>${activityEdit('A little about yourself...', 'Save', 'editor')}</div><div class="section"><h3>Profile Color</h3><div class="color-picker">${Object.keys(
       NAMED_COLOR_RGB,
     )
       .map((c) => `<div class="color" data-color="${c}" style="background: rgb(${NAMED_COLOR_RGB[c]})"></div>`)
@@ -990,8 +1005,55 @@ function mediaPage(data: SeedData, kind: 'anime' | 'manga', id: number): Rendere
       `<div class="media media-${kind}"><div class="header-wrap"><div class="banner"${bg(m.bannerImage)}></div>` +
       `<div class="header"><div class="container"><div class="cover-wrap"><div class="cover-wrap-inner"><img src="${esc(m.coverImage.large)}" class="cover"></div></div>` +
       `<div class="content"><h1>${esc(m.title.userPreferred)}</h1><p class="description">${esc(m.description)}</p></div></div></div></div>` +
-      `<div class="content container"><div class="sidebar"><div class="data">${sidebar}</div></div>` +
+      `<div class="content container"><div class="sidebar"><a class="review button" href="/edit/review/${m.id}"><span>Write Review</span></a><div class="data">${sidebar}</div></div>` +
       `<div class="overview"><div class="relations"><h2 class="link">Relations</h2><div class="grid-wrap">${relations}</div></div></div></div></div>`,
+  };
+}
+
+/** Threads the forum pages list (the replica keeps no forum data: titles from the id). */
+const FORUM_THREADS = [
+  [4127, 'Weekly GIF exchange'],
+  [5210, 'What are you watching this season?'],
+] as const;
+
+function forumOverviewPage(): RenderedPage {
+  const cards = FORUM_THREADS.map(
+    ([id, title]) => `<div class="thread-card"><a class="title" href="/forum/thread/${id}">${esc(title)}</a></div>`,
+  ).join('');
+  return { title: 'Forum · AniList', html: `<div class="forum-feed container"><h2 class="section-header">Recent</h2>${cards}</div>` };
+}
+
+/** A forum thread (`.forum-thread .comment-wrap`, Automail): its body, two comments, and the reply box. */
+function forumThreadPage(data: SeedData, opts: RuntimeOptions, id: number): RenderedPage {
+  const title = FORUM_THREADS.find(([t]) => t === id)?.[1] ?? `Thread ${id}`;
+  const [op, ...others] = data.users.filter((u) => u.id !== opts.viewer?.id);
+  const comment = (user: SeedUser | undefined, text: string) =>
+    `<div class="comment-wrap"><div class="comment"><div class="header">${user ? userLinks(user, user.id) : ''}</div>` +
+    `<div class="body"><div class="markdown">${renderMarkdown(text)}</div></div>` +
+    `<div class="actions"><div class="like-wrap thread_comment"><div class="button"><span class="count"></span>${ICONS.heart}</div></div></div></div></div>`;
+  const comments = [comment(others[0], 'First!'), comment(others[1], 'Share your favourite reaction GIF below.')].join('');
+  return {
+    title: `${title} · Forum · AniList`,
+    html:
+      `<div class="forum-thread container"><div class="thread"><h1 class="title">${esc(title)}</h1>` +
+      `<div class="header">${op ? userLinks(op, op.id) : ''}</div><div class="body"><div class="markdown">${renderMarkdown('Post what you are watching.')}</div></div></div>` +
+      `<div class="comments">${comments}</div>` +
+      (opts.viewer ? activityEdit('Write a comment...', 'Submit', 'editor') : '') +
+      `</div>`,
+  };
+}
+
+/** Writing a review of a media (the sidebar's "Write Review"): the body's markdown editor, summary, score. */
+function reviewEditPage(data: SeedData, opts: RuntimeOptions, mediaId: number): RenderedPage {
+  const m = index(data).media.get(mediaId);
+  if (!opts.viewer) return notFound();
+  return {
+    title: 'Write Review · AniList',
+    html:
+      `<div class="review-edit container"><h1>${esc(m ? `Review: ${m.title.userPreferred}` : 'Write Review')}</h1>` +
+      `<div class="section"><h3>Review</h3>${activityEdit('Review (2200 characters minimum)', 'Submit', 'editor')}</div>` +
+      `<div class="section"><h3>Summary</h3><div class="el-input"><input class="el-input__inner" placeholder="Summary"></div></div>` +
+      `<div class="section"><h3>Score</h3><div class="el-input"><input class="el-input__inner" type="number" min="0" max="100"></div></div></div>`,
   };
 }
 
@@ -1590,9 +1652,9 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
       closeMenu(inMenu);
       return;
     }
-    const previewButton = target?.closest('.activity-edit .markdown-editor > div[title="Preview"]');
+    const previewButton = target?.closest(`:is(${HOST_EDITORS}) .markdown-editor > div[title="Preview"]`);
     if (previewButton) {
-      const edit = previewButton.closest('.activity-edit')!;
+      const edit = previewButton.closest(HOST_EDITORS)!;
       const preview = edit.querySelector('.reply.preview');
       if (preview) {
         if (isShown(preview)) hostSetAttr(preview, 'style', 'display: none;');
@@ -1601,6 +1663,19 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
           hostSetAttr(preview, 'style', null);
         }
       }
+      return;
+    }
+    // Cancel empties the editor and makes it inactive again: the toolbar and the preview hide.
+    const cancel = target?.closest(`:is(${HOST_EDITORS}) > .actions > .button.cancel`);
+    if (cancel) {
+      const edit = cancel.closest(HOST_EDITORS)!;
+      const textarea = edit.querySelector('textarea');
+      if (textarea) {
+        textarea.value = '';
+        models.set(textarea, '');
+      }
+      for (const part of edit.querySelectorAll(':scope > .markdown-editor, :scope > .reply.preview'))
+        hostSetAttr(part, 'style', 'display: none;');
       return;
     }
     const hamburger = target?.closest('.hamburger');
@@ -1654,7 +1729,7 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     (event) => {
       const t = event.target;
       if (!(t instanceof HTMLTextAreaElement)) return;
-      const edit = t.closest('.activity-edit');
+      const edit = t.closest(HOST_EDITORS);
       if (!edit) return;
       models.set(t, t.value);
       const preview = edit.querySelector('.reply.preview');
@@ -1666,7 +1741,7 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   document.addEventListener('focusin', (event) => {
     const t = event.target;
     if (!(t instanceof HTMLTextAreaElement)) return;
-    const bar = t.closest('.activity-edit')?.querySelector('.markdown-editor');
+    const bar = t.closest(HOST_EDITORS)?.querySelector('.markdown-editor');
     if (bar?.hasAttribute('style')) hostSetAttr(bar, 'style', null);
   });
 

@@ -216,9 +216,20 @@ function userscript(): string | null {
 
 /**
  * What `--all` stores besides switching every feature on, so each feature has something to show:
- * an In Progress category (the airing ONE PIECE stays in "Airing").
+ * an In Progress category (the airing ONE PIECE stays in "Airing"), and saved GIFs and images in
+ * the GIF keyboard (under every editor: the composer, replies, a forum thread's reply box at
+ * /forum/thread/4127, a review at /edit/review/{media id}, the About in /settings). Addresses of
+ * s4.anilist.co are served by the sandbox (placeholders), as on the replica's pages.
  */
 const ALL_SEED = {
+  'void-verified-gif-keyboard': JSON.stringify({
+    v: 1,
+    data: {
+      gifs: ['dance', 'wave', 'nod'].map((name) => `https://s4.anilist.co/file/sandbox/${name}.gif`),
+      images: ['https://s4.anilist.co/file/sandbox/meme.png'],
+      gifSize: 260,
+    },
+  }),
   'void-verified-in-progress-categories': JSON.stringify({
     v: 1,
     data: {
@@ -230,11 +241,12 @@ const ALL_SEED = {
   }),
 };
 
-function bodyEnd(all: boolean, optionKeys: string[]): string {
+function bodyEnd(all: boolean, optionKeys: string[], origin: string): string {
   const token = JSON.stringify({ v: 1, data: { token: 'sandbox-token', expires: Date.now() + 365 * 24 * 3600 * 1000 } });
   const script = userscript();
+  const extra = all ? (JSON.parse(rewriteAssets(JSON.stringify(ALL_SEED), origin)) as typeof ALL_SEED) : {};
   return (
-    `<script>${gmShimSource({ mode: 'both', seed: { 'void-verified-auth': token, ...(all ? ALL_SEED : {}) } })}</script>` +
+    `<script>${gmShimSource({ mode: 'both', seed: { 'void-verified-auth': token, ...extra } })}</script>` +
     `<script>${BRIDGE}</script>` +
     banner(all, optionKeys) +
     (script === null
@@ -343,7 +355,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean, o
   const theme = url.searchParams.get('theme');
   const html = rewriteAssets(
     renderPage(path, { data: api.state, bodyEnd: marker, ...(theme === 'dark' || theme === 'contrast' ? { theme } : {}) }),
-  ).replace(marker, () => bodyEnd(all, optionKeys));
+  ).replace(marker, () => bodyEnd(all, optionKeys, `http://${req.headers.host ?? HOST}`));
   return send(res, 200, 'text/html; charset=utf-8', html);
 }
 

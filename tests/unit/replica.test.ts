@@ -19,6 +19,35 @@ describe('replica (Node side)', () => {
     expect(renderPage('/user/NoSuchUser/')).toContain('class="not-found"');
   });
 
+  it("renders AniList's other markdown editors: a forum thread's reply box, a review's body, the bio in /settings", () => {
+    const data = createSeed();
+    const opts = {
+      viewer: null,
+      activities: 0,
+      theme: 'default',
+      unreadNotifications: 0,
+      sameComponentQuirk: false,
+      vueDelayMs: 0,
+    } as const;
+    const signedIn = {
+      ...opts,
+      viewer: { id: VIEWER_ID, name: 'Viewer', donatorTier: 0, donatorBadge: '', profileColor: 'blue', avatar: '', bannerImage: null },
+    };
+    const editor =
+      /<div class="editor"><div class="markdown-editor" style="display: none;">.*?<div class="input el-textarea"><textarea [^>]*class="el-textarea__inner"><\/textarea><\/div>/;
+    const anime = data.media.find((m) => m.type === 'ANIME')!;
+    for (const path of ['/forum/thread/4127', `/edit/review/${anime.id}`, '/settings'])
+      expect(renderPageContent(data, path, signedIn).html, path).toMatch(editor);
+    expect(renderPageContent(data, '/forum/thread/4127', signedIn).html).toMatch(/class="forum-thread container".*class="comment-wrap"/);
+    expect(renderPageContent(data, '/forum/overview', signedIn).html).toContain('href="/forum/thread/4127"');
+    expect(renderPageContent(data, `/anime/${anime.id}`, signedIn).html).toContain(
+      `<a class="review button" href="/edit/review/${anime.id}">`,
+    );
+    // Signed out: no reply box, no review editor.
+    expect(renderPageContent(data, '/forum/thread/4127', opts).html).not.toContain('markdown-editor');
+    expect(renderPageContent(data, `/edit/review/${anime.id}`, opts).html).toContain('not-found');
+  });
+
   it('escapes markdown input', () => {
     const html = renderMarkdown('<img src=x onerror=alert(1)> **bold** [x](javascript:alert(1))');
     expect(html).not.toContain('<img src=x');
