@@ -42,6 +42,24 @@ export function editableField(target: EventTarget | null): TextField | null {
 }
 
 /**
+ * AniList's markdown editors (host-facts (a)): a toolbar `.markdown-editor` and the textarea in one
+ * parent, the editor, as the original reads them (the toolbar's parent holds the textarea). The
+ * activity editors (`.activity-edit`: composer, replies, messages) and the others (a forum thread's
+ * reply box, a review's body, the bio in the settings) alike. The host hides the toolbar (inline
+ * `display: none`) while its editor is inactive.
+ */
+export const HOST_EDITOR_TOOLBAR = '.markdown-editor';
+
+/**
+ * The markdown text field `target` is, if any: a host editor's textarea (its editor holds a
+ * toolbar) or one of our own editors' (`data-markdown-editor`), never Ace's or a read-only one.
+ */
+export function markdownField(target: EventTarget | null): TextField | null {
+  const field = editableField(target);
+  return field && (field.matches('[data-markdown-editor]') || field.closest(`:has(> ${HOST_EDITOR_TOOLBAR})`)) ? field : null;
+}
+
+/**
  * Applies a markdown mapping to a text field as one edit (undo and the host's v-model see it);
  * `imageWidth` is the pasteImageWidth setting. False when the mapping does nothing.
  */

@@ -13,7 +13,7 @@ import {
 import { parseImgurReturn, takeOAuthPending, type PendingCheck } from '../../data/oauth';
 import { isSettingsDeveloper } from '../../data/pages';
 import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
-import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
+import { insertAtCaret, markdownField as markdownFieldOf, type TextField } from '../../inject/editor-text';
 import { eventOrigin } from '../../inject/shadow';
 import type { CommandContext, FeatureDef } from '../types';
 import type { ToastBus } from '../toast-bus';
@@ -30,8 +30,6 @@ const ImageHostSettings = lazyComponent(() => import('../../panels/paste/ImageHo
  */
 
 const IMAGE_HOST_TAB = 'paste.tab';
-/** Host editors (composer, replies, messages) and our own markdown editors. */
-const MARKDOWN_TEXTAREAS = '.activity-edit textarea.el-textarea__inner, textarea[data-markdown-editor]';
 const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
 /** Said (critical) when the paste and drop listeners cannot be set up. */
 const PASTE_SETUP_FAILED =
@@ -124,14 +122,13 @@ async function acceptImgurReturn(ctx: CommandContext): Promise<void> {
 }
 
 /**
- * The markdown textarea a paste or drop a person made happened in (the host's, or one of ours
- * inside our shadow roots), if any. A page script can dispatch a paste or a drop carrying its own
- * files (`isTrusted` is false then): uploading them would spend the user's image-host credentials.
+ * The markdown textarea a paste or drop a person made happened in (any of AniList's markdown
+ * editors, or one of ours inside our shadow roots), if any. A page script can dispatch a paste or a
+ * drop carrying its own files (`isTrusted` is false then): uploading them would spend the user's
+ * image-host credentials.
  */
 function markdownField(event: Event): TextField | null {
-  if (!event.isTrusted) return null;
-  const field = editableField(eventOrigin(event));
-  return field?.matches(MARKDOWN_TEXTAREAS) ? field : null;
+  return event.isTrusted ? markdownFieldOf(eventOrigin(event)) : null;
 }
 
 /**
