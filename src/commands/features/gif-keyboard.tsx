@@ -9,40 +9,36 @@ import {
   GIF_KEYBOARD_TEXTS,
 } from '../../data/gif-keyboard';
 import { createStore, type Store } from '../../data/store';
-import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
+import { editableField, HOST_EDITOR_TOOLBAR, insertAtCaret, markdownField } from '../../inject/editor-text';
+import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
 import { useStore, useStored } from '../../panels/hooks';
 import type { CommandContext, FeatureDef } from '../types';
 import { lazyComponent } from '../lazy';
-import { onAbort } from '../../inject/lifetime';
 import styles from '../../panels/gif-keyboard/gif-keyboard.css';
 
 const GifKeyboard = lazyComponent(() => import('../../panels/gif-keyboard/GifKeyboard'), 'GifKeyboard');
 const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/GifPalettePage'), 'GifPalettePage');
 
 /**
- * The GIF keyboard: a hidden panel under every host
- * markdown editor, opened by a button in its toolbar; like buttons over images in activities and
- * replies (one delegated mouseover listener and one floating button); and the palette page
- * 'GIF keyboard', which inserts into the editor that had focus or copies the markup.
+ * The GIF keyboard: a hidden panel under every one of AniList's
+ * markdown editors (activities, replies, messages, forum replies, reviews, the bio), opened by a
+ * button in its toolbar and hidden with it while the editor is inactive; like buttons over images
+ * in activities and replies (one delegated mouseover listener and one floating button); and the
+ * palette page 'GIF keyboard', which inserts into the editor that had focus before the palette or
+ * copies the markup.
  */
 
-const TEXTAREA = 'textarea.el-textarea__inner';
 /** Rendered activity and reply text; YouTube thumbnails are images too, but not media to save. */
 const LIKEABLE = '.activity-markdown img, .reply-markdown img';
-
+/** The keyboard's host, a later sibling of the toolbar in the editor. */
+const KEYBOARD_UI = 'gif-keyboard';
 /**
- * The element that had focus when the palette took it (the relatedTarget of the focusin on our
- * overlay). A fallback for ctx.focused, which names the overlay itself when the palette focuses
- * its input before Radix reports the previous focus.
+ * While the host hides an editor's toolbar (inline `display: none`, the editor inactive), its
+ * keyboard hides too, as the original's `.markdown-editor[style*="display: none;"] ~
+ * .void-gif-keyboard-container`: the browser's own selector matching, no watching.
  */
-let focusedBeforePalette: Element | null = null;
-
-/** A markdown textarea we may write into: the host's editors, or one marked as a markdown editor. */
-function markdownField(element: Element | null): TextField | null {
-  const field = editableField(element);
-  return field && (field.matches(TEXTAREA) || field.closest('.activity-edit, [data-markdown-editor]')) ? field : null;
-}
+const HIDE_WHILE_INACTIVE = `${HOST_EDITOR_TOOLBAR}[style*="display: none"] ~ [data-void-ui="${KEYBOARD_UI}"] { display: none !important; }`;
 
 function ToggleButton({ open }: { open: Store<boolean> }) {
   const isOpen = useStore(open);
@@ -90,8 +86,8 @@ function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Store<Hove
   );
 }
 
-/** Inserts into the editor that had focus; otherwise copies the markup. */
-const paletteTarget = (ctx: CommandContext) => markdownField(ctx.focused) ?? markdownField(focusedBeforePalette);
+/** The editor that had focus before the palette opened (the palette's `ctx.focused`, as for every pick): the markup goes there. */
+const paletteTarget = (ctx: CommandContext) => markdownField(ctx.focused);
 
 function deliver(ctx: CommandContext, markup: string, close: () => void): void {
   const field = paletteTarget(ctx);
@@ -152,48 +148,34 @@ export const gifKeyboard: FeatureDef = {
   ],
   injections: [
     {
+      // Every markdown editor's toolbar; the editor is its parent, which holds the textarea (the original's model).
       id: 'editor-keyboard',
-      selector: '.activity-edit',
+      selector: HOST_EDITOR_TOOLBAR,
       optional: true,
-      mount: (editor, ctx) => {
+      mount: (toolbar, ctx) => {
+        const editor = toolbar.parentElement;
+        if (!editor) return;
         const open = createStore(false);
-        const textarea = () => editor.querySelector(TEXTAREA) ?? editor.querySelector('textarea');
+        const textarea = () => editor.querySelector('textarea');
         const insert = (markup: string) => {
           const field = editableField(textarea());
           if (field) insertAtCaret(field, markup);
         };
-        const toolbar = editor.querySelector('.markdown-editor');
-        mountUi(
-          ctx,
-          'gif-keyboard-button',
-          (host) => (toolbar ? toolbar.append(host) : editor.prepend(host)),
-          <ToggleButton open={open} />,
-          'span',
-        );
-        // Under the text field (its wrapper), else at the end of the editor.
+        mountUi(ctx, 'gif-keyboard-button', (host) => toolbar.append(host), <ToggleButton open={open} />, 'span');
+        // Under the text field (its wrapper, when that is the toolbar's sibling), else at the end of the editor.
         const anchor = textarea();
         const below = anchor?.closest('.input') ?? anchor;
         mountUi(
           ctx,
-          'gif-keyboard',
-          (host) => (below && editor.contains(below) ? below.after(host) : editor.append(host)),
+          KEYBOARD_UI,
+          (host) => (below?.parentElement === editor ? below.after(host) : editor.append(host)),
           <EditorKeyboard ctx={ctx} open={open} insert={insert} />,
         );
       },
     },
   ],
   page: [
-    {
-      id: 'palette-focus',
-      run: (ctx) => {
-        const onFocusIn = (event: FocusEvent) => {
-          if (event.target instanceof Element && event.target.matches('[data-void-ui="overlay"]'))
-            focusedBeforePalette = event.relatedTarget instanceof Element ? event.relatedTarget : null;
-        };
-        document.addEventListener('focusin', onFocusIn, { signal: ctx.signal });
-        onAbort(ctx, () => void (focusedBeforePalette = null));
-      },
-    },
+    { id: 'hide-while-inactive', run: styleWhileRunning('gif-keyboard-inactive', HIDE_WHILE_INACTIVE) },
     {
       id: 'like-buttons',
       toggle: 'gifKeyboardLikeButtonsEnabled',
