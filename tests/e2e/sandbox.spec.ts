@@ -79,6 +79,18 @@ test.describe('the sandbox', () => {
     const inProgress = page.locator('[data-void-ui="in-progress"]');
     await expect(inProgress.locator('h2')).toHaveText(['Weekly', 'Airing', 'Anime In Progress', 'Manga In Progress']);
     await expect(inProgress.locator('section[aria-label="Airing"]')).toContainText('Ep 22');
+    // The GIF keyboard has saved GIFs to show, served by the sandbox, under a forum thread's reply box.
+    await page.goto(`${sandbox.url}/forum/overview`);
+    // The changelog opens first, as on every page until it is closed.
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.locator('.forum-feed .thread-card a.title').first().click();
+    const editor = page.locator('.forum-thread > .editor');
+    await editor.locator('textarea').focus();
+    await editor.getByRole('button', { name: 'GIF Keyboard' }).click();
+    const gif = editor.getByRole('region', { name: 'GIF keyboard' }).locator('img').first();
+    await expect(gif).toBeVisible();
+    await expect.poll(() => gif.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
   test('the authorization round trip works offline, and a link carrying a token nobody asked for is refused', async ({ page }) => {

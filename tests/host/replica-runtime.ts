@@ -349,6 +349,7 @@ h1, h2, h3 { color: rgb(var(--color-text)); font-weight: 600; }
 .activity-edit, .editor { margin-bottom: 20px; }
 .forum-thread .thread, .forum-thread .comment-wrap, .review-edit .section, .forum-feed .thread-card { background: rgb(var(--color-foreground)); border-radius: 4px; padding: 14px 16px; margin-bottom: 16px; }
 .forum-thread .comment .header, .forum-thread .thread .header { display: flex; align-items: center; gap: 10px; }
+.forum-thread a.avatar { width: 32px; height: 32px; border-radius: 3px; background-size: cover; }
 .sidebar .review.button { display: block; text-align: center; margin-bottom: 16px; }
 .markdown-editor { display: flex; gap: 4px; margin-bottom: 6px; }
 .markdown-editor > div { width: 26px; height: 24px; display: flex; align-items: center; justify-content: center; cursor: pointer; border-radius: 3px; color: rgb(var(--color-text-lighter)); font-size: 12px; font-weight: 700; }
