@@ -185,4 +185,10 @@ describe('the feature', () => {
       true,
     );
   });
+
+  it("sits under every markdown editor's toolbar and hides with it; the palette's own focus is the one it inserts into", () => {
+    expect(gifKeyboard.injections?.map((i) => [i.id, i.selector])).toEqual([['editor-keyboard', '.markdown-editor']]);
+    // No focus tracking of its own: the palette page reads ctx.focused, as every palette pick.
+    expect(gifKeyboard.page?.map((p) => p.id)).toEqual(['hide-while-inactive', 'like-buttons']);
+  });
 });
