@@ -56,7 +56,14 @@ export const HOST_EDITOR_TOOLBAR = '.markdown-editor';
  */
 export function markdownField(target: EventTarget | null): TextField | null {
   const field = editableField(target);
-  return field && (field.matches('[data-markdown-editor]') || field.closest(`:has(> ${HOST_EDITOR_TOOLBAR})`)) ? field : null;
+  return field && (field.matches('[data-markdown-editor]') || inHostEditor(field)) ? field : null;
+}
+
+/** Whether an ancestor holds a toolbar (walked by hand: `:has()` throws in browsers without it, Firefox before 121). */
+function inHostEditor(field: Element): boolean {
+  for (let el = field.parentElement; el; el = el.parentElement)
+    for (const child of el.children) if (child.matches(HOST_EDITOR_TOOLBAR)) return true;
+  return false;
 }
 
 /**
