@@ -1,4 +1,4 @@
-import { decodeSegment } from './guards';
+import { decodeSegment, safeUrl } from './guards';
 
 /**
  * Named checks on the host's paths: the one rule for every feature, panel and injection route.
@@ -79,17 +79,32 @@ export function activityPage(path: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+const ANILIST_HOSTS = new Set(['anilist.co', 'www.anilist.co']);
+
 /**
- * The AniList path a link points at (relative, on the page's origin, or a full anilist.co URL),
- * or null for another site or an unreadable address: what user and media links are read from.
+ * The AniList page a link points at (relative, on the page's origin, or a full anilist.co URL), or
+ * null for another site, an address `safeUrl` refuses, or AniList's API and OAuth addresses (not
+ * pages of the app). The one reader of AniList links: `anilistPath` and `anilistLocation` below.
  */
-export function anilistPath(href: string | null, base: string): string | null {
-  if (!href) return null;
+function anilistUrl(href: string | null | undefined, base: string): URL | null {
+  if (safeUrl(href, 'link') === undefined) return null;
   let url: URL;
   try {
-    url = new URL(href, base);
+    url = new URL(href!, base);
   } catch {
     return null;
   }
-  return url.origin === new URL(base).origin || url.hostname === 'anilist.co' ? url.pathname : null;
+  if (!/^https?:$/.test(url.protocol) || !(ANILIST_HOSTS.has(url.hostname) || url.origin === new URL(base).origin)) return null;
+  return /^\/(api|graphql)(\/|$)/.test(url.pathname) ? null : url;
+}
+
+/** The AniList path a link points at (what user and media links are read from), or null. */
+export function anilistPath(href: string | null | undefined, base: string): string | null {
+  return anilistUrl(href, base)?.pathname ?? null;
+}
+
+/** Where in the app a link goes, with its query and hash (what a same-tab move navigates to), or null. */
+export function anilistLocation(href: string | null | undefined, base: string): string | null {
+  const url = anilistUrl(href, base);
+  return url && url.pathname + url.search + url.hash;
 }

@@ -366,6 +366,27 @@ test.describe('AniList links in the same tab', () => {
     await expect(page).toHaveURL(`https://anilist.co${WITH_ANILIST_LINK}`);
   });
 
+  test('every AniList link that opens a new tab, anywhere on the page, as the original (issue 29)', async ({ page, host }) => {
+    await host.goto(WITH_ANILIST_LINK, { seed: settingsSeed({ removeAnilistBlanks: true }) });
+    await ready(page);
+    // Outside markdown and activity entries: a forum post's, a review's or a page's own link.
+    await page.evaluate(() =>
+      document
+        .querySelector('#app')!
+        .insertAdjacentHTML(
+          'afterbegin',
+          '<div class="elsewhere"><a id="outside" href="https://anilist.co/forum/thread/14?page=2#c" target="_blank">thread</a></div>',
+        ),
+    );
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.locator('#outside').click();
+    await expect(page).toHaveURL('https://anilist.co/forum/thread/14?page=2#c');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(popups).toBe(0);
+  });
+
   test('off: AniList links open a new tab', async ({ page, host }) => {
     await host.goto(WITH_ANILIST_LINK);
     await ready(page);

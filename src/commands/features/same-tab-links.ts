@@ -1,11 +1,12 @@
-import { anilistPath } from '../../data/same-tab-links';
+import { anilistLocation } from '../../data/pages';
 import type { FeatureDef } from '../types';
 import { isPlainClick } from '../../data/paths';
 
 /**
- * AniList links in the same tab: a left click without modifiers on an AniList link that user
- * content opens in a new tab navigates in this tab through the host router instead; links to other
- * sites are left alone. One delegated listener on the document.
+ * AniList links in the same tab: a left click without modifiers on an AniList link that opens in a
+ * new tab (`target="_blank"`), anywhere on the page as the original's, navigates in this tab
+ * through the host router instead; links to other sites are left alone. One delegated listener on
+ * the document; a click the page made up (not trusted) moves nothing.
  */
 export const sameTabLinks: FeatureDef = {
   id: 'same-tab-links',
@@ -24,10 +25,10 @@ export const sameTabLinks: FeatureDef = {
       id: 'anilist-links-same-tab',
       run: (ctx) => {
         const onClick = (event: MouseEvent) => {
-          if (event.defaultPrevented || !isPlainClick(event)) return;
+          if (!event.isTrusted || event.defaultPrevented || !isPlainClick(event)) return;
           const a = event.target instanceof Element ? event.target.closest('a[href][target="_blank"]') : null;
-          if (!a?.closest('.markdown, .activity-entry')) return;
-          const path = anilistPath(a.getAttribute('href'), location.origin);
+          if (!a) return;
+          const path = anilistLocation(a.getAttribute('href'), location.origin);
           if (path === null) return;
           event.preventDefault();
           ctx.route.navigate(path);
