@@ -36,13 +36,19 @@ export function highlightSize(global: GlobalOptions): string {
   return CSS_LENGTH.test(size) ? size : '5px';
 }
 
+/**
+ * The sign after a verified user's name, in their colour, as the original shows it; the name
+ * itself takes the colour only with 'Colour verified names' (ours, off by default).
+ */
 export function usernameCss(users: readonly VerifiedUser[], global: GlobalOptions): string {
+  const names = global.get('colorVerifiedNames') === true;
   return users
     .filter((u) => userHas(u, 'enabledForUsername', global))
     .map((u) => {
       const color = resolveColor(u, global);
       const link = profileLink(u);
-      return `a.name${link} { color: rgb(${color}) !important; }\na.name${link}::after { content: ${cssString(` ${resolveSign(u, global)}`)}; color: rgb(${color}); }`;
+      const sign = `a.name${link}::after { content: ${cssString(` ${resolveSign(u, global)}`)}; color: rgb(${color}); }`;
+      return names ? `a.name${link} { color: rgb(${color}) !important; }\n${sign}` : sign;
     })
     .join('\n');
 }
@@ -61,9 +67,9 @@ export function highlightCss(users: readonly VerifiedUser[], global: GlobalOptio
     const reply = `.reply:not(.preview):has(.header a.name${link})`;
     if (userHas(u, 'highlightEnabled', global)) rules.push(`${activity}:not(:has(.small)) { border-right: ${size} solid rgb(${color}); }`);
     if (userHas(u, 'highlightEnabledForReplies', global)) rules.push(`${reply} { border-right: ${size} solid rgb(${color}); }`);
-    if (userHas(u, 'colorUserActivity', global))
-      rules.push(`${activity} :is(.activity-markdown a, .details .status a.title) { color: rgb(${color}); }`);
-    if (userHas(u, 'colorUserReplies', global)) rules.push(`${reply} .reply-markdown a { color: rgb(${color}); }`);
+    // Every link in the entry or the reply, and a reply's spoiler markers, as the original colours them.
+    if (userHas(u, 'colorUserActivity', global)) rules.push(`${activity} a { color: rgb(${color}); }`);
+    if (userHas(u, 'colorUserReplies', global)) rules.push(`${reply} a, ${reply} .markdown-spoiler::before { color: rgb(${color}); }`);
   }
   return rules.join('\n');
 }

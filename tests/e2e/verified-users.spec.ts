@@ -84,7 +84,8 @@ test.describe('verified users', () => {
     const akira = '.activity-entry a.name[href="/user/Akira/"]';
     await expect.poll(() => after(page, akira).then((s) => s.color)).toBe('rgb(192, 99, 255)');
     expect((await after(page, akira)).content).toBe('" ✔"');
-    expect((await after(page, akira)).name).toBe('rgb(192, 99, 255)');
+    // The sign takes the colour, not the name, as the original (issue 29).
+    expect((await after(page, akira)).name).not.toBe('rgb(192, 99, 255)');
     const haruhi = page.locator('a.name[href="/user/Haruhi/"]');
     if (await haruhi.count()) {
       expect((await after(page, 'a.name[href="/user/Haruhi/"]')).content).toBe('" ★"');
@@ -147,6 +148,13 @@ test.describe('verified users', () => {
       await setStored(other, 'void-verified-settings', options);
       await expect.poll(() => after(page, akira).then((st) => st.color), JSON.stringify([user, options])).toBe(color);
     }
+    // 'Colour verified names' (ours, off by default) colours the name too.
+    await setStored(other, 'void-verified-users', [{ username: 'Akira', ...fresh }]);
+    await setStored(other, 'void-verified-settings', { colorVerifiedNames: true });
+    await expect.poll(() => after(page, akira).then((st) => st.name)).toBe('rgb(192, 99, 255)');
+    // Link colouring reaches every link of the entry, as the original's: the name's link too.
+    await setStored(other, 'void-verified-settings', { colorUserActivity: true });
+    await expect.poll(() => after(page, akira).then((st) => st.name)).toBe('rgb(192, 99, 255)');
     // Signs off globally, on for the user: still shown (global OR user).
     await setStored(other, 'void-verified-users', [{ username: 'Akira', ...fresh, enabledForUsername: true }]);
     await setStored(other, 'void-verified-settings', { enabledForUsername: false });

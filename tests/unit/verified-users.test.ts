@@ -236,6 +236,11 @@ describe('generated CSS', () => {
     expect(usernameCss(list, options({ enabledForUsername: false }))).not.toContain('Akira');
     expect(usernameCss(list, options({ enabledForUsername: false }))).toContain('Haruhi');
     expect(cssString('a"b\\c\n')).toBe('"a\\22 b\\5c c\\a "');
+    // The original colours the sign, not the name; the name only with 'Colour verified names' (issue 29).
+    expect(css).not.toContain('a.name[href$="/user/Akira/" i] { color');
+    expect(usernameCss(list, options({ colorVerifiedNames: true }))).toContain(
+      'a.name[href$="/user/Akira/" i] { color: rgb(192, 99, 255) !important; }',
+    );
   });
 
   it('highlights activities and replies with the size option, and colours links when asked', () => {
@@ -247,7 +252,14 @@ describe('generated CSS', () => {
     expect(css).toContain('.reply:not(.preview):has(.header a.name[href$="/user/Akira/" i]) { border-right: 8px');
     expect(css).not.toContain('recipient');
     expect(css).not.toContain('.activity-markdown a');
-    expect(highlightCss(list, options({ colorUserActivity: true, colorUserReplies: true }))).toContain('.reply-markdown a');
+    // Every link of the entry or reply, and a reply's spoiler markers, as the original (issue 29).
+    const colored = highlightCss(list, options({ colorUserActivity: true, colorUserReplies: true }));
+    expect(colored).toContain(
+      '.activity-entry .wrap:has(:is(.header, .details) a.name[href$="/user/Akira/" i]) a { color: rgb(192, 99, 255); }',
+    );
+    expect(colored).toContain(
+      '.reply:not(.preview):has(.header a.name[href$="/user/Akira/" i]) a, .reply:not(.preview):has(.header a.name[href$="/user/Akira/" i]) .markdown-spoiler::before { color: rgb(192, 99, 255); }',
+    );
     expect(highlightCss(list, options({ highlightEnabled: false, highlightEnabledForReplies: false }))).toBe('');
     expect(highlightSize(options({ highlightSize: '5px; } body { display: none' }))).toBe('5px');
   });

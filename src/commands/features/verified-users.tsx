@@ -65,6 +65,12 @@ export const verifiedUsers: FeatureDef = {
       default: true,
     },
     {
+      key: 'colorVerifiedNames',
+      title: 'Colour verified names',
+      description: "Colour verified usernames with the user's colour too, not only their sign.",
+      default: false,
+    },
+    {
       key: 'enabledForProfileName',
       title: 'Verified sign on profiles',
       description: "Show the verified sign on a verified user's profile header.",
