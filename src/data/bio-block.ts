@@ -1,4 +1,4 @@
-import { compressToBase64 } from 'lz-string';
+import { compressToBase64 } from './lz-compress';
 import { decompressFromBase64 } from './lz-decompress';
 
 /**
