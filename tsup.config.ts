@@ -53,7 +53,8 @@ const readablePreact: NonNullable<Options['esbuildPlugins']>[number] = {
  * marked and tinykeys: bundled from the TypeScript sources their builds' source maps carry
  * (build/readable.ts), in a namespace of their own (`marked-src:Lexer.ts`, which build/licenses.ts
  * and the bench read as the package). Type-only modules (marked's MarkedOptions, Tokens) are not in
- * the map: they become empty modules, since every import from them is a type.
+ * the map: they become empty modules, since every import from them is a type. Modules a package's
+ * entry lists under `modules` are written there (marked's entry for the script).
  */
 function readableFromSourceMap(name: string): NonNullable<Options['esbuildPlugins']>[number] {
   const namespace = `${name}-src`;
@@ -64,7 +65,11 @@ function readableFromSourceMap(name: string): NonNullable<Options['esbuildPlugin
       const load = () => (sources ??= sourcesFromMap(fileURLToPath(new URL('./node_modules', import.meta.url)), name));
       build.onResolve({ filter: new RegExp(`^${name}$`) }, () => ({ path: FROM_SOURCE_MAP[name]!.entry, namespace }));
       build.onResolve({ filter: /^\.\//, namespace }, (args) => ({ path: args.path.slice(2), namespace }));
-      build.onLoad({ filter: /.*/, namespace }, (args) => ({ contents: load().get(args.path) ?? 'export {};', loader: 'ts' }));
+      const { modules = {} } = FROM_SOURCE_MAP[name]!;
+      build.onLoad({ filter: /.*/, namespace }, (args) => ({
+        contents: modules[args.path] ?? load().get(args.path) ?? 'export {};',
+        loader: 'ts',
+      }));
     },
   };
 }

@@ -6,8 +6,23 @@ import { readFileSync } from 'node:fs';
  * unreviewable. marked and tinykeys carry their TypeScript sources inside their builds' source maps
  * (`sourcesContent`); cmdk carries none, so its sources are kept in vendor/cmdk/.
  */
-export const FROM_SOURCE_MAP: Readonly<Record<string, { map: string; entry: string }>> = {
-  marked: { map: 'lib/marked.esm.js.map', entry: 'marked.ts' },
+export const FROM_SOURCE_MAP: Readonly<Record<string, { map: string; entry: string; modules?: Record<string, string> }>> = {
+  marked: {
+    map: 'lib/marked.esm.js.map',
+    // Not marked.ts, which makes a default Marked instance (Instance.ts: extension merging, async
+    // paths, walkTokens) as it loads: the script renders through marked's Lexer and Parser
+    // (src/data/markdown-render.ts) and never uses it. A name src/ imports from marked that is not
+    // here fails the build; the types come from the package as always.
+    entry: 'script-parts.ts',
+    modules: {
+      'script-parts.ts': [
+        "export { _getDefaults as getDefaults } from './defaults.ts';",
+        "export { _Lexer as Lexer } from './Lexer.ts';",
+        "export { _Parser as Parser } from './Parser.ts';",
+        "export { _Tokenizer as Tokenizer } from './Tokenizer.ts';",
+      ].join('\n'),
+    },
+  },
   tinykeys: { map: 'dist/tinykeys.module.js.map', entry: 'tinykeys.ts' },
 };
 

@@ -1,9 +1,11 @@
 import {
   Lexer,
-  Marked,
+  Parser,
+  Tokenizer,
+  getDefaults,
   type MarkedOptions,
+  type RendererExtensionFunction,
   type TokenizerAndRendererExtension,
-  type Tokenizer,
   type Tokens,
   type TokensList,
 } from 'marked';
@@ -239,23 +241,36 @@ function rawSpoilers(html: string): string {
 }
 
 /**
- * marked with the dialect and our linear block rules (src/data/markdown-blocks.ts), or with
- * marked's own (which tests/unit/markdown-blocks.test.ts compares ours with).
+ * marked's options for the dialect, as marked's `new Marked({ gfm, breaks, extensions, tokenizer })`
+ * builds them (its Instance.ts, `use`): the blocks' tokenizers, the last one declared tried first;
+ * the renderers by name; a tokenizer with our linear block rules (src/data/markdown-blocks.ts) in
+ * place of marked's, or marked's own (which tests/unit/markdown-blocks.test.ts compares ours with).
  */
-export function dialectMarked(linear = true): Marked {
-  return new Marked({
-    gfm: true,
-    breaks: true,
-    extensions: [...blockExtensions, ...inlineRenderers],
-    tokenizer: linear ? blockTokenizers : {},
-    hooks: {
-      provideLexer: () => (src, options) => lexDocument(src, options, linear),
-      postprocess: (html) => rawSpoilers(html).replace(BLACKLIST, ''),
-    },
-  });
+function dialectOptions(linear: boolean): MarkedOptions {
+  const renderers: Record<string, RendererExtensionFunction> = Object.create(null) as Record<string, RendererExtensionFunction>;
+  for (const extension of [...blockExtensions, ...inlineRenderers])
+    if ('renderer' in extension) renderers[extension.name] = extension.renderer;
+  const block = blockExtensions.flatMap((extension) => ('tokenizer' in extension ? [extension.tokenizer] : [])).reverse();
+  const tokenizer = new Tokenizer();
+  if (linear) Object.assign(tokenizer, blockTokenizers);
+  return { ...getDefaults(), gfm: true, breaks: true, extensions: { renderers, childTokens: {}, block }, tokenizer };
 }
 
-const marked = dialectMarked();
+/**
+ * Markdown in the dialect → HTML, with our linear block rules or (`linear` false) marked's own:
+ * marked's block lexer and our inline lexer (lexDocument), marked's parser, then the raw spoilers
+ * and the blacklist. Throws what the lexers or the renderers throw.
+ */
+export function dialectRenderer(linear = true): (markdown: string) => string {
+  const options = dialectOptions(linear);
+  return (markdown) => {
+    // A copy per text, as marked's parse makes: its parser sets a renderer of its own on it.
+    const once = { ...options };
+    return rawSpoilers(Parser.parse(lexDocument(markdown, once, linear), once)).replace(BLACKLIST, '');
+  };
+}
+
+const render = dialectRenderer();
 
 /**
  * Markdown in AniList's dialect → HTML (unsanitized: pass it through sanitizeHtml before showing
@@ -265,7 +280,7 @@ const marked = dialectMarked();
 export function renderMarkdown(markdown: string): string {
   const text = markdown.replace(/\r\n?/g, '\n');
   try {
-    return marked.parse(text, { async: false });
+    return render(text);
   } catch (error) {
     return failedRender(text, error);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dialectMarked, renderMarkdown } from '../../src/data/markdown-render';
+import { dialectRenderer, renderMarkdown } from '../../src/data/markdown-render';
 
 /**
  * Our block tokenizers (src/data/markdown-blocks.ts: paragraph, table and block quote read a line
@@ -7,8 +7,7 @@ import { dialectMarked, renderMarkdown } from '../../src/data/markdown-render';
  * HTML. Which documents are slow for marked's is bench/markdown-corpus.ts's business.
  */
 
-const marked = dialectMarked(false);
-const withMarkedBlocks = (text: string) => marked.parse(text, { async: false });
+const withMarkedBlocks = dialectRenderer(false);
 
 /** Lines of every kind a paragraph, a table or a quote has to decide about. */
 const LINES = [
