@@ -464,6 +464,26 @@ test.describe('global CSS', { tag: '@worlds' }, () => {
     await expect(style).toHaveCount(1);
   });
 
+  test('a new text from outside replaces the editor’s (Clear), and typing goes on from it', async ({ page, host }) => {
+    await host.goto('/settings/developer', {
+      seed: {
+        ...settingsSeed({ globalCssEnabled: true }),
+        'void-verified-global-css': JSON.stringify({ v: 1, data: 'a { color: red; }' }),
+      },
+    });
+    await subTab(page, 'global CSS').click();
+    const editor = settings(page).locator('.cm-content');
+    await expect(editor).toHaveText('a { color: red; }');
+    await settings(page).getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Ok' }).click();
+    await expect(editor).toHaveText('');
+    await expect.poll(() => stored(host, 'void-verified-global-css')).toBe('');
+    await editor.click();
+    await page.keyboard.type('b {}');
+    await expect(editor).toHaveText('b {}');
+    await expect.poll(() => stored(host, 'void-verified-global-css')).toBe('b {}');
+  });
+
   test('CSS is set as text: markup in it never becomes elements', async ({ page, host }) => {
     const css = '</style><img src=x onerror="window.__pwned=1"><style>';
     await host.goto('/home', {
