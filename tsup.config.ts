@@ -178,11 +178,12 @@ function userscriptBuild(outDir: string, testHooks: boolean): Options {
     async onSuccess() {
       const { readFileSync: read, writeFileSync } = await import('node:fs');
       const { tidyUserscript } = await import('./build/tidy');
-      const { bundledPackageNames, licenseNotice, readPackage, withLicenseNotice } = await import('./build/licenses');
+      const { PORTED_PACKAGES, bundledPackageNames, licenseNotice, readPackage, withLicenseNotice } = await import('./build/licenses');
       // Tidying drops every comment, the libraries' licence comments with them: one notice credits them all.
       const meta = JSON.parse(read(`${outDir}/metafile-iife.json`, 'utf8')) as Parameters<typeof bundledPackageNames>[0];
       const nodeModules = fileURLToPath(new URL('./node_modules', import.meta.url));
-      const notice = licenseNotice(bundledPackageNames(meta).map((name) => readPackage(nodeModules, name)));
+      const credited = [...new Set([...bundledPackageNames(meta), ...PORTED_PACKAGES])].sort();
+      const notice = licenseNotice(credited.map((name) => readPackage(nodeModules, name)));
       const script = tidyUserscript(read(`${outDir}/voidverified.user.js`, 'utf8'));
       writeFileSync(`${outDir}/voidverified.user.js`, withLicenseNotice(script, notice));
       writeFileSync(`${outDir}/voidverified.meta.js`, metadataBlock(pkg) + '\n');

@@ -45,6 +45,13 @@ export function bundledPackageNames(meta: Metafile): string[] {
   return [...names].sort();
 }
 
+/**
+ * Packages whose code ships ported into src/ instead of bundled, credited as bundled ones are:
+ * lz-string, whose compressor and decompressor src/data/lz-compress.ts and lz-decompress.ts follow
+ * step for step (the package stays installed for the tests that compare them).
+ */
+export const PORTED_PACKAGES: readonly string[] = ['lz-string'];
+
 /** `Copyright (c) …` lines of a licence text (not the word inside the licence's terms). */
 export function copyrightLines(text: string): string[] {
   return text

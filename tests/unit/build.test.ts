@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundledPackageNames, copyrightLines, licenseNotice, packageOf, readPackage } from '../../build/licenses';
+import { PORTED_PACKAGES, bundledPackageNames, copyrightLines, licenseNotice, packageOf, readPackage } from '../../build/licenses';
 import { authorUrl, metadataBlock, projectUrl, repositoryWebUrl, type PackageFields } from '../../build/metadata';
 
 /** The userscript as shipped (npm test builds it before running this). */
@@ -69,12 +69,12 @@ describe('the built userscript', () => {
 });
 
 describe('the licence notice', () => {
-  it('credits every package with code in the built script: version, licence and copyright, before the code', () => {
+  it('credits every package with code in the built script, and those ported into src/: version, licence and copyright, before the code', () => {
     const script = readFileSync(path, 'utf8');
     const meta = JSON.parse(readFileSync(new URL('../../dist/metafile-iife.json', import.meta.url), 'utf8')) as Parameters<
       typeof bundledPackageNames
     >[0];
-    const names = bundledPackageNames(meta);
+    const names = [...bundledPackageNames(meta), ...PORTED_PACKAGES];
     expect(names).toEqual(expect.arrayContaining(['@codemirror/view', 'cmdk', 'dompurify', 'marked', 'preact', 'tinykeys']));
     const notice = script.slice(script.indexOf('// ==/UserScript=='), script.indexOf('"use strict"'));
     const nodeModules = new URL('../../node_modules', import.meta.url).pathname;
