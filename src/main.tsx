@@ -184,6 +184,7 @@ async function boot(): Promise<void> {
     getToken: () => services.auth.token(),
     window: browserAllocator(store),
     ...clientReports(toasts),
+    backoff: () => services.settings.get('aniListApiExponentialBackoff') === true,
     onInvalidToken: () => {
       store.set(authKey, { token: null, expires: null });
       toasts.error(CLIENT_TEXTS.invalidToken);

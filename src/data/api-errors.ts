@@ -1,3 +1,5 @@
+import { ApiError } from './graphql';
+
 /**
  * Wrapped API errors: a failed API call is rethrown as an Error with a fixed text per call
  * (API_ERROR_TEXTS) and the original as its `cause`. Callers toast their own text with this one
@@ -56,9 +58,35 @@ export async function wrapFailure<T>(message: string, call: () => Promise<T>): P
   }
 }
 
-/** The spec's text of a wrapped failure (for a toast's detail); undefined for anything else. */
+/** A run of characters that could be a credential (a token, a key): never shown, whatever an answer says. */
+const CREDENTIAL_LIKE = /[\w\-.~+/=]{32,}/g;
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+const MAX_API_MESSAGE = 200;
+
+/**
+ * The API's first error message under a failure (2.0.3's "(Invalid token)", C28; or why the client
+ * refused it: a pause), for the user to read: its ApiError in the causes, one line, short, without
+ * anything shaped like a credential. Undefined when no answer or refusal is under it.
+ */
+export function apiMessage(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; e instanceof Error && depth < 4; depth++, e = e.cause) {
+    if (!(e instanceof ApiError)) continue;
+    const text = e.message.replace(CONTROL, ' ').replace(CREDENTIAL_LIKE, '…').trim().slice(0, MAX_API_MESSAGE);
+    return text || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The spec's text of a wrapped failure (for a toast's detail), with the API's first error message
+ * in parentheses as 2.0.3 says it ("Failed to query media progress (Invalid token)"); undefined for
+ * anything else. Every toast of a failure takes its detail from here (`attempt`).
+ */
 export function failureText(error: unknown): string | undefined {
-  return error instanceof WrappedApiError ? error.message : undefined;
+  if (!(error instanceof WrappedApiError)) return undefined;
+  const why = apiMessage(error.cause);
+  return why ? `${error.message} (${why})` : error.message;
 }
 
 /** What `attempt` hands back: the value, or the failure (already logged and toasted). */
@@ -70,8 +98,8 @@ export interface FailureReport {
   /** What was being done, for the console: "[VoidVerified] saving goals failed". */
   log: string;
   /**
-   * The toast's second line: by default a wrapped API error's text (`failureText`); false where
-   * the toast has no detail line.
+   * The toast's second line: by default a wrapped API error's text (`failureText`), or the API's
+   * message alone for a failure not wrapped (`apiMessage`); false where the toast has no detail line.
    */
   detail?: boolean;
   /** 'warning' or 'debug' where the spec's toast is one (a failed like is only a debug toast); errors otherwise. */
@@ -102,7 +130,7 @@ export async function attempt<T>(
     console.error(`[VoidVerified] ${failure.log}`, error);
     if (failure.quiet) return { ok: false, error, aborted: false };
     const text = typeof failure.toast === 'function' ? failure.toast(error) : failure.toast;
-    const detail = failure.detail === false ? undefined : failureText(error);
+    const detail = failure.detail === false ? undefined : (failureText(error) ?? apiMessage(error));
     if (failure.level === 'warning') toasts.warning?.(text, detail);
     else if (failure.level === 'debug') toasts.debug?.(text, detail);
     else toasts.error(text, detail);

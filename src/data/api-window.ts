@@ -90,6 +90,8 @@ export interface SlotAllocator {
   estimate(now: number): number;
   /** The reserved starts this tab knows of (tests and Health read it). */
   starts(): number[];
+  /** The backoff after failures and the low-remaining notice, as every tab sees them. */
+  readonly state: SharedState;
   close(): void;
 }
 
@@ -271,7 +273,7 @@ let nextId = 0;
 const newId = () => `${Math.random().toString(36).slice(2, 10)}-${++nextId}`;
 
 /** This tab's own window: the allocator where tabs cannot talk to each other, and in unit tests. */
-export function localAllocator(now: () => number = () => Date.now(), perMinute = REQUESTS_PER_MINUTE): SlotAllocator {
+export function localAllocator(now: () => number = () => Date.now(), perMinute = REQUESTS_PER_MINUTE, cell = memoryCell()): SlotAllocator {
   const book = new WindowBook(now, perMinute);
   const pauses = new Pauses(now);
   const reserve = (notBefore: number): Slot => {
@@ -286,8 +288,134 @@ export function localAllocator(now: () => number = () => Date.now(), perMinute =
     pausedUntil: () => pauses.until(),
     estimate: (t) => book.earliest(Math.max(t, pauses.until())),
     starts: () => book.list(),
+    state: new SharedState(cell, now),
     close: () => undefined,
   };
+}
+
+/**
+ * 2.0.3's exponential backoff (document 3, C20), the window's one failure policy: three failures
+ * (a network error, a 5xx or a 429; an answer with GraphQL errors is an answer) within
+ * BACKOFF_FAILURE_WINDOW_MS raise the level, and each level pauses every tab's requests for its
+ * time; the count restarts after BACKOFF_FAILURE_WINDOW_MS without a failure, and the level goes
+ * back to 0 an hour after its pause ended. The state is kept in storage, so it outlives a reload
+ * and every tab reads the same (the storage adapter's change events reach them all).
+ */
+export const BACKOFF_PAUSES_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 60 * MINUTE, 6 * 60 * MINUTE] as const;
+export const BACKOFF_MAX_LEVEL = BACKOFF_PAUSES_MS.length;
+export const BACKOFF_FAILURES = 3;
+export const BACKOFF_FAILURE_WINDOW_MS = 2 * MINUTE;
+export const BACKOFF_CLEAR_MS = 60 * MINUTE;
+/** "Remaining queries before reset" is said at most once in this long, whichever tab hears it. */
+export const LOW_REMAINING_EVERY_MS = MINUTE;
+
+export interface WindowState {
+  /** 0 (no backoff) to BACKOFF_MAX_LEVEL. */
+  level: number;
+  /** Failures counted towards the next level. */
+  failures: number;
+  lastFailureAt: number;
+  /** Requests fail at once until then (0: not paused). */
+  pausedUntil: number;
+  /** When a tab last said that few queries remain. */
+  lowWarnedAt: number;
+}
+
+const NO_BACKOFF: WindowState = { level: 0, failures: 0, lastFailureAt: 0, pausedUntil: 0, lowWarnedAt: 0 };
+
+export const windowStateKey = defineKey({
+  name: 'void-verified-palette-api-window',
+  cap: fixedShape,
+  description: 'The backoff after repeated AniList failures, and when few remaining queries were last said, shared by the tabs.',
+  schema: s.object({
+    level: s.number({ min: 0, max: BACKOFF_MAX_LEVEL, int: true }),
+    failures: s.number({ min: 0, max: BACKOFF_FAILURES, int: true }),
+    lastFailureAt: s.number(),
+    pausedUntil: s.number(),
+    lowWarnedAt: s.number(),
+  }),
+  defaultValue: (): WindowState => ({ ...NO_BACKOFF }),
+  exported: false,
+});
+
+/**
+ * The state as it holds at `now`, from a stored value that a page script may have written (in
+ * page storage, without a manager): times from the future count from now, a pause lasts at most its
+ * level's time, a level whose hour after its pause has passed is 0, an old count is 0.
+ */
+export function currentState(stored: WindowState, now: number): WindowState {
+  const level = Number.isInteger(stored.level) ? Math.min(Math.max(stored.level, 0), BACKOFF_MAX_LEVEL) : 0;
+  const longest = level ? BACKOFF_PAUSES_MS[level - 1]! : 0;
+  const pausedUntil = Math.min(Number.isFinite(stored.pausedUntil) ? stored.pausedUntil : 0, now + longest);
+  const lastFailureAt = Math.min(Number.isFinite(stored.lastFailureAt) ? stored.lastFailureAt : 0, now);
+  const counting = now - lastFailureAt <= BACKOFF_FAILURE_WINDOW_MS;
+  const failures = counting && Number.isInteger(stored.failures) ? Math.min(Math.max(stored.failures, 0), BACKOFF_FAILURES - 1) : 0;
+  const cleared = level > 0 && now >= Math.max(pausedUntil, 0) + BACKOFF_CLEAR_MS;
+  const lowWarnedAt = Math.min(Number.isFinite(stored.lowWarnedAt) ? stored.lowWarnedAt : 0, now);
+  return cleared
+    ? { ...NO_BACKOFF, failures, lastFailureAt, lowWarnedAt }
+    : { level, failures, lastFailureAt, pausedUntil: Math.max(pausedUntil, 0), lowWarnedAt };
+}
+
+/** After one more failure at `now`: the count, or the next level and its pause once the count is full. */
+export function afterFailure(state: WindowState, now: number): WindowState {
+  const failures = state.failures + 1;
+  if (failures < BACKOFF_FAILURES) return { ...state, failures, lastFailureAt: now };
+  const level = Math.min(state.level + 1, BACKOFF_MAX_LEVEL);
+  return { ...state, level, failures: 0, lastFailureAt: now, pausedUntil: now + BACKOFF_PAUSES_MS[level - 1]! };
+}
+
+/** Where the window's state is kept: the store (shared by tabs, kept across reloads), or this tab's memory. */
+export interface StateCell {
+  get(): WindowState;
+  set(state: WindowState): void;
+}
+
+export function memoryCell(): StateCell {
+  let state: WindowState = { ...NO_BACKOFF };
+  return { get: () => state, set: (next) => void (state = next) };
+}
+
+/** The state in the store: followed as other tabs write it, kept across reloads. */
+export function storeCell(store: Pick<Store, 'get' | 'set' | 'subscribe'>): StateCell {
+  store.subscribe(windowStateKey, () => undefined);
+  return { get: () => store.get(windowStateKey), set: (next) => store.set(windowStateKey, next) };
+}
+
+/** The backoff and the low-remaining notice, over a cell, read as they hold now. */
+export class SharedState {
+  constructor(
+    private readonly cell: StateCell,
+    private readonly now: () => number,
+  ) {}
+
+  private read(): WindowState {
+    return currentState(this.cell.get(), this.now());
+  }
+
+  /** Until when requests are paused; 0 when they are not. */
+  pausedUntil(): number {
+    const { pausedUntil } = this.read();
+    return pausedUntil > this.now() ? pausedUntil : 0;
+  }
+
+  /** Counts a failure; the new level when it raised one, else null. */
+  failed(): number | null {
+    const before = this.read();
+    const after = afterFailure(before, this.now());
+    this.cell.set(after);
+    // At the top level a full count pauses again, without saying the level rose.
+    return after.level > before.level ? after.level : null;
+  }
+
+  /** Whether few remaining queries should be said now (not said in the last minute by any tab); records it. */
+  lowRemainingOnce(): boolean {
+    const state = this.read();
+    const now = this.now();
+    if (state.lowWarnedAt > 0 && now - state.lowWarnedAt < LOW_REMAINING_EVERY_MS) return false;
+    this.cell.set({ ...state, lowWarnedAt: now });
+    return true;
+  }
 }
 
 /** The parts of BroadcastChannel the shared window uses. */
@@ -388,6 +516,8 @@ export interface SharedAllocatorDeps {
   perMinute?: number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
+  /** Where the backoff is kept (storeCell: shared by the tabs); this tab's memory when absent. */
+  cell?: StateCell;
 }
 
 type Pending = Map<string, { notBefore: number; resolve(slot: Slot): void; timer: unknown }>;
@@ -573,6 +703,7 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
       return own.earliest(Math.max(from, Math.min(book.earliest(from), t + MAX_SLOT_AHEAD_MS)));
     },
     starts: () => book.list(),
+    state: new SharedState(deps.cell ?? memoryCell(), now),
     close() {
       abort.abort();
       leading = false;
@@ -584,14 +715,15 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
 }
 
 /** The shared window where the browser can share it, else this tab's own. */
-export function browserAllocator(store: Pick<Store, 'get' | 'set'>): SlotAllocator {
+export function browserAllocator(store: Pick<Store, 'get' | 'set' | 'subscribe'>): SlotAllocator {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as LocksLike) : null;
-  if (!locks || typeof BroadcastChannel !== 'function') return localAllocator();
+  const cell = storeCell(store);
+  if (!locks || typeof BroadcastChannel !== 'function') return localAllocator(undefined, undefined, cell);
   try {
     const names = crossTabNames(store);
-    return sharedAllocator({ channel: new BroadcastChannel(names.apiChannel), locks, lockName: names.apiLock });
+    return sharedAllocator({ channel: new BroadcastChannel(names.apiChannel), locks, lockName: names.apiLock, cell });
   } catch (error) {
     console.warn('[VoidVerified] the request window cannot be shared between tabs; this tab paces itself', error);
-    return localAllocator();
+    return localAllocator(undefined, undefined, cell);
   }
 }

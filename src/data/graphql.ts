@@ -1,6 +1,7 @@
 import { secretHash } from './builtins';
 import { defineKey, type Store, fixedShape } from './storage';
 import { localAllocator, MAX_PAUSE_MS, type SlotAllocator } from './api-window';
+import { formatDateTime, formatTime, timeConfigKey } from './dates';
 import { fetchApiTransport, type ApiAnswer, type ApiTransport } from './api-transport';
 import { s } from './schema';
 
@@ -10,7 +11,7 @@ import { s } from './schema';
  * remaining-rate-limit header stored after each call. Beyond the original: requests are paced
  * client-side (AniList really allows 30 a minute while its headers count down from 90), a 429
  * pauses every request until Retry-After and the refused call is retried, and repeated failures
- * back off exponentially.
+ * (network, 5xx, 429) raise 2.0.3's backoff level, which pauses every tab (api-window.ts).
  */
 
 export const GRAPHQL_ENDPOINT = 'https://graphql.anilist.co';
@@ -21,6 +22,10 @@ export const CLIENT_TEXTS = {
   unreachable: (remaining: number | null) =>
     `Preflight check failed. This might be caused by too many requests. Last known remaining queries: ${remaining ?? 'unknown'}.`,
   invalidToken: 'AniList says the saved token is invalid, so it was removed. Authorize again in the settings.',
+  /** A request refused while the backoff pauses them (2.0.3 failed silently): the action's owner says it as the failure's detail. */
+  paused: (until: string) => `AniList requests are paused until ${until} after repeated errors`,
+  backoffRaised: (level: number) => `Increased exponential backoff level to ${level}`,
+  lowRemaining: (remaining: number) => `Remaining queries before reset: ${remaining}`,
 } as const;
 
 /**
@@ -96,7 +101,7 @@ export type VarsOf<D> = D extends GqlDocument<unknown, infer V> ? V : never;
 export class ApiError extends Error {
   constructor(
     message: string,
-    readonly status: number | 'network' | 'unauthorized',
+    readonly status: number | 'network' | 'unauthorized' | 'paused',
     readonly errors: { message: string; status?: number }[] = [],
   ) {
     super(message);
@@ -114,9 +119,10 @@ export const rateLimitKey = defineKey({
 });
 
 export { BURST, BURST_WINDOW_MS, MAX_PAUSE_MS, REQUESTS_PER_MINUTE } from './api-window';
-const MAX_BACKOFF_MS = 60_000;
 const MAX_429_RETRIES = 2;
 const HEADER_HEADROOM = 60;
+/** 2.0.3 says how many remain when fewer than this are left (C28). */
+const LOW_REMAINING = 5;
 
 export interface Clock {
   now(): number;
@@ -137,15 +143,13 @@ interface Waiter {
 
 /**
  * Paces request starts: the window (30 in any minute, 5 in any second, shared by every open tab;
- * see api-window.ts), a 429's pause (capped, shared too) and this tab's failure backoff. Callers
+ * see api-window.ts) and a 429's pause (capped, shared too). Callers
  * are served in order; one whose signal aborts while it waits leaves the queue at once and takes
  * no slot. Only the caller at the head of the queue holds a reserved start at a time.
  */
 export class RateLimiter {
   private readonly waiters: Waiter[] = [];
   private pumping = false;
-  private backoffUntil = 0;
-  private failures = 0;
   readonly window: SlotAllocator;
 
   constructor(
@@ -181,22 +185,10 @@ export class RateLimiter {
     this.window.pause(this.clock.now() + wait);
   }
 
-  failed(): void {
-    this.failures += 1;
-    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (this.failures - 1));
-    this.backoffUntil = this.clock.now() + delay;
-  }
-
-  succeeded(): void {
-    this.failures = 0;
-    this.backoffUntil = 0;
-  }
-
-  /** Milliseconds this tab holds back on its own: a 429's pause and the failure backoff. */
+  /** Milliseconds this tab holds back: a 429's pause. */
   private holdBack(now: number): number {
     // A pause further away than the cap allows was not set by us (a clock change): ignore the excess.
-    const pause = Math.min(this.window.pausedUntil() - now, MAX_PAUSE_MS);
-    return Math.max(0, pause, this.backoffUntil - now);
+    return Math.max(0, Math.min(this.window.pausedUntil() - now, MAX_PAUSE_MS));
   }
 
   /** Milliseconds until the next request could start (0 when it could start now). */
@@ -217,7 +209,7 @@ export class RateLimiter {
         const slot = await this.window.reserve(this.clock.now());
         const wait = slot.at - this.clock.now();
         if (wait > 0) await this.clock.sleep(wait);
-        // Everyone queued aborted, or a 429 or a failure came while we waited: give the start back.
+        // Everyone queued aborted, or a 429 came while we waited: give the start back.
         if (!this.waiters.length || this.holdBack(this.clock.now()) > 0) {
           this.window.release(slot);
           continue;
@@ -247,6 +239,12 @@ export type ClientDeps = ClientSend & {
   onMissingToken?(): void;
   /** Called when a request never reached the API (network, CORS preflight), with the remaining count as the API last reported it. */
   onUnreachable?(remaining: number | null): void;
+  /** Whether the backoff is on (option aniListApiExponentialBackoff); without it, failures neither count nor pause. */
+  backoff?(): boolean;
+  /** Called when failures raised the backoff level. */
+  onBackoffRaised?(level: number): void;
+  /** Called when an answer says fewer than 5 requests remain, at most once a minute across tabs. */
+  onLowRemaining?(remaining: number): void;
 };
 
 interface GraphQLBody<T> {
@@ -286,8 +284,11 @@ export class GraphQLClient {
   ): Promise<TData> {
     const tokenNow = () => init.token ?? this.deps.getToken();
     if (doc.auth && !tokenNow()) this.missingToken();
+    this.refuseWhilePaused();
     for (let attempt = 0; ; attempt++) {
       await this.limiter.acquire(init.signal);
+      // A pause may have begun while this one waited for its turn.
+      this.refuseWhilePaused();
       // Read after the wait for our turn (a pause can be long): a token that expired or was revoked
       // meanwhile is not sent.
       const token = tokenNow();
@@ -307,7 +308,7 @@ export class GraphQLClient {
         });
       } catch (error) {
         if (init.signal?.aborted) throw error;
-        this.limiter.failed();
+        this.countFailure();
         // The count as the API last reported it, not our adjusted one.
         this.deps.onUnreachable?.(this.lastReportedRemaining());
         throw error instanceof Error ? error : new ApiError(String(error), 'network');
@@ -319,6 +320,7 @@ export class GraphQLClient {
         const reset = parseSeconds(response.header('X-RateLimit-Reset'));
         const waitMs = retryAfter !== null ? retryAfter * 1000 : reset !== null ? Math.max(0, reset * 1000 - this.clock.now()) : 60_000;
         this.limiter.pauseFor(waitMs);
+        this.countFailure();
         await response.discard();
         if (attempt < MAX_429_RETRIES) continue;
         throw new ApiError('Too Many Requests.', 429);
@@ -337,11 +339,10 @@ export class GraphQLClient {
       const partialOk = doc.partial && response.status === 404 && body?.data && typeof body.data === 'object';
       const ok = response.status >= 200 && response.status < 300;
       if ((!ok && !partialOk) || body?.data === undefined || body.data === null) {
-        if (response.status >= 500) this.limiter.failed();
+        if (response.status >= 500) this.countFailure();
         const message = errors[0]?.message ?? `HTTP ${response.status}`;
         throw new ApiError(message, response.status, errors);
       }
-      this.limiter.succeeded();
       return body.data;
     }
   }
@@ -355,6 +356,32 @@ export class GraphQLClient {
     if (!token) return 'anon';
     if (token !== this.lastIdentity?.token) this.lastIdentity = { token, identity: secretHash(token) };
     return this.lastIdentity.identity;
+  }
+
+  private backoffOn(): boolean {
+    return this.deps.backoff?.() === true;
+  }
+
+  /** While the backoff pauses requests (and is on), a request fails at once, saying until when. */
+  private refuseWhilePaused(): void {
+    if (!this.backoffOn()) return;
+    const until = this.limiter.window.state.pausedUntil();
+    if (until) throw new ApiError(CLIENT_TEXTS.paused(this.timeText(until)), 'paused');
+  }
+
+  /** The time a pause ends, in the user's format: with its date when that is not today. */
+  private timeText(at: number): string {
+    const config = this.deps.store.get(timeConfigKey);
+    const date = new Date(at);
+    const today = new Date(this.clock.now()).toDateString() === date.toDateString();
+    return today ? formatTime(date, config.use12HourFormat) : formatDateTime(date, config);
+  }
+
+  /** A network failure, a 5xx or a 429 counts towards the backoff (when it is on); the owner hears of a new level. */
+  private countFailure(): void {
+    if (!this.backoffOn()) return;
+    const level = this.limiter.window.state.failed();
+    if (level !== null) this.deps.onBackoffRaised?.(level);
   }
 
   private missingToken(): never {
@@ -378,5 +405,9 @@ export class GraphQLClient {
     if (remaining === null) return; // a missing header means "unknown", never zero
     const limit = parseSeconds(response.header('X-RateLimit-Limit'));
     this.deps.store.set(rateLimitKey, { remaining, limit, at: this.clock.now() });
+    // As 2.0.3 counts it (C28): AniList throttles at 30 while the header counts from 90, so the
+    // header as it is would say "4 left" some 56 requests after the throttle began.
+    const real = remaining - HEADER_HEADROOM;
+    if (real >= 0 && real < LOW_REMAINING && this.limiter.window.state.lowRemainingOnce()) this.deps.onLowRemaining?.(real);
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchActivity, postReply } from '../../src/data/activities';
 import { publishSelfMessage } from '../../src/data/self-message';
-import { API_ERROR_TEXTS, failureText, WrappedApiError } from '../../src/data/api-errors';
+import { API_ERROR_TEXTS, apiMessage, attempt, failureText, WrappedApiError } from '../../src/data/api-errors';
 import { memoryBackend } from '../../src/data/backend';
 import { ApiError, type GqlDocument, type GraphQLClient } from '../../src/data/graphql';
 import { currentAbout } from '../../src/data/layout-designer';
@@ -76,7 +76,10 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     const { toasts, errors } = toastBus();
     expect(await resetAbout({ client, toasts, store: store() })).toBe(false);
     expect(errors()).toEqual([
-      expect.objectContaining({ message: 'Failed to query current about from AniList API.', detail: 'Error querying user about.' }),
+      expect.objectContaining({
+        message: 'Failed to query current about from AniList API.',
+        detail: 'Error querying user about. (Internal Server Error)',
+      }),
     ]);
   });
 
@@ -84,10 +87,14 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     const { client } = fakeClient((name) => (name === 'SaveUserAbout' ? down() : { Viewer: { id: 1, name: 'Viewer', about: 'hi' } }));
     const one = toastBus();
     expect(await publishAbout({ client, toasts: one.toasts, store: store(), confirm: async () => true }, 'new bio', 'old bio')).toBe(false);
-    expect(one.errors()).toEqual([expect.objectContaining({ message: 'Failed to publish about.', detail: 'failed to save user about.' })]);
+    expect(one.errors()).toEqual([
+      expect.objectContaining({ message: 'Failed to publish about.', detail: 'failed to save user about. (Internal Server Error)' }),
+    ]);
     const two = toastBus();
     expect(await saveToBio({ client, toasts: two.toasts, store: store() })).toBeNull();
-    expect(two.errors()).toEqual([expect.objectContaining({ message: 'Failed to save goals.', detail: 'failed to save user about.' })]);
+    expect(two.errors()).toEqual([
+      expect.objectContaining({ message: 'Failed to save goals.', detail: 'failed to save user about. (Internal Server Error)' }),
+    ]);
   });
 
   it('Failed to publish profile color / Failed to publish donator badge (no period)', async () => {
@@ -96,8 +103,8 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     expect(await publishColor({ client, toasts, store: store(), confirm: async () => true }, 'blue')).toBeNull();
     expect(await publishBadge({ client, toasts, store: store(), confirm: async () => true }, 'Mine')).toBeNull();
     expect(errors().map((t) => [t.message, t.detail])).toEqual([
-      ['Failed to publish color.', 'Failed to publish profile color'],
-      ['Failed to publish donator badge.', 'Failed to publish donator badge'],
+      ['Failed to publish color.', 'Failed to publish profile color (Internal Server Error)'],
+      ['Failed to publish donator badge.', 'Failed to publish donator badge (Internal Server Error)'],
     ]);
   });
 
@@ -108,7 +115,10 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     const { toasts, errors } = toastBus();
     await verify({ client, toasts, store: s, settings: { get: () => false } } as never, 'Someone');
     expect(errors()).toEqual([
-      expect.objectContaining({ message: 'Failed to query new user.', detail: 'Failed to query user from host API' }),
+      expect.objectContaining({
+        message: 'Failed to query new user.',
+        detail: 'Failed to query user from host API (Internal Server Error)',
+      }),
     ]);
     expect(s.get(verifiedUsersKey).map((u) => u.username)).toEqual(['Someone']);
   });
@@ -139,7 +149,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     const { client } = fakeClient((name) => (name === 'Notifications' ? notifications : down()));
     const page = await loadNotificationPage({ client, store: store() }, { types: [], page: 1, reset: false }, true);
     expect(page.list).toHaveLength(1);
-    expect(page).toMatchObject({ relationsFailed: true, relationsError: 'Failed to query activities.' });
+    expect(page).toMatchObject({ relationsFailed: true, relationsError: 'Failed to query activities. (Internal Server Error)' });
   });
 
   it('Failed to query media ({search})', async () => {
@@ -174,7 +184,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
         ok: false,
         stage: 'update',
         message: 'Failed to update media progress',
-        detail: 'Failed to update media progress with media id 5',
+        detail: 'Failed to update media progress with media id 5 (Internal Server Error)',
       });
     });
 
@@ -183,7 +193,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
       expect(await replyWithUpdate({ client: failing.client, store: store() }, input)).toMatchObject({
         ok: false,
         stage: 'find',
-        detail: 'Failed to get created media activity with media id 5',
+        detail: 'Failed to get created media activity with media id 5 (Internal Server Error)',
       });
       const none = fakeClient((name) => (name === 'CreatedMediaActivity' ? { Activity: null } : { SaveMediaListEntry: { id: 300 } }));
       expect(await replyWithUpdate({ client: none.client, store: store() }, input)).toMatchObject({
@@ -205,7 +215,7 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
         ok: false,
         stage: 'reply',
         message: 'Failed to reply to activity',
-        detail: 'Failed to reply to activity with id 77',
+        detail: 'Failed to reply to activity with id 77 (Internal Server Error)',
       });
       expect((await rejection(postReply({ client, store: store() }, 9, 'hi'))).message).toBe('Failed to reply to activity with id 9');
     });
@@ -215,6 +225,25 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     expect(failureText(new WrappedApiError(API_ERROR_TEXTS.replies, new Error('x')))).toBe('Failed to query replies.');
     expect(failureText(new Error('other'))).toBeUndefined();
     expect(failureText('text')).toBeUndefined();
+  });
+
+  it("carries the API's first error message in parentheses, as 2.0.3 (C28), and never a credential", async () => {
+    const invalid = new ApiError('Invalid token', 400, [{ message: 'Invalid token', status: 400 }]);
+    expect(failureText(new WrappedApiError('Failed to query media progress', invalid))).toBe(
+      'Failed to query media progress (Invalid token)',
+    );
+    // A transport failure is no answer: the spec's text alone.
+    expect(failureText(new WrappedApiError(API_ERROR_TEXTS.replies, new Error('POST graphql.anilist.co: network error')))).toBe(
+      'Failed to query replies.',
+    );
+    const jwt = `eyJhbGciOiJSUzI1NiJ9.${'a'.repeat(60)}.${'b'.repeat(40)}`;
+    const leaky = new ApiError(`Bad token ${jwt}\nsecond line`, 400);
+    expect(apiMessage(leaky)).toBe('Bad token … second line');
+    expect(apiMessage(new ApiError('x'.repeat(500), 500))!.length).toBeLessThanOrEqual(200);
+    // A failure that is not wrapped still says why, as the toast's detail.
+    const { toasts, errors } = toastBus();
+    await attempt(toasts, { toast: 'Failed to load.', log: 'loading failed' }, () => Promise.reject(invalid));
+    expect(errors()).toEqual([expect.objectContaining({ message: 'Failed to load.', detail: 'Invalid token' })]);
   });
 
   it('a toast carries its detail to the console and the listener', () => {

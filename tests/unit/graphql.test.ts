@@ -7,12 +7,14 @@ import {
   BURST_WINDOW_MS,
   GraphQLClient,
   MAX_PAUSE_MS,
+  MINUTE,
   CLIENT_TEXTS,
   rateLimitKey,
   RateLimiter,
   type Clock,
   type GqlDocument,
 } from '../../src/data/graphql';
+import { formatTime } from '../../src/data/dates';
 import { Store } from '../../src/data/storage';
 import { ToastBus, type Toast } from '../../src/commands/toast-bus';
 
@@ -31,7 +33,7 @@ function fakeClock(): Clock & { t: number } {
 const doc = { name: 'Q', source: 'query Q { Viewer { id } }', auth: false } as GqlDocument<{ ok: number }, Record<string, never>>;
 const authDoc = { ...doc, name: 'A', auth: true } as GqlDocument<{ ok: number }, Record<string, never>>;
 
-function setup(answers: (() => Response | Promise<Response>)[], token: string | null = null) {
+function setup(answers: (() => Response | Promise<Response>)[], token: string | null = null, backoff = false) {
   const clock = fakeClock();
   const store = new Store(memoryBackend(), () => {});
   const toasts: Toast[] = [];
@@ -50,6 +52,7 @@ function setup(answers: (() => Response | Promise<Response>)[], token: string | 
     ...clientReports(bus),
     getToken: () => token,
     clock,
+    backoff: () => backoff,
     onInvalidToken: () => invalid++,
   });
   return { client, clock, store, toasts, calls, invalid: () => invalid };
@@ -115,7 +118,7 @@ describe('GraphQLClient', () => {
     await expect(client.request(doc, {})).rejects.toBeInstanceOf(ApiError);
   });
 
-  it('warns with the last known remaining count on a network failure and backs off', async () => {
+  it('warns with the last known remaining count on a network failure; one failure pauses nothing', async () => {
     const { client, toasts, store, calls, clock } = setup([
       () => Promise.reject(new TypeError('Failed to fetch')),
       () => json({ data: { ok: 1 } }),
@@ -127,9 +130,10 @@ describe('GraphQLClient', () => {
     expect(toasts.at(-1)!.message).toBe(
       'Preflight check failed. This might be caused by too many requests. Last known remaining queries: 64.',
     );
+    // The backoff (2.0.3's levels) is the one failure policy: a single failure holds nothing back.
     const before = clock.t;
     await client.request(doc, {});
-    expect(calls[1]!.at - before).toBeGreaterThanOrEqual(1000);
+    expect(calls[1]!.at - before).toBe(0);
   });
 
   it('logs errors, throws when there is no data, and reports an invalid token', async () => {
@@ -141,6 +145,61 @@ describe('GraphQLClient', () => {
   it('returns data even when errors come with it', async () => {
     const { client } = setup([() => json({ data: { ok: 3 }, errors: [{ message: 'partial' }] })]);
     await expect(client.request(doc, {})).resolves.toEqual({ ok: 3 });
+  });
+});
+
+describe('GraphQLClient: the backoff (C20) and the remaining count (C28)', () => {
+  const fail500 = () => json({ data: null, errors: [{ message: 'Internal Server Error', status: 500 }] }, 500);
+  const ok = () => json({ data: { ok: 1 } });
+
+  it('three 5xx answers raise level 1: a warning, then every request fails at once, saying until when, for a minute', async () => {
+    const { client, toasts, calls, clock } = setup([fail500, fail500, fail500, ok], null, true);
+    for (let i = 0; i < 3; i++) await expect(client.request(doc, {})).rejects.toThrow('Internal Server Error');
+    expect(toasts.filter((t) => t.type === 'warning').map((t) => t.message)).toEqual(['Increased exponential backoff level to 1']);
+    // In the user's time format (the default: a 12-hour clock).
+    const hhmm = formatTime(new Date(clock.t + MINUTE), true);
+    const paused = await client.request(doc, {}).catch((e: unknown) => e);
+    expect(paused).toBeInstanceOf(ApiError);
+    expect(paused).toMatchObject({ status: 'paused', message: `AniList requests are paused until ${hhmm} after repeated errors` });
+    expect(calls).toHaveLength(3);
+    clock.t += MINUTE;
+    await expect(client.request(doc, {})).resolves.toEqual({ ok: 1 });
+  });
+
+  it("network failures and 429s count; an answer with errors (a deleted user's Not Found, a 400) does not", async () => {
+    const notFound = () => json({ data: null, errors: [{ message: 'Not Found.', status: 404 }] }, 404);
+    const bad = () => json({ data: null, errors: [{ message: 'Invalid token', status: 400 }] }, 400);
+    const answers = [notFound, notFound, notFound, bad, bad, bad, () => Promise.reject(new TypeError('Failed to fetch')), fail500];
+    const { client, toasts } = setup([...answers, () => json({ data: null }, 429, { 'Retry-After': '1' }), ok], null, true);
+    for (let i = 0; i < answers.length; i++) await client.request(doc, {}).catch(() => undefined);
+    expect(toasts.some((t) => t.message.startsWith('Increased'))).toBe(false);
+    // The 429 is the third failure: the retry it would have had is refused, as the pause says.
+    await expect(client.request(doc, {})).rejects.toMatchObject({ status: 'paused' });
+    expect(toasts.filter((t) => t.message.startsWith('Increased')).map((t) => t.message)).toEqual([
+      'Increased exponential backoff level to 1',
+    ]);
+  });
+
+  it('with the option off: no pause and no toast', async () => {
+    const { client, toasts, calls } = setup([fail500, fail500, fail500, fail500, ok], null, false);
+    for (let i = 0; i < 4; i++) await client.request(doc, {}).catch(() => undefined);
+    await expect(client.request(doc, {})).resolves.toEqual({ ok: 1 });
+    expect(calls).toHaveLength(5);
+    expect(toasts.filter((t) => t.type === 'warning')).toEqual([]);
+  });
+
+  it('says "Remaining queries before reset: {n}" when fewer than 5 remain (the header less 60, as 2.0.3), once a minute', async () => {
+    const left = (n: number) => () => json({ data: { ok: 1 } }, 200, { 'X-RateLimit-Remaining': String(n), 'X-RateLimit-Limit': '90' });
+    const { client, toasts, clock } = setup([left(70), left(65), left(63), left(62), left(61)]);
+    await client.request(doc, {});
+    await client.request(doc, {});
+    expect(toasts).toEqual([]);
+    await client.request(doc, {});
+    await client.request(doc, {});
+    expect(toasts.map((t) => [t.type, t.message])).toEqual([['warning', 'Remaining queries before reset: 3']]);
+    clock.t += MINUTE;
+    await client.request(doc, {});
+    expect(toasts.at(-1)!.message).toBe('Remaining queries before reset: 1');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FeatureDef } from '../types';
 import { activitySearchFeature } from './activity-search';
 import { anilistLinks } from './anilist-links';
+import { apiBackoff } from './api-backoff';
 import { authorization } from './authorization';
 import { changelog } from './changelog';
 import { collapsibleReplies } from './collapsible-replies';
@@ -76,6 +77,7 @@ export const features: FeatureDef[] = [
   quickstart,
   importExport,
   time,
+  apiBackoff,
   changelog,
   anilistLinks,
   settings,
