@@ -69,12 +69,13 @@ const MAX_API_MESSAGE = 200;
  * anything shaped like a credential. Undefined when no answer or refusal is under it.
  */
 export function apiMessage(error: unknown): string | undefined {
+  const text = apiErrorIn(error)?.message.replace(CONTROL, ' ').replace(CREDENTIAL_LIKE, '…').trim().slice(0, MAX_API_MESSAGE);
+  return text || undefined;
+}
+
+function apiErrorIn(error: unknown): ApiError | undefined {
   let e: unknown = error;
-  for (let depth = 0; e instanceof Error && depth < 4; depth++, e = e.cause) {
-    if (!(e instanceof ApiError)) continue;
-    const text = e.message.replace(CONTROL, ' ').replace(CREDENTIAL_LIKE, '…').trim().slice(0, MAX_API_MESSAGE);
-    return text || undefined;
-  }
+  for (let depth = 0; e instanceof Error && depth < 4; depth++, e = e.cause) if (e instanceof ApiError) return e;
   return undefined;
 }
 
@@ -99,7 +100,8 @@ export interface FailureReport {
   log: string;
   /**
    * The toast's second line: by default a wrapped API error's text (`failureText`), or the API's
-   * message alone for a failure not wrapped (`apiMessage`); false where the toast has no detail line.
+   * message alone for a failure not wrapped (`apiMessage`); false where the toast has no detail line
+   * (but for a request the backoff refused: the pause is always said).
    */
   detail?: boolean;
   /** 'warning' or 'debug' where the spec's toast is one (a failed like is only a debug toast); errors otherwise. */
@@ -130,7 +132,9 @@ export async function attempt<T>(
     console.error(`[VoidVerified] ${failure.log}`, error);
     if (failure.quiet) return { ok: false, error, aborted: false };
     const text = typeof failure.toast === 'function' ? failure.toast(error) : failure.toast;
-    const detail = failure.detail === false ? undefined : (failureText(error) ?? apiMessage(error));
+    // A request the backoff refused says so (and until when) even where a toast has no detail line.
+    const paused = apiErrorIn(error)?.status === 'paused';
+    const detail = failure.detail === false && !paused ? undefined : (failureText(error) ?? apiMessage(error));
     if (failure.level === 'warning') toasts.warning?.(text, detail);
     else if (failure.level === 'debug') toasts.debug?.(text, detail);
     else toasts.error(text, detail);

@@ -339,22 +339,22 @@ export const windowStateKey = defineKey({
 });
 
 /**
- * The state as it holds at `now`, from a stored value that a page script may have written (in
- * page storage, without a manager): times from the future count from now, a pause lasts at most its
- * level's time, a level whose hour after its pause has passed is 0, an old count is 0.
+ * The state as it holds at `now`, from a stored value that a page script may have written (in page
+ * storage, without a manager; the key's schema bounds the level and the count): times from the
+ * future count from now, a pause lasts at most its level's time, a level whose hour after its pause
+ * has passed is 0, an old count is 0.
  */
 export function currentState(stored: WindowState, now: number): WindowState {
-  const level = Number.isInteger(stored.level) ? Math.min(Math.max(stored.level, 0), BACKOFF_MAX_LEVEL) : 0;
-  const longest = level ? BACKOFF_PAUSES_MS[level - 1]! : 0;
-  const pausedUntil = Math.min(Number.isFinite(stored.pausedUntil) ? stored.pausedUntil : 0, now + longest);
-  const lastFailureAt = Math.min(Number.isFinite(stored.lastFailureAt) ? stored.lastFailureAt : 0, now);
-  const counting = now - lastFailureAt <= BACKOFF_FAILURE_WINDOW_MS;
-  const failures = counting && Number.isInteger(stored.failures) ? Math.min(Math.max(stored.failures, 0), BACKOFF_FAILURES - 1) : 0;
-  const cleared = level > 0 && now >= Math.max(pausedUntil, 0) + BACKOFF_CLEAR_MS;
-  const lowWarnedAt = Math.min(Number.isFinite(stored.lowWarnedAt) ? stored.lowWarnedAt : 0, now);
-  return cleared
-    ? { ...NO_BACKOFF, failures, lastFailureAt, lowWarnedAt }
-    : { level, failures, lastFailureAt, pausedUntil: Math.max(pausedUntil, 0), lowWarnedAt };
+  const { level } = stored;
+  const lastFailureAt = Math.min(stored.lastFailureAt, now);
+  const state = {
+    level,
+    failures: now - lastFailureAt <= BACKOFF_FAILURE_WINDOW_MS ? Math.min(stored.failures, BACKOFF_FAILURES - 1) : 0,
+    lastFailureAt,
+    pausedUntil: Math.min(stored.pausedUntil, now + (level && BACKOFF_PAUSES_MS[level - 1]!)),
+    lowWarnedAt: Math.min(stored.lowWarnedAt, now),
+  };
+  return level && now >= state.pausedUntil + BACKOFF_CLEAR_MS ? { ...state, level: 0, pausedUntil: 0 } : state;
 }
 
 /** After one more failure at `now`: the count, or the next level and its pause once the count is full. */

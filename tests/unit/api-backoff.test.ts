@@ -97,22 +97,29 @@ describe('the backoff levels', () => {
 
   it('a state a page script wrote is capped: no pause beyond its level, no level past 5, no time from the future', () => {
     const now = T0;
-    const forged: WindowState = { level: 9, failures: 99, lastFailureAt: now + 1e12, pausedUntil: now + 1e12, lowWarnedAt: now + 1e12 };
-    const state = currentState(forged, now);
-    expect(state).toEqual({ level: 5, failures: 2, lastFailureAt: now, pausedUntil: now + 6 * 60 * MINUTE, lowWarnedAt: now });
-    expect(currentState({ level: 0, failures: 0, lastFailureAt: 0, pausedUntil: now + 1e9, lowWarnedAt: 0 }, now).pausedUntil).toBe(now);
-    expect(
-      currentState({ level: Number.NaN, failures: 1.5, lastFailureAt: Number.NaN, pausedUntil: Number.NaN, lowWarnedAt: -5 }, now),
-    ).toEqual({
-      level: 0,
-      failures: 0,
-      lastFailureAt: 0,
-      pausedUntil: 0,
-      lowWarnedAt: -5,
+    // The key's schema bounds the level (0 to 5) and the count (0 to 3); the times are checked here.
+    const forged: WindowState = { level: 5, failures: 3, lastFailureAt: now + 1e12, pausedUntil: now + 1e12, lowWarnedAt: now + 1e12 };
+    expect(currentState(forged, now)).toEqual({
+      level: 5,
+      failures: 2,
+      lastFailureAt: now,
+      pausedUntil: now + 6 * 60 * MINUTE,
+      lowWarnedAt: now,
     });
+    expect(currentState({ ...forged, level: 0 }, now).pausedUntil).toBe(now);
     // What the storage schema refuses never reaches the policy: the default (no backoff) is read.
-    const backend = memoryBackend(new Map([[windowStateKey.name, JSON.stringify({ level: 'x' })]]));
-    expect(new Store(backend, () => {}).get(windowStateKey)).toEqual(windowStateKey.defaultValue());
+    for (const bad of [
+      { level: 'x' },
+      { ...forged, level: 9 },
+      { ...forged, level: 1.5 },
+      { ...forged, failures: -1 },
+      { ...forged, pausedUntil: null },
+    ]) {
+      const backend = memoryBackend(new Map([[windowStateKey.name, JSON.stringify({ v: 1, data: bad })]]));
+      expect(new Store(backend, () => {}).get(windowStateKey)).toEqual(windowStateKey.defaultValue());
+    }
+    const written = memoryBackend(new Map([[windowStateKey.name, JSON.stringify({ v: 1, data: forged })]]));
+    expect(new Store(written, () => {}).get(windowStateKey)).toEqual(forged);
   });
 
   it('afterFailure is a pure step', () => {

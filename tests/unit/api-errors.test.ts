@@ -244,6 +244,15 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
     const { toasts, errors } = toastBus();
     await attempt(toasts, { toast: 'Failed to load.', log: 'loading failed' }, () => Promise.reject(invalid));
     expect(errors()).toEqual([expect.objectContaining({ message: 'Failed to load.', detail: 'Invalid token' })]);
+    // Where a toast has no detail line, a refusal by the backoff's pause is still said.
+    const paused = new ApiError('AniList requests are paused until 10:42 AM after repeated errors', 'paused');
+    await attempt(toasts, { toast: 'Failed to search.', log: 'search failed', detail: false }, () => Promise.reject(invalid));
+    await attempt(toasts, { toast: 'Failed to search.', log: 'search failed', detail: false }, () => Promise.reject(paused));
+    expect(
+      errors()
+        .slice(1)
+        .map((t) => t.detail),
+    ).toEqual([undefined, 'AniList requests are paused until 10:42 AM after repeated errors']);
   });
 
   it('a toast carries its detail to the console and the listener', () => {

@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import type { MockApi } from '../host/mock-api';
+import { expect, OAUTH_TOKEN, test } from './fixtures';
+
+/**
+ * The backoff (document 3, C20) against the mock API: three failed answers raise level 1 with
+ * 2.0.3's warning, and the next thing the user asks for says requests are paused and until when
+ * (2.0.3 failed silently); with the option off, nothing pauses. The user's action is a search in
+ * the palette's ActivitySearch mode, started by keyboard and mouse as a user would.
+ */
+
+const DAY = 86_400_000;
+const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+const seed = (settings: Record<string, unknown> = {}) => ({
+  'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * DAY }),
+  'void-verified-settings': seedValue(settings),
+});
+
+const params = (page: Page) => page.getByRole('group', { name: 'Activity search parameters' });
+const toasts = (page: Page) => page.locator('.vv-toast');
+const searches = (api: MockApi) => api.requests.filter((r) => r.operationName === 'SearchActivities');
+
+async function openSearch(page: Page) {
+  await page.keyboard.press('Control+Space');
+  await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
+  await page.keyboard.press('Control+Space');
+  await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
+}
+
+/** Clicks Search and waits until the search is done (answered or refused). */
+async function search(page: Page) {
+  const button = params(page).getByRole('button', { name: 'Search', exact: true });
+  await button.click();
+  await expect(button).toBeEnabled();
+}
+
+test.describe('exponential backoff', { tag: '@worlds' }, () => {
+  test('three 5xx answers: "Increased exponential backoff level to 1", then a search says requests are paused until when, without a request', async ({
+    page,
+    host,
+    api,
+  }) => {
+    await host.goto('/home', { seed: seed() });
+    await openSearch(page);
+    api.failNext(3, { status: 500 }, 'SearchActivities');
+    for (let i = 1; i <= 3; i++) {
+      await search(page);
+      await expect.poll(() => searches(api).length).toBe(i);
+    }
+    await expect(toasts(page).filter({ hasText: 'Increased exponential backoff level to 1' })).toBeVisible();
+    await search(page);
+    await expect(
+      toasts(page).filter({ hasText: /AniList requests are paused until \d{1,2}:\d\d( [AP]M)? after repeated errors/ }),
+    ).toBeVisible();
+    expect(searches(api)).toHaveLength(3);
+    // Kept in storage: a reload is still paused.
+    await page.reload();
+    await openSearch(page);
+    await search(page);
+    await expect(toasts(page).filter({ hasText: 'AniList requests are paused until' })).toBeVisible();
+    expect(searches(api)).toHaveLength(3);
+  });
+
+  test('with the option off, failures pause nothing and say nothing of a level', async ({ page, host, api }) => {
+    await host.goto('/home', { seed: seed({ aniListApiExponentialBackoff: false }) });
+    await openSearch(page);
+    api.failNext(3, { status: 500 }, 'SearchActivities');
+    for (let i = 1; i <= 4; i++) {
+      await search(page);
+      await expect.poll(() => searches(api).length).toBe(i);
+    }
+    await expect(page.locator('[cmdk-item][data-value^="activity/"]').first()).toBeVisible();
+    await expect(toasts(page).filter({ hasText: 'exponential backoff' })).toHaveCount(0);
+    await expect(toasts(page).filter({ hasText: 'paused' })).toHaveCount(0);
+  });
+});
