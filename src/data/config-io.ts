@@ -179,7 +179,7 @@ export interface ImportDecision {
 /** Accepting without ticking anything: no credentials, no asked hotkey. */
 export const ACCEPT_AS_LISTED: ImportDecision = { takeSecrets: false, takeHotkeys: [] };
 
-export type SkipReason = 'unsupported' | 'per-device' | 'unknown' | 'credentials';
+export type SkipReason = 'unsupported' | 'per-device' | 'unknown' | 'credentials' | 'server';
 export interface Skipped {
   /** The original's short name (for 'credentials', the credential's label). */
   name: string;
@@ -367,7 +367,18 @@ function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): Impo
     if (typeof checked === 'string') return fail(checked);
     writes.push([key, checked.value]);
   }
+  skipped.push(...serverOptions(file.settings));
   return { ok: true, source: 'original', writes, skipped };
+}
+
+/** 2.0.3's options whose features run on its own server (VoidAPI): kept in the settings as they are, nothing here reads them. */
+const SERVER_OPTIONS = ['syncGifsToVoidApi', 'syncReadNotifications', 'pollsEnabled'];
+
+/** Those the original's settings switch on, to be said (they are written with the rest of the settings, untouched). */
+function serverOptions(settings: unknown): Skipped[] {
+  if (!isObject(settings)) return [];
+  const on = (value: unknown) => (isObject(value) ? value.value : value) === true;
+  return SERVER_OPTIONS.filter((option) => on(settings[option])).map((option) => ({ name: `settings.${option}`, reason: 'server' }));
 }
 
 /**
@@ -612,6 +623,7 @@ const SKIP_WHY: Record<SkipReason, string> = {
   'per-device': 'kept per device',
   unknown: 'unknown',
   credentials: 'credentials not taken; the ones stored here are kept',
+  server: 'need the original VoidVerified’s server, not available here; kept as they are',
 };
 
 /** What was left out, grouped by why: 'drafts (not supported yet); imgbb API key (credentials not taken; …)'; '' for nothing. */

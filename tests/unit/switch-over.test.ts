@@ -10,9 +10,11 @@ import {
   ACCEPT_AS_LISTED,
   ADOPT_QUESTION,
   adoptionKey,
+  buildExport,
   originalFromLocalStorage,
   originalKeybind,
   parseImport,
+  skippedText,
   type AdoptionQuestion,
   type ImportDecision,
 } from '../../src/data/config-io';
@@ -705,5 +707,70 @@ describe("the original's default option values are all accepted", () => {
     const settings = Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, { value: v }]));
     const result = parseImport(JSON.stringify({ settings }), { optionProblem });
     expect(result).toMatchObject({ ok: true });
+  });
+});
+
+/*
+ * Issue 28 (document 3, "What a user migrating from 2.0.3 carries"): 2.0.3's backoff and reply
+ * options come over as they were, by adoption and by import; its three options for its own server
+ * (VoidAPI) stay in the settings untouched and are said to be unavailable here.
+ */
+describe("2.0.3's backoff and reply options, and its server's options", () => {
+  // Each stored against its default, so a value that did not come over would show.
+  const ROWS: { option: string; stored: boolean }[] = [
+    { option: 'aniListApiExponentialBackoff', stored: false },
+    { option: 'rememberCollapsedReplies', stored: false },
+    { option: 'scrollToReplyEnabled', stored: false },
+    { option: 'replyDirectLinksEnabled', stored: true },
+  ];
+  const SERVER = { syncGifsToVoidApi: true, syncReadNotifications: true, pollsEnabled: false };
+  const SERVER_SAID =
+    'settings.syncGifsToVoidApi, settings.syncReadNotifications (need the original VoidVerified’s server, not available here; kept as they are)';
+
+  /** The original's settings as it stores them: `{value}` per option. */
+  const originalSettings = (values: Record<string, boolean>) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }]));
+
+  async function adoptSettings(values: Record<string, boolean>) {
+    const t = setup();
+    const items = new Map([['void-verified-settings', JSON.stringify(originalSettings(values))]]);
+    const ask = vi.fn(async (_q: AdoptionQuestion) => TAKE_ALL);
+    const outcome = await offerAdoption({ ...t.deps, ask, getItem: (k) => items.get(k) ?? null, now: NOW });
+    return { ...t, outcome, ask };
+  }
+
+  it.each(ROWS)('adoption carries $option = $stored', async ({ option, stored }) => {
+    const t = await adoptSettings({ [option]: stored });
+    expect(t.outcome).toBe('adopted');
+    expect(t.store.get(settingsKey)[option]).toBe(stored);
+    expect(registry.option(option)).toMatchObject({ default: !stored });
+  });
+
+  it.each(ROWS)("importing the original's file carries $option = $stored", async ({ option, stored }) => {
+    const t = setup();
+    const result = await importText(JSON.stringify({ settings: originalSettings({ [option]: stored }) }), t.deps);
+    expect(result).toMatchObject({ ok: true, skipped: [] });
+    expect(t.store.get(settingsKey)[option]).toBe(stored);
+  });
+
+  it('the server options are kept untouched, and adoption and import say which need its server', async () => {
+    const adopted = await adoptSettings({ ...SERVER, scrollToReplyEnabled: true });
+    expect(adopted.store.get(settingsKey)).toEqual({ ...SERVER, scrollToReplyEnabled: true });
+    expect(skippedText(adopted.ask.mock.calls[0]![0].summary.skipped)).toBe(SERVER_SAID);
+    expect(adopted.toasts.warning).toHaveBeenCalledWith(`Config successfully imported. Skipped: ${SERVER_SAID}.`);
+
+    const t = setup();
+    await importText(JSON.stringify({ settings: originalSettings(SERVER) }), t.deps);
+    expect(t.store.get(settingsKey)).toEqual(SERVER);
+    expect(t.toasts.warning).toHaveBeenCalledWith(`Config successfully imported. Skipped: ${SERVER_SAID}.`);
+    // All off: nothing to say.
+    const off = setup();
+    await importText(JSON.stringify({ settings: originalSettings({ syncGifsToVoidApi: false, pollsEnabled: false }) }), off.deps);
+    expect(off.toasts.warning).not.toHaveBeenCalled();
+
+    // Our own export and import keep them as they are.
+    const again = setup();
+    await importText(JSON.stringify(buildExport(t.store)), again.deps);
+    expect(again.store.get(settingsKey)).toEqual(SERVER);
   });
 });
