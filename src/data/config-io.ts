@@ -248,7 +248,9 @@ export function buildExport(store: Store, now: Date = new Date(), keys?: readonl
   return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), configs };
 }
 
-export const exportText = (store: Store, now?: Date): string => JSON.stringify(buildExport(store, now), null, 2);
+/** The export file's text; `keys`: only these (the ones ticked in the Export section, C30). */
+export const exportText = (store: Store, now?: Date, keys?: readonly KeyDef<unknown>[]): string =>
+  JSON.stringify(buildExport(store, now, keys), null, 2);
 
 /** A file the import accepts by name or type: *.json, application/json, or the original's export name. */
 export function isImportFileName(name: string, type = ''): boolean {

@@ -509,3 +509,35 @@ test.describe('adoption asks about credentials a page planted', { tag: '@worlds'
     });
   }
 });
+
+test.describe('Export: choose what it writes (document 3, C30)', () => {
+  test('every exportable part has a checkbox, all on; the keyboard unticks one and Export writes only the ticked ones', async ({
+    page,
+    host,
+  }) => {
+    await host.goto('/settings/developer', { seed: SEED });
+    await openTab(page);
+    const choice = settings(page).getByRole('group', { name: 'What to export' });
+    const boxes = choice.getByRole('checkbox');
+    expect(await boxes.count()).toBeGreaterThan(5);
+    for (const box of await boxes.all()) await expect(box).toBeChecked();
+    // Labelled, and reached and switched from the keyboard.
+    const settingsBox = choice.getByRole('checkbox', { name: 'Settings options' });
+    await choice.getByRole('checkbox', { name: 'Remapped hotkeys' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(settingsBox).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(settingsBox).not.toBeChecked();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      choice.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { configs: Record<string, unknown> };
+    expect(file.configs).not.toHaveProperty('void-verified-settings');
+    expect(file.configs).toHaveProperty('void-verified-hotkeys');
+    expect(file.configs['void-verified-toaster-config']).toEqual({ toastLevel: 1, duration: 10, location: 'bottom-left' });
+    // Nothing ticked: nothing to export.
+    for (const box of await boxes.all()) await box.uncheck();
+    await expect(choice.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
+  });
+});

@@ -6,6 +6,7 @@ import {
   ADOPT_AUTHORIZE_AGAIN,
   ADOPT_QUESTION,
   EXPORT_FILE_NAME,
+  exportableKeys,
   exportText,
   isImportFileName,
   MAX_IMPORT_BYTES,
@@ -16,6 +17,8 @@ import {
   type OptionCheck,
   FILE_TEXTS,
 } from '../../data/config-io';
+import type { KeyDef } from '../../data/storage';
+import { CheckboxOptions } from '../common/CheckboxOptions';
 import { importText, type ImportDeps } from './import-flow';
 
 /**
@@ -50,9 +53,9 @@ export function importDeps(ctx: AppServices, review: ReviewImport, reload: () =>
   };
 }
 
-/** Saves the configuration as voidverified-configs.json through a temporary download link. */
-export function downloadConfig(ctx: AppServices): void {
-  const url = URL.createObjectURL(new Blob([exportText(ctx.store)], { type: 'application/json' }));
+/** Saves the configuration (or only `keys`) as voidverified-configs.json through a temporary download link. */
+export function downloadConfig(ctx: AppServices, keys?: readonly KeyDef<unknown>[]): void {
+  const url = URL.createObjectURL(new Blob([exportText(ctx.store, undefined, keys)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = EXPORT_FILE_NAME;
@@ -84,6 +87,28 @@ export async function importFile(ctx: AppServices, file: File, review: ReviewImp
   await importText(text, importDeps(ctx, review, reload));
 }
 
+/** What Export writes: every exportable key with a checkbox, all on (2.0.3's C30, by what each holds rather than its raw name). */
+function ExportChoice({ ctx }: { ctx: CommandContext }) {
+  const id = useId();
+  const [left, setLeft] = useState<readonly string[]>([]);
+  const keys = exportableKeys();
+  const chosen = keys.filter((key) => !left.includes(key.name));
+  return (
+    <fieldset className="vv-export-choice">
+      <legend>What to export</legend>
+      <CheckboxOptions
+        idBase={id}
+        fields={keys.map((key) => ({ key: key.name, label: key.description.replace(/\.$/, '') }))}
+        checked={(name) => !left.includes(name)}
+        onChange={(name, on) => setLeft((list) => (on ? list.filter((x) => x !== name) : [...list, name]))}
+      />
+      <button type="button" className="vv-button" disabled={!chosen.length} onClick={() => downloadConfig(ctx, chosen)}>
+        Export
+      </button>
+    </fieldset>
+  );
+}
+
 export function ImportExport({ ctx, review, reload = reloadPage }: { ctx: CommandContext; review: ReviewImport; reload?: () => void }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -108,11 +133,7 @@ export function ImportExport({ ctx, review, reload = reloadPage }: { ctx: Comman
         tokens). Import shows what a file exported here or by the original VoidVerified would change; once you accept, it replaces the
         configuration and reloads the page.
       </p>
-      <div className="vv-option">
-        <button type="button" className="vv-button" onClick={() => downloadConfig(ctx)}>
-          Export
-        </button>
-      </div>
+      <ExportChoice ctx={ctx} />
       <div className="vv-option">
         <label htmlFor={`${id}-import`}>Import</label>
         <input id={`${id}-import`} type="file" accept=".json,application/json" disabled={busy} onChange={(e) => void onFile(e)} />
