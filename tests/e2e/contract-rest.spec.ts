@@ -4,7 +4,8 @@ import { expect, OAUTH_TOKEN, test } from './fixtures';
 /**
  * The last behaviours and error texts of both documents (issue 16): replies paging that keeps what
  * is shown, named badge icons, the people you follow first, the wrapped error texts as toast
- * details, and the list update's mediaListId.
+ * details (with the API's first message in parentheses, as 2.0.3 says it: document 3, C28), and
+ * the list update's mediaListId.
  */
 
 const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
@@ -77,7 +78,7 @@ test.describe('activity entries', () => {
     await entry.getByRole('button', { name: 'Publish' }).click();
     const failed = toast(page, 'Failed to save reply.');
     await expect(failed).toBeVisible();
-    await expect(failed.locator('.vv-toast-detail')).toHaveText(`Failed to reply to activity with id ${id}`);
+    await expect(failed.locator('.vv-toast-detail')).toHaveText(`Failed to reply to activity with id ${id} (Internal Server Error)`);
     expect(activity.messengerId).toBeGreaterThan(0);
   });
 });
@@ -121,7 +122,7 @@ test.describe('wrapped error texts', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     const failed = toast(page, 'There was an error self-publishing a message.');
     await expect(failed).toBeVisible();
-    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to publish a self-message');
+    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to publish a self-message (Internal Server Error)');
   });
 
   test('reply with list update: mediaListId is sent; failures name the media id', async ({ page, host, api }) => {
@@ -138,7 +139,7 @@ test.describe('wrapped error texts', () => {
     api.failNext(1, { status: 500 }, 'SearchMedia');
     await panel.getByRole('combobox', { name: 'Media' }).fill('zzzz');
     await expect(toast(page, 'Failed to query media with search word zzzz').locator('.vv-toast-detail')).toHaveText(
-      'Failed to query media (zzzz)',
+      'Failed to query media (zzzz) (Internal Server Error)',
     );
 
     await panel.getByRole('combobox', { name: 'Media' }).fill(search);
@@ -151,7 +152,7 @@ test.describe('wrapped error texts', () => {
     api.failNext(1, { status: 500 }, 'UpdateMediaProgress');
     await panel.getByRole('button', { name: 'Reply' }).click();
     await expect(toast(page, 'Failed to update media progress').locator('.vv-toast-detail')).toHaveText(
-      `Failed to update media progress with media id ${media.id}`,
+      `Failed to update media progress with media id ${media.id} (Internal Server Error)`,
     );
     const update = api.requests.filter((r) => r.operationName === 'UpdateMediaProgress').at(-1)!;
     expect(update.variables).toMatchObject({ mediaListId: entry.id, mediaId: media.id });
