@@ -40,8 +40,8 @@ export const FOLLOWER_SPREAD_MS = 60_000;
 /** The least time between two asks that changes of the type list start. */
 export const TYPE_CHANGE_GAP_MS = 5_000;
 /**
- * How long an ask is waited for before another tab asks itself: longer than a busy request window,
- * a 429's pause and the failure backoff together can hold it.
+ * How long an ask is waited for before another tab asks itself: longer than a busy request window
+ * and a 429's pause together can hold it (the backoff's pause refuses a request at once).
  */
 export const ASK_TIMEOUT_MS = 2 * NOTIFICATION_CACHE_MS;
 
