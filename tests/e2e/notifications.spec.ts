@@ -263,7 +263,7 @@ test.describe('replacement notifications feed', () => {
     const resetToast = page.locator('.vv-toast', { hasText: 'There was an error resetting notification count.' });
     await expect(resetToast).toBeVisible();
     // The wrapped text, as document 1 words it, is the toast's detail line.
-    await expect(resetToast.locator('.vv-toast-detail')).toHaveText('Failed to reset notification count.');
+    await expect(resetToast.locator('.vv-toast-detail')).toHaveText('Failed to reset notification count. (Internal Server Error)');
   });
 
   test('activity relations come from both feeds, are cached, and dead links are not asked again', async ({ page, host, api }) => {
@@ -314,7 +314,7 @@ test.describe('replacement notifications feed', () => {
     });
     const failed = page.locator('.vv-toast', { hasText: 'There was an error querying notification feed.' });
     await expect(failed).toBeVisible();
-    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to query notifications.');
+    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to query notifications. (Internal Server Error)');
     await expect(feed(page).getByText("Couldn't load notifications.")).toBeVisible();
   });
 });
@@ -461,7 +461,7 @@ test.describe('quick-access notifications', () => {
     await quick(page).getByRole('button', { name: 'Refresh notifications' }).click();
     const failed = page.locator('.vv-toast', { hasText: 'There was an error querying quick access notifications.' });
     await expect(failed).toBeVisible();
-    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to query notifications.');
+    await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to query notifications. (Internal Server Error)');
   });
 });
 
