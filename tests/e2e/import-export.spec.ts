@@ -541,3 +541,29 @@ test.describe('Export: choose what it writes (document 3, C30)', () => {
     await expect(choice.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
   });
 });
+
+test.describe("2.0.3's backoff and server options (issue 28)", () => {
+  test("an original's file carries the backoff switch; its server's options stay as they are and are said to need that server", async ({
+    page,
+    host,
+  }) => {
+    await host.goto('/settings/developer', { seed: SEED });
+    await openTab(page);
+    const original = {
+      settings: { aniListApiExponentialBackoff: { value: false }, syncGifsToVoidApi: { value: true }, pollsEnabled: { value: false } },
+    };
+    const said = 'settings.syncGifsToVoidApi (need the original VoidVerified’s server, not available here; kept as they are)';
+    const reloaded = page.waitForEvent('load');
+    await chooseFile(fileInput(page), { name: 'VoidVerified_configs', buffer: Buffer.from(JSON.stringify(original)) });
+    await expect(summary(page)).toContainText(said);
+    await acceptSummary(page);
+    await expect(toasts(page).filter({ hasText: `Config successfully imported. Skipped: ${said}.` })).toBeVisible();
+    await reloaded;
+    await expect(settings(page).locator('[data-option="aniListApiExponentialBackoff"] input[type="checkbox"]')).not.toBeChecked();
+    expect(await stored(page, 'void-verified-settings')).toEqual({
+      aniListApiExponentialBackoff: false,
+      syncGifsToVoidApi: true,
+      pollsEnabled: false,
+    });
+  });
+});
