@@ -147,4 +147,5 @@ export const REPLY_UPDATE_TEXTS = {
   typeDisabled: (status: string) => `You have disabled ${status} list activity type. Enable it in settings to create this activity.`,
   updateFailed: 'Failed to update media progress',
   notFound: 'Your list was updated, but its activity was not found, so the reply was not posted.',
+  loadingEntry: 'Loading your list entry…',
 } as const;

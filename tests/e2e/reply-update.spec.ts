@@ -55,6 +55,35 @@ test.describe('reply with list update', () => {
     expect(api.state.replies.some((r) => r.activityId === activityId && r.text === 'Started this one!')).toBe(true);
   });
 
+  test("the status waits for the media's list entry: nothing chosen is reset by a late answer (issue 29)", async ({ page, host, api }) => {
+    const entry = api.state.mediaList.find((e) => e.userId === 1 && e.status === 'CURRENT')!;
+    const media = api.state.media.find((m) => m.id === entry.mediaId)!;
+    // The entry's answer is held until the test lets it go: a slow API, as a busy machine makes it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('https://graphql.anilist.co/**', async (route) => {
+      if (route.request().postData()?.includes('MediaProgress')) await held;
+      await route.fallback();
+    });
+    await host.goto('/home', { seed });
+    await openPanel(page);
+    await panel(page).getByRole('combobox', { name: 'Media' }).fill(media.title.userPreferred!.slice(0, 6));
+    await panel(page)
+      .getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) })
+      .first()
+      .click();
+    const status = panel(page).getByLabel('Status');
+    await expect(panel(page).getByRole('status')).toHaveText('Loading your list entry…');
+    await expect(status).toBeDisabled();
+    await expect(panel(page).getByRole('button', { name: 'Reply' })).toBeDisabled();
+    release();
+    await expect(status).toBeEnabled();
+    await expect(status).toHaveValue('CURRENT');
+    await expect(panel(page).getByRole('status')).toHaveCount(0);
+    await choose(status, 'PAUSED');
+    await expect(status).toHaveValue('PAUSED');
+  });
+
   test('a failed list update stops the reply and keeps the text', async ({ page, host, api }) => {
     await host.goto('/home', { seed });
     const media = api.state.media.find((m) => m.type === 'ANIME')!;

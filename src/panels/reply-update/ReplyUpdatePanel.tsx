@@ -38,25 +38,32 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
   // The picked media's list entry: asked for each pick (a new pick aborts the previous one's).
   const [picks, setPicks] = useState(0);
   const picked = media[0]?.id ?? null;
-  const progress =
-    useRead(picked === null ? null : [picked, picks], {
-      read: (signal) => loadProgress(ctx, picked!, signal),
-      failure: { toasts: ctx.toasts, report: () => ({ toast: REPLY_UPDATE_TEXTS.progressFailed, log: 'querying media progress failed' }) },
-    }).data ?? null;
+  const entry = useRead(picked === null ? null : [picked, picks], {
+    read: (signal) => loadProgress(ctx, picked!, signal),
+    failure: { toasts: ctx.toasts, report: () => ({ toast: REPLY_UPDATE_TEXTS.progressFailed, log: 'querying media progress failed' }) },
+  });
+  const progress = entry.data ?? null;
+  // The status and progress wait for the picked media's entry (issue 29: a late answer reset a
+  // status chosen before it came); a failed read leaves them to the user.
+  const loading = picked !== null && !entry.settled;
   const [status, setStatus] = useState<ListStatus>('PLANNING');
   const [value, setValue] = useState(0);
-  // The status and progress start from the entry's, once it came.
+  // The status and progress start from the entry's, once it came, unless the user chose already.
   const [started, setStarted] = useState<MediaProgress | null>(null);
+  const [chosen, setChosen] = useState(false);
   if (progress && progress !== started) {
     setStarted(progress);
-    setStatus(progress.status);
-    setValue(progress.progress);
+    if (!chosen) {
+      setStatus(progress.status);
+      setValue(progress.progress);
+    }
   }
   const [busy, setBusy] = useState(false);
 
   function pick(next: MediaSearchResult[]) {
     setMedia(next);
     setPicks((n) => n + 1);
+    setChosen(false);
   }
 
   async function reply() {
@@ -88,9 +95,47 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
   return (
     <div className="vv-reply-update" role="group" aria-label="Reply with list update">
       <MediaSearchBox ctx={ctx} label="Media" selected={media} onChange={pick} />
+      <EntryFields
+        status={status}
+        value={value}
+        max={max}
+        disabled={!media.length || loading}
+        onStatus={(next) => {
+          setChosen(true);
+          setStatus(next);
+        }}
+        onValue={(next) => {
+          setChosen(true);
+          setValue(next);
+        }}
+      />
+      {loading && (
+        <span className="vv-subtle" role="status">
+          {REPLY_UPDATE_TEXTS.loadingEntry}
+        </span>
+      )}
+      <button type="button" className="vv-button vv-button-primary" disabled={busy || loading} onClick={() => void reply()}>
+        {busy ? 'Replying…' : 'Reply'}
+      </button>
+    </div>
+  );
+}
+
+/** The status and progress of the picked media's entry: disabled while it has none or its entry loads. */
+function EntryFields(props: {
+  status: ListStatus;
+  value: number;
+  max: number | null;
+  disabled: boolean;
+  onStatus(status: ListStatus): void;
+  onValue(value: number): void;
+}) {
+  const { status, value, max, disabled } = props;
+  return (
+    <>
       <label>
         Status{' '}
-        <select value={status} onChange={(e) => setStatus(e.target.value as ListStatus)} disabled={!media.length}>
+        <select value={status} onChange={(e) => props.onStatus(e.target.value as ListStatus)} disabled={disabled}>
           {statusesFor(max).map((s) => (
             <option key={s} value={s}>
               {s}
@@ -106,14 +151,12 @@ export function ReplyUpdatePanel({ ctx, text, clear }: { ctx: CommandContext; te
             min={0}
             max={max ?? undefined}
             value={value}
-            onChange={(e) => setValue(clampProgress(Number(e.target.value), max))}
+            disabled={disabled}
+            onChange={(e) => props.onValue(clampProgress(Number(e.target.value), max))}
           />
           {max !== null && <span className="vv-subtle"> / {max}</span>}
         </label>
       )}
-      <button type="button" className="vv-button vv-button-primary" disabled={busy} onClick={() => void reply()}>
-        {busy ? 'Replying…' : 'Reply'}
-      </button>
-    </div>
+    </>
   );
 }
