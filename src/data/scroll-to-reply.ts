@@ -11,11 +11,6 @@ export const REPLY_QUERY_PARAMETER = 'void-reply-id';
  * must not pull the page away from where the reader went since. 2.0.3 looks for it forever.
  */
 export const SCROLL_TO_REPLY_GIVE_UP_MS = 10_000;
-/** How long the reply stays marked once scrolled to, so that the eye finds it. */
-export const REPLY_MARK_MS = 2_500;
-/** Space left above the reply below the host's top bar. */
-export const REPLY_ROOM_PX = 12;
-
 /** The reply a query string names (`?void-reply-id=123`), or null: absent, 0, or not a plain positive integer. */
 export function replyIdInQuery(search: string): number | null {
   const value = new URLSearchParams(search).get(REPLY_QUERY_PARAMETER);

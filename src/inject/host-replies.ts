@@ -1,4 +1,6 @@
+import { onAbort, type Lifetime } from './lifetime';
 import { hostComponentId } from './page-world';
+import { setStyle } from './styles';
 
 /** The host's reply elements on an activity's page, in order (the editor's preview aside). */
 const REPLY_LIST = '.activity-replies .reply:not(.preview)';
@@ -18,4 +20,40 @@ export async function hostReplyId(reply: Element, listed: ListedReplies | null):
   if (index < 0) return null;
   const entry = (await listed())[index];
   return entry && reply.querySelector('.header a.name')?.textContent?.trim() === entry.author ? entry.id : null;
+}
+
+/** How long a reply brought into view stays marked, so that the eye finds it. */
+const REPLY_MARK_MS = 2_500;
+/** Space left above a reply brought into view, below the host's top bar. */
+const REPLY_ROOM_PX = 12;
+const MARK_CLASS = 'void-reply-target';
+
+/** How far the host's top bar reaches down the window now (it slides away while scrolling down). */
+function navBottom(): number {
+  const nav = document.querySelector('#nav');
+  if (!nav) return 0;
+  const { bottom } = nav.getBoundingClientRect();
+  return Math.max(0, bottom);
+}
+
+/**
+ * Brings a host element (a reply, an activity) to the top of the window, below the top bar; a
+ * reply is marked for a moment (until `lifetime` ends at the latest). Scroll to reply and the
+ * referenced quotes both land on a reply this way.
+ */
+export function revealReply(element: Element, lifetime: Lifetime): void {
+  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const top = element.getBoundingClientRect().top + window.scrollY - navBottom() - REPLY_ROOM_PX;
+  window.scrollTo({ top: Math.max(0, top), behavior: reduce ? 'auto' : 'smooth' });
+  if (!element.matches('.reply')) return;
+  setStyle(
+    'reply-target-mark',
+    `.reply.${MARK_CLASS} { outline: 2px solid rgb(var(--color-blue, 61, 180, 242)); outline-offset: 4px; border-radius: 4px; transition: outline-color 0.6s; }`,
+  );
+  element.classList.add(MARK_CLASS);
+  const unmark = setTimeout(() => element.classList.remove(MARK_CLASS), REPLY_MARK_MS);
+  onAbort(lifetime, () => {
+    clearTimeout(unmark);
+    element.classList.remove(MARK_CLASS);
+  });
 }

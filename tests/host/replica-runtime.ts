@@ -180,6 +180,20 @@ export function renderMarkdown(source: string): string {
   const blocks: string[] = [];
   let text = source.replace(/\r\n?/g, '\n');
   text = text.replace(/~~~([\s\S]*?)~~~/g, (_m, inner: string) => `\u0001${keep(`<center>${inline(inner.trim())}</center>`)}\u0001`);
+  // Raw HTML survives AniList's sanitiser with `href` on any tag (host-facts (d)): a quote naming where it comes
+  // from (`<blockquote href="{activityId}/{replyId}">`, VoidVerified's Reply To) keeps its href; inside, text with
+  // its entities and line breaks.
+  text = text.replace(
+    /<blockquote(?:\s+href="([^"<>]*)")?\s*>([\s\S]*?)<\/blockquote>/gi,
+    (_m, href: string | undefined, inner: string) => {
+      const kept = href !== undefined && /^[\w/#?=.-]{1,100}$/.test(href) ? ` href="${href}"` : '';
+      const body = inner
+        .split(/<br\s*\/?>/i)
+        .map((line) => line.trim().replace(/&(?!(?:amp|lt|gt|quot|#\d{1,6});)|[<>"']/g, (c) => esc(c)))
+        .join('<br>');
+      return `\u0001${keep(`<blockquote${kept}>${body}</blockquote>`)}\u0001`;
+    },
+  );
   for (const raw of text.split(/\n{2,}/)) {
     const block = raw.trim();
     if (!block) continue;
@@ -1679,6 +1693,11 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
         hostSetAttr(part, 'style', 'display: none;');
       return;
     }
+    const publish = target?.closest('.reply-wrap > .activity-edit .button.save');
+    if (publish) {
+      publishReply(publish.closest('.reply-wrap')!);
+      return;
+    }
     const hamburger = target?.closest('.hamburger');
     if (hamburger) {
       document.querySelector('.mobile-nav')?.classList.toggle('open');
@@ -1745,6 +1764,34 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     const bar = t.closest(HOST_EDITORS)?.querySelector('.markdown-editor');
     if (bar?.hasAttribute('style')) hostSetAttr(bar, 'style', null);
   });
+
+  /**
+   * Publish under an activity's replies: the reply joins the page's list (its markdown rendered as
+   * the site does, raw `<blockquote href>` kept) and the box empties. The page's copy of the data
+   * only: the mock API is not told, as with the replica's other host actions.
+   */
+  function publishReply(wrap: Element): void {
+    const textarea = wrap.querySelector<HTMLTextAreaElement>(':scope > .activity-edit textarea');
+    const list = wrap.querySelector(':scope > .activity-replies');
+    const activityId = (wrap.closest('.activity-entry') as WithVue | null)?.__vue__?.$props?.id;
+    const text = textarea ? modelOf(textarea).trim() : '';
+    if (!textarea || !list || typeof activityId !== 'number' || !text || !opts.viewer) return;
+    const reply: SeedReply = {
+      id: Math.max(0, ...data.replies.map((r) => r.id)) + 1,
+      activityId,
+      userId: opts.viewer.id,
+      text,
+      createdAt: data.now,
+      likeIds: [],
+    };
+    data.replies.push(reply);
+    const content = parseHostHtml(replyHtml(data, reply, opts.viewer.id));
+    recordTemplates(content);
+    const el = content.firstElementChild;
+    if (el) hostAppend(list, el);
+    textarea.value = '';
+    models.set(textarea, '');
+  }
 
   function entryShowing(id: number): Element | undefined {
     return Array.from(document.querySelectorAll('.activity-entry')).find((el) => (el as WithVue).__vue__?.$props?.id === id);

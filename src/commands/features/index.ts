@@ -7,6 +7,7 @@ import { changelog } from './changelog';
 import { collapsibleReplies } from './collapsible-replies';
 import { scrollToReply } from './scroll-to-reply';
 import { replyDirectLinks } from './reply-direct-links';
+import { replyTo } from './reply-to';
 import { gifKeyboard } from './gif-keyboard';
 import { globalCss } from './global-css';
 import { goals } from './goals';
@@ -64,6 +65,7 @@ export const features: FeatureDef[] = [
   // 2.0.3's reply and video options, after the behaviours that were one feature.
   scrollToReply,
   replyDirectLinks,
+  replyTo,
   videoLinks,
   messagesFeed,
   replyUpdate,

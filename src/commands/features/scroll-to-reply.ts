@@ -1,34 +1,10 @@
 import { activityReplyIds } from '../../data/activities';
 import { activityPage } from '../../data/pages';
-import { REPLY_MARK_MS, REPLY_ROOM_PX, replyIdInQuery, SCROLL_TO_REPLY_GIVE_UP_MS } from '../../data/scroll-to-reply';
+import { replyIdInQuery, SCROLL_TO_REPLY_GIVE_UP_MS } from '../../data/scroll-to-reply';
 import { onAbort } from '../../inject/lifetime';
 import { observe } from '../../inject/observer';
-import { hostReplyId } from '../../inject/host-replies';
-import { styleWhileRunning } from '../../inject/styles';
-import type { FeatureDef, InjectionContext } from '../types';
-
-const MARK_CLASS = 'void-reply-target';
-
-/** How far the host's top bar reaches down the window now (it slides away while scrolling down). */
-function navBottom(): number {
-  const nav = document.querySelector('#nav');
-  if (!nav) return 0;
-  const { bottom } = nav.getBoundingClientRect();
-  return Math.max(0, bottom);
-}
-
-/** Brings the reply to the top of the window, below the top bar, and marks it for a moment. */
-function scrollTo(reply: Element, ctx: InjectionContext): void {
-  const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  const top = reply.getBoundingClientRect().top + window.scrollY - navBottom() - REPLY_ROOM_PX;
-  window.scrollTo({ top: Math.max(0, top), behavior: reduce ? 'auto' : 'smooth' });
-  reply.classList.add(MARK_CLASS);
-  const unmark = setTimeout(() => reply.classList.remove(MARK_CLASS), REPLY_MARK_MS);
-  onAbort(ctx, () => {
-    clearTimeout(unmark);
-    reply.classList.remove(MARK_CLASS);
-  });
-}
+import { hostReplyId, revealReply } from '../../inject/host-replies';
+import type { FeatureDef } from '../types';
 
 /**
  * Scroll to the reply named in the URL (2.0.3's C6, on by default): on opening a page whose address
@@ -64,7 +40,7 @@ export const scrollToReply: FeatureDef = {
           });
         const found = (reply: Element) => {
           looking.abort();
-          scrollTo(reply, ctx);
+          revealReply(reply, ctx);
         };
         // Where the page's objects are out of reach, the replies' ids come from the API, asked once.
         const activityId = activityPage(ctx.path);
@@ -81,13 +57,6 @@ export const scrollToReply: FeatureDef = {
           looking,
         );
       },
-    },
-    {
-      id: 'scroll-to-reply.mark-style',
-      run: styleWhileRunning(
-        'scroll-to-reply-mark',
-        `.reply.${MARK_CLASS} { outline: 2px solid rgb(var(--color-blue, 61, 180, 242)); outline-offset: 4px; border-radius: 4px; transition: outline-color 0.6s; }`,
-      ),
     },
   ],
 };
