@@ -722,6 +722,7 @@ describe("2.0.3's backoff and reply options, and its server's options", () => {
     { option: 'rememberCollapsedReplies', stored: false },
     { option: 'scrollToReplyEnabled', stored: false },
     { option: 'replyDirectLinksEnabled', stored: true },
+    { option: 'replyToEnabled', stored: true },
   ];
   const SERVER = { syncGifsToVoidApi: true, syncReadNotifications: true, pollsEnabled: false };
   const SERVER_SAID =
