@@ -9,6 +9,7 @@ import type {
   OptionValue,
   PageBehaviour,
   PanelDef,
+  ReplyAction,
   StoredKey,
   StoredRead,
 } from './types';
@@ -169,6 +170,11 @@ export class Registry {
    * Every command, the declared ones and those features build from state (a feature whose toggle
    * is off provides none). Whether one may be listed or run now is `allows`.
    */
+  /** The reply card actions of the features that are on now, in the features' order. */
+  replyActions(ctx: Pick<CommandContext, 'settings'>): ReplyAction[] {
+    return this.featureList.flatMap((feature) => (this.toggledOn(feature.toggle, ctx) ? (feature.replyActions ?? []) : []));
+  }
+
   commands(ctx: CommandContext): Command[] {
     const out = this.staticCommands();
     const seen = new Set(out.map((c) => c.id));

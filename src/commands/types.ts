@@ -306,6 +306,22 @@ export interface PageBehaviour extends Activation {
   readonly run: (ctx: InjectionContext) => undefined;
 }
 
+/**
+ * A link our own reply cards (activity search's results, the messages feed) show first in a
+ * reply's actions while its feature is on: the cards render what features declare here, and import
+ * no feature.
+ */
+export interface ReplyAction {
+  /** `<feature-id>.<name>`. */
+  readonly id: string;
+  /** Its accessible name and tooltip. */
+  readonly label: string;
+  /** Its icon: the `d` of stroked paths in a 24×24 box. */
+  readonly icon: readonly string[];
+  /** Where it leads for a reply. */
+  readonly path: (activityId: number, replyId: number) => string;
+}
+
 export interface FeatureDef {
   /** Unique, kebab-case; the feature's file is named after it. */
   readonly id: string;
@@ -336,6 +352,8 @@ export interface FeatureDef {
   readonly injections?: readonly Injection[];
   /** Its page-level behaviours (no landmark: a document listener, a style while on). */
   readonly page?: readonly PageBehaviour[];
+  /** Links in the actions of our own reply cards (`ReplyAction`). */
+  readonly replyActions?: readonly ReplyAction[];
   /**
    * The feature's style sheet (src/panels/<id>/<id>.css, imported as text): in all our shadow
    * roots while the feature is on, and always for a feature with a part shown while it is off

@@ -21,6 +21,9 @@ function replyLink(element: Element | null, path: string): { reply: Element; pat
   return replyId !== null && activityId !== null ? { reply, path: replyPath(activityId, replyId) } : null;
 }
 
+/** A link glyph's strokes (24×24). */
+const LINK_ICON = ['M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5', 'M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5'];
+
 /** A link glyph, drawn with the DOM (no markup from strings). */
 function linkIcon(): SVGSVGElement {
   const svg = document.createElementNS(SVG, 'svg');
@@ -28,10 +31,7 @@ function linkIcon(): SVGSVGElement {
   svg.setAttribute('width', '14');
   svg.setAttribute('height', '14');
   svg.setAttribute('aria-hidden', 'true');
-  for (const d of [
-    'M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5',
-    'M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5',
-  ]) {
+  for (const d of LINK_ICON) {
     const line = document.createElementNS(SVG, 'path');
     line.setAttribute('d', d);
     line.setAttribute('fill', 'none');
@@ -101,8 +101,8 @@ function copyLink(ctx: CommandContext): void {
 
 /**
  * Direct links to replies (2.0.3's C5, off by default): a link icon in every reply's actions, to
- * the reply on its activity's page (`?void-reply-id=`, which Scroll to reply opens at the reply);
- * and from the keyboard, 'Copy link to this reply' on the reply that has focus.
+ * the reply on its activity's page (`?void-reply-id=`, which Scroll to reply opens at the reply),
+ * also on our own reply cards; and from the keyboard, 'Copy link to this reply' on the reply that has focus.
  */
 export const replyDirectLinks: FeatureDef = {
   id: 'reply-direct-links',
@@ -122,6 +122,8 @@ export const replyDirectLinks: FeatureDef = {
       run: copyLink,
     },
   ],
+  // The same link on our own reply cards (activity search, the messages feed), first in their actions.
+  replyActions: [{ id: 'reply-direct-links.card', label: REPLY_DIRECT_LINKS_TEXTS.label, icon: LINK_ICON, path: replyPath }],
   page: [
     {
       id: 'reply-direct-links.style',

@@ -26,6 +26,7 @@ import { safeUrl } from '../../data/guards';
 import { activityPath, mediaPath, replyPath, userPath } from '../../data/paths';
 import { writerId } from '../../data/identity';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/dates';
+import { settingsKey } from '../../data/config';
 import { videosAsLinks } from '../../data/rendered-videos';
 import { eventOrigin } from '../../inject/shadow';
 import { InAppLink } from '../common/InAppLink';
@@ -273,6 +274,42 @@ function EditDialog({
   );
 }
 
+/** The links features declare for a reply's actions (`ReplyAction`), while each feature is on. */
+function ReplyActions({ ctx, activityId, replyId }: { ctx: CommandContext; activityId: number; replyId: number }) {
+  // Drawn again when an option switches a feature on or off.
+  useStored(settingsKey);
+  return (
+    <>
+      {ctx.registry.replyActions(ctx).map((action) => (
+        <InAppLink
+          key={action.id}
+          ctx={ctx}
+          path={action.path(activityId, replyId)}
+          className="vv-act-action vv-reply-action icon-ml"
+          data-action={action.id}
+          aria-label={action.label}
+          title={action.label}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="14"
+            height="14"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            {action.icon.map((d) => (
+              <path key={d} d={d} />
+            ))}
+          </svg>
+        </InAppLink>
+      ))}
+    </>
+  );
+}
+
 function ReplyItem({ reply, activityId, ctx, onRemoved }: { reply: Reply; activityId: number; ctx: CommandContext; onRemoved(): void }) {
   const [body, setBody] = useState({ text: reply.text ?? '', html: reply.html });
   const [editing, setEditing] = useState(false);
@@ -291,6 +328,7 @@ function ReplyItem({ reply, activityId, ctx, onRemoved }: { reply: Reply; activi
         <UserLink user={reply.user} ctx={ctx} />
         <Badges user={reply.user} />
         <span className="vv-act-spacer" />
+        <ReplyActions ctx={ctx} activityId={activityId} replyId={reply.id} />
         <Time seconds={reply.createdAt} />
         <Likes id={reply.id} type="ACTIVITY_REPLY" count={reply.likeCount} liked={!!reply.isLiked} likers={reply.likes ?? []} ctx={ctx} />
         <Menu
