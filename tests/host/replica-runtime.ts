@@ -385,6 +385,7 @@ h1, h2, h3 { color: rgb(var(--color-text)); font-weight: 600; }
 .activity-markdown, .reply-markdown { margin-top: 10px; overflow-wrap: anywhere; }
 .markdown p { margin: 0 0 8px; }
 .markdown img { max-width: 100%; }
+.markdown blockquote { margin: 0 0 8px; padding: 6px 10px; border-left: 5px solid rgb(var(--color-foreground-grey-dark)); }
 .markdown-spoiler > span { background: rgb(var(--color-text)); color: transparent; border-radius: 3px; }
 .markdown-spoiler.spoiler-visible > span { background: none; color: inherit; }
 .activity-entry .list { display: flex; gap: 14px; }

@@ -60,7 +60,30 @@ function sandboxSeed() {
       });
   }
   addPreviewFixtures(data);
+  addQuoteFixtures(data, thread?.id);
   return data;
+}
+
+/**
+ * Quotes that name where they come from (Reply To's `<blockquote href>`, kept by AniList): under the
+ * home feed's newest text activity with replies, one reply quotes the first reply there (a click
+ * scrolls to it) and one quotes the first reply of the long thread (its Direct Link opens it).
+ */
+function addQuoteFixtures(data: ReturnType<typeof createSeed>, threadId: number | undefined): void {
+  const shown = new Set([1, ...(data.users.find((u) => u.id === 1)?.following ?? [])]);
+  const target = [...data.activities]
+    .reverse()
+    .find((a) => a.__typename === 'TextActivity' && shown.has(a.userId) && data.replies.some((r) => r.activityId === a.id));
+  const first = target && data.replies.find((r) => r.activityId === target.id);
+  const quoted = data.replies.find((r) => r.activityId === threadId);
+  if (!target || !first) return;
+  let id = Math.max(...data.replies.map((r) => r.id)) + 1;
+  // By the activity's author (not the viewer, whose replies the sandbox's collapsible replies fold).
+  const userId = target.userId === 1 ? 2 : target.userId;
+  const reply = (text: string) =>
+    data.replies.push({ id: id++, activityId: target.id, userId, text, createdAt: first.createdAt + 30, likeIds: [] });
+  reply(`<blockquote href="${target.id}/${first.id}">${first.text}</blockquote>\n\nAgreed, well put.`);
+  if (quoted) reply(`<blockquote href="${quoted.activityId}/${quoted.id}">${quoted.text}</blockquote>\n\nSaid in the other thread too.`);
 }
 
 /**
