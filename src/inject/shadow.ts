@@ -157,6 +157,19 @@ export function deepActiveElement(): Element | null {
   return deepFocus(document.activeElement);
 }
 
+/**
+ * The selection inside one of our roots (text selected in our own activity cards), which
+ * `document.getSelection()` shows only as its host; null when none of them holds one.
+ */
+export function selectionInOurRoots(): Selection | null {
+  for (const ref of liveRoots) {
+    const root = ref.deref() as (ShadowRoot & { getSelection?(): Selection | null }) | undefined;
+    const selection = root?.getSelection?.();
+    if (selection && !selection.isCollapsed && selection.rangeCount && root!.contains(selection.anchorNode)) return selection;
+  }
+  return null;
+}
+
 const hasPoint = (event: Event): event is MouseEvent => 'clientX' in event && typeof event.clientX === 'number';
 
 /**

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickPaletteRow, expect, scriptStarted, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
 
 /**
  * Reply To and referenced quotes (document 3, C3 and C4): a selection copied as a quote that names
@@ -149,5 +149,42 @@ test.describe('reply to', () => {
     await expect(page.locator('.reply blockquote')).toHaveCount(4);
     await page.waitForTimeout(300);
     await expect(page.locator('.void-quote')).toHaveCount(0);
+  });
+
+  test("in our own cards (the messages feed): Reply To copies a reply with its ids, and Quote selection fills the card's reply box", async ({
+    page,
+    host,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'https://anilist.co' });
+    const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
+    await host.goto('/home', { seed: { ...auth, ...on({ messageFeedEnabled: true }) } });
+    await page.locator('.feed-select .feed-filter').click();
+    await page.locator('ul.el-dropdown-menu li[data-void-messages]').click();
+    const feed = page.getByRole('region', { name: 'Messages' });
+    const entry = feed
+      .locator('article')
+      .filter({ has: page.locator('.vv-act-actions button', { hasText: /^[1-9]\d* repl/ }) })
+      .first();
+    const activityId = await entry.getAttribute('data-activity-id');
+    await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
+    const reply = entry.locator('.vv-reply').first();
+    const replyId = await reply.getAttribute('data-reply-id');
+    const text = reply.locator('.vv-act-markdown');
+    await text.click({ clickCount: 3 });
+    const quote = `<blockquote href="${activityId}/${replyId}">${(await text.innerText()).trim()}</blockquote>`;
+    await replyTo(page).click();
+    await expect(page.getByText('Copied to Clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(quote);
+
+    const box = entry.getByRole('textbox', { name: 'Reply' });
+    await box.fill('Quoted:');
+    await text.click({ clickCount: 3 });
+    await expect(replyTo(page)).toBeVisible();
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Quote selection');
+    await clickPaletteRow(page, page.locator('[cmdk-item][data-command="reply-to.quote"]'));
+    await expect(page.locator('.vv-toast', { hasText: 'Quote inserted in the reply box' })).toBeVisible();
+    await expect(box).toHaveValue(`Quoted:\n\n${quote}\n\n`);
   });
 });

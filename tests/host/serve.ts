@@ -73,7 +73,10 @@ function addQuoteFixtures(data: ReturnType<typeof createSeed>, threadId: number 
   const shown = new Set([1, ...(data.users.find((u) => u.id === 1)?.following ?? [])]);
   const target = [...data.activities]
     .reverse()
-    .find((a) => a.__typename === 'TextActivity' && shown.has(a.userId) && data.replies.some((r) => r.activityId === a.id));
+    .find(
+      (a): a is Extract<SeedActivity, { __typename: 'TextActivity' }> =>
+        a.__typename === 'TextActivity' && shown.has(a.userId) && data.replies.some((r) => r.activityId === a.id),
+    );
   const first = target && data.replies.find((r) => r.activityId === target.id);
   const quoted = data.replies.find((r) => r.activityId === threadId);
   if (!target || !first) return;

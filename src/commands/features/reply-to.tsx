@@ -14,6 +14,7 @@ import { createStore } from '../../data/store';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { hostReplyId, revealReply } from '../../inject/host-replies';
 import { onAbort } from '../../inject/lifetime';
+import { selectionInOurRoots } from '../../inject/shadow';
 import { hostComponentId } from '../../inject/page-world';
 import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
@@ -38,6 +39,8 @@ const DirectLinkLayer = lazyComponent(() => import('../../panels/reply-to/ReplyT
 const QUOTE_CLASS = 'void-quote';
 /** The host's rendered text of an activity or a reply (not the editor's preview). */
 const TEXT = ':is(.reply, .activity-entry) .markdown';
+/** The same in our own activity cards (activity search, the messages feed), which carry their ids. */
+const OUR_TEXT = '.vv-activity .vv-act-markdown';
 
 /** A selection as a quote: its markup, where it comes from, and the rendered text it is in. */
 interface Quote {
@@ -64,6 +67,10 @@ function activityOf(element: Element, path: string): number | null {
 
 /** Where text in `markdown` comes from; null where the ids are out of reach. */
 async function refOf(markdown: Element, ctx: CommandContext, signal: AbortSignal): Promise<QuoteRef | null> {
+  // Our own cards carry their ids.
+  const card = markdown.closest('.vv-activity');
+  const own = markdown.closest('.vv-reply');
+  if (card) return parseQuoteHref([card.getAttribute('data-activity-id'), own?.getAttribute('data-reply-id')].filter(Boolean).join('/'));
   const activityId = activityOf(markdown, ctx.path);
   if (activityId === null) return null;
   const reply = markdown.closest('.reply');
@@ -74,14 +81,14 @@ async function refOf(markdown: Element, ctx: CommandContext, signal: AbortSignal
   return replyId === null ? null : { activityId, replyId };
 }
 
-const textOf = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest(TEXT) ?? null;
+const textOf = (node: Node) => (node instanceof Element ? node : node.parentElement)?.closest(`${TEXT}, ${OUR_TEXT}`) ?? null;
 
 /**
  * The selection inside one text of the host's (an activity's or a reply's), and its plain text: a
  * selection that runs out of it (a triple click takes the start of what follows) is cut at its end.
  */
 function selectedText(): { range: Range; markdown: Element; text: string } | null {
-  const selection = document.getSelection();
+  const selection = selectionInOurRoots() ?? document.getSelection();
   if (!selection || selection.isCollapsed || !selection.rangeCount) return null;
   const range = selection.getRangeAt(0).cloneRange();
   const markdown = textOf(range.startContainer) ?? textOf(range.endContainer);
@@ -182,11 +189,11 @@ const commandQuote = (): Quote | null => {
   return quote?.markdown.isConnected ? quote : null;
 };
 
-/** The open reply box of the activity a quote comes from (not a reply's edit box), if one is shown. */
+/** The open reply box of the activity a quote comes from (AniList's or our card's; not a reply's edit box), if one is shown. */
 function replyBox(quote: Quote): TextField | null {
-  const entry = quote.markdown.closest('.activity-entry');
+  const entry = quote.markdown.closest('.activity-entry, .vv-activity');
   for (const field of entry?.querySelectorAll('textarea') ?? [])
-    if (!field.closest('.reply') && field.getClientRects().length && editableField(field)) return editableField(field);
+    if (!field.closest('.reply, .vv-reply') && field.getClientRects().length && editableField(field)) return editableField(field);
   return null;
 }
 
