@@ -206,6 +206,11 @@ async function boot(): Promise<void> {
       mountOverlay();
       return confirmDialog(text);
     },
+    prompt: async (title, placeholder) => {
+      const { promptDialog } = await overlay.load();
+      mountOverlay();
+      return promptDialog(title, placeholder);
+    },
     diagnostics: {
       missingLandmarks: () => injector.missingLandmarks(),
       activeInjections: () => injector.activeInjections(),

@@ -29,6 +29,8 @@ export interface ServiceDeps {
   hostViewer(): HostViewer | null;
   focused(): Element | null;
   confirm(text?: string): Promise<boolean>;
+  /** The prompt dialog; without one (tests), every prompt is cancelled. */
+  prompt?(title: string, placeholder?: string): Promise<string | null>;
   diagnostics: AppServices['diagnostics'];
   now?(): number;
 }
@@ -72,6 +74,7 @@ export function createServices(deps: ServiceDeps): AppServices {
     dialogs: deps.dialogs ?? createDialogController(),
     diagnostics: deps.diagnostics,
     confirm: deps.confirm,
+    prompt: deps.prompt ?? (async () => null),
     settings: settingsOf(deps.registry, deps.store),
     route: {
       path: deps.path,

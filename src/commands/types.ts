@@ -90,6 +90,8 @@ export interface AppServices {
   run(commandId: string, focused?: Element | null): Promise<void>;
   /** A confirm dialog (title 'Warning', buttons Cancel and Ok). */
   confirm(text?: string): Promise<boolean>;
+  /** A prompt dialog (the title, a text field, buttons Cancel and Ok): the text, or null when cancelled. */
+  prompt(title: string, placeholder?: string): Promise<string | null>;
   /** A fresh context (path, authorization, focus) for running or listing commands. */
   context(focused?: Element | null): CommandContext;
   /** What the injector knows about the current page (for the Health command). */

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useContext } from 'react';
+import { useContext, useState, type FormEvent } from 'react';
 import { createStore } from '../data/store';
 import { useLayer } from './common/layers';
 import { PortalContainer, useStore } from './hooks';
@@ -7,27 +7,74 @@ import { PortalContainer, useStore } from './hooks';
 /**
  * The confirm dialog: title 'Warning', default text 'Are you sure
  * you want to do this?', buttons Cancel and Ok. `confirmDialog()` resolves with the choice.
+ * The prompt dialog (`promptDialog()`): a title, a text field and Cancel and Ok, resolving with
+ * the text, or null when cancelled.
  */
 
 const CONFIRM_DEFAULT_TEXT = 'Are you sure you want to do this?';
 
 interface Pending {
   text: string;
-  resolve(ok: boolean): void;
+  /** A prompt: its field's placeholder (the text is then its title). */
+  prompt?: { placeholder: string };
+  resolve(answer: string | null): void;
 }
 
 /** The question on screen; asking a new one answers the previous one with Cancel. */
 const pending = createStore<Pending | null>(null);
 
-export function confirmDialog(text: string = CONFIRM_DEFAULT_TEXT): Promise<boolean> {
-  pending.get()?.resolve(false);
-  return new Promise((resolve) => pending.set({ text, resolve }));
+function ask(question: Omit<Pending, 'resolve'>): Promise<string | null> {
+  pending.get()?.resolve(null);
+  return new Promise((resolve) => pending.set({ ...question, resolve }));
 }
 
-function settle(ok: boolean) {
+export const confirmDialog = (text: string = CONFIRM_DEFAULT_TEXT): Promise<boolean> => ask({ text }).then((answer) => answer !== null);
+
+export const promptDialog = (title: string, placeholder = ''): Promise<string | null> => ask({ text: title, prompt: { placeholder } });
+
+function settle(answer: string | null) {
   const current = pending.get();
   pending.set(null);
-  current?.resolve(ok);
+  current?.resolve(answer);
+}
+
+function Actions({ submit }: { submit: boolean }) {
+  return (
+    <div className="vv-dialog-actions">
+      <button type="button" className="vv-button" onClick={() => settle(null)}>
+        Cancel
+      </button>
+      <button
+        type={submit ? 'submit' : 'button'}
+        className="vv-button vv-button-primary"
+        onClick={submit ? undefined : () => settle('')}
+        autoFocus={!submit}
+      >
+        Ok
+      </button>
+    </div>
+  );
+}
+
+function PromptForm({ placeholder, label }: { placeholder: string; label: string }) {
+  const [value, setValue] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    settle(value);
+  };
+  return (
+    <form onSubmit={submit}>
+      <input
+        className="vv-input vv-prompt-input"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        autoFocus
+        onChange={(event) => setValue(event.currentTarget.value)}
+      />
+      <Actions submit />
+    </form>
+  );
 }
 
 export function ConfirmHost() {
@@ -35,20 +82,28 @@ export function ConfirmHost() {
   const container = useContext(PortalContainer);
   const z = useLayer(current !== null);
   return (
-    <Dialog.Root open={current !== null} onOpenChange={(open) => !open && settle(false)}>
+    <Dialog.Root open={current !== null} onOpenChange={(open) => !open && settle(null)}>
       <Dialog.Portal container={container}>
         <Dialog.Overlay className="vv-backdrop" style={{ zIndex: z }} />
-        <Dialog.Content className="vv-dialog" role="alertdialog" style={{ zIndex: z + 1 }}>
-          <Dialog.Title className="vv-dialog-title">Warning</Dialog.Title>
-          <Dialog.Description className="vv-dialog-text">{current?.text}</Dialog.Description>
-          <div className="vv-dialog-actions">
-            <button type="button" className="vv-button" onClick={() => settle(false)}>
-              Cancel
-            </button>
-            <button type="button" className="vv-button vv-button-primary" onClick={() => settle(true)} autoFocus>
-              Ok
-            </button>
-          </div>
+        <Dialog.Content
+          className="vv-dialog"
+          role="alertdialog"
+          style={{ zIndex: z + 1 }}
+          // A prompt has no description: its title names the field.
+          {...(current?.prompt ? { 'aria-describedby': undefined } : {})}
+        >
+          {current?.prompt ? (
+            <>
+              <Dialog.Title className="vv-dialog-title">{current.text}</Dialog.Title>
+              <PromptForm key={current.text} placeholder={current.prompt.placeholder} label={current.text} />
+            </>
+          ) : (
+            <>
+              <Dialog.Title className="vv-dialog-title">Warning</Dialog.Title>
+              <Dialog.Description className="vv-dialog-text">{current?.text}</Dialog.Description>
+              <Actions submit={false} />
+            </>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -22,5 +22,5 @@ export function Overlay() {
 }
 
 export { Providers } from './Providers';
-export { confirmDialog } from './ConfirmDialog';
+export { confirmDialog, promptDialog } from './ConfirmDialog';
 export { Toaster };
