@@ -68,7 +68,6 @@ interface OriginalKey {
  */
 const ORIGINAL_ONLY: readonly OriginalKey[] = [
   { original: 'mediaOverviewCache', name: 'void-verified-media-overview-cache', exported: false },
-  { original: 'drafts', name: 'void-verified-markdown-drafts', exported: true },
 ];
 /**
  * Per-device state the original kept in page localStorage beside its keys, under a name its key

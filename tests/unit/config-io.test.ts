@@ -28,6 +28,7 @@ import {
 import { importText, offerAdoption, type ImportDeps } from '../../src/panels/import-export/import-flow';
 import { globalCssKey } from '../../src/data/global-css';
 import { MINI_MEDIA_DEFAULTS, miniMediaConfigKey } from '../../src/data/mini-media';
+import { draftsKey } from '../../src/data/markdown-drafts';
 import { feedConfigKey, quickAccessConfigKey } from '../../src/data/notifications/storage';
 import { s } from '../../src/data/schema';
 import { declaredKeys, encodeStored, Store, type KeyDef } from '../../src/data/storage';
@@ -518,12 +519,11 @@ describe("the original VoidVerified's file", () => {
     expect(t.store.get(miniMediaConfigKey)).toEqual({ ...MINI_MEDIA_DEFAULTS, hoverEmbeds: true });
     // The original's keys that no key of ours stores are skipped as unsupported.
     expect(result.skipped).toEqual([
-      { name: 'drafts', reason: 'unsupported' },
       { name: 'readNotifications', reason: 'per-device' },
       { name: 'somethingNew', reason: 'unknown' },
     ]);
     expect(t.toasts.warning).toHaveBeenCalledWith(
-      'Config successfully imported. Skipped: drafts (not supported yet); readNotifications (kept per device); somethingNew (unknown).',
+      'Config successfully imported. Skipped: readNotifications (kept per device); somethingNew (unknown).',
     );
     expect(t.reload).toHaveBeenCalledTimes(1);
   });
@@ -625,7 +625,8 @@ describe('first-run adoption', () => {
     expect(t.store.get(settingsKey)).toEqual({ highlightEnabled: false, defaultSign: '★' });
     expect(t.store.get(globalCssKey)).toBe('a { color: red }');
     expect(t.store.get(adoptionKey)).toEqual({ outcome: 'adopted', at: 1000 });
-    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: drafts (not supported yet).');
+    expect(t.store.get(draftsKey)).toEqual([]);
+    expect(t.toasts.success).toHaveBeenCalledWith('Config successfully imported.');
     expect(t.reload).toHaveBeenCalledTimes(1);
     expect(await run()).toBeNull();
     expect(confirm).toHaveBeenCalledTimes(1);

@@ -70,7 +70,6 @@ describe("the original's keys, named by the key declarations", () => {
 
   it('imports the short names of the keys the original has but no key of ours stores as not supported, the caches as per device', () => {
     const result = parseImportValue({
-      drafts: {},
       mediaOverviewCache: {},
       miniProfileCache: {},
     });
@@ -79,7 +78,6 @@ describe("the original's keys, named by the key declarations", () => {
       source: 'original',
       writes: [],
       skipped: [
-        { name: 'drafts', reason: 'unsupported' },
         { name: 'mediaOverviewCache', reason: 'per-device' },
         { name: 'miniProfileCache', reason: 'per-device' },
       ],

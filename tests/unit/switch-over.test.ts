@@ -25,6 +25,7 @@ import { imageHostConfigKey } from '../../src/data/image-hosts';
 import { layoutsKey } from '../../src/data/layout-designer';
 import { miniProfileConfigKey } from '../../src/data/mini-profile';
 import { MINI_MEDIA_DEFAULTS, miniMediaConfigKey, mediaOverviewCacheKey } from '../../src/data/mini-media';
+import { draftsKey } from '../../src/data/markdown-drafts';
 import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications/storage';
 import { declaredKeys, encodeStored, Store } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/dates';
@@ -437,6 +438,20 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
     check: (store) => expect(store.get(collapsedKey)).toMatchObject({ 'reply-7': true, 'reply-8': false }),
   },
   {
+    short: 'drafts',
+    key: 'void-verified-markdown-drafts',
+    // MarkdownDraftManager: JSON.stringify of its list; an empty name is accepted.
+    raw: JSON.stringify([
+      { name: 'Review', content: '# Frieren\n\nSlow and kind.', timestamp: '2026-11-01T10:00:00.000Z' },
+      { name: '', content: 'x', timestamp: '2026-11-02T10:00:00.000Z' },
+    ]),
+    check: (store) =>
+      expect(store.get(draftsKey)).toEqual([
+        { name: 'Review', content: '# Frieren\n\nSlow and kind.', timestamp: '2026-11-01T10:00:00.000Z', place: '' },
+        { name: '', content: 'x', timestamp: '2026-11-02T10:00:00.000Z', place: '' },
+      ]),
+  },
+  {
     short: 'globalCSS',
     key: 'void-verified-global-css',
     // Stored raw, not as JSON.
@@ -450,7 +465,6 @@ const LEFT_BEHIND: Record<string, string> = {
   'void-verified-mini-profile-cache': JSON.stringify([{ item: { name: 'Alice' }, cachedAt: EXPIRES }]),
   'void-verified-notification-relations': JSON.stringify([{ id: 1 }]),
   'void-verified-notification-deadlink-relations': JSON.stringify([2]),
-  'void-verified-markdown-drafts': JSON.stringify([]),
 };
 
 function page(): Map<string, string> {
@@ -534,7 +548,8 @@ describe("beside it: adopting the original's page localStorage", () => {
       const raw = t.backend.data.get(name);
       expect(raw === undefined || !raw.includes('Alice'), name).toBe(true);
     }
-    expect(t.toasts.warning).toHaveBeenCalledWith('Config successfully imported. Skipped: drafts (not supported yet).');
+    expect(t.toasts.warning).not.toHaveBeenCalled();
+    expect(t.toasts.success).toHaveBeenCalledWith('Config successfully imported.');
   });
 
   it('says the AniList access must be authorized again when no token is here, and not when one is', async () => {

@@ -19,6 +19,7 @@ import { layoutDesigner } from './layout-designer';
 import { likeCounts } from './like-counts';
 import { listFeedMessages } from './list-feed-messages';
 import { markdown } from './markdown';
+import { markdownDrafts } from './markdown-drafts';
 import { messagesFeed } from './messages-feed';
 import { miniMedia } from './mini-media';
 import { miniProfile } from './mini-profile';
@@ -53,6 +54,7 @@ export const features: FeatureDef[] = [
   paste,
   gifKeyboard,
   markdown,
+  markdownDrafts,
   // The small activity behaviours, in the order the settings page has always listed their options.
   subscribeButtons,
   likeCounts,
