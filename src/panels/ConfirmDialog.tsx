@@ -91,6 +91,13 @@ export function ConfirmHost() {
           style={{ zIndex: z + 1 }}
           // A prompt has no description: its title names the field.
           {...(current?.prompt ? { 'aria-describedby': undefined } : {})}
+          // Radix cannot tell focus moved inside our shadow root (document.activeElement stays its host) and focuses the box: the field takes it.
+          onOpenAutoFocus={(event) => {
+            const field = (event.currentTarget as HTMLElement).querySelector('input');
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
         >
           {current?.prompt ? (
             <>

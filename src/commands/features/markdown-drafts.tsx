@@ -156,7 +156,14 @@ export const markdownDrafts: FeatureDef = {
     },
   ],
   panels: [
-    { kind: 'dialog', id: DIALOG, title: 'Drafts', component: Popover },
+    {
+      kind: 'dialog',
+      id: DIALOG,
+      title: 'Drafts',
+      component: Popover,
+      // Back to the editor (the dialog may have been opened from the palette, which is gone), after the dialog's own focus return.
+      onClose: () => void setTimeout(() => popoverEditor.get()?.focus(), 0),
+    },
     {
       kind: 'palette-page',
       id: 'markdown-drafts.page',
