@@ -174,15 +174,19 @@ test.describe('Import/Export', () => {
     const original = {
       settings: { highlightEnabled: false, defaultSign: { value: '★' }, pasteImageWidthValue: { value: '300' } },
       timeConfig: { dateFormat: 'yyyy-mm-dd', use12HourFormat: false },
-      drafts: { drafts: [] },
+      drafts: [{ name: 'Review', content: 'Kept', timestamp: '2026-11-01T00:00:00.000Z' }],
+      mediaOverviewCache: [],
     };
     const reloaded = page.waitForEvent('load');
     // The original downloads it as 'VoidVerified_configs', without an extension.
     await chooseFile(fileInput(page), { name: 'VoidVerified_configs', buffer: Buffer.from(JSON.stringify(original)) });
-    await expect(summary(page)).toContainText('Left out: drafts (not supported yet).');
+    await expect(summary(page)).toContainText('Left out: mediaOverviewCache (kept per device).');
     await acceptSummary(page);
-    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: drafts (not supported yet).' })).toBeVisible();
+    await expect(
+      toasts(page).filter({ hasText: 'Config successfully imported. Skipped: mediaOverviewCache (kept per device).' }),
+    ).toBeVisible();
     await reloaded;
+    expect(await stored(page, 'void-verified-markdown-drafts')).toEqual([{ ...original.drafts[0], place: '' }]);
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
     await expect(settings(page).locator('[data-option="pasteImageWidth"] input')).toHaveValue('300');
     expect(await stored(page, 'void-verified-settings')).toEqual({ highlightEnabled: false, defaultSign: '★', pasteImageWidth: 300 });
@@ -315,7 +319,7 @@ test.describe('adopting the original VoidVerified configuration', () => {
       localStorage.setItem('void-verified-settings', JSON.stringify({ highlightEnabled: false, defaultSign: { value: '★' } }));
       localStorage.setItem('void-verified-global-css', 'body { outline: 1px solid red; }');
       localStorage.setItem('void-verified-read-notifications', '[1,2,3]');
-      localStorage.setItem('void-verified-markdown-drafts', '{"drafts":[]}');
+      localStorage.setItem('void-verified-markdown-drafts', '[{"name":"Review","content":"Kept","timestamp":"2026-11-01T00:00:00.000Z"}]');
     });
   }
   const dialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Found a configuration from the original VoidVerified' });
@@ -326,9 +330,10 @@ test.describe('adopting the original VoidVerified configuration', () => {
     await expect(dialog(page)).toContainText('Found a configuration from the original VoidVerified on this browser. Adopt it?');
     const reloaded = page.waitForEvent('load');
     await dialog(page).getByRole('button', { name: 'Ok' }).click();
-    // A warning (shown at the default toast level) because something was left out.
-    await expect(toasts(page).filter({ hasText: 'Config successfully imported. Skipped: drafts (not supported yet).' })).toBeVisible();
     await reloaded;
+    expect(await stored(page, 'void-verified-markdown-drafts')).toEqual([
+      { name: 'Review', content: 'Kept', timestamp: '2026-11-01T00:00:00.000Z', place: '' },
+    ]);
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
     expect(await stored(page, 'void-verified-global-css')).toBe('body { outline: 1px solid red; }');
     expect(await stored(page, 'void-verified-palette-adoption')).toMatchObject({ outcome: 'adopted' });
