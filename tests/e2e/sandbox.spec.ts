@@ -79,6 +79,10 @@ test.describe('the sandbox', () => {
     const inProgress = page.locator('[data-void-ui="in-progress"]');
     await expect(inProgress.locator('h2')).toHaveText(['Weekly', 'Airing', 'Anime In Progress', 'Manga In Progress']);
     await expect(inProgress.locator('section[aria-label="Airing"]')).toContainText('Ep 22');
+    // Markdown drafts: the automatic draft of the composer is offered back under it.
+    await expect(page.locator('.activity-feed-wrap > .activity-edit [data-void-ui="markdown-drafts-offer"]')).toContainText(
+      'Half-written status from the last visit',
+    );
     // The GIF keyboard has saved GIFs to show, served by the sandbox, under a forum thread's reply box.
     await page.goto(`${sandbox.url}/forum/overview`);
     // The changelog opens first, as on every page until it is closed.

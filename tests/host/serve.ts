@@ -245,7 +245,8 @@ function userscript(): string | null {
  * an In Progress category (the airing ONE PIECE stays in "Airing"), and saved GIFs and images in
  * the GIF keyboard (under every editor: the composer, replies, a forum thread's reply box at
  * /forum/thread/4127, a review at /edit/review/{media id}, the About in /settings). Addresses of
- * s4.anilist.co are served by the sandbox (placeholders), as on the replica's pages.
+ * s4.anilist.co are served by the sandbox (placeholders), as on the replica's pages. Two markdown
+ * drafts and the automatic draft of /home's composer, offered back under it.
  */
 const ALL_SEED = {
   'void-verified-gif-keyboard': JSON.stringify({
@@ -264,6 +265,24 @@ const ALL_SEED = {
       autoAiringCategory: true,
       includeCustomCategoryEntriesInAiring: false,
     },
+  }),
+  'void-verified-markdown-drafts': JSON.stringify({
+    v: 1,
+    data: [
+      { name: 'Frieren review', content: '# Frieren\n\nSlow, kind and sad. Worth it!', timestamp: '2026-11-20T18:30:00.000Z', place: '' },
+      {
+        name: 'Weekly thread',
+        content: 'This week:\n\n- ONE PIECE 1122\n- Jujutsu Kaisen',
+        timestamp: '2026-11-24T09:05:00.000Z',
+        place: '',
+      },
+      {
+        name: 'Unsent status on /home',
+        content: 'Half-written status from the last visit',
+        timestamp: '2026-11-26T21:40:00.000Z',
+        place: '/home status',
+      },
+    ],
   }),
 };
 
