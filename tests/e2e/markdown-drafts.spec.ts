@@ -121,6 +121,14 @@ test.describe('markdown drafts', { tag: '@worlds' }, () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await expect(drafts(page).getByRole('button', { name: 'Save New Draft' })).toBeFocused();
+    // Escape in the prompt cancels it alone.
+    await page.keyboard.press('Enter');
+    const prompt = page.getByRole('alertdialog', { name: 'Name new draft' });
+    await expect(prompt.getByRole('textbox')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(prompt).toHaveCount(0);
+    await expect(drafts(page)).toBeVisible();
+    await drafts(page).getByRole('button', { name: 'Save New Draft' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alertdialog', { name: 'Name new draft' }).getByRole('textbox')).toBeFocused();
     await page.keyboard.type('By keys');
@@ -132,8 +140,19 @@ test.describe('markdown drafts', { tag: '@worlds' }, () => {
     expect(((await stored(host, KEY)) as { name: string }[]).map((d) => d.name)).toEqual(['Old', 'By keys']);
   });
 
-  test('the Drafts palette page loads into the editor that had focus, asking when it has text, and deletes', async ({ page, host }) => {
+  test('"Save draft" saves the focused editor\'s text; the Drafts palette page loads into it, asking when it has text, and deletes', async ({
+    page,
+    host,
+  }) => {
     await host.goto('/home', { seed: { ...LOUD, [KEY]: envelope([draft('Status', 'A status\nsecond line'), draft('Other', 'x')]) } });
+    await box(page).fill('From the palette');
+    await palette(page, 'Save draft', 'markdown-drafts.save');
+    await page.getByRole('alertdialog', { name: 'Name new draft' }).getByRole('textbox').fill('Saved by command');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => ((await stored(host, KEY)) as { name: string; content: string }[]).at(-1))
+      .toMatchObject({ name: 'Saved by command', content: 'From the palette' });
+    await box(page).fill('');
     await box(page).focus();
     await palette(page, 'Load a draft', 'markdown-drafts.list');
     const item = page.locator('[cmdk-item]', { hasText: 'Status' }).first();
@@ -154,7 +173,9 @@ test.describe('markdown drafts', { tag: '@worlds' }, () => {
     await page.locator('[cmdk-item]', { hasText: 'Delete draft Other' }).click();
     await expect(confirmBox(page)).toContainText('Are you sure you want to delete draft Other?');
     await confirmBox(page).getByRole('button', { name: 'Ok' }).click();
-    await expect.poll(async () => ((await stored(host, KEY)) as { name: string }[]).map((d) => d.name)).toEqual(['Status']);
+    await expect
+      .poll(async () => ((await stored(host, KEY)) as { name: string }[]).map((d) => d.name))
+      .toEqual(['Status', 'Saved by command']);
   });
 
   test("an editor's unsent text is kept when the page moves on and offered back there; Discard and Publish drop it", async ({
