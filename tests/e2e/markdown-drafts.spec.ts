@@ -216,4 +216,22 @@ test.describe('markdown drafts', { tag: '@worlds' }, () => {
     await expect.poll(() => stored(host, KEY)).toEqual([]);
     await expect(box(page)).toHaveValue('');
   });
+  test("a reply box is its activity page's place: kept on leaving, offered back there and not on /home", async ({ page, host }) => {
+    const ACTIVITY = '/activity/700000004';
+    await host.goto(ACTIVITY, { seed: LOUD });
+    const reply = page.locator('.activity-edit textarea[placeholder="Write a reply..."]');
+    await reply.fill('A reply for later');
+    await navigate(page, '/home');
+    await expect
+      .poll(() => stored(host, KEY))
+      .toEqual([expect.objectContaining({ name: `Unsent reply on ${ACTIVITY}`, place: `${ACTIVITY} reply` })]);
+    await expect(composer(page)).toBeVisible();
+    await expect(page.locator('[data-void-ui="markdown-drafts-offer"]')).toHaveCount(0);
+    await navigate(page, ACTIVITY);
+    const offer = page.locator('.activity-edit [data-void-ui="markdown-drafts-offer"]');
+    await expect(offer).toContainText('A reply for later');
+    await offer.getByRole('button', { name: 'Restore' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(reply).toHaveValue('A reply for later');
+  });
 });

@@ -1,4 +1,5 @@
-import { autoDraftAt, autoDraftName, autoPlace, draftsKey, putAutoDraft, removeAutoDraft, type Draft } from '../../data/markdown-drafts';
+import { autoDraftAt, autoDraftName, autoPlace, draftsKey, putAutoDraft, removeAutoDraft } from '../../data/markdown-drafts';
+import { activityPage } from '../../data/pages';
 import { createStore } from '../../data/store';
 import { editableField, type TextField } from '../../inject/editor-text';
 import { isMarkdownEditor } from '../../inject/hotkeys';
@@ -48,12 +49,13 @@ function Popover({ ctx, close }: { ctx: CommandContext; close(): void }) {
 
 /**
  * An editor's kind, which with the page's path names its place: a reply box (in a feed, with its
- * activity's id), a message box on another user's profile, or a status composer.
+ * activity's id; an activity's page names it already), a message box on another user's profile, or
+ * a status composer.
  */
-function editorKind(field: Element): string {
+function editorKind(field: Element, path: string): string {
   const entry = field.closest('.activity-entry');
   if (entry || field.closest('.reply-wrap, .activity-replies')) {
-    const id = entry && hostComponentId(entry);
+    const id = entry && activityPage(path) === null ? hostComponentId(entry) : null;
     return id ? `reply:${id}` : 'reply';
   }
   return /message/i.test(field.getAttribute('placeholder') ?? '') ? 'message' : 'status';
@@ -72,13 +74,13 @@ function keepUnsent(ctx: InjectionContext): undefined {
   const unsent = new Map<string, string>();
   const onInput = (event: Event) => {
     const field = hostEditor(event.target);
-    if (field && event.isTrusted) unsent.set(editorKind(field), field.value);
+    if (field && event.isTrusted) unsent.set(editorKind(field, path), field.value);
   };
   const onClick = (event: MouseEvent) => {
     const edit = event.isTrusted && event.target instanceof Element ? event.target.closest('.activity-edit') : null;
     const field = edit && event.target instanceof Element && event.target.closest('.actions .save') ? edit.querySelector('textarea') : null;
     if (!field) return;
-    const kind = editorKind(field);
+    const kind = editorKind(field, path);
     unsent.delete(kind);
     ctx.store.update(draftsKey, (list) => removeAutoDraft(list, autoPlace(path, kind)));
   };
@@ -98,9 +100,9 @@ function keepUnsent(ctx: InjectionContext): undefined {
 
 /** Under an empty AniList editor whose place has an automatic draft: the offer to restore it. */
 function offerAutoDraft(edit: Element, ctx: InjectionContext): undefined {
-  const field = editableField(edit.querySelector(HOST_EDITOR.split(' ')[1]!));
+  const field = editableField(edit.querySelector('textarea'));
   if (!field || field.value) return;
-  const draft: Draft | undefined = autoDraftAt(ctx.store.get(draftsKey), autoPlace(ctx.path, editorKind(field)));
+  const draft = autoDraftAt(ctx.store.get(draftsKey), autoPlace(ctx.path, editorKind(field, ctx.path)));
   if (!draft) return;
   const below = field.closest('.input') ?? field;
   mountUi(ctx, 'markdown-drafts-offer', (host) => below.after(host), <AutoDraftOffer ctx={ctx} editor={field} draft={draft} />);
