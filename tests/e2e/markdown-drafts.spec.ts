@@ -234,4 +234,17 @@ test.describe('markdown drafts', { tag: '@worlds' }, () => {
     await page.keyboard.press('Enter');
     await expect(reply).toHaveValue('A reply for later');
   });
+  test("a forum thread's reply box keeps its text too, named as what it is", async ({ page, host }) => {
+    const THREAD = '/forum/thread/4127';
+    await host.goto(THREAD, { seed: LOUD });
+    const comment = page.locator('.forum-thread > .editor textarea');
+    await comment.fill('A forum reply for later');
+    await navigate(page, '/home');
+    await expect
+      .poll(() => stored(host, KEY))
+      .toEqual([expect.objectContaining({ name: `Unsent text on ${THREAD}`, place: `${THREAD} text` })]);
+    await navigate(page, THREAD);
+    await page.locator('.forum-thread > .editor [data-void-ui="markdown-drafts-offer"]').getByRole('button', { name: 'Restore' }).click();
+    await expect(comment).toHaveValue('A forum reply for later');
+  });
 });

@@ -1,11 +1,9 @@
 import { autoDraftAt, autoDraftName, autoPlace, draftsKey, putAutoDraft, removeAutoDraft } from '../../data/markdown-drafts';
 import { activityPage } from '../../data/pages';
 import { createStore } from '../../data/store';
-import { editableField, type TextField } from '../../inject/editor-text';
-import { isMarkdownEditor } from '../../inject/hotkeys';
+import { editableField, HOST_EDITOR_TOOLBAR, markdownField, type TextField } from '../../inject/editor-text';
 import { onAbort } from '../../inject/lifetime';
 import { hostComponentId } from '../../inject/page-world';
-import { deepFocus, eventOrigin } from '../../inject/shadow';
 import { saveNew } from '../../panels/markdown-drafts/actions';
 import { mountUi } from '../../panels/mount';
 import { useStore } from '../../panels/hooks';
@@ -27,18 +25,8 @@ const AutoDraftOffer = lazyComponent(() => import('../../panels/markdown-drafts/
 
 const DIALOG = 'markdown-drafts.dialog';
 const SECTION = 'Markdown';
-/** AniList's activity editors: the composer, message and reply boxes. */
-const HOST_EDITOR = '.activity-edit textarea';
-
-function editorOf(element: Element | null): TextField | null {
-  if (!element) return null;
-  const field = editableField(deepFocus(element));
-  return field && isMarkdownEditor(field) ? field : null;
-}
-
-/** The markdown editor focused last, for when the palette has taken focus from it. */
-let lastEditor: TextField | null = null;
-const editorFor = (ctx: CommandContext): TextField | null => editorOf(ctx.focused) ?? (lastEditor?.isConnected ? lastEditor : null);
+/** The markdown editor that has focus, or had it before the palette opened (ours or AniList's). */
+const editorFor = (ctx: CommandContext): TextField | null => (ctx.focused ? markdownField(ctx.focused) : null);
 
 /** The editor the popover is open for. */
 const popoverEditor = createStore<TextField | null>(null);
@@ -49,10 +37,11 @@ function Popover({ ctx, close }: { ctx: CommandContext; close(): void }) {
 
 /**
  * An editor's kind, which with the page's path names its place: a reply box (in a feed, with its
- * activity's id; an activity's page names it already), a message box on another user's profile, or
- * a status composer.
+ * activity's id; an activity's page names it already), a message box on another user's profile, a
+ * status composer, or another editor of the page ('text': a forum comment, a review, the bio).
  */
 function editorKind(field: Element, path: string): string {
+  if (!field.closest('.activity-edit')) return 'text';
   const entry = field.closest('.activity-entry');
   if (entry || field.closest('.reply-wrap, .activity-replies')) {
     const id = entry && activityPage(path) === null ? hostComponentId(entry) : null;
@@ -60,9 +49,6 @@ function editorKind(field: Element, path: string): string {
   }
   return /message/i.test(field.getAttribute('placeholder') ?? '') ? 'message' : 'status';
 }
-
-const hostEditor = (target: EventTarget | null): TextField | null =>
-  target instanceof Element && target.matches(HOST_EDITOR) ? editableField(target) : null;
 
 /**
  * Keeps the unsent text of this page's AniList editors: what a person typed is noted per place,
@@ -73,12 +59,13 @@ function keepUnsent(ctx: InjectionContext): undefined {
   const path = ctx.path;
   const unsent = new Map<string, string>();
   const onInput = (event: Event) => {
-    const field = hostEditor(event.target);
+    // Our own editors sit in shadow roots: what reaches the document is their host, no field.
+    const field = markdownField(event.target);
     if (field && event.isTrusted) unsent.set(editorKind(field, path), field.value);
   };
   const onClick = (event: MouseEvent) => {
-    const edit = event.isTrusted && event.target instanceof Element ? event.target.closest('.activity-edit') : null;
-    const field = edit && event.target instanceof Element && event.target.closest('.actions .save') ? edit.querySelector('textarea') : null;
+    const save = event.isTrusted && event.target instanceof Element ? event.target.closest('.actions .save') : null;
+    const field = markdownField(save?.parentElement?.parentElement?.querySelector('textarea') ?? null);
     if (!field) return;
     const kind = editorKind(field, path);
     unsent.delete(kind);
@@ -98,9 +85,9 @@ function keepUnsent(ctx: InjectionContext): undefined {
   onAbort(ctx, flush);
 }
 
-/** Under an empty AniList editor whose place has an automatic draft: the offer to restore it. */
-function offerAutoDraft(edit: Element, ctx: InjectionContext): undefined {
-  const field = editableField(edit.querySelector('textarea'));
+/** Under an empty AniList editor (the toolbar's parent) whose place has an automatic draft: the offer to restore it. */
+function offerAutoDraft(toolbar: Element, ctx: InjectionContext): undefined {
+  const field = editableField(toolbar.parentElement?.querySelector('textarea') ?? null);
   if (!field || field.value) return;
   const draft = autoDraftAt(ctx.store.get(draftsKey), autoPlace(ctx.path, editorKind(field, ctx.path)));
   if (!draft) return;
@@ -129,10 +116,10 @@ export const markdownDrafts: FeatureDef = {
       section: SECTION,
       keywords: ['draft', 'save', 'load', 'markdown'],
       scope: 'editor',
-      when: (ctx) => editorOf(ctx.focused) !== null,
+      when: (ctx) => editorFor(ctx) !== null,
       relevant: () => true,
       run: (ctx) => {
-        popoverEditor.set(editorOf(ctx.focused));
+        popoverEditor.set(editorFor(ctx));
         ctx.dialogs.open(DIALOG);
       },
     },
@@ -177,24 +164,11 @@ export const markdownDrafts: FeatureDef = {
   injections: [
     {
       id: 'markdown-drafts.offer',
-      selector: '.activity-edit',
+      selector: HOST_EDITOR_TOOLBAR,
       optional: true,
       toggle: 'autoDraftsEnabled',
       mount: offerAutoDraft,
     },
   ],
-  page: [
-    {
-      // Remembers the markdown editor focused last, so the palette's commands act on it after taking focus.
-      id: 'markdown-drafts.last-editor',
-      run: (ctx) => {
-        const onFocus = (event: FocusEvent) => {
-          const target = editorOf(eventOrigin(event) as Element | null);
-          if (target) lastEditor = target;
-        };
-        document.addEventListener('focusin', onFocus, { capture: true, signal: ctx.signal });
-      },
-    },
-    { id: 'markdown-drafts.keep-unsent', toggle: 'autoDraftsEnabled', key: (path) => path, run: keepUnsent },
-  ],
+  page: [{ id: 'markdown-drafts.keep-unsent', toggle: 'autoDraftsEnabled', key: (path) => path, run: keepUnsent }],
 };
