@@ -169,6 +169,8 @@ function userscriptBuild(outDir: string, testHooks: boolean): Options {
       options.alias = {
         '@uiw/codemirror-extensions-basic-setup': './src/panels/global-css/codemirror/setup.ts',
         '@codemirror/theme-one-dark': './src/panels/global-css/codemirror/no-dark-theme.ts',
+        // Radix's scroll lock, as the host's own class (see the module).
+        'react-remove-scroll': './build/remove-scroll.ts',
       };
       // The libraries' licence comments go: the script credits them in one notice (build/licenses.ts).
       options.legalComments = 'none';

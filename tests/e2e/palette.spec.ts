@@ -16,6 +16,10 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
     await openPalette(page);
     await expect(input(page)).toBeFocused();
     await expect(page.locator('body')).toHaveClass(/scroll-lock/);
+    // The page behind stays where it was: the host's own class freezes it.
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 600);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
     await input(page).fill('notifications');
     const item = page.locator('[cmdk-item][data-command="anilist-links.notifications"]');
     await expect(item).toBeVisible();

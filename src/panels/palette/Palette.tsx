@@ -56,7 +56,6 @@ export function Palette() {
   const text = usePaletteText(view.key, pagePanel ? 0 : modePanel ? modePanel.debounceMs : DASHBOARD_DEBOUNCE_MS);
   const focusedBefore = useFocusedBefore(state.open, services);
   useFocusOnView(view, contentRef, inputRef);
-  useScrollLock(state.open);
   // The context is a snapshot of the page (path, sign-in, viewer): taken again whenever the
   // palette's state moves (it opens, changes mode or page), so commands see the page as it is then,
   // and kept in between, since panels key their effects on it.
@@ -205,15 +204,6 @@ function useFocusOnView(view: PaletteView, contentRef: RefObject<HTMLDivElement 
     if (formPage && active && active !== inputRef.current && content?.contains(active)) return;
     inputRef.current?.focus();
   }, [view.key, open, formPage, contentRef, inputRef]);
-}
-
-/** The host's own class freezes page scroll behind overlays. */
-function useScrollLock(open: boolean) {
-  useEffect(() => {
-    if (!open) return;
-    document.body.classList.add('scroll-lock');
-    return () => document.body.classList.remove('scroll-lock');
-  }, [open]);
 }
 
 /** In a shadow root Radix's focus guards sit outside our tree: keep Tab inside ourselves. */
