@@ -42,4 +42,5 @@ export const SELF_MESSAGE_TEXTS = {
   publishing: 'Self-publishing a message.',
   failed: 'There was an error self-publishing a message.',
   published: 'Message self-published.',
+  empty: 'Write your message in the composer first, then Message Self.',
 };

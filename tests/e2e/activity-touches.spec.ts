@@ -56,15 +56,15 @@ test.describe('timestamp tooltips', () => {
 
 test.describe('self message', () => {
   const on = () => ({ ...authSeed(), ...allToasts, ...settingsSeed({ selfMessageEnabled: true }) });
-  const button = (page: Page) => page.getByRole('button', { name: 'Message yourself' });
-  const box = (page: Page) => page.getByRole('textbox', { name: 'Message to yourself' });
+  /** In the own profile composer's actions, where the original offers it (issue 29). */
+  const button = (page: Page) =>
+    page.locator('.activity-feed-wrap > .activity-edit > .actions').getByRole('button', { name: 'Message Self' });
+  const composer = (page: Page) => page.locator('.activity-feed-wrap > .activity-edit textarea');
 
-  test('publishes a public message to yourself and opens it', async ({ page, host, api }) => {
+  test("'Message Self' in the composer's actions publishes its text to yourself and opens it", async ({ page, host, api }) => {
     await host.goto('/user/Viewer/', { seed: on() });
+    await composer(page).fill('Note to self: finish Frieren.');
     await button(page).click();
-    await expect(box(page)).toBeFocused();
-    await box(page).fill('Note to self: finish Frieren.');
-    await page.getByRole('button', { name: 'Publish' }).click();
     await expect(toasts(page).filter({ hasText: 'Self-publishing a message.' })).toBeVisible();
     await expect(toasts(page).filter({ hasText: 'Message self-published.' })).toBeVisible();
     const saved = api.state.activities.at(-1)!;
@@ -87,49 +87,51 @@ test.describe('self message', () => {
     await expect(page.locator('.activity-entry.activity-message')).toContainText('Note to self: finish Frieren.');
   });
 
-  test('a failure says so and keeps the text', async ({ page, host, api }) => {
+  test('an empty composer says so; a failure says so and keeps the text', async ({ page, host, api }) => {
     await host.goto('/user/Viewer/', { seed: on() });
     await button(page).click();
-    await box(page).fill('This one fails.');
+    await expect(toasts(page).filter({ hasText: 'Write your message in the composer first, then Message Self.' })).toBeVisible();
+    await expect(composer(page)).toBeFocused();
+    await composer(page).fill('This one fails.');
     const before = api.state.activities.length;
     api.failNext(1, { status: 500 }, 'SaveMessageActivity');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await button(page).click();
     await expect(toasts(page).filter({ hasText: 'There was an error self-publishing a message.' })).toBeVisible();
-    await expect(box(page)).toHaveValue('This one fails.');
+    await expect(composer(page)).toHaveValue('This one fails.');
     await expect(page).toHaveURL('https://anilist.co/user/Viewer/');
     expect(api.state.activities.length).toBe(before);
     await expect(toasts(page).filter({ hasText: 'Message self-published.' })).toHaveCount(0);
   });
 
-  test("'Message yourself…' in the palette on your own profile only", async ({ page, host }) => {
+  test("'Message yourself…' in the palette sends the composer's text, on your own profile only", async ({ page, host, api }) => {
     await host.goto('/user/Viewer/animelist', { seed: on() });
+    // From another tab of the profile: to the overview, the composer focused to write in.
     await clickPaletteRow(page, await palette(page, 'Message yourself', 'self-message.open'));
     await expect(page).toHaveURL('https://anilist.co/user/Viewer/');
-    await expect(box(page)).toBeFocused();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(button(page)).toBeVisible();
-    // Already on the overview: the box opens in place.
+    await expect(composer(page)).toBeFocused();
+    await page.keyboard.type('Typed, then sent from the palette.');
     await clickPaletteRow(page, await palette(page, 'Message yourself', 'self-message.open'));
-    await expect(box(page)).toBeFocused();
+    await expect(toasts(page).filter({ hasText: 'Message self-published.' })).toBeVisible();
+    expect(api.state.activities.at(-1)).toMatchObject({ message: 'Typed, then sent from the palette.', recipientId: 1 });
 
     await host.goto('/user/Akira/', { seed: on() });
     await ready(page);
     await expect(await palette(page, 'Message yourself', 'self-message.open')).toHaveCount(0);
-    await expect(button(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Message Self' })).toHaveCount(0);
   });
 
   test('off: no button', async ({ page, host }) => {
     await host.goto('/user/Viewer/', { seed: authSeed() });
     await ready(page);
     await page.waitForTimeout(200);
-    await expect(button(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Message Self' })).toHaveCount(0);
   });
 
   test('without authorization (the option is inert): no button', async ({ page, host }) => {
     await host.goto('/user/Viewer/', { seed: settingsSeed({ selfMessageEnabled: true }) });
     await ready(page);
     await page.waitForTimeout(200);
-    await expect(button(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Message Self' })).toHaveCount(0);
   });
 });
 

@@ -116,10 +116,9 @@ test.describe('followed users (document 1 section 7)', () => {
 test.describe('wrapped error texts', () => {
   test("self message: 'Failed to publish a self-message' is shown with the error", async ({ page, host, api }) => {
     await host.goto('/user/Viewer/', { seed: seed({ selfMessageEnabled: true }) });
-    await page.getByRole('button', { name: 'Message yourself' }).click();
-    await page.getByRole('textbox', { name: 'Message to yourself' }).fill('This one fails.');
+    await page.locator('.activity-feed-wrap > .activity-edit textarea').fill('This one fails.');
     api.failNext(1, { status: 500 }, 'SaveMessageActivity');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Message Self' }).click();
     const failed = toast(page, 'There was an error self-publishing a message.');
     await expect(failed).toBeVisible();
     await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to publish a self-message (Internal Server Error)');

@@ -119,7 +119,7 @@ test.describe('one identity for writes', { tag: '@worlds' }, () => {
     // Signed in as the owner again: unlocked, and a later switch would be said again.
     await page.evaluate((auth) => localStorage.setItem('auth', JSON.stringify(auth)), snapshotOf(1, 'Viewer'));
     await push(page, '/user/Viewer/');
-    await expect(page.getByRole('button', { name: 'Message yourself' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Message Self' })).toBeVisible();
     await expect.poll(() => stored(host, 'void-verified-identity-notice')).toBeNull();
   });
 });
