@@ -1,5 +1,6 @@
 import { COLLAPSED_MAX_ENTRIES, collapsedKey } from './collapse';
-import { hotkeysKey, settingsKey } from './config';
+import { hotkeysKey, ORIGINAL_SETTINGS_VERSION, settingsKey } from './config';
+import { IMAGE_WIDTH_VALUE } from './image-width';
 import { formatIssues, s, type Issue } from './schema';
 import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, type Store, fixedShape } from './storage';
 
@@ -102,14 +103,15 @@ const GLOBAL_CSS = 'globalCSS';
 /** The palette command, whose hotkey the original kept as QuickStart's `openQuickStartKeybind`. */
 export const PALETTE_COMMAND_ID = 'quickstart.open';
 const PALETTE_DEFAULT_HOTKEY = 'ctrl+space';
-/** Original option names that we call differently. */
-const ORIGINAL_OPTION_NAMES: Readonly<Record<string, string>> = { pasteImageWidthValue: 'pasteImageWidth' };
+/** Original option names that we call differently: the spec's (1.21) width, which 2.0.3 renamed (document 3, C10). */
+const ORIGINAL_OPTION_NAMES: Readonly<Record<string, string>> = { pasteImageWidth: IMAGE_WIDTH_VALUE };
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /**
- * Our file does not say which version of each key it holds: one written before a key reached
- * version 2 holds it at 1, a later one at its version then. So its values are migrated from
- * version 1, and a key's migrations from version 2 on leave a value already in the newer form as
- * it is (KeyDef.migrations): a file naming the hotkeys' old command ids is read with the new ones.
+ * Our file says each key's version in `versions` (since settings version 2, whose step must not run
+ * again over a value of its own form). A file written before holds every key without a version at
+ * 1 or at its version then, so such values are migrated from version 1, and a key's migrations
+ * from version 2 on leave a value already in the newer form as it is (KeyDef.migrations): a file
+ * naming the hotkeys' old command ids is read with the new ones.
  */
 const FILE_VALUE_VERSION = 1;
 
@@ -118,6 +120,8 @@ export interface ExportFile {
   version: typeof EXPORT_VERSION;
   exportedAt: string;
   configs: Record<string, unknown>;
+  /** Each key's schema version (a file without it holds its values at version 1). */
+  versions?: Record<string, number>;
 }
 
 /** Why a settings option value is not acceptable ('expected boolean'), or null; unknown options pass. */
@@ -243,8 +247,12 @@ export function keepSecrets(key: KeyDef<unknown>, incoming: unknown, stored: unk
 /** Every exported key's current (validated) value, credentials left out. */
 export function buildExport(store: Store, now: Date = new Date(), keys?: readonly KeyDef<unknown>[]): ExportFile {
   const configs: Record<string, unknown> = {};
-  for (const key of exportableKeys(keys)) configs[key.name] = withoutSecrets(key, store.get(key));
-  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), configs };
+  const versions: Record<string, number> = {};
+  for (const key of exportableKeys(keys)) {
+    configs[key.name] = withoutSecrets(key, store.get(key));
+    versions[key.name] = key.version;
+  }
+  return { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: now.toISOString(), configs, versions };
 }
 
 /** The export file's text; `keys`: only these (the ones ticked in the Export section, C30). */
@@ -307,18 +315,24 @@ function parseOurs(file: Record<string, unknown>, opts: ImportOptions): ImportRe
   if (file.version === undefined) return fail('Its format version is missing.');
   if (file.version !== EXPORT_VERSION)
     return fail(`Unsupported version ${JSON.stringify(file.version)} (this version reads ${EXPORT_VERSION}).`);
-  const extra = Object.keys(file).filter((k) => !['format', 'version', 'exportedAt', 'configs'].includes(k));
+  const extra = Object.keys(file).filter((k) => !['format', 'version', 'exportedAt', 'configs', 'versions'].includes(k));
   if (extra.length) return fail(`Unexpected field ${extra.map((k) => JSON.stringify(k)).join(', ')}.`);
   if (typeof file.exportedAt !== 'string' || file.exportedAt.length > 64)
     return fail(`exportedAt: expected a date string, got ${typeName(file.exportedAt)}`);
   if (!isObject(file.configs)) return fail(`configs: expected object, got ${typeName(file.configs)}`);
+  const versions = file.versions ?? {};
+  if (!isObject(versions)) return fail(`versions: expected object, got ${typeName(versions)}`);
   const keys = new Map((opts.keys ?? declaredKeys()).map((k) => [k.name, k]));
   const writes: Write[] = [];
   for (const [name, data] of Object.entries(file.configs)) {
     const key = keys.get(name);
     if (!key) return fail(`${name}: not a VoidVerified configuration key`);
     if (!key.exported) return fail(`${name}: not part of a configuration file`);
-    const checked = validate(key, data, FILE_VALUE_VERSION, name, false, opts);
+    const version = has(versions, name) ? versions[name] : FILE_VALUE_VERSION;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+      return fail(`versions.${name}: expected a whole number from 1, got ${JSON.stringify(version)}`);
+    if (version > key.version) return fail(`${name}: written by a newer version (v${version}; this version reads up to v${key.version})`);
+    const checked = validate(key, data, version, name, false, opts);
     if (typeof checked === 'string') return fail(checked);
     writes.push([key, checked.value]);
   }
@@ -513,15 +527,20 @@ function validate(
   opts: ImportOptions,
 ): { value: unknown } | string {
   let current = data;
+  const originalSettings = original && key.name === settingsKey.name;
   try {
     for (let next = version + 1; next <= key.version; next++) {
       const step = key.migrations?.[next];
       if (step) current = step(current);
+      // The original's settings, unwrapped, take our names: the steps up to the version whose names are 2.0.3's are ours alone.
+      if (originalSettings && next === 1) {
+        if (isObject(current)) current = renameOriginalOptions(current);
+        next = Math.max(next, ORIGINAL_SETTINGS_VERSION);
+      }
     }
   } catch (error) {
     return `${label}: could not be converted (${error instanceof Error ? error.message : String(error)})`;
   }
-  if (original && key.name === settingsKey.name && isObject(current)) current = renameOriginalOptions(current);
   const result = key.schema.parse(current, label);
   if (!result.ok) return formatIssues(result.issues);
   if (key.name === settingsKey.name && opts.optionProblem && isObject(result.value)) {
@@ -535,12 +554,16 @@ function validate(
   return { value: result.value };
 }
 
-/** The original's option names to ours; its width was typed into a text field, so "420" becomes 420. */
+/**
+ * The original's option names to ours; its width was typed into a text field, and 2.0.3's taskbar
+ * slider stores it as a string, so "420" becomes 420. 2.0.3's width wins over the spec's.
+ */
 function renameOriginalOptions(settings: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [option, value] of Object.entries(settings)) {
     const ours = has(ORIGINAL_OPTION_NAMES, option) ? ORIGINAL_OPTION_NAMES[option]! : option;
-    out[ours] = ours === 'pasteImageWidth' && typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+    if (ours !== option && has(settings, ours)) continue;
+    out[ours] = ours === IMAGE_WIDTH_VALUE && typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
   }
   return out;
 }

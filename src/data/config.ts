@@ -9,6 +9,38 @@ import { defineKey, fixedShape, prunedAt, refusedPast } from './storage';
 
 const optionValue = s.union<boolean | string | number>([s.boolean(), s.string({ max: 20_000 }), s.number()]);
 
+/** Our formatting toolbar's option (2.0.3's `markdownTaskbarEnabled` is its taskbar, document 3 C8). */
+export const TOOLBAR_OPTION = 'markdownToolbarEnabled';
+/** 2.0.3's taskbar (C8): the name our toolbar had in settings version 1. */
+export const TASKBAR_OPTION = 'markdownTaskbarEnabled';
+/**
+ * The original's settings, unwrapped (version 1's step), use the option names of this version:
+ * 2.0.3's `markdownTaskbarEnabled` and `pasteImageWidthValue` are ours from version 2 on, so an
+ * adopted or imported configuration of the original skips the steps before it (config-io.ts).
+ */
+export const ORIGINAL_SETTINGS_VERSION = 2;
+
+/**
+ * Version 2: our own settings of version 1 named our toolbar `markdownTaskbarEnabled` and held one
+ * width in pixels, `pasteImageWidth`. The toolbar moves to its own option (a user who had it on
+ * keeps it), so `markdownTaskbarEnabled` is 2.0.3's taskbar, off until switched on; the width
+ * becomes 2.0.3's `pasteImageWidthValue`, in pixels. A value already in the newer form (one of the
+ * new names present) is left as it is.
+ */
+function ourToolbarAndWidth(old: unknown): unknown {
+  if (typeof old !== 'object' || old === null || Array.isArray(old)) return old;
+  const out: Record<string, unknown> = { ...(old as Record<string, unknown>) };
+  if (Object.hasOwn(out, TASKBAR_OPTION) && !Object.hasOwn(out, TOOLBAR_OPTION)) {
+    out[TOOLBAR_OPTION] = out[TASKBAR_OPTION];
+    delete out[TASKBAR_OPTION];
+  }
+  if (Object.hasOwn(out, 'pasteImageWidth')) {
+    if (!Object.hasOwn(out, 'pasteImageWidthValue')) out.pasteImageWidthValue = out.pasteImageWidth;
+    delete out.pasteImageWidth;
+  }
+  return out;
+}
+
 /** Option values by option key. The original stored `{key: {value}}` (sometimes a bare value). */
 export const settingsKey = defineKey({
   name: 'void-verified-settings',
@@ -26,7 +58,9 @@ export const settingsKey = defineKey({
       }
       return out;
     },
+    2: ourToolbarAndWidth,
   },
+  version: 2,
 });
 
 /** The user's hotkey remappings: command id → hotkey, or null for "no hotkey". */

@@ -59,14 +59,8 @@ export interface TextState {
   readonly end: number;
 }
 
-/** The pasteImageWidth setting as a width for image markup (420 when unset or unusable). */
-export function imageWidthOf(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) && n > 0 ? Math.round(n) : 420;
-}
-
 export interface MarkdownOptions {
-  /** The pasteImageWidth setting, for image markup. */
+  /** The width for image markup ('420', '50%': imageWidthOf in image-width.ts). */
   readonly imageWidth?: number | string;
 }
 

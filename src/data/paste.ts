@@ -23,8 +23,8 @@ export function isImageUrl(text: string): boolean {
   return URL_LINE.test(url) && IMAGE_EXTENSION.test(url.slice(url.indexOf('//') + 2));
 }
 
-/** `img420(url)`, or `[img420(url)](url)` with the link wrapping option. */
-export function imageMarkup(url: string, width: number, withLink = false): string {
+/** `img420(url)` (or `img50%(url)`), or `[img420(url)](url)` with the link wrapping option. */
+export function imageMarkup(url: string, width: string | number, withLink = false): string {
   const img = `img${width}(${url})`;
   return withLink ? `[${img}](${url})` : img;
 }
@@ -42,7 +42,7 @@ export function insideParentheses(before: string): boolean {
  * The text to insert for a paste of `text` with `before` in front of the caret: each line that is
  * a plain image URL becomes image markup. Null when nothing changes (the browser pastes as usual).
  */
-export function wrapPastedText(text: string, before: string, width: number, withLink = false): string | null {
+export function wrapPastedText(text: string, before: string, width: string | number, withLink = false): string | null {
   if (insideParentheses(before)) return null;
   let changed = false;
   const lines = text.split(/\r?\n/).map((line) => {
@@ -58,12 +58,6 @@ export function isImageFile(file: { type: string; name: string }): boolean {
   if (file.type) return file.type.startsWith('image/');
   const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
   return ext !== undefined && (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
-}
-
-/** The width to use: the pasteImageWidth option when it is a positive number, else 420. */
-export function imageWidth(option: unknown): number {
-  const n = typeof option === 'number' ? option : Number(option);
-  return Number.isFinite(n) && n > 0 ? Math.round(n) : 420;
 }
 
 /** Video file extension → mime subtype, for `<source type="video/…">`. */

@@ -1,4 +1,5 @@
-import { applyMarkdown, imageWidthOf, textEdit, type MarkdownMapping } from '../data/markdown';
+import { applyMarkdown, textEdit, type MarkdownMapping } from '../data/markdown';
+import { DEFAULT_IMAGE_WIDTH } from '../data/image-width';
 import { dispatchOwn } from './trusted-input';
 
 /**
@@ -68,14 +69,14 @@ function inHostEditor(field: Element): boolean {
 
 /**
  * Applies a markdown mapping to a text field as one edit (undo and the host's v-model see it);
- * `imageWidth` is the pasteImageWidth setting. False when the mapping does nothing.
+ * `imageWidth` is the width for image markup (imageWidthOf the settings). False when the mapping does nothing.
  */
-export function applyMarkdownTo(field: TextField, mapping: MarkdownMapping, imageWidth?: unknown): boolean {
+export function applyMarkdownTo(field: TextField, mapping: MarkdownMapping, imageWidth = String(DEFAULT_IMAGE_WIDTH)): boolean {
   const before = field.value;
   const next = applyMarkdown(
     mapping,
     { text: before, start: field.selectionStart ?? before.length, end: field.selectionEnd ?? before.length },
-    { imageWidth: imageWidthOf(imageWidth) },
+    { imageWidth },
   );
   if (!next) return false;
   const edit = textEdit(before, next.text);

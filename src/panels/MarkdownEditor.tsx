@@ -5,6 +5,7 @@ import { markdownRenderer } from '../commands/lazy';
 import { hotkeysKey } from '../data/config';
 import { MARKDOWN_MAPPINGS } from '../data/markdown';
 import { applyMarkdownTo, type TextField } from '../inject/editor-text';
+import { imageWidthOf } from '../data/image-width';
 import { useDebounced, useLazyModule, useStored } from './hooks';
 import { sanitizeHtml } from './sanitize';
 
@@ -76,7 +77,7 @@ export function MarkdownToolbar({ ctx, field }: { ctx: Pick<CommandContext, 'set
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
               const target = field();
-              if (target) applyMarkdownTo(target, m, ctx.settings.get('pasteImageWidth'));
+              if (target) applyMarkdownTo(target, m, imageWidthOf(ctx.settings));
             }}
           >
             {GLYPHS[m.id] ?? m.description[0]}

@@ -188,8 +188,8 @@ test.describe('Import/Export', () => {
     await reloaded;
     expect(await stored(page, 'void-verified-markdown-drafts')).toEqual([{ ...original.drafts[0], place: '' }]);
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('★');
-    await expect(settings(page).locator('[data-option="pasteImageWidth"] input')).toHaveValue('300');
-    expect(await stored(page, 'void-verified-settings')).toEqual({ highlightEnabled: false, defaultSign: '★', pasteImageWidth: 300 });
+    await expect(settings(page).locator('[data-option="pasteImageWidthValue"] input')).toHaveValue('300');
+    expect(await stored(page, 'void-verified-settings')).toEqual({ highlightEnabled: false, defaultSign: '★', pasteImageWidthValue: 300 });
     expect(await stored(page, 'void-verified-time-config')).toEqual({ dateFormat: 'yyyy-mm-dd', use12HourFormat: false });
   });
 });

@@ -357,7 +357,7 @@ test.describe('XSS', () => {
 
 test.describe('our toolbar on the host editor', () => {
   test('with the option on, its buttons edit the host textarea so the host model sees it', async ({ page, host }) => {
-    await host.goto('/home', { seed: settingsSeed({ markdownTaskbarEnabled: true }) });
+    await host.goto('/home', { seed: settingsSeed({ markdownToolbarEnabled: true }) });
     const bar = page.locator('.activity-feed-wrap > .activity-edit').getByRole('toolbar', { name: 'Markdown' });
     await expect(bar).toBeVisible();
     await hostBox(page).fill('hello');

@@ -45,7 +45,8 @@ test.describe('settings page', { tag: '@worlds' }, () => {
       'enabledForUsername',
       'highlightSize',
       'defaultHighlightColor',
-      'pasteImageWidth',
+      'pasteImageWidthValue',
+      'pasteImageUnitIsPercentage',
       'markdownHotkeys',
       'replaceNotifications',
       'goalsEnabled',
@@ -58,7 +59,7 @@ test.describe('settings page', { tag: '@worlds' }, () => {
     // Defaults from the spec: these are on, the rest off.
     await expect(settings(page).getByRole('checkbox', { name: /Use each verified user's own profile colour/ })).toBeChecked();
     await expect(settings(page).getByRole('checkbox', { name: /Enable custom global CSS/ })).not.toBeChecked();
-    await expect(settings(page).locator('[data-option="pasteImageWidth"] input')).toHaveValue('420');
+    await expect(settings(page).locator('[data-option="pasteImageWidthValue"] input')).toHaveValue('420');
     await expect(settings(page).locator('[data-option="defaultSign"] input')).toHaveValue('✔');
 
     // Without a token the authorization options say why they do nothing.

@@ -87,7 +87,7 @@ function setup(seed: Record<string, string> = {}) {
 /** A store holding a non-default configuration. */
 function configured() {
   const t = setup();
-  t.store.set(settingsKey, { highlightEnabled: false, defaultSign: '★', pasteImageWidth: 300, highlightSize: '3px' });
+  t.store.set(settingsKey, { highlightEnabled: false, defaultSign: '★', pasteImageWidthValue: 300, highlightSize: '3px' });
   t.store.set(hotkeysKey, { 'quickstart.open': 'ctrl+k', 'health.open': null });
   t.store.set(quickStartConfigKey, { ...quickStartConfigKey.defaultValue(), usersEnabled: false });
   t.store.set(timeConfigKey, { dateFormat: 'dd.mm.yyyy', use12HourFormat: false });
@@ -160,10 +160,13 @@ export function corpus(): Case[] {
   const settings = file.configs[settingsKey.name] as Record<string, unknown>;
   const toaster = file.configs[toasterConfigKey.name] as Record<string, unknown>;
   for (const width of [0, -1, 10001, 1e308, 1.5e300, '420px', 'NaN', '1e999'])
-    cases.push([`pasteImageWidth ${String(width)}`, withConfigs({ [settingsKey.name]: { ...settings, pasteImageWidth: width } })]);
+    cases.push([
+      `pasteImageWidthValue ${String(width)}`,
+      withConfigs({ [settingsKey.name]: { ...settings, pasteImageWidthValue: width } }),
+    ]);
   cases.push([
-    'pasteImageWidth 1e400 (Infinity)',
-    withConfigs({ [settingsKey.name]: { ...settings } }).replace('"pasteImageWidth":300', '"pasteImageWidth":1e400'),
+    'pasteImageWidthValue 1e400 (Infinity)',
+    withConfigs({ [settingsKey.name]: { ...settings } }).replace('"pasteImageWidthValue":300', '"pasteImageWidthValue":1e400'),
   ]);
   cases.push(['toastLevel -1e400', withConfigs({}).replace('"toastLevel":1', '"toastLevel":-1e400')]);
   for (const level of [4, -1, 2.5, 1e308])
@@ -399,9 +402,11 @@ describe('export and round trip', () => {
     expect(file.configs[settingsKey.name]).toEqual({
       highlightEnabled: false,
       defaultSign: '★',
-      pasteImageWidth: 300,
+      pasteImageWidthValue: 300,
       highlightSize: '3px',
     });
+    // Each key's version, so that an import runs no step over a value already in its form.
+    expect(file.versions?.[settingsKey.name]).toBe(settingsKey.version);
     expect(JSON.parse(exportText(configured().store))).toMatchObject({ format: EXPORT_FORMAT, version: 1 });
   });
 
@@ -507,7 +512,7 @@ describe("the original VoidVerified's file", () => {
     expect(t.store.get(settingsKey)).toEqual({
       highlightEnabled: false,
       defaultSign: '★',
-      pasteImageWidth: 300,
+      pasteImageWidthValue: 300,
       colorUserActivity: true,
       rememberCollapsedReplies: true,
     });

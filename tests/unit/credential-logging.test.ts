@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadImages } from '../../src/commands/features/paste';
+import { uploadImages } from '../../src/commands/image-upload';
 import { memoryBackend } from '../../src/data/backend';
 import { gmTransport, requestHost } from '../../src/data/gm-request';
 import { imageHostConfigKey, ImageUploader } from '../../src/data/image-hosts';

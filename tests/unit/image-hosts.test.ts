@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { refreshImgur, uploadImages } from '../../src/commands/features/paste';
+import { refreshImgur, uploadImages } from '../../src/commands/image-upload';
 import { memoryBackend } from '../../src/data/backend';
 import { fetchTransport, gmTransport, type HttpRequest, type HttpResponse } from '../../src/data/gm-request';
 import {

@@ -3,7 +3,6 @@ import {
   fixedVideoType,
   IMAGE_EXTENSIONS,
   imageMarkup,
-  imageWidth,
   insideParentheses,
   isImageFile,
   isImageUrl,
@@ -11,6 +10,7 @@ import {
   videoTypeFor,
   wrapPastedText,
 } from '../../src/data/paste';
+import { imageWidth, imageWidthOf } from '../../src/data/image-width';
 import { finishesWithin } from './hang';
 
 describe('image URLs', () => {
@@ -110,11 +110,22 @@ describe('image markup', () => {
     expect(imageMarkup('https://x.io/a.png', 200, true)).toBe('[img200(https://x.io/a.png)](https://x.io/a.png)');
   });
 
-  it('takes the width option as a positive whole number, else 420', () => {
-    expect(imageWidth(300)).toBe(300);
-    expect(imageWidth('250')).toBe(250);
-    expect(imageWidth(99.6)).toBe(100);
-    for (const bad of [0, -5, 'wide', undefined, Number.NaN]) expect(imageWidth(bad)).toBe(420);
+  it('takes the width option as a positive whole number (2.0.3 stores a string from its slider), else 420', () => {
+    expect(imageWidth(300, false)).toBe('300');
+    expect(imageWidth('250', false)).toBe('250');
+    expect(imageWidth(99.6, undefined)).toBe('100');
+    for (const bad of [0, -5, 'wide', '', undefined, Number.NaN]) expect(imageWidth(bad, false)).toBe('420');
+  });
+
+  it('writes {value}% in percent, at most 100% (document 3, C10)', () => {
+    expect(imageWidth(50, true)).toBe('50%');
+    expect(imageWidth('425', true)).toBe('100%');
+    expect(imageWidth(100, true)).toBe('100%');
+    const settings = (values: Record<string, unknown>) => ({ get: (key: string) => values[key] });
+    expect(imageWidthOf(settings({ pasteImageWidthValue: 30, pasteImageUnitIsPercentage: true }))).toBe('30%');
+    expect(imageWidthOf(settings({ pasteImageWidthValue: 300 }))).toBe('300');
+    expect(imageWidthOf(settings({}))).toBe('420');
+    expect(imageMarkup('https://x.io/a.png', imageWidth(40, true), true)).toBe('[img40%(https://x.io/a.png)](https://x.io/a.png)');
   });
 });
 

@@ -27,7 +27,7 @@ import { miniProfileConfigKey } from '../../src/data/mini-profile';
 import { MINI_MEDIA_DEFAULTS, miniMediaConfigKey, mediaOverviewCacheKey } from '../../src/data/mini-media';
 import { draftsKey } from '../../src/data/markdown-drafts';
 import { feedConfigKey, quickAccessConfigKey, readNotificationsKey } from '../../src/data/notifications/storage';
-import { declaredKeys, encodeStored, Store } from '../../src/data/storage';
+import { declaredKeys, decodeStored, encodeStored, Store } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/dates';
 import { toasterConfigKey } from '../../src/data/toasts';
 import { verifiedUsersKey } from '../../src/data/verified-users';
@@ -164,7 +164,7 @@ const LOCAL: { short: string; key: string; raw: string; check: (store: Store) =>
         globalCssEnabled: true,
         gifKeyboardEnabled: true,
         layoutDesignerEnabled: true,
-        pasteImageWidth: 300,
+        pasteImageWidthValue: 300,
         defaultSign: '★',
       }),
   },
@@ -788,5 +788,102 @@ describe("2.0.3's backoff and reply options, and its server's options", () => {
     const again = setup();
     await importText(JSON.stringify(buildExport(t.store)), again.deps);
     expect(again.store.get(settingsKey)).toEqual(SERVER);
+  });
+});
+
+/*
+ * 2.0.3's markdown taskbar and image width (document 3, C8 and C10). `markdownTaskbarEnabled` is
+ * 2.0.3's taskbar; our formatting toolbar, which had that name in our settings of version 1, is
+ * `markdownToolbarEnabled`. The width is 2.0.3's pair: `pasteImageWidthValue` (a number, or the
+ * string its slider stores) and `pasteImageUnitIsPercentage`.
+ */
+describe('the taskbar and the image width', () => {
+  type Settings = Record<string, unknown>;
+  /** What 2.0.3 stores (`{value}` per option), carried by adoption and by an import of its file. */
+  const ORIGINAL: [name: string, theirs: Settings, ours: Settings][] = [
+    ['taskbar on', { markdownTaskbarEnabled: true }, { markdownTaskbarEnabled: true }],
+    ['taskbar off', { markdownTaskbarEnabled: false }, { markdownTaskbarEnabled: false }],
+    ['width as a number', { pasteImageWidthValue: 300 }, { pasteImageWidthValue: 300 }],
+    ['width as the slider stores it', { pasteImageWidthValue: '425' }, { pasteImageWidthValue: 425 }],
+    [
+      'width in percent stays percent',
+      { pasteImageWidthValue: '50', pasteImageUnitIsPercentage: true },
+      { pasteImageWidthValue: 50, pasteImageUnitIsPercentage: true },
+    ],
+    ['the spec’s (1.21) width', { pasteImageWidth: '250' }, { pasteImageWidthValue: 250 }],
+    ['2.0.3’s width wins over a lingering 1.21 one', { pasteImageWidth: '250', pasteImageWidthValue: 90 }, { pasteImageWidthValue: 90 }],
+  ];
+  const wrapped = (values: Settings) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }]));
+
+  it.each(ORIGINAL)('adopting 2.0.3’s %s', async (_name, theirs, ours) => {
+    const t = setup();
+    const items = new Map([[settingsKey.name, JSON.stringify(wrapped(theirs))]]);
+    const outcome = await offerAdoption({ ...t.deps, ask: async () => ACCEPT_AS_LISTED, getItem: (k) => items.get(k) ?? null, now: NOW });
+    expect(outcome).toBe('adopted');
+    expect(t.store.get(settingsKey)).toEqual(ours);
+  });
+
+  it.each(ORIGINAL)('importing 2.0.3’s file: %s', async (_name, theirs, ours) => {
+    const t = setup();
+    expect(await importText(JSON.stringify({ settings: wrapped(theirs) }), t.deps)).toMatchObject({ ok: true });
+    expect(t.store.get(settingsKey)).toEqual(ours);
+  });
+
+  /** Our settings as stored (or exported) before version 2: the toolbar under the taskbar's name, the width in pixels. */
+  const OURS_V1: [name: string, stored: Settings, now: Settings][] = [
+    ['our toolbar on stays on; the taskbar is off', { markdownTaskbarEnabled: true }, { markdownToolbarEnabled: true }],
+    ['our toolbar off', { markdownTaskbarEnabled: false, pasteEnabled: true }, { markdownToolbarEnabled: false, pasteEnabled: true }],
+    ['the width in pixels', { pasteImageWidth: 300 }, { pasteImageWidthValue: 300 }],
+    ['nothing of either', { highlightEnabled: false }, { highlightEnabled: false }],
+  ];
+
+  it.each(OURS_V1)('stored at version 1: %s', (_name, stored, now) => {
+    const backend = memoryBackend(new Map([[settingsKey.name, JSON.stringify({ v: 1, data: stored })]]));
+    const store = new Store(backend, () => {});
+    expect(store.get(settingsKey)).toEqual(now);
+    // Written back at version 2, so the step runs once.
+    expect(JSON.parse(backend.data.get(settingsKey.name)!)).toEqual({ v: 2, data: now });
+    expect(decodeStored(settingsKey, backend.data.get(settingsKey.name))).toEqual({ value: now, migrated: false });
+  });
+
+  it.each(OURS_V1)('our file from before version 2: %s', async (_name, stored, now) => {
+    const t = setup();
+    const file = { format: 'voidverified-palette-config', version: 1, exportedAt: 'x', configs: { [settingsKey.name]: stored } };
+    expect(await importText(JSON.stringify(file), t.deps)).toMatchObject({ ok: true });
+    expect(t.store.get(settingsKey)).toEqual(now);
+  });
+
+  it('our file of version 2 says so: the taskbar stays the taskbar, the toolbar the toolbar', async () => {
+    const source = setup();
+    const settings = {
+      markdownTaskbarEnabled: true,
+      markdownToolbarEnabled: false,
+      pasteImageWidthValue: 40,
+      pasteImageUnitIsPercentage: true,
+    };
+    source.store.set(settingsKey, settings);
+    const file = buildExport(source.store, new Date(NOW));
+    expect(file.versions?.[settingsKey.name]).toBe(2);
+    const taskbarOnly = setup();
+    const only = { ...file, configs: { [settingsKey.name]: { markdownTaskbarEnabled: true } } };
+    expect(await importText(JSON.stringify(only), taskbarOnly.deps)).toMatchObject({ ok: true });
+    expect(taskbarOnly.store.get(settingsKey)).toEqual({ markdownTaskbarEnabled: true });
+    const t = setup();
+    expect(await importText(JSON.stringify(file), t.deps)).toMatchObject({ ok: true });
+    expect(t.store.get(settingsKey)).toEqual(settings);
+  });
+
+  it('refuses a file whose key was written by a newer version', async () => {
+    const t = setup();
+    const file = {
+      format: 'voidverified-palette-config',
+      version: 1,
+      exportedAt: 'x',
+      configs: { [settingsKey.name]: {} },
+      versions: { [settingsKey.name]: 99 },
+    };
+    const result = parseImport(JSON.stringify(file), { optionProblem });
+    expect(result).toMatchObject({ ok: false });
+    expect(t.store.get(settingsKey)).toEqual({});
   });
 });

@@ -3,6 +3,7 @@ import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type Markdown
 import { attempt } from '../../data/api-errors';
 import { read, write } from '../../data/swr';
 import { applyMarkdownTo } from '../../inject/editor-text';
+import { imageWidthOf } from '../../data/image-width';
 import { isMarkdownEditor } from '../../inject/hotkeys';
 import { deepFocus, eventOrigin } from '../../inject/shadow';
 import { mountUi } from '../../panels/mount';
@@ -10,6 +11,7 @@ import { lazyComponent, sanitizer } from '../lazy';
 import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
 import styles from '../../panels/markdown/markdown.css';
 import { activityPath } from '../../data/paths';
+import { TOOLBAR_OPTION } from '../../data/config';
 
 const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownEditor');
 const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');
@@ -47,7 +49,7 @@ function hotkeyCommand(mapping: MarkdownMapping): Command {
     when: (ctx) => writable(ctx.focused) !== null,
     run: (ctx) => {
       const field = writable(ctx.focused);
-      if (field) applyMarkdownTo(field, mapping, ctx.settings.get('pasteImageWidth'));
+      if (field) applyMarkdownTo(field, mapping, imageWidthOf(ctx.settings));
     },
   };
 }
@@ -123,7 +125,8 @@ export const markdown: FeatureDef = {
       default: false,
     },
     {
-      key: 'markdownTaskbarEnabled',
+      // Ours (2.0.3's markdownTaskbarEnabled is its taskbar, the markdown-taskbar feature): settings version 2 moved it here.
+      key: TOOLBAR_OPTION,
       title: 'Markdown toolbar',
       description: "Add the markdown toolbar to AniList's editors.",
       default: false,
@@ -175,7 +178,7 @@ export const markdown: FeatureDef = {
       id: 'host-toolbar',
       selector: '.activity-edit',
       optional: true,
-      toggle: 'markdownTaskbarEnabled',
+      toggle: TOOLBAR_OPTION,
       mount: (editor, ctx) => {
         const field = () => editor.querySelector<HTMLTextAreaElement>('textarea.el-textarea__inner, textarea');
         const input = editor.querySelector('.input') ?? field();

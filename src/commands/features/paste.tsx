@@ -1,22 +1,13 @@
 import { settingsTabKey } from '../../data/config';
-import { attempt } from '../../data/api-errors';
-import {
-  askImgurAccount,
-  IMAGE_HOST_TOASTS,
-  imageHostConfigKey,
-  imageUploader,
-  storeImgurAuthorization,
-  type ImageUploader,
-  IMGUR_RETURN_TEXTS,
-  UPLOAD_TEXTS,
-} from '../../data/image-hosts';
+import { askImgurAccount, imageHostConfigKey, imageUploader, storeImgurAuthorization, IMGUR_RETURN_TEXTS } from '../../data/image-hosts';
 import { parseImgurReturn, takeOAuthPending, type PendingCheck } from '../../data/oauth';
 import { isSettingsDeveloper } from '../../data/pages';
-import { fixedVideoType, imageMarkup, imageWidth, isImageFile, wrapPastedText } from '../../data/paste';
+import { fixedVideoType, imageMarkup, isImageFile, wrapPastedText } from '../../data/paste';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTH_PERCENT, IMAGE_WIDTH_VALUE, imageWidthOf } from '../../data/image-width';
 import { insertAtCaret, markdownField as markdownFieldOf, type TextField } from '../../inject/editor-text';
 import { eventOrigin } from '../../inject/shadow';
 import type { CommandContext, FeatureDef } from '../types';
-import type { ToastBus } from '../toast-bus';
+import { refreshImgur, uploadImages } from '../image-upload';
 import { lazyComponent } from '../lazy';
 import styles from '../../panels/paste/paste.css';
 
@@ -37,53 +28,6 @@ const PASTE_SETUP_FAILED =
 
 const on = (ctx: CommandContext, key: string) => ctx.settings.get(key) === true;
 const uploader = (ctx: CommandContext) => imageUploader({ store: ctx.store });
-
-type UploadToasts = Pick<ToastBus, 'debug' | 'success' | 'error'>;
-
-/**
- * Refreshes the imgur token when it is due, and says how it went (once, however many ask while it
- * runs); true when a new token was stored.
- */
-export function refreshImgur(toasts: Pick<ToastBus, 'success' | 'error'>, hosts: ImageUploader): Promise<boolean> {
-  return hosts.refreshImgur(async (refresh) => {
-    const refreshed = await attempt(
-      toasts,
-      { toast: IMAGE_HOST_TOASTS.refreshFailed, log: 'imgur token refresh failed', detail: false },
-      refresh,
-    );
-    if (refreshed.ok && refreshed.value) toasts.success(IMAGE_HOST_TOASTS.refreshed);
-    return refreshed.ok && refreshed.value;
-  });
-}
-
-/** Uploads one image and says how it went (see UPLOAD_TEXTS): its URL, or null (failed or nothing sent). */
-async function uploadOne(toasts: UploadToasts, hosts: ImageUploader, file: File): Promise<string | null> {
-  const upload = await hosts.prepare(file);
-  if (!upload) return null;
-  const texts = UPLOAD_TEXTS[upload.host];
-  if (texts.uploading) toasts.debug(texts.uploading);
-  if (upload.host === 'imgur') await refreshImgur(toasts, hosts);
-  const sent = await attempt(
-    toasts,
-    { toast: texts.failed, log: `image upload to ${new URL(upload.endpoint).hostname} failed`, detail: false },
-    () => upload.send(),
-  );
-  if (!sent.ok) return null;
-  if (texts.done) toasts.success(texts.done);
-  return sent.value;
-}
-
-/** Uploads each image in turn, holding the upload lock: the URLs of those that succeeded, or null when another upload runs. */
-export function uploadImages(toasts: UploadToasts, hosts: ImageUploader, files: readonly File[]): Promise<string[] | null> {
-  return hosts.exclusive(async () => {
-    const urls: string[] = [];
-    for (const file of files) {
-      const url = await uploadOne(toasts, hosts, file);
-      if (url) urls.push(url);
-    }
-    return urls;
-  });
-}
 
 /** Why an imgur return is refused when the pending marker does not vouch for it (null: it does). */
 const imgurRefusal = (check: PendingCheck): string | null =>
@@ -147,7 +91,7 @@ function uploadFiles(event: Event, field: TextField, files: FileList | null | un
   uploadImages(ctx.toasts, hosts, images)
     .then((urls) => {
       if (!urls?.length || !field.isConnected) return;
-      const width = imageWidth(ctx.settings.get('pasteImageWidth'));
+      const width = imageWidthOf(ctx.settings);
       insertAtCaret(field, urls.map((url) => imageMarkup(url, width, on(ctx, 'pasteWrapImagesWithLink'))).join('\n'));
     })
     .catch((error: unknown) => console.error('[VoidVerified] inserting the uploaded image failed', error));
@@ -159,7 +103,7 @@ function onPaste(event: ClipboardEvent, ctx: CommandContext): void {
   if (!field || uploadFiles(event, field, event.clipboardData?.files, ctx) || !on(ctx, 'pasteEnabled')) return;
   const text = event.clipboardData?.getData('text/plain') ?? '';
   const before = field.value.slice(0, field.selectionStart ?? field.value.length);
-  const wrapped = text && wrapPastedText(text, before, imageWidth(ctx.settings.get('pasteImageWidth')), on(ctx, 'pasteWrapImagesWithLink'));
+  const wrapped = text && wrapPastedText(text, before, imageWidthOf(ctx.settings), on(ctx, 'pasteWrapImagesWithLink'));
   if (!wrapped) return;
   event.preventDefault();
   insertAtCaret(field, wrapped);
@@ -175,7 +119,7 @@ export const paste: FeatureDef = {
     {
       key: 'pasteEnabled',
       title: 'Wrap pasted images',
-      description: 'Wrap pasted image links in image markup.',
+      description: 'Wrap pasted image links with image tags.',
       default: false,
     },
     {
@@ -185,12 +129,18 @@ export const paste: FeatureDef = {
       default: false,
     },
     {
-      key: 'pasteImageWidth',
+      key: IMAGE_WIDTH_VALUE,
       title: 'Pasted image width',
-      description: 'Width in pixels of pasted images.',
-      default: 420,
+      description: 'Width used when pasting images.',
+      default: DEFAULT_IMAGE_WIDTH,
       min: 1,
       max: 10000,
+    },
+    {
+      key: IMAGE_WIDTH_PERCENT,
+      title: 'Image width in percent',
+      description: 'Use percentage instead of pixels as image width.',
+      default: false,
     },
     {
       key: 'pasteImagesToHostService',
