@@ -7,6 +7,9 @@ import type { ToastBus } from './toast-bus';
  * paste feature does with pasted and dropped images and the markdown taskbar with a picked file.
  */
 
+/** Said when an upload is asked for while another runs. */
+export const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
+
 type UploadToasts = Pick<ToastBus, 'debug' | 'success' | 'error'>;
 
 /**

@@ -161,6 +161,12 @@ export interface Command {
   readonly hidden?: boolean;
   /** Keeps the palette open after running (toggles). */
   readonly keepOpen?: boolean;
+  /**
+   * Also a button on the markdown taskbar under every editor (the markdown-taskbar feature reads
+   * it from the registry): `icon` is its face, the title its label, and it runs aimed at that
+   * editor (the editor is `ctx.focused`), as from the palette while the editor has focus.
+   */
+  readonly editorButton?: { readonly icon: string };
   /** Opens this palette page (a command that takes an argument) instead of running. */
   readonly page?: string;
   /** What the page is about (an option key, say). */

@@ -1,6 +1,6 @@
 import { COLLAPSED_MAX_ENTRIES, collapsedKey } from './collapse';
 import { hotkeysKey, ORIGINAL_SETTINGS_VERSION, settingsKey } from './config';
-import { IMAGE_WIDTH_VALUE } from './image-width';
+import { IMAGE_WIDTH_VALUE } from './image-markup';
 import { formatIssues, s, type Issue } from './schema';
 import { declaredKeys, defineKey, WriteFailure, type KeyDef, type SecretField, type Store, fixedShape } from './storage';
 

@@ -1,3 +1,5 @@
+import { imageMarkup } from './image-markup';
+
 /**
  * Pure rules for pasting into markdown editors: which files and
  * URLs are images, the image markup AniList renders (`img{width}(url)`, optionally inside a link
@@ -21,12 +23,6 @@ const IMAGE_EXTENSION = new RegExp(`[^\\s()<>]\\.(?:${IMAGE_EXTENSIONS.join('|')
 export function isImageUrl(text: string): boolean {
   const url = text.trim();
   return URL_LINE.test(url) && IMAGE_EXTENSION.test(url.slice(url.indexOf('//') + 2));
-}
-
-/** `img420(url)` (or `img50%(url)`), or `[img420(url)](url)` with the link wrapping option. */
-export function imageMarkup(url: string, width: string | number, withLink = false): string {
-  const img = `img${width}(${url})`;
-  return withLink ? `[${img}](${url})` : img;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { applyMarkdown, textEdit, type MarkdownMapping } from '../data/markdown';
-import { DEFAULT_IMAGE_WIDTH } from '../data/image-width';
+import { DEFAULT_IMAGE_WIDTH } from '../data/image-markup';
 import { dispatchOwn } from './trusted-input';
 
 /**

@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CommandContext } from '../commands/types';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
 import { markdownRenderer } from '../commands/lazy';
-import { hotkeysKey } from '../data/config';
+import { hotkeysKey, settingsKey, TASKBAR_OPTION } from '../data/config';
 import { MARKDOWN_MAPPINGS } from '../data/markdown';
 import { applyMarkdownTo, type TextField } from '../inject/editor-text';
-import { imageWidthOf } from '../data/image-width';
+import { imageWidthOf } from '../data/image-markup';
 import { useDebounced, useLazyModule, useStored } from './hooks';
 import { sanitizeHtml } from './sanitize';
+import { MarkdownTaskbar } from './common/MarkdownTaskbar';
 
 /**
  * Our markdown editor, for replies, edits and messages: a
@@ -20,8 +21,8 @@ export const PREVIEW_DELAY_MS = 50;
 export const GUIDELINES_PATH = '/forum/thread/14';
 
 export interface MarkdownEditorProps {
-  /** The services: the toolbar reads the pasted images' width from the settings. */
-  ctx: Pick<CommandContext, 'settings'>;
+  /** The services: the toolbar reads the pasted images' width from the settings; the taskbar runs its commands. */
+  ctx: CommandContext;
   /** Sends the text. Resolve: the editor clears and hides. Reject: the text stays (say why, e.g. with a toast). */
   onPublish(text: string): Promise<unknown>;
   /** Called after Cancel has cleared and hidden the editor. */
@@ -36,6 +37,8 @@ export interface MarkdownEditorProps {
   publishLabel?: string;
   /** Focus the textarea once mounted (after a surrounding dialog has placed its own focus). */
   autoFocus?: boolean;
+  /** A reply's editor: the taskbar's counter counts to AniList's 8000 instead of 10000. */
+  reply?: boolean;
 }
 
 const GLYPHS: Record<string, string> = {
@@ -128,8 +131,12 @@ export function MarkdownEditor({
   label,
   publishLabel = 'Publish',
   autoFocus = false,
+  reply = false,
 }: MarkdownEditorProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const taskbar = useStored(settingsKey)[TASKBAR_OPTION] === true;
+  const field = useCallback(() => ref.current, []);
+  const isReply = useCallback(() => reply, [reply]);
   const [text, setText] = useState(initialText);
   const [active, setActive] = useState(initialText !== '');
   const [sending, setSending] = useState(false);
@@ -186,6 +193,7 @@ export function MarkdownEditor({
         onInput={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
+      {active && taskbar && <MarkdownTaskbar ctx={ctx} field={field} reply={isReply} />}
       {active && preview.trim() !== '' && text !== '' && (
         <section className="vv-md-preview" aria-label="Preview">
           <h4 className="vv-md-preview-header">Preview</h4>

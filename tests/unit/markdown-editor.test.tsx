@@ -22,7 +22,7 @@ function setup(props: Partial<MarkdownEditorProps> = {}) {
   const onPublish = vi.fn<(text: string) => Promise<unknown>>(async () => undefined);
   render(
     <Providers services={t.services} container={container} name="test">
-      <MarkdownEditor ctx={t.services} onPublish={onPublish} {...props} />
+      <MarkdownEditor ctx={t.services.context()} onPublish={onPublish} {...props} />
     </Providers>,
   );
   const box = screen.getByRole('textbox') as HTMLTextAreaElement;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   fixedVideoType,
   IMAGE_EXTENSIONS,
-  imageMarkup,
   insideParentheses,
   isImageFile,
   isImageUrl,
@@ -10,7 +9,7 @@ import {
   videoTypeFor,
   wrapPastedText,
 } from '../../src/data/paste';
-import { imageWidth, imageWidthOf } from '../../src/data/image-width';
+import { imageMarkup, imageWidth, imageWidthOf } from '../../src/data/image-markup';
 import { finishesWithin } from './hang';
 
 describe('image URLs', () => {

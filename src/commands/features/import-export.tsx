@@ -8,8 +8,7 @@ import {
   type ImportSummary,
 } from '../../data/config-io';
 import { createStore } from '../../data/store';
-import { attachShadowUi, createUiHost } from '../../inject/shadow';
-import { clickOwn } from '../../inject/trusted-input';
+import { chooseFile } from '../../inject/file-chooser';
 import { lazyComponent, lazyModule } from '../lazy';
 import type { AppServices, CommandContext, FeatureDef } from '../types';
 import styles from '../../panels/import-export/import-export.css';
@@ -76,25 +75,11 @@ function ReviewDialog({ ctx, close }: { ctx: CommandContext; close(): void }) {
 /** Opens the browser's file chooser from a file input in our own shadow-root host, then imports the file. */
 function chooseAndImport(ctx: AppServices): void {
   if (!hasDom()) return;
-  const host = createUiHost('import-file', 'span');
-  document.body.append(host);
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = '.json,application/json';
-  input.hidden = true;
-  attachShadowUi(host).container.append(input);
-  input.addEventListener('cancel', () => host.remove(), { once: true });
-  input.addEventListener(
-    'change',
-    () => {
-      const file = input.files?.[0];
-      host.remove();
-      if (file) void configFiles.load().then((m) => m.importFile(ctx, file, reviewIn(ctx)));
-    },
-    { once: true },
+  chooseFile(
+    'import-file',
+    '.json,application/json',
+    (file) => void configFiles.load().then((m) => m.importFile(ctx, file, reviewIn(ctx))),
   );
-  // Our own click (the guard on our shadow roots lets only a person's input through).
-  clickOwn(input);
 }
 
 /** The first-run adoption offer, asked at most once per page load (the changelog waits for it). */

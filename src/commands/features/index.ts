@@ -20,6 +20,7 @@ import { likeCounts } from './like-counts';
 import { listFeedMessages } from './list-feed-messages';
 import { markdown } from './markdown';
 import { markdownDrafts } from './markdown-drafts';
+import { markdownTaskbar } from './markdown-taskbar';
 import { messagesFeed } from './messages-feed';
 import { miniMedia } from './mini-media';
 import { miniProfile } from './mini-profile';
@@ -54,6 +55,7 @@ export const features: FeatureDef[] = [
   paste,
   gifKeyboard,
   markdown,
+  markdownTaskbar,
   markdownDrafts,
   // The small activity behaviours, in the order the settings page has always listed their options.
   subscribeButtons,

@@ -3,7 +3,7 @@ import { MARKDOWN_MAPPINGS, renderMarkdownQuery, saveTextActivity, type Markdown
 import { attempt } from '../../data/api-errors';
 import { read, write } from '../../data/swr';
 import { applyMarkdownTo } from '../../inject/editor-text';
-import { imageWidthOf } from '../../data/image-width';
+import { imageWidthOf } from '../../data/image-markup';
 import { isMarkdownEditor } from '../../inject/hotkeys';
 import { deepFocus, eventOrigin } from '../../inject/shadow';
 import { mountUi } from '../../panels/mount';

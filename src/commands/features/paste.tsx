@@ -2,12 +2,12 @@ import { settingsTabKey } from '../../data/config';
 import { askImgurAccount, imageHostConfigKey, imageUploader, storeImgurAuthorization, IMGUR_RETURN_TEXTS } from '../../data/image-hosts';
 import { parseImgurReturn, takeOAuthPending, type PendingCheck } from '../../data/oauth';
 import { isSettingsDeveloper } from '../../data/pages';
-import { fixedVideoType, imageMarkup, isImageFile, wrapPastedText } from '../../data/paste';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTH_PERCENT, IMAGE_WIDTH_VALUE, imageWidthOf } from '../../data/image-width';
+import { fixedVideoType, isImageFile, wrapPastedText } from '../../data/paste';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTH_PERCENT, IMAGE_WIDTH_VALUE, imageMarkup, imageWidthOf } from '../../data/image-markup';
 import { insertAtCaret, markdownField as markdownFieldOf, type TextField } from '../../inject/editor-text';
 import { eventOrigin } from '../../inject/shadow';
 import type { CommandContext, FeatureDef } from '../types';
-import { refreshImgur, uploadImages } from '../image-upload';
+import { refreshImgur, UPLOAD_BUSY_MESSAGE, uploadImages } from '../image-upload';
 import { lazyComponent } from '../lazy';
 import styles from '../../panels/paste/paste.css';
 
@@ -21,7 +21,6 @@ const ImageHostSettings = lazyComponent(() => import('../../panels/paste/ImageHo
  */
 
 const IMAGE_HOST_TAB = 'paste.tab';
-const UPLOAD_BUSY_MESSAGE = 'An image is still uploading. Try again when it is done.';
 /** Said (critical) when the paste and drop listeners cannot be set up. */
 const PASTE_SETUP_FAILED =
   'Failed to set up the paste handler: pasted and dropped images are not handled on this page. Reload the page to try again.';

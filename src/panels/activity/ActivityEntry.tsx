@@ -256,6 +256,7 @@ function EditDialog({
         initial={initial}
         label="Edit text"
         publishLabel="Save"
+        reply={type === 'REPLY'}
         onCancel={onClose}
         onPublish={async (text) => {
           const result = await attempt(
@@ -407,6 +408,7 @@ function Replies({
           ctx={ctx}
           label="Reply"
           placeholder="Write a reply..."
+          reply
           onPublish={async (text) => {
             const posted = await attempt(ctx.toasts, { toast: ACTIVITY_TEXTS.replyFailed, log: 'posting a reply failed' }, () =>
               postReply(ctx, activityId, text),

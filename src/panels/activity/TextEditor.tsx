@@ -13,6 +13,7 @@ export function TextEditor({
   publishLabel = 'Publish',
   onPublish,
   onCancel,
+  reply = false,
 }: {
   ctx: CommandContext;
   initial?: string;
@@ -21,6 +22,8 @@ export function TextEditor({
   publishLabel?: string;
   onPublish(text: string): Promise<boolean>;
   onCancel?(): void;
+  /** A reply's editor (AniList's 8000-character limit). */
+  reply?: boolean;
 }) {
   return (
     <MarkdownEditor
@@ -30,6 +33,7 @@ export function TextEditor({
       placeholder={placeholder}
       publishLabel={publishLabel}
       onCancel={onCancel}
+      reply={reply}
       onPublish={async (text) => {
         if (!(await onPublish(text))) throw new Error('not saved');
       }}

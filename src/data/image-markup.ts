@@ -1,5 +1,5 @@
 /**
- * The width written into image markup (`img{width}(…)`) wherever the script writes one: pasted
+ * Image markup, `img{width}(url)`, and the width written into it (`img{width}(…)`) wherever the script writes one: pasted
  * image links, uploaded images, the image hotkey (document 3, C10). 2.0.3's two options: the
  * value, and whether it is a percentage (then at most 100).
  */
@@ -25,3 +25,9 @@ export function imageWidth(value: unknown, percent: unknown): string {
 /** The width the settings ask for. */
 export const imageWidthOf = (settings: { get(key: string): unknown }): string =>
   imageWidth(settings.get(IMAGE_WIDTH_VALUE), settings.get(IMAGE_WIDTH_PERCENT));
+
+/** `img420(url)` (or `img50%(url)`), or `[img420(url)](url)` with the link wrapping option. */
+export function imageMarkup(url: string, width: string | number, withLink = false): string {
+  const img = `img${width}(${url})`;
+  return withLink ? `[${img}](${url})` : img;
+}

@@ -1,0 +1,146 @@
+import { TASKBAR_OPTION } from '../../data/config';
+import { setWidthUnit, TASKBAR_COMMANDS, TASKBAR_HOSTS, TASKBAR_LABELS as L } from '../../data/editor-taskbar';
+import { imageHostConfigKey, imageUploader } from '../../data/image-hosts';
+import { imageMarkup, imageWidthOf } from '../../data/image-markup';
+import { replaceRange } from '../../inject/editor-text';
+import { chooseFile } from '../../inject/file-chooser';
+import { isMarkdownEditor } from '../../inject/hotkeys';
+import { deepFocus } from '../../inject/shadow';
+import { mountUi } from '../../panels/mount';
+import { UPLOAD_BUSY_MESSAGE, uploadImages } from '../image-upload';
+import { lazyComponent } from '../lazy';
+import type { Command, CommandContext, FeatureDef } from '../types';
+import styles from '../../panels/markdown-taskbar/markdown-taskbar.css';
+
+const MarkdownTaskbar = lazyComponent(() => import('../../panels/common/MarkdownTaskbar'), 'MarkdownTaskbar');
+const WidthControl = lazyComponent(() => import('../../panels/common/MarkdownTaskbar'), 'WidthControl');
+
+/**
+ * The markdown taskbar (document 3, C8), 2.0.3's `markdownTaskbarEnabled`: under AniList's
+ * activity editors (this file) and ours (MarkdownEditor), upload, image host, wrap toggles, width
+ * and unit, the buttons features declare for editors (`editorButton`), and the character counter.
+ * Each of its actions is a palette command while an editor has focus, aimed at that editor.
+ */
+
+const SECTION = 'Markdown';
+const UPLOADS = 'pasteImagesToHostService';
+
+/** The editor the command is aimed at: the one that had focus (through our shadow roots). */
+function editorOf(ctx: CommandContext): HTMLTextAreaElement | null {
+  const element = ctx.focused && deepFocus(ctx.focused);
+  return element && isMarkdownEditor(element) && !element.readOnly && !element.disabled ? element : null;
+}
+
+const inEditor = (ctx: CommandContext) => editorOf(ctx) !== null;
+/** The image controls are there while uploads are on (2.0.3's), in an editor. */
+const uploading = (ctx: CommandContext) => ctx.settings.get(UPLOADS) === true && inEditor(ctx);
+const onOff = (key: string) => (ctx: CommandContext) => (ctx.settings.get(key) === true ? 'on' : 'off');
+
+/** Uploads a chosen file to the selected host; its image markup replaces the selection and is left selected (2.0.3's). */
+function uploadInto(ctx: CommandContext, field: HTMLTextAreaElement): void {
+  chooseFile('taskbar-file', '', (file) => {
+    const hosts = imageUploader({ store: ctx.store });
+    if (hosts.busy) return void ctx.toasts.info(UPLOAD_BUSY_MESSAGE);
+    void uploadImages(ctx.toasts, hosts, [file]).then((urls) => {
+      if (!urls?.length || !field.isConnected) return;
+      const width = imageWidthOf(ctx.settings);
+      const text = urls.map((url) => imageMarkup(url, width, ctx.settings.get('pasteWrapImagesWithLink') === true)).join('\n\n');
+      const start = field.selectionStart;
+      replaceRange(field, start, field.selectionEnd, text, start, start + text.length);
+    });
+  });
+}
+
+function toggleCommand(id: string, title: string, key: string): Command {
+  return {
+    id,
+    title,
+    section: SECTION,
+    keywords: ['taskbar', 'image', 'paste'],
+    keepOpen: true,
+    when: uploading,
+    hint: onOff(key),
+    run: (ctx) => ctx.settings.set(key, ctx.settings.get(key) !== true),
+  };
+}
+
+const hostCommand = (host: (typeof TASKBAR_HOSTS)[number]): Command => ({
+  id: TASKBAR_COMMANDS.host(host),
+  title: `${L.host}: ${host}`,
+  section: SECTION,
+  keywords: ['taskbar', 'upload', 'image host'],
+  when: uploading,
+  hint: (ctx) => (ctx.store.get(imageHostConfigKey).selectedHost === host ? 'selected' : undefined),
+  run: (ctx) => ctx.store.set(imageHostConfigKey, { ...ctx.store.get(imageHostConfigKey), selectedHost: host }),
+});
+
+export const markdownTaskbar: FeatureDef = {
+  id: 'markdown-taskbar',
+  styles,
+  title: L.bar,
+  category: 'activity',
+  description: 'Add a taskbar to markdown editors.',
+  options: [{ key: TASKBAR_OPTION, default: false }],
+  toggle: TASKBAR_OPTION,
+  commands: [
+    {
+      id: TASKBAR_COMMANDS.upload,
+      title: L.upload,
+      section: SECTION,
+      keywords: ['taskbar', 'upload', 'image', 'file'],
+      effect: 'credential',
+      when: uploading,
+      run: (ctx) => {
+        const field = editorOf(ctx);
+        if (field) uploadInto(ctx, field);
+      },
+    },
+    ...TASKBAR_HOSTS.map(hostCommand),
+    toggleCommand(TASKBAR_COMMANDS.wrapLink, L.wrapLink, 'pasteWrapImagesWithLink'),
+    toggleCommand(TASKBAR_COMMANDS.wrapTag, L.wrapTag, 'pasteEnabled'),
+    {
+      id: TASKBAR_COMMANDS.widthUnit,
+      title: `${L.width} in percent`,
+      section: SECTION,
+      keywords: ['taskbar', 'image', 'width', 'unit', 'px', '%'],
+      keepOpen: true,
+      when: uploading,
+      hint: (ctx) => imageWidthOf(ctx.settings),
+      run: (ctx) => setWidthUnit(ctx.settings, ctx.settings.get('pasteImageUnitIsPercentage') !== true),
+    },
+    {
+      id: 'markdown-taskbar.width',
+      title: `${L.width}…`,
+      section: SECTION,
+      keywords: ['taskbar', 'image', 'width', 'slider'],
+      when: uploading,
+      hint: (ctx) => imageWidthOf(ctx.settings),
+      page: 'markdown-taskbar.width',
+    },
+  ],
+  panels: [
+    {
+      kind: 'palette-page',
+      id: 'markdown-taskbar.width',
+      title: L.width,
+      placeholder: L.width,
+      layout: 'form',
+      component: ({ ctx }) => <WidthControl ctx={ctx} />,
+    },
+  ],
+  injections: [
+    {
+      // Inside AniList's activity editors (composer, replies, ours on its pages), under the textarea, as 2.0.3 places it.
+      id: 'host-taskbar',
+      selector: '.activity-edit .input.el-textarea',
+      optional: true,
+      mount: (input, ctx) => {
+        const field = () => input.querySelector<HTMLTextAreaElement>('textarea');
+        // A reply editor: in a reply, or the home composer while our reply panel (reply-update) is open.
+        const reply = () =>
+          input.closest('.reply-wrap') !== null || input.closest('.activity-edit')?.querySelector('[data-void-ui="reply-update"]') != null;
+        mountUi(ctx, 'markdown-taskbar', (host) => input.append(host), <MarkdownTaskbar ctx={ctx} field={field} reply={reply} />);
+      },
+    },
+  ],
+};
