@@ -174,9 +174,10 @@ function Counter({ field, reply }: { field: Field; reply(): boolean }) {
     // The host's editor: its reply panel's toggle changes the limit (and any click or input may change the text).
     const editor = target?.closest('.activity-edit') ?? target;
     if (!editor) return;
+    // Bubbling, after the event has done its work (the reply panel's toggle mounts or removes the panel in its handler).
     const refresh = () => setState(measure(field, reply));
     const controller = new AbortController();
-    for (const type of ['input', 'focusin', 'click']) editor.addEventListener(type, refresh, { capture: true, signal: controller.signal });
+    for (const type of ['input', 'focusin', 'click']) editor.addEventListener(type, refresh, { signal: controller.signal });
     refresh();
     return () => controller.abort();
   }, [field, reply]);
