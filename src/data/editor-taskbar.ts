@@ -16,7 +16,6 @@ export const TASKBAR_LABELS = {
   width: 'Image width',
   pixels: 'PX',
   percent: '%',
-  counts: 'Character counts',
 } as const;
 
 /** The taskbar's commands (the markdown-taskbar feature's): each control runs its command, aimed at its editor. */

@@ -69,7 +69,7 @@ test.describe('settings page', { tag: '@worlds' }, () => {
     await expect(settings(page).locator('[data-option="globalCssEnabled"] .vv-auth-mark')).toHaveCount(0);
 
     await categories.getByRole('tab', { name: 'paste', exact: true }).click();
-    await expect(options).toHaveCount(6);
+    await expect(options).toHaveCount(7);
     await categories.getByRole('tab', { name: 'all', exact: true }).click();
     await settings(page).getByRole('searchbox', { name: 'Filter settings' }).fill('highlight');
     await expect(options).toHaveCount(5);

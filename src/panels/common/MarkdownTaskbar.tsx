@@ -67,8 +67,8 @@ function ImageControls({ ctx, field }: { ctx: CommandContext; field: Field }) {
           </option>
         ))}
       </select>
-      <Toggle label={L.wrapLink} pressed={on('pasteWrapImagesWithLink')} face="🔗" onClick={() => run(TASKBAR_COMMANDS.wrapLink)} />
-      <Toggle label={L.wrapTag} pressed={on('pasteEnabled')} face="🖼" onClick={() => run(TASKBAR_COMMANDS.wrapTag)} />
+      <Toggle label={L.wrapLink} pressed={on('pasteWrapImagesWithLink')} face="a" onClick={() => run(TASKBAR_COMMANDS.wrapLink)} />
+      <Toggle label={L.wrapTag} pressed={on('pasteEnabled')} face="img" onClick={() => run(TASKBAR_COMMANDS.wrapTag)} />
       <span className="vv-taskbar-popover-anchor">
         <button
           type="button"
