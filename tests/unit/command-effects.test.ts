@@ -6,7 +6,7 @@ import { Registry } from '../../src/commands/registry';
 import type { Command, CommandEffect } from '../../src/commands/types';
 import { authKey } from '../../src/data/auth';
 import { quickStartConfigKey, settingsKey } from '../../src/data/config';
-import { imageHostConfigKey } from '../../src/data/image-hosts';
+import { IMAGE_HOST_SECRETS, imageHostConfigKey } from '../../src/data/image-hosts';
 import { feedConfigKey } from '../../src/data/notifications/storage';
 import { verifiedUsersKey } from '../../src/data/verified-users';
 import { createMockApi, type RecordedRequest } from '../host/mock-api';
@@ -90,7 +90,14 @@ async function settle(): Promise<void> {
 /** What running `command` did, seen from outside: the effects it showed. */
 async function observe(command: Command): Promise<Set<CommandEffect>> {
   const t = world();
-  const credentials = () => JSON.stringify([t.store.get(authKey), t.store.get(imageHostConfigKey)]);
+  // The credentials themselves: which image host is selected is a choice, not a credential.
+  const hostSecrets = () =>
+    IMAGE_HOST_SECRETS.flatMap((field) =>
+      field.paths.map((path) =>
+        path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], t.store.get(imageHostConfigKey)),
+      ),
+    );
+  const credentials = () => JSON.stringify([t.store.get(authKey), hostSecrets()]);
   const before = credentials();
   const ctx = t.services.context(null);
   const provided = t.services.registry.commands(ctx).find((c) => c.id === command.id) ?? command;

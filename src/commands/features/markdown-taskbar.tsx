@@ -88,7 +88,7 @@ export const markdownTaskbar: FeatureDef = {
       title: L.upload,
       section: SECTION,
       keywords: ['taskbar', 'upload', 'image', 'file'],
-      effect: 'credential',
+      // No `effect`: what it spends is a file the person picks in the browser's chooser, which no hotkey can do for them.
       when: uploading,
       run: (ctx) => {
         const field = editorOf(ctx);
