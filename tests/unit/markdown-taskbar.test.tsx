@@ -60,7 +60,7 @@ const drafts: FeatureDef = {
   commands: [
     {
       id: 'test-drafts.open',
-      title: 'Drafts',
+      title: 'Test button',
       section: 'Markdown',
       editorButton: { icon: '🗎' },
       when: (ctx) => ctx.focused instanceof HTMLTextAreaElement,
@@ -119,8 +119,10 @@ describe('under our editor', () => {
     const bar = screen.getByRole('toolbar', { name: 'Markdown taskbar' });
     expect(within(bar).queryByRole('button', { name: 'Upload image' })).toBeNull();
     t.type('draft text');
-    await act(async () => fireEvent.click(within(bar).getByRole('button', { name: 'Drafts' })));
+    await act(async () => fireEvent.click(within(bar).getByRole('button', { name: 'Test button' })));
     expect(ran).toEqual(['draft text']);
+    // The drafts feature's button is declared the same way.
+    expect(within(bar).getByRole('button', { name: 'Drafts' }).getAttribute('data-command')).toBe('markdown-drafts.open');
   });
 
   it('with uploads: the host, the two toggles and the width with its unit, each labelled', async () => {

@@ -116,6 +116,8 @@ export const markdownDrafts: FeatureDef = {
       section: SECTION,
       keywords: ['draft', 'save', 'load', 'markdown'],
       scope: 'editor',
+      // The taskbar's drafts button (2.0.3's document icon), after its image controls.
+      editorButton: { icon: '✎' },
       when: (ctx) => editorFor(ctx) !== null,
       relevant: () => true,
       run: (ctx) => {
