@@ -99,6 +99,9 @@ test.describe('the markdown taskbar', () => {
     await page.mouse.move(0, 0);
     await expect(counts).toBeHidden();
     await field.focus();
+    // The drafts feature's button, then the counter.
+    await page.keyboard.press('Tab');
+    await expect(bar.getByRole('button', { name: 'Drafts' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(bar.getByText('39 / 10000')).toBeFocused();
     await expect(counts).toBeVisible();
