@@ -165,10 +165,7 @@ function userscriptBuild(outDir: string, testHooks: boolean): Options {
       ...(testHooks ? [withTestHooks] : []),
     ],
     esbuildOptions(options) {
-      // Only the CodeMirror pieces the CSS editor uses (see src/panels/global-css/codemirror/).
       options.alias = {
-        '@uiw/codemirror-extensions-basic-setup': './src/panels/global-css/codemirror/setup.ts',
-        '@codemirror/theme-one-dark': './src/panels/global-css/codemirror/no-dark-theme.ts',
         // Radix's scroll lock, as the host's own class (see the module).
         'react-remove-scroll': './build/remove-scroll.ts',
       };

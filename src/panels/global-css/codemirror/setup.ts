@@ -12,13 +12,14 @@ import {
 } from '@codemirror/view';
 
 /**
- * Stands in for @uiw/codemirror-extensions-basic-setup in the bundle (tsup aliases it here): the
- * original pulls in search, lint, folding and autocompletion panels the CSS editor does not use,
- * about 100 KB gzipped. Only what the global CSS editor needs: line numbers, history, bracket
- * handling, highlighting and the default keys (Tab indents; Escape then Tab leaves the editor).
+ * The CSS editor's setup, in place of @uiw/codemirror-extensions-basic-setup (same options, same
+ * extensions in the same order), which pulls in search, lint, folding and autocompletion panels the
+ * CSS editor does not use, about 100 KB gzipped. Only what the global CSS editor needs: line
+ * numbers, history, bracket handling, highlighting and the default keys (Tab indents; Escape then
+ * Tab leaves the editor).
  */
 
-export interface MinimalSetupOptions {
+interface MinimalSetupOptions {
   highlightSpecialChars?: boolean;
   history?: boolean;
   drawSelection?: boolean;
@@ -38,7 +39,7 @@ export interface BasicSetupOptions extends MinimalSetupOptions {
   [other: string]: unknown;
 }
 
-export const minimalSetup = (options: MinimalSetupOptions = {}): Extension[] => {
+const minimalSetup = (options: MinimalSetupOptions = {}): Extension[] => {
   const on = (key: keyof MinimalSetupOptions) => options[key] !== false;
   const keys = [...(on('defaultKeymap') ? defaultKeymap : []), ...(on('historyKeymap') ? historyKeymap : [])];
   return [
