@@ -1,8 +1,9 @@
 import { Command as Cmdk } from 'cmdk';
 import type { CommandContext, PalettePageProps } from '../../commands/types';
 import { timeConfigKey } from '../../data/dates';
-import { DRAFTS_TEXTS, draftsKey, firstLine } from '../../data/markdown-drafts';
+import { DRAFTS_TEXTS, draftsKey, firstLine, type Draft } from '../../data/markdown-drafts';
 import type { TextField } from '../../inject/editor-text';
+import { fuzzyScore } from '../../data/fuzzy';
 import { useStored } from '../hooks';
 import { load, remove } from './actions';
 import { savedAt } from './DraftInfo';
@@ -12,10 +13,12 @@ import { savedAt } from './DraftInfo';
  * editor that had focus before the palette opened (asking first when that editor has text), and
  * the Delete group deletes one (asking first).
  */
-export function DraftsPage({ ctx, close, target }: PalettePageProps & { target(ctx: CommandContext): TextField | null }) {
-  const drafts = useStored(draftsKey);
+export function DraftsPage({ ctx, close, target, query }: PalettePageProps & { target(ctx: CommandContext): TextField | null }) {
+  const stored = useStored(draftsKey);
   const timeConfig = useStored(timeConfigKey);
-  if (!drafts.length) return <Cmdk.Empty>No drafts yet: run “Save draft” in an editor to keep its text.</Cmdk.Empty>;
+  if (!stored.length) return <Cmdk.Empty>No drafts yet: run “Save draft” in an editor to keep its text.</Cmdk.Empty>;
+  const drafts = matching(stored, query);
+  if (!drafts.length) return <Cmdk.Empty>No draft matches “{query.trim()}”.</Cmdk.Empty>;
   const editor = target(ctx);
   return (
     <>
@@ -43,4 +46,15 @@ export function DraftsPage({ ctx, close, target }: PalettePageProps & { target(c
       </Cmdk.Group>
     </>
   );
+}
+
+/** The drafts whose name or first line matches what was typed, best first (all, in their order, when nothing is). */
+function matching(drafts: readonly Draft[], query: string): readonly Draft[] {
+  const typed = query.trim().toLowerCase();
+  if (!typed) return drafts;
+  return drafts
+    .map((draft) => ({ draft, score: fuzzyScore(typed, `${draft.name} ${firstLine(draft.content)}`.toLowerCase()) }))
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((x) => x.draft);
 }
