@@ -134,32 +134,3 @@ export const removeAutoDraft = (list: readonly Draft[], place: string): Draft[] 
 
 /** A draft's first line, for lists. */
 export const firstLine = (content: string): string => content.split('\n').find((line) => line.trim()) ?? '';
-
-/** The counts of a text that 2.0.3 shows over a draft's name and under the taskbar's character counter (C8). */
-export interface TextCounts {
-  readonly characters: number;
-  readonly words: number;
-  readonly sentences: number;
-  readonly paragraphs: number;
-}
-
-/** The grid's labels, in 2.0.3's order and words. */
-export const TEXT_COUNT_LABELS: readonly (readonly [keyof TextCounts, string])[] = [
-  ['characters', 'Characters:'],
-  ['words', 'Words:'],
-  ['sentences', 'Sentences:'],
-  ['paragraphs', 'Paragraphs:'],
-];
-
-/**
- * Words are runs of non-space, a sentence is a character other than a terminator followed by `?`,
- * `!` or `.`, paragraphs are blocks separated by blank lines (2.0.3's rules).
- */
-export function textCounts(text: string): TextCounts {
-  return {
-    characters: text.length,
-    words: text.match(/\S+/g)?.length ?? 0,
-    sentences: text.match(/[^?!.][?!.]/g)?.length ?? 0,
-    paragraphs: text.split(/\n\s*\n/).filter((block) => block.trim()).length,
-  };
-}

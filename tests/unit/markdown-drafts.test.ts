@@ -13,10 +13,10 @@ import {
   putAutoDraft,
   removeAutoDraft,
   saveNewDraft,
-  textCounts,
   type Draft,
 } from '../../src/data/markdown-drafts';
 import { decodeStored, Store } from '../../src/data/storage';
+import { textCounts } from '../../src/data/text-counts';
 
 const NOW = new Date('2026-11-27T08:00:00.000Z');
 const draft = (name: string, content = 'text', place = ''): Draft => ({ name, content, timestamp: '2026-11-01T00:00:00.000Z', place });

@@ -6,7 +6,8 @@ import { features } from '../../src/commands/features';
 import { Registry } from '../../src/commands/registry';
 import type { FeatureDef } from '../../src/commands/types';
 import { settingsKey } from '../../src/data/config';
-import { setWidthUnit, textCounts } from '../../src/data/editor-taskbar';
+import { setWidthUnit } from '../../src/data/editor-taskbar';
+import { textCounts } from '../../src/data/text-counts';
 import { imageHostConfigKey } from '../../src/data/image-hosts';
 import { MarkdownEditor } from '../../src/panels/MarkdownEditor';
 import { Providers } from '../../src/panels/overlay';
@@ -31,7 +32,7 @@ describe('the counts (C8)', () => {
     for (const text of ['\n '.repeat(200_000), '.a'.repeat(200_000), 'a'.repeat(400_000), ' \n\n'.repeat(150_000)]) {
       const counts = await finishesWithin<{ characters: number }>(
         8_000,
-        pathToFileURL(`${process.cwd()}/src/data/editor-taskbar.ts`),
+        pathToFileURL(`${process.cwd()}/src/data/text-counts.ts`),
         'textCounts',
         [text],
       );

@@ -1,16 +1,8 @@
 import { Fragment, memo, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { settingsKey } from '../../data/config';
-import {
-  COUNT_LABELS,
-  REPLY_LIMIT,
-  setWidthUnit,
-  TASKBAR_COMMANDS,
-  TASKBAR_HOSTS,
-  TASKBAR_LABELS as L,
-  TEXT_LIMIT,
-  textCounts,
-} from '../../data/editor-taskbar';
+import { REPLY_LIMIT, setWidthUnit, TASKBAR_COMMANDS, TASKBAR_HOSTS, TASKBAR_LABELS as L, TEXT_LIMIT } from '../../data/editor-taskbar';
+import { TEXT_COUNT_LABELS, textCounts } from '../../data/text-counts';
 import { imageHostConfigKey } from '../../data/image-hosts';
 import { IMAGE_WIDTH_PERCENT, IMAGE_WIDTH_VALUE, imageWidthOf, WIDTH_SLIDER, widthNumber } from '../../data/image-markup';
 import { useStored } from '../hooks';
@@ -189,7 +181,7 @@ function Counter({ field, reply }: { field: Field; reply(): boolean }) {
         {`${state.text.length} / ${state.limit}`}
       </span>
       <span className="vv-taskbar-counts" role="tooltip" id={id}>
-        {COUNT_LABELS.map(([key, label]) => (
+        {TEXT_COUNT_LABELS.map(([key, label]) => (
           <Fragment key={key}>
             <span>{label}</span>
             <span>{counts[key]}</span>

@@ -1,5 +1,6 @@
 import { formatDateTime, timeConfigKey, type TimeConfig } from '../../data/dates';
-import { TEXT_COUNT_LABELS, textCounts, type Draft } from '../../data/markdown-drafts';
+import { type Draft } from '../../data/markdown-drafts';
+import { TEXT_COUNT_LABELS, textCounts } from '../../data/text-counts';
 
 import { useStored } from '../hooks';
 
