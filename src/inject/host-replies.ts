@@ -1,3 +1,4 @@
+import { activityPage } from '../data/pages';
 import { onAbort, type Lifetime } from './lifetime';
 import { hostComponentId } from './page-world';
 import { setStyle } from './styles';
@@ -20,6 +21,15 @@ export async function hostReplyId(reply: Element, listed: ListedReplies | null):
   if (index < 0) return null;
   const entry = (await listed())[index];
   return entry && reply.querySelector('.header a.name')?.textContent?.trim() === entry.author ? entry.id : null;
+}
+
+/**
+ * The activity a host element (a reply, a quote, an entry's text) sits in: its entry's Vue
+ * component's id; else, on an activity's page, that activity. Null when neither tells.
+ */
+export function hostActivityId(element: Element, path: string): number | null {
+  const entry = element.closest('.activity-entry');
+  return (entry && hostComponentId(entry)) ?? activityPage(path);
 }
 
 /** How long a reply brought into view stays marked, so that the eye finds it. */

@@ -3,7 +3,7 @@ import { activityPage } from '../../data/pages';
 import { isPlainClick, replyPath } from '../../data/paths';
 import { REPLY_DIRECT_LINKS_TEXTS, replyUrl } from '../../data/reply-direct-links';
 import { onAbort } from '../../inject/lifetime';
-import { hostReplyId } from '../../inject/host-replies';
+import { hostActivityId, hostReplyId } from '../../inject/host-replies';
 import { hostComponentId } from '../../inject/page-world';
 import { styleWhileRunning } from '../../inject/styles';
 import type { CommandContext, FeatureDef, InjectionContext } from '../types';
@@ -16,8 +16,7 @@ function replyLink(element: Element | null, path: string): { reply: Element; pat
   const reply = element?.closest('.activity-entry .reply:not(.preview)');
   if (!reply) return null;
   const replyId = hostComponentId(reply);
-  const entry = reply.closest('.activity-entry');
-  const activityId = (entry && hostComponentId(entry)) ?? activityPage(path);
+  const activityId = hostActivityId(reply, path);
   return replyId !== null && activityId !== null ? { reply, path: replyPath(activityId, replyId) } : null;
 }
 

@@ -12,10 +12,9 @@ import {
 } from '../../data/reply-to';
 import { createStore } from '../../data/store';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
-import { hostReplyId, revealReply } from '../../inject/host-replies';
+import { hostActivityId, hostReplyId, revealReply } from '../../inject/host-replies';
 import { onAbort } from '../../inject/lifetime';
 import { selectionInOurRoots } from '../../inject/shadow';
-import { hostComponentId } from '../../inject/page-world';
 import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
 import type { ReplyToButtonState } from '../../panels/reply-to/ReplyTo';
@@ -59,19 +58,13 @@ const settled = createStore<Quote | null>(null);
 /** The button over it, or what it said once copied. */
 const button = createStore<ReplyToButtonState | null>(null);
 
-/** The activity an element of the host sits in: its Vue component's id, or the page's activity. */
-function activityOf(element: Element, path: string): number | null {
-  const entry = element.closest('.activity-entry');
-  return (entry && hostComponentId(entry)) ?? activityPage(path);
-}
-
 /** Where text in `markdown` comes from; null where the ids are out of reach. */
 async function refOf(markdown: Element, ctx: CommandContext, signal: AbortSignal): Promise<QuoteRef | null> {
   // Our own cards carry their ids.
   const card = markdown.closest('.vv-activity');
   const own = markdown.closest('.vv-reply');
   if (card) return parseQuoteHref([card.getAttribute('data-activity-id'), own?.getAttribute('data-reply-id')].filter(Boolean).join('/'));
-  const activityId = activityOf(markdown, ctx.path);
+  const activityId = hostActivityId(markdown, ctx.path);
   if (activityId === null) return null;
   const reply = markdown.closest('.reply');
   if (!reply) return { activityId, replyId: null };
@@ -231,7 +224,7 @@ async function follow(quote: Element, ref: QuoteRef, ctx: InjectionContext): Pro
 function mountQuote(quote: Element, ctx: InjectionContext): undefined {
   const ref = parseQuoteHref(quote.getAttribute('href'));
   if (!ref) return;
-  const same = sameActivity(ref, activityOf(quote, ctx.path));
+  const same = sameActivity(ref, hostActivityId(quote, ctx.path));
   quote.classList.add(QUOTE_CLASS);
   quote.setAttribute('tabindex', '0');
   const go = () => (same ? void follow(quote, ref, ctx) : ctx.route.navigate(quotePath(ref)));
@@ -252,7 +245,7 @@ function attachDirectLinks(app: Element, ctx: InjectionContext): undefined {
   const linkAt = (target: EventTarget | null) => {
     const quote = target instanceof Element ? target.closest(`blockquote.${QUOTE_CLASS}`) : null;
     const ref = quote && parseQuoteHref(quote.getAttribute('href'));
-    return quote && ref && !sameActivity(ref, activityOf(quote, ctx.path)) ? quote : null;
+    return quote && ref && !sameActivity(ref, hostActivityId(quote, ctx.path)) ? quote : null;
   };
   attachHoverCard<{ path: string }>(app, ctx, {
     kind: 'reply-to-link',
