@@ -1,6 +1,7 @@
 import { safeUrl } from './guards';
 import { s } from './schema';
 import { defineKey, refusedPast } from './storage';
+import { imageMarkup } from './image-markup';
 
 /**
  * The GIF keyboard's saved media: two URL lists and the
@@ -123,7 +124,7 @@ export function pageOf(list: readonly string[], page: number, size = GIF_PAGE_SI
 export const pageOfIndex = (index: number, size = GIF_PAGE_SIZE) => Math.floor(Math.max(0, index) / size) + 1;
 
 /** AniList's image markup at the keyboard's width: img260(url). */
-export const mediaMarkup = (url: string, size: number) => `img${size}(${url})`;
+export const mediaMarkup = (url: string, size: number) => imageMarkup(url, size);
 
 /** Saved media whose URL contains the text (case-insensitive), each with its kind. */
 export function filterMedia(config: GifKeyboardConfig, text: string): { kind: MediaKind; url: string }[] {

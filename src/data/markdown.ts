@@ -60,7 +60,7 @@ export interface TextState {
 }
 
 export interface MarkdownOptions {
-  /** The width for image markup ('420', '50%': imageWidthOf in image-width.ts). */
+  /** The width for image markup ('420', '50%': imageWidthOf in image-markup.ts). */
   readonly imageWidth?: number | string;
 }
 
