@@ -1,5 +1,5 @@
 import { s } from './schema';
-import { defineKey, prunedAt } from './storage';
+import { definePrunedRecord } from './storage';
 
 /**
  * Collapsible containers' state, persisted per container id.
@@ -8,14 +8,13 @@ import { defineKey, prunedAt } from './storage';
 
 export const COLLAPSED_MAX_ENTRIES = 500;
 
-export const collapsedKey = defineKey({
+export const collapsedKey = definePrunedRecord({
   name: 'void-verified-collapsed-containers',
   original: 'collapsedContainers',
-  cap: prunedAt(COLLAPSED_MAX_ENTRIES, 'the oldest'),
   description: 'Which collapsible containers are collapsed.',
-  schema: s.record(s.boolean(), { maxKeys: COLLAPSED_MAX_ENTRIES }),
-  defaultValue: () => ({}) as Record<string, boolean>,
-  exported: false,
+  max: COLLAPSED_MAX_ENTRIES,
+  pruned: 'the oldest',
+  entry: s.boolean(),
 });
 
 /** The record with `id` set to `collapsed`, or removed when that is the default; oldest entries dropped past the cap. */

@@ -1,6 +1,6 @@
 import { s } from './schema';
 import { renamedId, renameIdKeys } from './renamed-ids';
-import { defineKey, fixedShape, prunedAt, refusedPast } from './storage';
+import { defineKey, definePrunedRecord, fixedShape, refusedPast } from './storage';
 
 /**
  * Configuration objects shared across features. They live in src/data so that features read
@@ -117,13 +117,13 @@ export type QuickStartConfig = ReturnType<(typeof quickStartConfigKey)['defaultV
 export const FRECENCY_MAX_ENTRIES = 200;
 
 /** How often and how recently each palette command was used (a per-device cache). */
-export const frecencyKey = defineKey({
+export const frecencyKey = definePrunedRecord({
   name: 'void-verified-palette-frecency',
-  cap: prunedAt(FRECENCY_MAX_ENTRIES, 'the least recently used'),
   description: 'Recently used palette commands.',
-  schema: s.record(s.object({ count: s.number({ min: 0 }), last: s.number({ min: 0 }) }), { maxKeys: 1000 }),
-  defaultValue: () => ({}) as Record<string, { count: number; last: number }>,
-  exported: false,
+  max: FRECENCY_MAX_ENTRIES,
+  pruned: 'the least recently used',
+  readMax: 1000,
+  entry: s.object({ count: s.number({ min: 0 }), last: s.number({ min: 0 }) }),
   version: 2,
   // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts).
   migrations: { 2: renameIdKeys },

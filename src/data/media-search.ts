@@ -1,6 +1,6 @@
 import type { MediaSearchResult } from './documents';
 import { s, type Schema } from './schema';
-import { defineKey, prunedAt } from './storage';
+import { definePrunedList } from './storage';
 
 /**
  * The media search box's history and picking, shared by activity search and the reply panel: the
@@ -25,13 +25,12 @@ export const mediaSchema: Schema<MediaSearchResult> = s.object(
 );
 
 /** The latest media searches (10, most recent first, unique by id). */
-export const latestMediaSearchesKey = defineKey({
+export const latestMediaSearchesKey = definePrunedList<MediaSearchResult>({
   name: 'void-verified-activity-search-media-cache',
-  cap: prunedAt(MEDIA_CACHE_SIZE, 'the least recently picked'),
   description: 'The latest media picked in search boxes.',
-  schema: s.array(mediaSchema, { max: MEDIA_CACHE_SIZE }),
-  defaultValue: () => [] as MediaSearchResult[],
-  exported: false,
+  max: MEDIA_CACHE_SIZE,
+  pruned: 'the least recently picked',
+  item: mediaSchema,
 });
 
 /** Most recent first, no duplicates by id, at most 10. */

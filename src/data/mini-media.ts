@@ -2,7 +2,7 @@ import { FRESH, query } from './graphql';
 import { anilistPath, mediaPage } from './pages';
 import { read, type ReadContext } from './swr';
 import { s, type Infer } from './schema';
-import { defineKey, fixedShape, prunedAt } from './storage';
+import { definePrunedRecord, defineKey, fixedShape } from './storage';
 
 /**
  * MiniMedia (document 3, C14): its stored configuration, the one query behind the media overview
@@ -213,13 +213,12 @@ export type MediaOverviewCache = Record<string, MediaCacheEntry>;
  * name (`mediaOverviewCache`): 2.0.3 keeps its cache under it in the same manager storage, as an
  * array, so an install in its place leaves it as it is, and the original, put back, still reads it.
  */
-export const mediaOverviewCacheKey = defineKey({
+export const mediaOverviewCacheKey = definePrunedRecord({
   name: 'void-verified-palette-media-overview-cache',
-  cap: prunedAt(MEDIA_CACHE_MAX, 'expired and the oldest'),
   description: 'Cached media overview data.',
-  schema: s.record(entrySchema, { maxKeys: MEDIA_CACHE_MAX }),
-  defaultValue: () => ({}) as MediaOverviewCache,
-  exported: false,
+  max: MEDIA_CACHE_MAX,
+  pruned: 'expired and the oldest',
+  entry: entrySchema,
 });
 
 const fresh = (entry: MediaCacheEntry, now: number) => entry.cachedAt <= now && now - entry.cachedAt < MEDIA_CACHE_LIFETIME_MS;

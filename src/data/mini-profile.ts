@@ -2,7 +2,7 @@ import { FRESH, query } from './graphql';
 import { anilistPath, profileOverviewName } from './pages';
 import { read, type ReadContext } from './swr';
 import { s, type Infer, type Schema } from './schema';
-import { defineKey, fixedShape, prunedAt } from './storage';
+import { definePrunedRecord, defineKey, fixedShape } from './storage';
 import { NAMED_COLORS, profileColorToTriple } from './colors';
 
 /**
@@ -169,14 +169,14 @@ export type CacheEntry = Infer<typeof entrySchema>;
 export type MiniProfileCache = Record<string, CacheEntry>;
 
 /** Answers by lower-case user name, with when they were fetched (per device, never exported). */
-export const miniProfileCacheKey = defineKey({
+export const miniProfileCacheKey = definePrunedRecord<CacheEntry>({
   name: 'void-verified-mini-profile-cache',
   original: 'miniProfileCache',
-  cap: prunedAt(CACHE_MAX_USERS, 'expired and the oldest'),
   description: 'Cached mini profile data.',
-  schema: s.record(entrySchema, { maxKeys: CACHE_MAX_USERS * 2 }),
-  defaultValue: () => ({}) as MiniProfileCache,
-  exported: false,
+  max: CACHE_MAX_USERS,
+  pruned: 'expired and the oldest',
+  readMax: CACHE_MAX_USERS * 2,
+  entry: entrySchema,
 });
 
 const cacheId = (name: string) => name.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { parseJson, stringifyJson } from './builtins';
 import type { StorageBackend } from './backend';
-import { formatIssues, type Schema } from './schema';
+import { formatIssues, s, type Schema } from './schema';
 
 /**
  * One typed adapter over the manager's storage. Each key is declared once with its schema, its
@@ -94,6 +94,32 @@ export function defineKey<T>(def: {
   if (keyRegistry.has(key.name)) throw new Error(`Storage key ${key.name} is declared twice`);
   keyRegistry.set(key.name, key as KeyDef<unknown>);
   return key;
+}
+
+/**
+ * A per-device cache or state (never exported) whose writers keep at most `max` entries, dropping
+ * `pruned` first. Its schema reads up to `readMax` entries (default `max`): more leaves room for
+ * another tab's write that has not been pruned yet, instead of falling back to the default.
+ */
+type PrunedKeyDef = Pick<Parameters<typeof defineKey>[0], 'name' | 'original' | 'description' | 'version' | 'migrations'> & {
+  max: number;
+  pruned: string;
+  readMax?: number;
+};
+
+function prunedKey<T>(def: PrunedKeyDef, schema: Schema<T>, defaultValue: () => T): KeyDef<T> {
+  const { max, pruned, readMax: _readMax, ...rest } = def;
+  return defineKey({ ...rest, cap: prunedAt(max, pruned), schema, defaultValue, exported: false });
+}
+
+/** A pruned list of `item`s, newest last (see PrunedKeyDef). */
+export function definePrunedList<T>({ item, ...def }: PrunedKeyDef & { item: Schema<T> }): KeyDef<T[]> {
+  return prunedKey(def, s.array(item, { max: def.readMax ?? def.max }), () => [] as T[]);
+}
+
+/** A pruned record of `entry`s by key (see PrunedKeyDef). */
+export function definePrunedRecord<T>({ entry, ...def }: PrunedKeyDef & { entry: Schema<T> }): KeyDef<Record<string, T>> {
+  return prunedKey(def, s.record(entry, { maxKeys: def.readMax ?? def.max }), () => ({}) as Record<string, T>);
 }
 
 export function declaredKeys(): KeyDef<unknown>[] {

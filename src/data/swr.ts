@@ -1,7 +1,7 @@
 import type { Cache } from 'swr';
 import type { GraphQLClient, GqlDocument, MutationDocument, QueryDocument } from './graphql';
 import { s } from './schema';
-import { defineKey, type Store, prunedAt } from './storage';
+import { definePrunedRecord, type Store } from './storage';
 
 /**
  * Every GraphQL read and write goes through here. Reads are cached by document, variables and the
@@ -15,13 +15,13 @@ import { defineKey, type Store, prunedAt } from './storage';
 /** Persisted answers kept at most (the rest are dropped at the next save, the soonest to expire first). */
 const MAX_PERSISTED = 300;
 
-export const queryCacheKey = defineKey({
+export const queryCacheKey = definePrunedRecord({
   name: 'void-verified-query-cache',
-  cap: prunedAt(MAX_PERSISTED, 'expired and the soonest to expire'),
   description: 'Cached API answers with their expiry.',
-  schema: s.record(s.object({ data: s.unknown(), expires: s.number() }), { maxKeys: 2000 }),
-  defaultValue: () => ({}) as Record<string, { data: unknown; expires: number }>,
-  exported: false,
+  max: MAX_PERSISTED,
+  pruned: 'expired and the soonest to expire',
+  readMax: 2000,
+  entry: s.object({ data: s.unknown(), expires: s.number() }),
 });
 
 const SAVE_DELAY_MS = 500;

@@ -406,7 +406,7 @@ describe('the layout of the source', () => {
     const found = all
       .filter((f) => !READ_LAYER.includes(f.path))
       .flatMap((f) =>
-        [...f.text.matchAll(/defineKey\(\{\s*name: '([^']+)',[^]*?description: '([^']*)'/g)]
+        [...f.text.matchAll(/define(?:Key|PrunedList|PrunedRecord)(?:<\w+>)?\(\{\s*name: '([^']+)',[^]*?description: '([^']*)'/g)]
           .filter((m) => /\bcache/i.test(m[2]!))
           .map((m) => ({ path: f.path, name: m[1]! })),
       );

@@ -1,5 +1,5 @@
 import { s, type Schema } from '../schema';
-import { defineKey, fixedShape, prunedAt, refusedPast, type Store } from '../storage';
+import { defineKey, definePrunedList, definePrunedRecord, fixedShape, refusedPast, type Store } from '../storage';
 import { NOTIFICATION_TYPES, type ActivityRelation, type NotificationType } from './documents';
 
 /**
@@ -65,14 +65,14 @@ export const quickAccessConfigKey = defineKey({
 export const MAX_READ_NOTIFICATIONS = 10_000;
 
 /** Ids of notifications read here (per device, not exported), newest last. */
-export const readNotificationsKey = defineKey({
+export const readNotificationsKey = definePrunedList({
   name: 'void-verified-read-notifications',
   original: 'readNotifications',
-  cap: prunedAt(MAX_READ_NOTIFICATIONS, 'the oldest read'),
   description: 'Notifications marked as read.',
-  schema: s.array(s.number(), { max: MAX_READ_NOTIFICATIONS * 2 }),
-  defaultValue: () => [] as number[],
-  exported: false,
+  max: MAX_READ_NOTIFICATIONS,
+  pruned: 'the oldest read',
+  readMax: MAX_READ_NOTIFICATIONS * 2,
+  item: s.number(),
 });
 
 export const MAX_MARKED_UNREAD = 1000;
@@ -82,13 +82,13 @@ export const MAX_MARKED_UNREAD = 1000;
  * choice that AniList's count does not overrule (see read-state.ts). Beyond the cap the oldest
  * choice is forgotten, and that notification follows AniList's count again.
  */
-export const markedUnreadKey = defineKey({
+export const markedUnreadKey = definePrunedList({
   name: 'void-verified-notifications-marked-unread',
-  cap: prunedAt(MAX_MARKED_UNREAD, 'the oldest marked'),
   description: 'Notifications marked as unread on this device.',
-  schema: s.array(s.number(), { max: MAX_MARKED_UNREAD * 2 }),
-  defaultValue: () => [] as number[],
-  exported: false,
+  max: MAX_MARKED_UNREAD,
+  pruned: 'the oldest marked',
+  readMax: MAX_MARKED_UNREAD * 2,
+  item: s.number(),
 });
 
 /**
@@ -128,24 +128,24 @@ const relationSchema = s.object({
 
 export const MAX_CACHED_RELATIONS = 1000;
 
-export const relationsCacheKey = defineKey({
+export const relationsCacheKey = definePrunedRecord<ActivityRelation>({
   name: 'void-verified-notification-relations',
   original: 'notificationRelationsCache',
-  cap: prunedAt(MAX_CACHED_RELATIONS, 'the oldest'),
   description: 'Activities that notifications point at (a cache).',
-  schema: s.record(relationSchema, { maxKeys: MAX_CACHED_RELATIONS * 2 }),
-  defaultValue: () => ({}) as Record<string, ActivityRelation>,
-  exported: false,
+  max: MAX_CACHED_RELATIONS,
+  pruned: 'the oldest',
+  readMax: MAX_CACHED_RELATIONS * 2,
+  entry: relationSchema,
 });
 
-export const deadRelationsKey = defineKey({
+export const deadRelationsKey = definePrunedList({
   name: 'void-verified-notification-deadlink-relations',
   original: 'notificationDeadLinkRelationsCache',
-  cap: prunedAt(MAX_CACHED_RELATIONS * 2, 'the oldest'),
   description: 'Activities known to be gone (a cache).',
-  schema: s.array(s.number(), { max: MAX_CACHED_RELATIONS * 4 }),
-  defaultValue: () => [] as number[],
-  exported: false,
+  max: MAX_CACHED_RELATIONS * 2,
+  pruned: 'the oldest',
+  readMax: MAX_CACHED_RELATIONS * 4,
+  item: s.number(),
 });
 
 /** Adds relations to the cache, dropping the oldest beyond the limit. */
