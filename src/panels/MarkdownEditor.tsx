@@ -9,6 +9,7 @@ import { imageWidthOf } from '../data/image-markup';
 import { useDebounced, useLazyModule, useStored } from './hooks';
 import { sanitizeHtml } from './sanitize';
 import { MarkdownTaskbar } from './common/MarkdownTaskbar';
+import { ToolButton } from './common/ToolButton';
 
 /**
  * Our markdown editor, for replies, edits and messages: a
@@ -70,21 +71,19 @@ export function MarkdownToolbar({ ctx, field }: { ctx: Pick<CommandContext, 'set
       {MARKDOWN_MAPPINGS.map((m) => {
         const key = formatHotkey(effectiveHotkey({ id: `markdown.${m.id}`, hotkey: m.key }, overrides));
         return (
-          <button
+          <ToolButton
             key={m.id}
-            type="button"
             className="vv-md-tool"
             data-mapping={m.id}
-            aria-label={m.description}
+            label={m.description}
             title={key ? `${m.description} (${key})` : m.description}
-            onMouseDown={(e) => e.preventDefault()}
             onClick={() => {
               const target = field();
               if (target) applyMarkdownTo(target, m, imageWidthOf(ctx.settings));
             }}
           >
             {GLYPHS[m.id] ?? m.description[0]}
-          </button>
+          </ToolButton>
         );
       })}
     </div>

@@ -5,6 +5,7 @@ import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
 import { childLifetime, onAbort } from '../../inject/lifetime';
 import styles from '../../panels/reply-update/reply-update.css';
+import { SmallButton } from '../../panels/common/SmallButton';
 
 const ReplyUpdatePanel = lazyComponent(() => import('../../panels/reply-update/ReplyUpdatePanel'), 'ReplyUpdatePanel');
 
@@ -55,9 +56,9 @@ function mountToggle(editor: Element, ctx: InjectionContext): undefined {
       if (bar) bar.append(host);
       else editor.prepend(host);
     },
-    <button type="button" className="vv-button vv-button-small" onClick={toggle} aria-label="Reply with list update">
+    <SmallButton onClick={toggle} aria-label="Reply with list update">
       List update
-    </button>,
+    </SmallButton>,
     'span',
   );
 }

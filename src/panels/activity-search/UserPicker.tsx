@@ -3,6 +3,7 @@ import { selectAllUsers, toggleUser, type PickedUser } from '../../data/activity
 import { safeUrl } from '../../data/guards';
 import { Chips } from '../common/SearchCombo';
 import { UserSearch } from '../common/UserSearch';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * Picks several users with the user search: picking a selected user removes it, unless 'Select
@@ -40,14 +41,9 @@ export function UserPicker({
         isSelected={(u) => selected.some((x) => x.id === u.id)}
         onPick={(u) => onChange(toggleUser(selected, u))}
         actions={(results) => (
-          <button
-            type="button"
-            className="vv-button vv-button-small"
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => onChange(selectAllUsers(selected, results))}
-          >
+          <SmallButton onMouseDown={(e) => e.preventDefault()} onClick={() => onChange(selectAllUsers(selected, results))}>
             Select All
-          </button>
+          </SmallButton>
         )}
       />
     </div>

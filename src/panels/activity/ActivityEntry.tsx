@@ -35,6 +35,8 @@ import { useStore, useStored } from '../hooks';
 import { usePagedRead } from '../query';
 import { sanitizeHtml } from '../sanitize';
 import { TextEditor } from './TextEditor';
+import { IconButton } from '../common/IconButton';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * One activity as we render it: list, text or message, with its time, a
@@ -201,16 +203,9 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
   );
   return (
     <span className="vv-anchor" ref={root}>
-      <button
-        type="button"
-        className="vv-icon-button"
-        aria-label="More actions"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <IconButton label="More actions" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         ⋯
-      </button>
+      </IconButton>
       {open && (
         <span className="vv-menu" role="menu">
           {item('Direct Link', () => ctx.route.navigate(link))}
@@ -399,9 +394,9 @@ function Replies({
         ))}
       </ul>
       {list.hasNext && (
-        <button type="button" className="vv-button vv-button-small" disabled={list.busy} onClick={list.loadMore}>
+        <SmallButton disabled={list.busy} onClick={list.loadMore}>
           Load More
-        </button>
+        </SmallButton>
       )}
       {ctx.authorized && (
         <TextEditor

@@ -6,6 +6,7 @@ import { TEXT_COUNT_LABELS, textCounts } from '../../data/text-counts';
 import { imageHostConfigKey } from '../../data/image-hosts';
 import { IMAGE_WIDTH_PERCENT, IMAGE_WIDTH_VALUE, imageWidthOf, WIDTH_SLIDER, widthNumber } from '../../data/image-markup';
 import { useStored } from '../hooks';
+import { ToolButton } from './ToolButton';
 
 /**
  * The markdown taskbar (document 3, C8) under an editor, AniList's or ours: with uploads on, the
@@ -27,25 +28,15 @@ export function MarkdownTaskbar({ ctx, field, reply }: { ctx: CommandContext; fi
   );
 }
 
-/** Keeps the editor's focus when a button is pressed with the mouse. */
-const keepFocus = (event: { preventDefault(): void }) => event.preventDefault();
-
 function ImageControls({ ctx, field }: { ctx: CommandContext; field: Field }) {
   const hosts = useStored(imageHostConfigKey);
   const run = (id: string) => void ctx.run(id, field());
   const on = (key: string) => ctx.settings.get(key) === true;
   return (
     <>
-      <button
-        type="button"
-        className="vv-taskbar-button"
-        aria-label={L.upload}
-        title={L.upload}
-        onMouseDown={keepFocus}
-        onClick={() => run(TASKBAR_COMMANDS.upload)}
-      >
+      <ToolButton label={L.upload} onClick={() => run(TASKBAR_COMMANDS.upload)}>
         ⤒
-      </button>
+      </ToolButton>
       <select
         className="vv-taskbar-host"
         aria-label={L.host}
@@ -62,15 +53,9 @@ function ImageControls({ ctx, field }: { ctx: CommandContext; field: Field }) {
       <Toggle label={L.wrapLink} pressed={on('pasteWrapImagesWithLink')} face="a" onClick={() => run(TASKBAR_COMMANDS.wrapLink)} />
       <Toggle label={L.wrapTag} pressed={on('pasteEnabled')} face="img" onClick={() => run(TASKBAR_COMMANDS.wrapTag)} />
       <span className="vv-taskbar-popover-anchor">
-        <button
-          type="button"
-          className="vv-taskbar-button"
-          aria-label={`${L.width} ${imageWidthOf(ctx.settings)}`}
-          title={L.width}
-          onMouseDown={keepFocus}
-        >
+        <ToolButton label={`${L.width} ${imageWidthOf(ctx.settings)}`} title={L.width}>
           ⇔
-        </button>
+        </ToolButton>
         <span className="vv-taskbar-popover">
           <WidthControl ctx={ctx} />
         </span>
@@ -81,17 +66,9 @@ function ImageControls({ ctx, field }: { ctx: CommandContext; field: Field }) {
 
 function Toggle({ label, pressed, face, onClick }: { label: string; pressed: boolean; face: string; onClick(): void }) {
   return (
-    <button
-      type="button"
-      className={`vv-taskbar-button${pressed ? ' vv-taskbar-on' : ''}`}
-      aria-label={label}
-      aria-pressed={pressed}
-      title={label}
-      onMouseDown={keepFocus}
-      onClick={onClick}
-    >
+    <ToolButton label={label} className={`vv-taskbar-button${pressed ? ' vv-taskbar-on' : ''}`} aria-pressed={pressed} onClick={onClick}>
       {face}
-    </button>
+    </ToolButton>
   );
 }
 
@@ -141,18 +118,9 @@ const EditorButtons = memo(function EditorButtons({ ctx, field }: { ctx: Command
     }
   });
   return commands.map((command) => (
-    <button
-      key={command.id}
-      type="button"
-      className="vv-taskbar-button"
-      data-command={command.id}
-      aria-label={command.title}
-      title={command.title}
-      onMouseDown={keepFocus}
-      onClick={() => void ctx.run(command.id, field())}
-    >
+    <ToolButton key={command.id} label={command.title} data-command={command.id} onClick={() => void ctx.run(command.id, field())}>
       {command.editorButton!.icon}
-    </button>
+    </ToolButton>
   ));
 });
 

@@ -21,6 +21,7 @@ import {
 import { Pagination } from '../common/Pagination';
 import { useStored } from '../hooks';
 import { TabList } from '../common/TabList';
+import { SmallButton } from '../common/SmallButton';
 
 const EMPTY: Record<MediaKind, string> = { gifs: "It's pronounced GIF.", images: 'You have no funny memes :c' };
 
@@ -78,9 +79,7 @@ export function GifKeyboard({ ctx, insert }: { ctx: CommandContext; insert(marku
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <button type="submit" className="vv-button vv-button-small">
-          Add
-        </button>
+        <SmallButton type="submit">Add</SmallButton>
       </form>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${kind}`}>
         {view.items.length === 0 ? (

@@ -19,6 +19,7 @@ import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
 import { withQueryCache } from '../query';
 import { fetchFromBio, saveToBio } from './actions';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * The goals panel (settings tab 'goals' and the palette page 'Goals'): the add form, the table of
@@ -130,14 +131,12 @@ function GoalsTable({ ctx, goals }: { ctx: CommandContext; goals: readonly Goal[
             <td>{shownDate(goal.endAt)}</td>
             <td>{goal.target}</td>
             <td>
-              <button
-                type="button"
-                className="vv-button vv-button-small"
+              <SmallButton
                 aria-label={`Remove goal ${goal.name}`}
                 onClick={() => ctx.store.update(goalsKey, (list) => list.filter((g) => g.id !== goal.id))}
               >
                 Remove
-              </button>
+              </SmallButton>
             </td>
           </tr>
         ))}

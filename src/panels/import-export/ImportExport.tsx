@@ -20,6 +20,7 @@ import {
 import type { KeyDef } from '../../data/storage';
 import { CheckboxOptions } from '../common/CheckboxOptions';
 import { importText, type ImportDeps } from './import-flow';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * 'Import/Export': download the configuration, or load one (ours or the original's) after its
@@ -289,10 +290,7 @@ function AdoptionQuestion({ ctx, authorizeAgain }: { ctx: CommandContext; author
       <p className="vv-dialog-text">{ADOPT_QUESTION}</p>
       {authorizeAgain && (
         <p className="vv-dialog-text vv-adoption-auth">
-          {ADOPT_AUTHORIZE_AGAIN}{' '}
-          <button type="button" className="vv-button vv-button-small" onClick={() => void ctx.run('authorization.authorize')}>
-            Authorize
-          </button>
+          {ADOPT_AUTHORIZE_AGAIN} <SmallButton onClick={() => void ctx.run('authorization.authorize')}>Authorize</SmallButton>
         </p>
       )}
     </>

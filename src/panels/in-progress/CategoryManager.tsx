@@ -14,6 +14,7 @@ import {
   type InProgressCategories,
   type InProgressLists,
 } from '../../data/in-progress';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * The categories manager (C19): the editor (type, name, the type's in-progress titles), the two
@@ -72,19 +73,16 @@ export function CategoryManager({
                   <div className="vv-note">{IN_PROGRESS_LABELS.entries(category.mediaIds.length)}</div>
                 </div>
                 <span>
-                  <button type="button" className="vv-button vv-button-small" onClick={() => setEditing({ type, id: category.id })}>
-                    {IN_PROGRESS_LABELS.edit}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="vv-button vv-button-small vv-in-progress-delete"
+                  <SmallButton onClick={() => setEditing({ type, id: category.id })}>{IN_PROGRESS_LABELS.edit}</SmallButton>{' '}
+                  <SmallButton
+                    className="vv-in-progress-delete"
                     onClick={() => {
                       if (editing.id === category.id) setEditing({ type: editing.type, id: null });
                       save(removeCategory(categories, type, category.id));
                     }}
                   >
                     {IN_PROGRESS_LABELS.delete}
-                  </button>
+                  </SmallButton>
                 </span>
               </div>
             ))}

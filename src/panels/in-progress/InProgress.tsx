@@ -25,6 +25,7 @@ import { useStored } from '../hooks';
 import { withQueryCache } from '../query';
 import { useLists } from './useLists';
 import { CategoryManager } from './CategoryManager';
+import { IconButton } from '../common/IconButton';
 
 /**
  * In Progress on /home (C19), where AniList's `.list-previews` were: the sections, each entry's
@@ -53,16 +54,9 @@ function InProgressHome({ ctx }: { ctx: CommandContext }) {
     setRefreshing(false);
   };
   const cog = (
-    <button
-      type="button"
-      className="vv-icon-button"
-      title={IN_PROGRESS_LABELS.manage}
-      aria-label={IN_PROGRESS_LABELS.manage}
-      aria-pressed={managing}
-      onClick={() => setManaging(!managing)}
-    >
+    <IconButton label={IN_PROGRESS_LABELS.manage} aria-pressed={managing} onClick={() => setManaging(!managing)}>
       ⚙
-    </button>
+    </IconButton>
   );
   if (managing)
     return (
@@ -74,16 +68,9 @@ function InProgressHome({ ctx }: { ctx: CommandContext }) {
   const sections = inProgressSections(lists, categories);
   const buttons = (
     <>
-      <button
-        type="button"
-        className="vv-icon-button"
-        title={IN_PROGRESS_LABELS.refresh}
-        aria-label={IN_PROGRESS_LABELS.refresh}
-        disabled={refreshing}
-        onClick={() => void refresh()}
-      >
+      <IconButton label={IN_PROGRESS_LABELS.refresh} disabled={refreshing} onClick={() => void refresh()}>
         ↻
-      </button>
+      </IconButton>
       {cog}
     </>
   );

@@ -37,6 +37,7 @@ import { LockIcon } from '../common/LockIcon';
 import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
 import { useRead, withQueryCache } from '../query';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * The layout designer: layouts with add and delete, avatar and banner URLs
@@ -148,17 +149,13 @@ function LayoutChoice({
             </option>
           ))}
         </select>
-        <button type="button" className="vv-button vv-button-small" onClick={() => commit(addLayout)}>
-          Add Layout
-        </button>
+        <SmallButton onClick={() => commit(addLayout)}>Add Layout</SmallButton>
       </div>
 
       <div className="vv-option">
         <label htmlFor={`${id}-name`}>Name</label>
         <input id={`${id}-name`} type="text" maxLength={200} value={layout.name} onChange={(e) => edit({ name: e.target.value })} />
-        <button type="button" className="vv-button vv-button-small" onClick={() => void deleteSelectedLayout(ctx)}>
-          Delete Layout
-        </button>
+        <SmallButton onClick={() => void deleteSelectedLayout(ctx)}>Delete Layout</SmallButton>
       </div>
     </>
   );

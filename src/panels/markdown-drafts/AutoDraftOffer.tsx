@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { DRAFTS_TEXTS, draftsKey, firstLine, removeAutoDraft, type Draft } from '../../data/markdown-drafts';
 import { replaceRange, type TextField } from '../../inject/editor-text';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * Under an editor opened again with an automatic draft of its place: the notice and its two
@@ -25,12 +26,10 @@ export function AutoDraftOffer({ ctx, editor, draft }: { ctx: Pick<CommandContex
       <span className="vv-auto-draft-text">
         {DRAFTS_TEXTS.kept} <q>{firstLine(draft.content).slice(0, 80)}</q>
       </span>
-      <button type="button" className="vv-button vv-button-small vv-button-primary" onClick={restore}>
+      <SmallButton primary onClick={restore}>
         Restore
-      </button>
-      <button type="button" className="vv-button vv-button-small" onClick={discard}>
-        Discard
-      </button>
+      </SmallButton>
+      <SmallButton onClick={discard}>Discard</SmallButton>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Tooltip } from '../common/Tooltip';
 import { useStored } from '../hooks';
 import { load, override, remove, saveNew } from './actions';
 import { DraftInfo } from './DraftInfo';
+import { SmallButton } from '../common/SmallButton';
 
 /** Whether the stored drafts could not be read (said once, above the list). */
 function useUnreadable(ctx: Pick<CommandContext, 'store'>): boolean {
@@ -26,15 +27,15 @@ function DraftRow({ ctx, editor, draft, close }: { ctx: CommandContext; editor: 
           {draft.name}
         </span>
       </Tooltip>
-      <button type="button" className="vv-button vv-button-small" title="Save Draft" onClick={() => void override(ctx, editor, draft)}>
+      <SmallButton title="Save Draft" onClick={() => void override(ctx, editor, draft)}>
         Save
-      </button>
-      <button type="button" className="vv-button vv-button-small" title="Load Draft" onClick={() => void load(ctx, editor, draft, close)}>
+      </SmallButton>
+      <SmallButton title="Load Draft" onClick={() => void load(ctx, editor, draft, close)}>
         Load
-      </button>
-      <button type="button" className="vv-button vv-button-small" title="Delete Draft" onClick={() => void remove(ctx, draft)}>
+      </SmallButton>
+      <SmallButton title="Delete Draft" onClick={() => void remove(ctx, draft)}>
         Delete
-      </button>
+      </SmallButton>
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { usePagedRead } from '../query';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
 import { resetHostCount } from './actions';
+import { IconButton } from '../common/IconButton';
 
 const typesOf = (ctx: CommandContext) => typesForFilter('custom', ctx.store.get(quickAccessConfigKey).notificationTypes);
 
@@ -105,35 +106,20 @@ export function QuickAccessNotifications({ ctx }: { ctx: CommandContext }) {
         content={items.map((item) => item.notification.id)}
         actions={
           <span className="vv-quick-notifications-actions">
-            <button
-              type="button"
-              className="vv-icon-button"
-              title="Refresh"
-              aria-label="Refresh notifications"
-              disabled={busy}
-              onClick={() => refresh(true)}
-            >
+            <IconButton label="Refresh notifications" title="Refresh" disabled={busy} onClick={() => refresh(true)}>
               ⟳
-            </button>
-            <button
-              type="button"
-              className="vv-icon-button"
-              title="Mark all as read"
-              aria-label="Mark all as read"
-              onClick={() => void markAll()}
-            >
+            </IconButton>
+            <IconButton label="Mark all as read" onClick={() => void markAll()}>
               ✓
-            </button>
-            <button
-              type="button"
-              className="vv-icon-button"
+            </IconButton>
+            <IconButton
+              label="Notification settings"
               title="Settings"
-              aria-label="Notification settings"
               aria-pressed={configOpen}
               onClick={() => setConfigOpen((open) => !open)}
             >
               ⚙
-            </button>
+            </IconButton>
           </span>
         }
       >

@@ -19,6 +19,7 @@ import { clickOwn } from '../../inject/trusted-input';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { useDebounced, useRecomputed, useServices } from '../hooks';
 import { Dashboard } from './Dashboard';
+import { IconButton } from '../common/IconButton';
 
 /**
  * The QuickStart palette: cmdk inside a Radix dialog rendered
@@ -312,20 +313,14 @@ function PaletteHeader({
           </option>
         ))}
       </select>
-      <button
-        type="button"
-        className="vv-icon-button"
-        aria-label="QuickStart Configuration"
-        title="QuickStart Configuration"
-        onClick={() => palette.push('quickstart.config')}
-      >
+      <IconButton label="QuickStart Configuration" onClick={() => palette.push('quickstart.config')}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
             fill="currentColor"
             d="M19.4 13a7.5 7.5 0 0 0 0-2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-1.7-1L15 3.5h-4l-.3 2.5a7 7 0 0 0-1.7 1l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 1.7 1l.3 2.5h4l.3-2.5a7 7 0 0 0 1.7-1l2.4 1 2-3.4zM12 15.5A3.5 3.5 0 1 1 12 8.5a3.5 3.5 0 0 1 0 7z"
           />
         </svg>
-      </button>
+      </IconButton>
       <Dialog.Close className="vv-icon-button" aria-label="Close">
         <CloseIcon size={16} />
       </Dialog.Close>

@@ -21,6 +21,7 @@ import { settingsKey } from '../../data/config';
 import { beginOAuth, withState } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/dates';
 import { useStored } from '../hooks';
+import { SmallButton } from '../common/SmallButton';
 
 /** Sends the user to imgur to approve, once the pending marker its return is checked against is stored. */
 async function startImgurAuthorization(ctx: CommandContext, clientId: string): Promise<void> {
@@ -41,12 +42,8 @@ function StoredSecret({ id, replace, remove }: { id: string; replace(): void; re
       <output id={id} className="vv-secret-set">
         set
       </output>
-      <button type="button" className="vv-button vv-button-small" onClick={replace}>
-        Replace
-      </button>
-      <button type="button" className="vv-button vv-button-small" onClick={remove}>
-        Remove
-      </button>
+      <SmallButton onClick={replace}>Replace</SmallButton>
+      <SmallButton onClick={remove}>Remove</SmallButton>
     </>
   );
 }
@@ -119,11 +116,7 @@ function HostFields<H extends ImageHost>({ ctx, host }: { ctx: CommandContext; h
           ) : (
             input(field)
           )}
-          {replacing.has(field) && (
-            <button type="button" className="vv-button vv-button-small" onClick={() => forget(field)}>
-              Keep the stored one
-            </button>
-          )}
+          {replacing.has(field) && <SmallButton onClick={() => forget(field)}>Keep the stored one</SmallButton>}
         </div>
       ))}
       <button type="button" className="vv-button vv-button-primary" disabled={!pending && !replacing.size} onClick={save}>

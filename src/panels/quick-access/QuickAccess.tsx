@@ -7,6 +7,7 @@ import { quickAccessFetchKey, quickAccessUsers, timeUntil, userHas, verifiedUser
 import { useStored } from '../hooks';
 import { userPath } from '../../data/paths';
 import { InAppLink } from '../common/InAppLink';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * The Quick Access strip on /home: chosen users with 60 px avatars, a badge on changed ones, the
@@ -25,9 +26,7 @@ export function QuickAccess({ ctx, clock, refresh }: { ctx: CommandContext; cloc
         <strong>Quick Access</strong>
         <span>
           {showTimer && <span className="vv-quick-access-timer">Next update in {timeUntil(left)} </span>}
-          <button type="button" className="vv-button vv-button-small" onClick={refresh}>
-            Refresh
-          </button>
+          <SmallButton onClick={refresh}>Refresh</SmallButton>
         </span>
       </div>
       {!users.length && <span className="vv-note">No verified users yet: add one in settings, or switch “Quick access” on for one.</span>}

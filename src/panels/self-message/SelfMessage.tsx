@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * 'Message Self' in the profile composer's own actions, as the original offers it: it sends the
@@ -7,9 +8,8 @@ import { useState } from 'react';
 export function SelfMessage({ send }: { send(): Promise<unknown> }) {
   const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
-      className="vv-button vv-button-small vv-self-message"
+    <SmallButton
+      className="vv-self-message"
       disabled={busy}
       onClick={() => {
         setBusy(true);
@@ -17,6 +17,6 @@ export function SelfMessage({ send }: { send(): Promise<unknown> }) {
       }}
     >
       Message Self
-    </button>
+    </SmallButton>
   );
 }

@@ -9,6 +9,7 @@ import { FilterBox } from '../common/FilterBox';
 import { TabList } from '../common/TabList';
 
 import { OptionControl } from './OptionControl';
+import { SmallButton } from '../common/SmallButton';
 
 /** The tab the page falls back to when the active one is hidden (else the first tab). */
 const FALLBACK_TAB = 'users';
@@ -54,9 +55,7 @@ export function SettingsPage({ ctx }: { ctx: CommandContext }) {
               Authors and source
             </a>
           )}
-          <button type="button" className="vv-button vv-button-small" onClick={() => void live.run('changelog.open')}>
-            View Changelog
-          </button>
+          <SmallButton onClick={() => void live.run('changelog.open')}>View Changelog</SmallButton>
         </span>
       </header>
       <TabList label="Setting categories" tabs={['all', ...CATEGORIES] as const} selected={category} onSelect={setCategory}>

@@ -4,6 +4,7 @@ import type { Command, CommandContext } from '../../commands/types';
 import { hotkeysKey } from '../../data/config';
 import { useStored } from '../hooks';
 import { assignHotkey, readCapture } from '../hotkeyCapture';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * Every command with its key: a key-capture input to remap it, conflicts shown and refused,
@@ -138,15 +139,9 @@ function ShortcutRow({
         )}
       </td>
       <td>
-        <button
-          type="button"
-          className="vv-button vv-button-small"
-          disabled={!changed}
-          onClick={reset}
-          aria-label={`Reset hotkey for ${command.title}`}
-        >
+        <SmallButton disabled={!changed} onClick={reset} aria-label={`Reset hotkey for ${command.title}`}>
           Reset
-        </button>
+        </SmallButton>
       </td>
     </tr>
   );

@@ -19,6 +19,7 @@ import { ColorInput } from '../common/ColorInput';
 import { UserSearch } from '../common/UserSearch';
 import { useStored } from '../hooks';
 import { InAppLink } from '../common/InAppLink';
+import { SmallButton } from '../common/SmallButton';
 
 /**
  * Above this many users the list is long: a filter box finds users by name, and each row shows
@@ -108,25 +109,21 @@ const UserRow = memo(function UserRow({ user, ctx, compact }: RowProps) {
           {resolveSign(user, ctx.settings)}
         </span>
         {compact && (
-          <button
-            type="button"
-            className="vv-button vv-button-small"
+          <SmallButton
             aria-expanded={opened}
             aria-controls={opened ? optionsId : undefined}
             aria-label={`Options for ${user.username}`}
             onClick={() => setOpened((o) => !o)}
           >
             Options
-          </button>
+          </SmallButton>
         )}
-        <button
-          type="button"
-          className="vv-button vv-button-small"
+        <SmallButton
           aria-label={`Remove ${user.username}`}
           onClick={() => ctx.store.update(verifiedUsersKey, (list) => removeUser(list, user.username))}
         >
           Remove
-        </button>
+        </SmallButton>
       </div>
       {open && (
         <div className="vv-user-options" id={optionsId}>
