@@ -179,7 +179,7 @@ export function MediaOverviewCard({ media, config, cardRef, style, inline, onPoi
   return (
     <section
       ref={cardRef}
-      className={`vv-mini-media${inline ? ' vv-mm-inline' : ''}`}
+      className={`vv-hover-card vv-mini-media${inline ? ' vv-mm-inline' : ''}`}
       aria-label={`Overview of ${title}`}
       style={style}
       onPointerEnter={onPointerEnter}

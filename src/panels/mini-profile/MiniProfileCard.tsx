@@ -147,7 +147,7 @@ export function MiniProfileCard({
   return (
     <section
       ref={ref}
-      className="vv-mini-profile"
+      className="vv-hover-card vv-mini-profile"
       aria-label={`Mini profile of ${user.name}`}
       data-position={config.position}
       style={style}
