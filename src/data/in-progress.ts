@@ -1,4 +1,5 @@
-import { MINUTE, mutation, query } from './graphql';
+import { MINUTE, query } from './graphql';
+import { saveListProgress, type ListStatus } from './media-list';
 import { s } from './schema';
 import { decodeStored, defineKey, refusedPast, type Store } from './storage';
 import { read, write, type ReadContext, type ReadOptions } from './swr';
@@ -45,8 +46,6 @@ export const IN_PROGRESS_LABELS = {
   episode: (n: number) => `Ep ${n}`,
 } as const;
 
-export type InProgressStatus = 'CURRENT' | 'REPEATING' | 'COMPLETED' | 'PAUSED' | 'DROPPED' | 'PLANNING';
-
 export interface AiringNode {
   episode: number;
   airingAt: number;
@@ -56,7 +55,7 @@ export interface AiringNode {
 /** One list entry as the query selects it (2.0.3's selection). */
 export interface InProgressEntry {
   id: number;
-  status: InProgressStatus | null;
+  status: ListStatus | null;
   progress: number | null;
   notes: string | null;
   media: {
@@ -71,7 +70,7 @@ export interface InProgressEntry {
 }
 
 interface Collection {
-  lists: ({ entries: (InProgressEntry | null)[] | null; name: string | null; status: InProgressStatus | null } | null)[] | null;
+  lists: ({ entries: (InProgressEntry | null)[] | null; name: string | null; status: ListStatus | null } | null)[] | null;
 }
 
 export interface InProgressData {
@@ -82,7 +81,7 @@ export interface InProgressData {
 export interface InProgressVars {
   userId: number;
   forceSingleCompletedList: boolean;
-  statusIn: InProgressStatus[];
+  statusIn: ListStatus[];
   notYetAired: boolean;
   page: number;
   perPage: number;
@@ -108,14 +107,6 @@ export const inProgressVars = (userId: number): InProgressVars => ({
   page: 1,
   perPage: 1,
 });
-
-/** 2.0.3's save: the entry's id and media, its status sent explicitly (2.0.2), the new progress. */
-export const saveProgressMutation = mutation<
-  { SaveMediaListEntry: { id: number } | null },
-  { id: number; mediaId: number; status: InProgressStatus; progress: number }
->(
-  `mutation SaveInProgressEntry($id: Int, $mediaId: Int, $status: MediaListStatus, $progress: Int) { SaveMediaListEntry(id: $id, mediaId: $mediaId, status: $status, progress: $progress) { id } }`,
-);
 
 export interface InProgressLists {
   anime: InProgressEntry[];
@@ -185,7 +176,7 @@ export function airsIn(airingAt: number, now = Date.now()): string {
 }
 
 /** The status a save sends: COMPLETED when the total is known and reached, else the entry's own (REPEATING stays REPEATING). */
-export function statusFor(entry: InProgressEntry, progress: number): InProgressStatus {
+export function statusFor(entry: InProgressEntry, progress: number): ListStatus {
   const total = totalOf(entry);
   if (total && progress >= total) return 'COMPLETED';
   return entry.status === 'REPEATING' ? 'REPEATING' : 'CURRENT';
@@ -219,7 +210,7 @@ export async function saveProgress(ctx: ReadContext, userId: number, entry: InPr
   const completed = status === 'COMPLETED';
   await write(
     ctx,
-    saveProgressMutation,
+    saveListProgress,
     { id: entry.id, mediaId: entry.media.id, status, progress },
     {
       update: (_result, reads) =>

@@ -1,15 +1,13 @@
 import { activityReplies, replyToActivity } from './activities';
 import { API_ERROR_TEXTS, failureText, wrapFailure } from './api-errors';
-import { FRESH, mutation, query } from './graphql';
+import { FRESH, query } from './graphql';
+import { LIST_STATUSES, saveListProgress, type ListStatus } from './media-list';
 import { read, write, type ReadContext } from './swr';
 
 /**
  * Reply with list update: set a media's status and progress, find the list activity that creates,
  * reply to it with the composer's text. Pure rules and the flow; no DOM.
  */
-
-export const LIST_STATUSES = ['CURRENT', 'PLANNING', 'COMPLETED', 'DROPPED', 'PAUSED', 'REPEATING'] as const;
-export type ListStatus = (typeof LIST_STATUSES)[number];
 
 export interface MediaProgress {
   mediaListId: number | null;
@@ -48,14 +46,6 @@ export const mediaProgress = query<
   lifetime: FRESH,
   auth: true,
 });
-
-/** mediaListId (the entry's id; null for media not yet on the list), mediaId, status, progress. */
-export const updateMediaProgress = mutation<
-  { SaveMediaListEntry: { id: number } | null },
-  { mediaListId: number | null; mediaId: number; status: ListStatus; progress: number }
->(
-  `mutation UpdateMediaProgress($mediaListId: Int, $mediaId: Int, $status: MediaListStatus, $progress: Int) { SaveMediaListEntry(id: $mediaListId, mediaId: $mediaId, status: $status, progress: $progress) { id } }`,
-);
 
 export const createdMediaActivity = query<{ Activity: { __typename: string; id?: number } | null }, { userId: number; mediaId: number }>(
   `query CreatedMediaActivity($userId: Int, $mediaId: Int) { Activity(userId: $userId, mediaId: $mediaId, sort: ID_DESC) { __typename ... on ListActivity { id } } }`,
@@ -103,8 +93,8 @@ export async function replyWithUpdate(
     await wrapFailure(API_ERROR_TEXTS.updateProgress(mediaId), () =>
       write(
         ctx,
-        updateMediaProgress,
-        { mediaListId: input.mediaListId ?? null, mediaId, status: input.status, progress: input.progress },
+        saveListProgress,
+        { id: input.mediaListId ?? null, mediaId, status: input.status, progress: input.progress },
         { invalidates: [mediaProgress] },
       ),
     );

@@ -5,7 +5,7 @@ import { expect, OAUTH_TOKEN, test } from './fixtures';
  * The last behaviours and error texts of both documents (issue 16): replies paging that keeps what
  * is shown, named badge icons, the people you follow first, the wrapped error texts as toast
  * details (with the API's first message in parentheses, as 2.0.3 says it: document 3, C28), and
- * the list update's mediaListId.
+ * the list update's entry id.
  */
 
 const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
@@ -124,7 +124,7 @@ test.describe('wrapped error texts', () => {
     await expect(failed.locator('.vv-toast-detail')).toHaveText('Failed to publish a self-message (Internal Server Error)');
   });
 
-  test('reply with list update: mediaListId is sent; failures name the media id', async ({ page, host, api }) => {
+  test('reply with list update: the entry id is sent; failures name the media id', async ({ page, host, api }) => {
     await host.goto('/home', { seed: seed({ replyActivityUpdate: true }) });
     const entry = api.state.mediaList.find((e) => e.userId === 1 && api.state.media.some((m) => m.id === e.mediaId && m.type === 'ANIME'))!;
     const media = api.state.media.find((m) => m.id === entry.mediaId)!;
@@ -148,12 +148,12 @@ test.describe('wrapped error texts', () => {
       .click();
     await expect(panel.getByLabel('Status')).toBeEnabled();
     await composer.locator('textarea').fill('Keep me');
-    api.failNext(1, { status: 500 }, 'UpdateMediaProgress');
+    api.failNext(1, { status: 500 }, 'SaveListProgress');
     await panel.getByRole('button', { name: 'Reply' }).click();
     await expect(toast(page, 'Failed to update media progress').locator('.vv-toast-detail')).toHaveText(
       `Failed to update media progress with media id ${media.id} (Internal Server Error)`,
     );
-    const update = api.requests.filter((r) => r.operationName === 'UpdateMediaProgress').at(-1)!;
-    expect(update.variables).toMatchObject({ mediaListId: entry.id, mediaId: media.id });
+    const update = api.requests.filter((r) => r.operationName === 'SaveListProgress').at(-1)!;
+    expect(update.variables).toMatchObject({ id: entry.id, mediaId: media.id });
   });
 });

@@ -45,7 +45,7 @@ test.describe('In Progress', { tag: '@worlds' }, () => {
     // The save changed the cached lists in place: nothing was read again.
     expect(reads(api)).toBe(1);
 
-    api.failNext(1, { status: 500 }, 'SaveInProgressEntry');
+    api.failNext(1, { status: 500 }, 'SaveListProgress');
     await home.getByRole('button', { name: '+1 episode: Sousou no Frieren' }).click();
     await save.click();
     await expect(toast(page, 'Failed to update progress.')).toBeVisible();

@@ -96,7 +96,7 @@ test.describe('reply with list update', () => {
     await expect(panel(page).getByLabel('Status')).toBeEnabled();
     await composer(page).locator('textarea').fill('Keep me');
     const replies = api.state.replies.length;
-    api.failNext(1, { status: 500 }, 'UpdateMediaProgress');
+    api.failNext(1, { status: 500 }, 'SaveListProgress');
     await panel(page).getByRole('button', { name: 'Reply' }).click();
     await expect(page.locator('.vv-toast', { hasText: 'Failed to update media progress' })).toBeVisible();
     await expect(composer(page).locator('textarea')).toHaveValue('Keep me');

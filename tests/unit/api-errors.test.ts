@@ -167,16 +167,16 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
   describe('reply with list update', () => {
     const input = { viewerId: 1, mediaId: 5, mediaListId: 300, status: 'CURRENT' as const, progress: 3, text: 'hi', disabledTypes: [] };
 
-    it('sends mediaListId with mediaId, status and progress', async () => {
+    it('sends the entry id with mediaId, status and progress', async () => {
       const { client, sent } = fakeClient((name) =>
         name === 'CreatedMediaActivity'
           ? { Activity: { __typename: 'ListActivity', id: 77 } }
           : { SaveMediaListEntry: { id: 300 }, SaveActivityReply: { id: 1 } },
       );
       expect(await replyWithUpdate({ client: client, store: store() }, input)).toEqual({ ok: true, activityId: 77 });
-      expect(sent[0]).toEqual({ name: 'UpdateMediaProgress', variables: { mediaListId: 300, mediaId: 5, status: 'CURRENT', progress: 3 } });
+      expect(sent[0]).toEqual({ name: 'SaveListProgress', variables: { id: 300, mediaId: 5, status: 'CURRENT', progress: 3 } });
       await replyWithUpdate({ client: client, store: store() }, { ...input, mediaListId: null });
-      expect(sent.at(-3)!.variables).toMatchObject({ mediaListId: null, mediaId: 5 });
+      expect(sent.at(-3)!.variables).toMatchObject({ id: null, mediaId: 5 });
     });
 
     it('Failed to update media progress with media id {id}', async () => {

@@ -169,7 +169,7 @@ describe('the lists: one read, changed in place by a save', () => {
     const after = await loadInProgress(t.services, VIEWER_ID);
     expect(after.anime.find((e) => e.media.id === frieren.media.id)?.progress).toBe((frieren.progress ?? 0) + 1);
     expect(after.anime.map((e) => e.media.id)).not.toContain(bocchi.media.id);
-    expect(ops(api)).toEqual(['InProgressMediaLists', 'SaveInProgressEntry', 'SaveInProgressEntry']);
+    expect(ops(api)).toEqual(['InProgressMediaLists', 'SaveListProgress', 'SaveListProgress']);
     expect(api.requests[2]!.variables).toEqual({ id: bocchi.id, mediaId: bocchi.media.id, status: 'COMPLETED', progress: 12 });
   });
 

@@ -52,21 +52,21 @@ describe('reply with list update', () => {
   });
   it('updates, finds the created activity, replies; stops at the first failure and says which', async () => {
     const ok = client({
-      UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } },
+      SaveListProgress: { SaveMediaListEntry: { id: 1 } },
       CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } },
       ReplyToActivity: { SaveActivityReply: { id: 9 } },
     });
     expect(await replyWithUpdate({ client: ok, store: store() }, input)).toEqual({ ok: true, activityId: 77 });
-    expect(ok.calls).toEqual(['UpdateMediaProgress', 'CreatedMediaActivity', 'ReplyToActivity']);
-    const failUpdate = client({ UpdateMediaProgress: new Error('x') });
+    expect(ok.calls).toEqual(['SaveListProgress', 'CreatedMediaActivity', 'ReplyToActivity']);
+    const failUpdate = client({ SaveListProgress: new Error('x') });
     expect(await replyWithUpdate({ client: failUpdate, store: store() }, input)).toMatchObject({
       ok: false,
       stage: 'update',
       message: 'Failed to update media progress',
     });
-    expect(failUpdate.calls).toEqual(['UpdateMediaProgress']);
+    expect(failUpdate.calls).toEqual(['SaveListProgress']);
     const failReply = client({
-      UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } },
+      SaveListProgress: { SaveMediaListEntry: { id: 1 } },
       CreatedMediaActivity: { Activity: { __typename: 'ListActivity', id: 77 } },
       ReplyToActivity: new Error('x'),
     });
@@ -75,7 +75,7 @@ describe('reply with list update', () => {
       stage: 'reply',
       message: 'Failed to reply to activity',
     });
-    const notFound = client({ UpdateMediaProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: null } });
+    const notFound = client({ SaveListProgress: { SaveMediaListEntry: { id: 1 } }, CreatedMediaActivity: { Activity: null } });
     expect(await replyWithUpdate({ client: notFound, store: store() }, input)).toMatchObject({ ok: false, stage: 'find' });
   });
 });

@@ -10,9 +10,9 @@ import {
   replyWithUpdate,
   showsProgress,
   statusesFor,
-  type ListStatus,
   type MediaProgress,
 } from '../../data/reply-update';
+import type { ListStatus } from '../../data/media-list';
 import { MediaSearchBox } from '../common/MediaSearchBox';
 import { activityPath } from '../../data/paths';
 import { useRead } from '../query';
