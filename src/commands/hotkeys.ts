@@ -227,10 +227,10 @@ const IMPORTED_HOTKEY_WHY = {
  * change is taken, asked about or refused. A file may not bind a key without ctrl, alt or meta
  * (refused, whatever the command), nor bind a command that changes the account or spends a
  * credential unasked (asked: taken only when ticked). Going back to a default, or removing a
- * hotkey, is taken. An id no command has here is judged by its key alone: only declared commands
- * have an effect, and every one is in `commands`.
+ * hotkey, is taken. An id no command has here now (a '+1 episode' before the lists are loaded) is
+ * judged by what `effectOf` says of it (Registry.effectOf: its feature's `providedEffect`).
  */
-export function reviewImportedHotkeys(commands: readonly Command[]) {
+export function reviewImportedHotkeys(commands: readonly Command[], effectOf: (id: string) => CommandEffect | undefined) {
   const byId = new Map(commands.map((c) => [c.id, c]));
   return (current: HotkeyOverrides, next: HotkeyOverrides): HotkeyChange[] =>
     [...new Set([...Object.keys(current), ...Object.keys(next)])].flatMap((id) => {
@@ -241,7 +241,7 @@ export function reviewImportedHotkeys(commands: readonly Command[]) {
       const to =
         asked === undefined ? (command ? effectiveHotkey(command, {}) : null) : asked === null ? null : (parseHotkey(asked) ?? asked);
       if (from === to) return [];
-      return [{ commandId: id, title: command?.title ?? id, from, to, ...importedVerdict(command, asked) }];
+      return [{ commandId: id, title: command?.title ?? id, from, to, ...importedVerdict(command?.effect ?? effectOf(id), asked) }];
     });
 }
 
@@ -251,13 +251,13 @@ function storedHotkey(overrides: HotkeyOverrides, id: string): string | null {
   return raw ? (parseHotkey(raw) ?? raw) : null;
 }
 
-function importedVerdict(command: Command | undefined, asked: string | null | undefined): Pick<HotkeyChange, 'verdict' | 'why'> {
+function importedVerdict(effect: CommandEffect | undefined, asked: string | null | undefined): Pick<HotkeyChange, 'verdict' | 'why'> {
   // Back to the default, or no hotkey at all.
   if (asked === undefined || asked === null) return { verdict: 'take', why: null };
   const hotkey = parseHotkey(asked);
   if (!hotkey) return { verdict: 'refuse', why: IMPORTED_HOTKEY_WHY.unreadable };
   if (!hasCommandModifier(hotkey)) return { verdict: 'refuse', why: IMPORTED_HOTKEY_WHY.bare };
-  if (command?.effect) return { verdict: 'ask', why: IMPORTED_HOTKEY_WHY.effect(command.effect) };
+  if (effect) return { verdict: 'ask', why: IMPORTED_HOTKEY_WHY.effect(effect) };
   return { verdict: 'take', why: null };
 }
 

@@ -1,6 +1,7 @@
 import type { KeyDef } from '../data/storage';
 import { createStore } from '../data/store';
 import type {
+  CommandEffect,
   Command,
   CommandContext,
   FeatureDef,
@@ -166,15 +167,25 @@ export class Registry {
     return [...this.commandIndex.values()].map((c) => c.command);
   }
 
-  /**
-   * Every command, the declared ones and those features build from state (a feature whose toggle
-   * is off provides none). Whether one may be listed or run now is `allows`.
-   */
   /** The reply card actions of the features that are on now, in the features' order. */
   replyActions(ctx: Pick<CommandContext, 'settings'>): ReplyAction[] {
     return this.featureList.flatMap((feature) => (this.toggledOn(feature.toggle, ctx) ? (feature.replyActions ?? []) : []));
   }
 
+  /**
+   * What the command `id` does to the account, whether or not it is built now: a declared
+   * command's own `effect`, else the `providedEffect` of the feature whose provided ids it is under.
+   */
+  effectOf(id: string): CommandEffect | undefined {
+    const declared = this.commandIndex.get(id)?.command;
+    if (declared) return declared.effect;
+    return this.featureList.find((feature) => feature.provideCommands && id.startsWith(`${feature.id}.`))?.providedEffect;
+  }
+
+  /**
+   * Every command, the declared ones and those features build from state (a feature whose toggle
+   * is off provides none). Whether one may be listed or run now is `allows`.
+   */
   commands(ctx: CommandContext): Command[] {
     const out = this.staticCommands();
     const seen = new Set(out.map((c) => c.id));
@@ -186,7 +197,8 @@ export class Registry {
       } catch (error) {
         console.error(`[VoidVerified] ${feature.id} could not list its commands`, error);
       }
-      for (const command of provided) {
+      for (const built of provided) {
+        const command = built.effect === feature.providedEffect ? built : { ...built, effect: feature.providedEffect };
         if (seen.has(command.id)) {
           console.warn(`[VoidVerified] duplicate command id ${command.id} from ${feature.id}`);
           continue;

@@ -129,9 +129,10 @@ export interface Command {
   /** Needs an API token; run without one, it explains how to authorize instead. */
   readonly authRequired?: boolean;
   /**
-   * What running it does to the AniList account or a credential, said here once. Only declared
-   * commands carry one (provided commands may not), and tests/unit/registry.test.ts runs every
-   * command against the mock API and fails for one that writes or uploads without saying so.
+   * What running it does to the AniList account or a credential, said here once. A provided command
+   * takes its feature's `providedEffect` (set by the registry, never by the command), and
+   * tests/unit/command-effects.test.ts runs every command against the mock API and fails for one
+   * that writes or uploads without saying so.
    */
   readonly effect?: CommandEffect;
   /**
@@ -351,6 +352,13 @@ export interface FeatureDef {
   readonly commands?: readonly Command[];
   /** Commands built from state (one per option, per verified user...). */
   readonly provideCommands?: (ctx: CommandContext) => readonly Command[];
+  /**
+   * What every command `provideCommands` builds does to the account ('+1 episode' writes the list
+   * entry), declared here so that a binding of one is judged even while the command is not built
+   * (an imported hotkey for `in-progress.add.…` before the lists are loaded): the registry gives it
+   * to each provided command and answers it for every id under the feature's (`effectOf`).
+   */
+  readonly providedEffect?: CommandEffect;
   /**
    * The storage keys `provideCommands` (and the `when` of what it provides) reads, beyond the
    * options and the token: the commands are built again when one changes.

@@ -140,9 +140,22 @@ describe('commands declare what they do to the account', () => {
     expect(idle).toEqual([]);
   });
 
-  it('only declared commands carry an effect: commands built from state never do', () => {
+  it("a command built from state carries its feature's providedEffect, which the registry answers for its ids even before they are built", () => {
     const declared = new Set(registry.staticCommands().map((c) => c.id));
-    expect(all.filter((c) => !declared.has(c.id) && c.effect).map((c) => c.id)).toEqual([]);
+    expect(all.filter((c) => !declared.has(c.id) && c.effect !== registry.effectOf(c.id)).map((c) => c.id)).toEqual([]);
+    expect(registry.effectOf('in-progress.add.21')).toBe('account');
+    expect(registry.effectOf('verified-users.toggle.1')).toBeUndefined();
+    const own = new Registry();
+    own.define({
+      id: 'plus',
+      title: 'Plus',
+      category: 'misc',
+      description: 'Provides a writing command.',
+      providedEffect: 'account',
+      // A provided command cannot set its own effect: the feature's is what it gets.
+      provideCommands: () => [{ id: 'plus.one', title: '+1', section: 'S', effect: 'credential', run: () => {} }],
+    });
+    expect(own.commands(world().services.context(null)).find((c) => c.id === 'plus.one')?.effect).toBe('account');
   });
 
   it('no default hotkey of such a command is a page-wide key without ctrl, alt or meta', () => {

@@ -55,7 +55,7 @@ const COMMANDS: Command[] = [
   { id: 'authorization.revoke', title: 'Revoke authorization', section: 'S', effect: 'credential', run: () => {} },
   { id: 'markdown.bold', title: 'Bold', section: 'Markdown', scope: 'editor', hotkey: 'ctrl+b', run: () => {} },
 ];
-const reviewHotkeys = reviewImportedHotkeys(COMMANDS);
+const reviewHotkeys = reviewImportedHotkeys(COMMANDS, () => undefined);
 
 /* A verified-users key as a later feature may declare it (built here, not registered). */
 const userSchema = s.object(

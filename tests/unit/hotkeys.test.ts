@@ -118,11 +118,14 @@ describe('a command that changes the account never answers to a key pressed by a
 });
 
 describe('imported hotkeys', () => {
-  const review = reviewImportedHotkeys([
-    cmd('palette', 'ctrl+space', { title: 'Open QuickStart' }),
-    cmd('publish', null, { title: 'Publish layout', effect: 'account' }),
-    cmd('bold', 'ctrl+b', { title: 'Bold', scope: 'editor' }),
-  ]);
+  const review = reviewImportedHotkeys(
+    [
+      cmd('palette', 'ctrl+space', { title: 'Open QuickStart' }),
+      cmd('publish', null, { title: 'Publish layout', effect: 'account' }),
+      cmd('bold', 'ctrl+b', { title: 'Bold', scope: 'editor' }),
+    ],
+    (id) => (id.startsWith('in-progress.') ? 'account' : undefined),
+  );
 
   it('refuses a key without ctrl, alt or meta whatever the command, asks about account changes, takes the rest', () => {
     expect(review({}, { palette: 'j', publish: 'ctrl+shift+p', bold: 'alt+b', unknown: 'ArrowDown', gone: 'alt+g' })).toEqual([
@@ -139,6 +142,19 @@ describe('imported hotkeys', () => {
       // A command this version does not have is judged by its key alone.
       expect.objectContaining({ commandId: 'unknown', title: 'unknown', to: 'arrowdown', verdict: 'refuse' }),
       { commandId: 'gone', title: 'gone', from: null, to: 'alt+g', verdict: 'take', why: null },
+    ]);
+  });
+
+  it("asks about a command not built now whose feature declares what its commands do ('+1 episode' before the lists load)", () => {
+    expect(review({}, { 'in-progress.add.21': 'ctrl+alt+1' })).toEqual([
+      {
+        commandId: 'in-progress.add.21',
+        title: 'in-progress.add.21',
+        from: null,
+        to: 'ctrl+alt+1',
+        verdict: 'ask',
+        why: 'this command changes your AniList account',
+      },
     ]);
   });
 

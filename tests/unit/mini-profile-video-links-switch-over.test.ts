@@ -63,7 +63,7 @@ function setup(before: (store: Store) => void) {
     reload: vi.fn(),
     reloadDelayMs: 0,
     optionProblem: optionChecker(registry),
-    reviewHotkeys: reviewImportedHotkeys(registry.staticCommands()),
+    reviewHotkeys: reviewImportedHotkeys(registry.staticCommands(), (id) => registry.effectOf(id)),
     review: vi.fn(async () => ACCEPT_AS_LISTED),
   };
   return { store, toasts, deps };

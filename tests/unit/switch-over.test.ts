@@ -42,7 +42,7 @@ import { optionChecker } from '../../src/panels/import-export/ImportExport';
 const registry = new Registry();
 features.forEach((f) => registry.define(f));
 const optionProblem = optionChecker(registry);
-const reviewHotkeys = reviewImportedHotkeys(registry.staticCommands());
+const reviewHotkeys = reviewImportedHotkeys(registry.staticCommands(), (id) => registry.effectOf(id));
 /** The adoption question answered Ok with everything ticked: credentials and every asked hotkey. */
 const TAKE_ALL: ImportDecision = { takeSecrets: true, takeHotkeys: registry.staticCommands().map((c) => c.id) };
 

@@ -77,8 +77,6 @@ const entryCommand = (entry: InProgressEntry): Command => ({
   section: 'In Progress',
   keywords: ['progress', 'in progress', unitOf(entry)],
   authRequired: true,
-  // It writes the list entry: never a key without Ctrl, Alt or Meta.
-  effect: 'account',
   hint: () => progressText(entry),
   run: (c) => addProgress(c, entry.media.id),
 });
@@ -121,6 +119,8 @@ export const inProgress: FeatureDef = {
     },
   ],
   reads: [partOf(queryCacheKey, storedLists)],
+  // Each '+1' writes the list entry: never a key without Ctrl, Alt or Meta, and an imported binding is asked about.
+  providedEffect: 'account',
   provideCommands: (ctx) => (ctx.authorized ? cachedLists(ctx).map(entryCommand) : []),
   panels: [
     {

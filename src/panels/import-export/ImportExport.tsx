@@ -49,7 +49,7 @@ export function importDeps(ctx: AppServices, review: ReviewImport, reload: () =>
     toasts: ctx.toasts,
     reload,
     optionProblem: optionChecker(ctx.registry),
-    reviewHotkeys: reviewImportedHotkeys(ctx.registry.commands(ctx.context(null))),
+    reviewHotkeys: reviewImportedHotkeys(ctx.registry.commands(ctx.context(null)), (id) => ctx.registry.effectOf(id)),
     review,
   };
 }
