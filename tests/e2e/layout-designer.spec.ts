@@ -301,6 +301,53 @@ test.describe('layout designer', () => {
     expect(await stored(page, 'void-verified-layouts')).toMatchObject({ preview: false, disableCss: false });
   });
 
+  test(
+    "the preview reaches the viewer's avatar links in the profile's feed, and its landmarks need no .header-wrap",
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await host.goto('/user/Viewer/', { ...donator, seed: seed({ 'void-verified-layouts': layouts() }) });
+      await expect(page.locator('.about .markdown')).toBeVisible();
+      // The header block under another class: the original's landmarks do without it.
+      await page.evaluate(() =>
+        document.querySelector('.page-content > .user .header-wrap')!.classList.replace('header-wrap', 'header-block'),
+      );
+      const links = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLAnchorElement>('.activity-feed a.avatar')].map((a) => [
+            a.pathname.toLowerCase() === '/user/viewer/',
+            a.getAttribute('style'),
+          ]),
+        );
+      const state = () =>
+        page.evaluate(() => {
+          const root = document.querySelector('.page-content > .user')!;
+          return {
+            avatar: root.querySelector('img.avatar')!.getAttribute('src'),
+            banner: root.querySelector('.banner')!.getAttribute('style'),
+            badges: [...root.querySelectorAll('.donator-badge')].map((b) => b.textContent),
+          };
+        });
+      const before = { links: await links(), state: await state() };
+      expect(before.links.filter(([own]) => own).length).toBeGreaterThan(1);
+      expect(before.links.filter(([own]) => !own).length).toBeGreaterThan(0);
+
+      await runCommand(page, 'Toggle layout preview');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => state().then((s) => s.avatar)).toBe(AVATAR);
+      const on = await state();
+      expect(on.banner).toContain(`url("${BANNER}")`);
+      // The header's badge, not the ones beside names in the feed.
+      expect(on.badges).toEqual(['Preview Badge', ...before.state.badges.slice(1)]);
+      // Every avatar link of the viewer shows the previewed avatar; the others are left alone.
+      expect(await links()).toEqual(before.links.map(([own, style]) => [own, own ? `background-image: url("${AVATAR}");` : style]));
+
+      await runCommand(page, 'Toggle layout preview');
+      await page.keyboard.press('Escape');
+      await expect.poll(links).toEqual(before.links);
+      expect(await state()).toEqual(before.state);
+    },
+  );
+
   test('no preview on another user’s profile; the own profile matches case-insensitively', async ({ page, host }) => {
     await host.goto('/user/Akira/', { ...donator, seed: seed({ 'void-verified-layouts': layouts({ preview: true }) }) });
     await expect(page.locator('.about .markdown')).toBeVisible();

@@ -1,4 +1,4 @@
-import { isProfile, ownProfile } from '../../data/pages';
+import { isProfile, ownProfile, profileOverviewName, sameUserName } from '../../data/pages';
 import {
   commitLayouts,
   layoutsKey,
@@ -8,7 +8,7 @@ import {
   type LayoutsState,
   type PreviewView,
 } from '../../data/layout-designer';
-import { observe } from '../../inject/observer';
+import { observe, onChanges } from '../../inject/observer';
 import { removeStyle, setStyle } from '../../inject/styles';
 import { lazyComponent, lazyModule, markdownRenderer, sanitizer } from '../lazy';
 import type { FeatureDef } from '../types';
@@ -31,11 +31,20 @@ const SECTION = 'Layout designer';
 const STYLE_ID = 'profile-layout';
 const ABOUT_MARK = 'data-void-layout';
 
-/** The profile's landmarks (host-facts (a), profile), inside `.page-content > .user`. */
+/**
+ * The profile's landmarks inside `.page-content > .user`, the original's (its handlers/
+ * layoutDesigner.ts, proven on anilist.co; host-facts (a), profile): `img.avatar`, `.banner`,
+ * `.donator-badge`, `.about .markdown`, and the `a.avatar` links of the viewer's own entries and
+ * replies in the profile's feed, whose picture is a background image. No `.header-wrap` ancestor:
+ * only a third-party script records it. Where we differ, why: we look inside the profile only (the
+ * original searches the whole page), and a link is the viewer's when its path names them exactly
+ * (the original's `href*=name` also takes a "ViewerFan").
+ */
 const PARTS = {
-  avatar: '.header-wrap img.avatar',
-  banner: '.header-wrap .banner',
-  badge: '.header-wrap .donator-badge',
+  avatar: 'img.avatar',
+  avatarLink: 'a.avatar',
+  banner: '.banner',
+  badge: '.donator-badge',
   about: `.about .markdown:not([${ABOUT_MARK}])`,
 } as const;
 
@@ -64,7 +73,7 @@ function writeText(el: Element, text: string): void {
  * value is still the one we wrote: the host reuses these elements for the next profile it shows
  * (Vue patches in place), and its new values must not be replaced by the old user's.
  */
-function profilePreview(root: HTMLElement) {
+function profilePreview(root: HTMLElement, viewerName: string) {
   const saved = new Map<Element, Map<string, string | null>>();
   const written = new Map<Element, Map<string, string | null>>();
   const abouts = new Map<Element, { node: HTMLElement; source: string }>();
@@ -102,12 +111,16 @@ function profilePreview(root: HTMLElement) {
       if (view?.avatar) patch(el, 'src', () => el.setAttribute('src', view.avatar!));
       else restore(el);
     }
-    for (const el of all(PARTS.banner)) {
-      if (view?.banner) styled(el, (s) => (s.backgroundImage = `url("${view.banner}")`));
-      else restore(el);
-    }
+    const image = (el: Element, url: string | null | undefined) =>
+      url ? styled(el, (s) => (s.backgroundImage = `url("${url}")`)) : restore(el);
+    for (const el of all(PARTS.banner)) image(el, view?.banner);
+    for (const el of all(PARTS.avatarLink))
+      image(el, sameUserName(profileOverviewName((el as HTMLAnchorElement).pathname) ?? '', viewerName) ? view?.avatar : null);
+    // The header's badge, the first as the original takes it: the badges beside names in the feed
+    // are the same class, and the original leaves them alone.
+    const badge = all(PARTS.badge).find((el) => !el.closest('.activity-entry, .reply'));
     for (const el of all(PARTS.badge)) {
-      if (view?.badge) patch(el, '#text', () => writeText(el, view.badge!));
+      if (view?.badge && el === badge) patch(el, '#text', () => writeText(el, view.badge!));
       else restore(el);
     }
 
@@ -211,7 +224,7 @@ export const layoutDesigner: FeatureDef = {
       when: ownProfile,
       mount: (root, ctx) => {
         const tier = ctx.viewer?.donatorTier ?? 0;
-        const render = profilePreview(root as HTMLElement);
+        const render = profilePreview(root as HTMLElement, ctx.viewer?.name ?? '');
         let view: PreviewView | null = null;
         let queued = false;
         const show = (state: LayoutsState) => {
@@ -236,6 +249,11 @@ export const layoutDesigner: FeatureDef = {
           onLayoutMessage(() => show(ctx.store.get(layoutsKey))),
         );
         observe(Object.values(PARTS).join(', '), (el) => root.contains(el) && later(), ctx);
+        // Vue reuses a feed entry for another activity: an avatar link may now be the viewer's, or no longer.
+        onChanges(
+          (targets) => [...targets].some((t) => t instanceof Element && t.matches(PARTS.avatarLink) && root.contains(t)) && later(),
+          ctx,
+        );
         onAbort(ctx, () => render(null));
       },
     },
