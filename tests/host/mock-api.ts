@@ -83,6 +83,8 @@ export interface MockApi {
   handle(req: MockRequest): Promise<MockResponse>;
   /** The next `count` requests (with `operation`, the next calls of that operation only) get `failure` instead of being executed. */
   failNext(count: number, failure: MockFailure, operation?: string): void;
+  /** From now on every request (with `operation`, the calls of that operation only) is answered `ms` later, as a busy API answers; 0 ends it. */
+  slow(ms: number, operation?: string): void;
   /** Every request handled, oldest first. */
   readonly requests: RecordedRequest[];
   /** Back to the seed: data, requests, pending failures and the rate-limit window. */
@@ -928,6 +930,8 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
   let state = fresh();
   const requests: RecordedRequest[] = [];
   const failures: { failure: MockFailure; operation?: string }[] = [];
+  /** Delays in ms by operation name ('' for every operation). */
+  const delays = new Map<string, number>();
   /** Arrival times (ms) within the rolling minute. */
   let window: number[] = [];
 
@@ -1028,10 +1032,15 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
     failNext(count, failure, operation) {
       for (let i = 0; i < count; i++) failures.push({ failure, operation });
     },
+    slow(ms, operation = '') {
+      if (ms > 0) delays.set(operation, ms);
+      else delays.delete(operation);
+    },
     reset() {
       state = fresh();
       requests.length = 0;
       failures.length = 0;
+      delays.clear();
       window = [];
     },
     async handle(req) {
@@ -1054,6 +1063,8 @@ export function createMockApi(opts: MockApiOptions = {}): MockApi {
       } catch {
         document = null; // reported by answer()
       }
+      const delay = delays.get(operationNameOf(document, operationName) ?? '') ?? delays.get('');
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       const res = bodyError
         ? { status: 400, headers: rateHeaders(), body: json({ data: null, errors: [{ message: bodyError, status: 400 }] }) }
         : await answer(req, { query, variables, document, operationName });

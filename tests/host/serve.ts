@@ -13,6 +13,8 @@
  * - /__sandbox/reset    POST: back to the seed (the banner's "reset" link also clears __gm__: keys)
  * - /__sandbox/fail-next?status=500&n=1   POST: the next n API calls fail (status 500, 400, 429 or network);
  *   with `&op=Name` only the next n calls of that operation (e.g. op=SaveUserAbout)
+ * - /__sandbox/slow?ms=1500   POST: every API call from now on is answered that much later, as a busy
+ *   API answers (`&op=Name`: that operation's calls only); ms=0 ends it
  * - /api/v2/oauth/authorize   a stand-in for AniList's authorize page: Approve returns a token the
  *   mock API accepts, with the `state` it was given, to /settings/developer (the real round trip)
  *
@@ -366,6 +368,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean, o
     const n = Number.isInteger(count) && count > 0 ? count : 1;
     // `op=Name`: only calls of that operation fail (other features' calls in between go through).
     api.failNext(n, failure, url.searchParams.get('op') ?? undefined);
+    return send(res, 204, 'text/plain', '');
+  }
+  if (path === '/__sandbox/slow' && req.method === 'POST') {
+    // See what arrives late by hand: the API answers `ms` later from now on.
+    const ms = Number(url.searchParams.get('ms') ?? 0);
+    api.slow(Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : 0, url.searchParams.get('op') ?? undefined);
     return send(res, 204, 'text/plain', '');
   }
   if (path === '/api/v2/oauth/authorize') return send(res, 200, 'text/html; charset=utf-8', consentPage(url));
