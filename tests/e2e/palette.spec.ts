@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { clickPaletteRow, expect, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, test } from './fixtures';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'VoidVerified QuickStart' });
 const input = (page: Page) => page.getByPlaceholder('Filter VoidVerified QuickStart');
@@ -462,3 +462,45 @@ test('an Enter held while the list settles is dropped when the palette leaves th
   await expect(field).toHaveCount(0);
   await expect(page).toHaveURL('https://anilist.co/home');
 });
+
+// Issue 29: under load, rows that arrived later re-sorted the Dashboard between the moment a row
+// showed and the click, and the click ran another row (a notification, which opened /notifications).
+test(
+  'rows that arrive late go below the rows shown: the row under the pointer stays, and a click runs it',
+  { tag: '@worlds' },
+  async ({ page, host, api }) => {
+    const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+    // The notifications answer late, as a busy API answers.
+    api.slow(6000, 'Notifications');
+    await host.goto('/home', {
+      seed: {
+        'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }),
+        'void-verified-users': seedValue([{ username: 'Akira', quickAccessEnabled: true, id: 2, lastFetch: Date.now() }]),
+        'void-verified-settings': seedValue({ quickAccessEnabled: true, replaceNotifications: true }),
+      },
+    });
+    await openPalette(page);
+    const late = page.locator('[cmdk-item][data-command^="notifications.item."]');
+    await expect(page.locator('[cmdk-item][data-command="quick-access.user.akira"]')).toBeVisible();
+    expect(await late.count()).toBe(0);
+    // The pointer rests on the first row after the Quick Access users.
+    const rows = page.locator('[cmdk-item]');
+    const ids = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-command')));
+    const target = rows.nth(ids.indexOf('quick-access.refresh') + 1);
+    const command = await target.getAttribute('data-command');
+    expect(command).toBe('verified-users.add');
+    const box = (await target.boundingBox())!;
+    const lastShown = (await rows.last().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(target).toHaveAttribute('data-selected', 'true');
+
+    // The notifications arrive: below every row shown, and nothing under the pointer moved.
+    await expect(late.first()).toBeAttached({ timeout: 15_000 });
+    for (const row of await late.all()) expect((await row.boundingBox())!.y).toBeGreaterThan(lastShown.y);
+    expect((await target.boundingBox())!.y).toBe(box.y);
+    await expect(target).toHaveAttribute('data-selected', 'true');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByRole('button', { name: 'Back from Verify user' })).toBeVisible();
+    await expect(page).toHaveURL('https://anilist.co/home');
+  },
+);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/commands/types';
 import { fuzzyScore } from '../../src/data/fuzzy';
-import { groupRanked, rankCommands, SECTION_MATCHES, SECTION_ONLY_CUTOFF } from '../../src/panels/palette/rank';
+import { groupRanked, keepPlaces, rankCommands, SECTION_MATCHES, SECTION_ONLY_CUTOFF } from '../../src/panels/palette/rank';
 
 const c = (id: string, title: string, section = 'S', extra: Partial<Command> = {}): Command => ({
   id,
@@ -151,5 +151,49 @@ describe('render cap', () => {
     const groups = groupRanked(ranked, { query: 'command', usage: {}, relevant: none, perGroup: 60, recent: 5, total: 80 });
     expect(groups.reduce((n, g) => n + g.items.length, 0)).toBe(80);
     expect(groups.reduce((n, g) => n + g.items.length + g.more, 0)).toBe(300);
+  });
+});
+
+describe('rows keep their places while the query stays (issue 29)', () => {
+  const group = (heading: string, items: Command[], more = 0) => ({ heading, items, more });
+  const ids = (groups: { heading: string; items: Command[]; gone: ReadonlySet<string> }[]) =>
+    groups.map((g) => `${g.heading}: ${g.items.map((i) => (g.gone.has(i.id) ? `(${i.id})` : i.id)).join(' ')}`);
+  const akira = c('akira', 'Akira', 'Quick Access');
+  const verify = c('verify', 'Verify user', 'Verified users');
+  const remove = c('remove', 'Remove verified user', 'Verified users');
+  const first = [group('Quick Access', [akira]), group('Verified users', [verify, remove], 2)];
+  const listedOf = (cmds: Command[]) => (id: string) => cmds.find((x) => x.id === id);
+
+  it('shows the first listing as it is', () => {
+    expect(ids(keepPlaces(null, first, listedOf([]), 24))).toEqual(['Quick Access: akira', 'Verified users: verify remove']);
+  });
+
+  it('puts rows that arrive later below every row shown, whatever their rank, and keeps the rest in place', () => {
+    const shown = keepPlaces(null, first, listedOf([]), 24);
+    const n1 = c('n1', 'Akira liked your activity', 'Notifications');
+    const n2 = c('n2', 'Bocchi followed you', 'Notifications');
+    const akiraNow = { ...akira, title: 'Akira (changed)' };
+    const next = [group('Quick Access', [akiraNow]), group('Notifications', [n1, n2]), group('Verified users', [remove, verify], 5)];
+    const kept = keepPlaces(shown, next, listedOf([akiraNow, n1, n2, verify, remove]), 24);
+    expect(ids(kept)).toEqual(['Quick Access: akira', 'Verified users: verify remove', 'Notifications: n1 n2']);
+    // The newest command object, the count of more as it showed, a key of its own for the late group.
+    expect(kept[0]!.items[0]!.title).toBe('Akira (changed)');
+    expect(kept[1]!.more).toBe(2);
+    expect(new Set(kept.map((g) => g.key)).size).toBe(3);
+    // At most `late` rows are added; a late row of the last group's section joins it.
+    const capped = keepPlaces(
+      shown,
+      [group('Verified users', [c('x', 'X', 'Verified users'), c('y', 'Y', 'Verified users')])],
+      listedOf([akira, verify, remove]),
+      1,
+    );
+    expect(ids(capped)).toEqual(['Quick Access: akira', 'Verified users: verify remove x']);
+  });
+
+  it('keeps a row no longer listed in its place, as gone; a row beyond what the list draws is still listed', () => {
+    const shown = keepPlaces(null, first, listedOf([]), 24);
+    // 'remove' no longer matches; 'verify' is ranked but beyond the drawn rows.
+    const kept = keepPlaces(shown, [group('Quick Access', [akira])], listedOf([akira, verify]), 24);
+    expect(ids(kept)).toEqual(['Quick Access: akira', 'Verified users: verify (remove)']);
   });
 });

@@ -5,7 +5,7 @@ import type { Command, CommandContext } from '../../commands/types';
 import { frecencyKey, hotkeysKey, quickStartConfigKey, settingsKey } from '../../data/config';
 import { IdentityLockMark, NeedsAuthMark } from '../common/LockIcon';
 import { useRecomputed, useStored } from '../hooks';
-import { groupRanked, ON_PAGE, rankCommands, RECENT } from './rank';
+import { groupRanked, keepPlaces, ON_PAGE, rankCommands, RECENT, type ShownGroup } from './rank';
 
 /** The palette's Dashboard: every command of the registry, ranked and grouped by section, each with its hotkey. */
 
@@ -43,6 +43,12 @@ function CommandRow({ command, ctx, hotkey }: { command: Command; ctx: CommandCo
 function pick(command: Command, ctx: CommandContext, close: () => void): void {
   if (!command.page && !command.keepOpen) close();
   void ctx.run(command.id, ctx.focused);
+}
+
+interface Kept {
+  query: string;
+  from: unknown;
+  groups: ShownGroup[];
 }
 
 export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandContext; close(): void }) {
@@ -86,7 +92,7 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
     return ids;
   }, [visible, ctx]);
 
-  const groups = useMemo(() => {
+  const listing = useMemo(() => {
     const relevant = (c: Command) => relevantIds.has(c.id);
     const ranked = rankCommands(visible, { query, usage, relevant, now: Math.max(openedAt, newestUse) });
     // Before typing, every section shows a fair share of the items drawn (and counts the rest).
@@ -94,21 +100,36 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
     const perGroup = query.trim() ? PER_GROUP : Math.max(3, Math.floor(MAX_ITEMS / sections));
     const grouped = groupRanked(ranked, { query, usage, relevant, perGroup, recent: LIFTED, total: MAX_ITEMS });
     // 'displayAllResultsOnEmpty' off: before typing, only what is relevant here or recently used.
-    if (!query.trim() && !configNow.displayAllResultsOnEmpty) return grouped.filter((g) => g.heading === ON_PAGE || g.heading === RECENT);
-    return grouped;
+    if (!query.trim() && !configNow.displayAllResultsOnEmpty)
+      return { ranked, grouped: grouped.filter((g) => g.heading === ON_PAGE || g.heading === RECENT) };
+    return { ranked, grouped };
   }, [visible, relevantIds, query, usage, configNow, openedAt, newestUse]);
+  // While the query stays, rows keep their places: what arrives later goes below (keepPlaces).
+  const place = (before: Kept | null): Kept => {
+    let byId: Map<string, Command> | undefined;
+    const listed = (id: string) => (byId ??= new Map(listing.ranked.map((r) => [r.command.id, r.command]))).get(id);
+    return { query, from: listing, groups: keepPlaces(before?.query === query ? before.groups : null, listing.grouped, listed, MAX_ITEMS) };
+  };
+  const [kept, setKept] = useState(() => place(null));
+  let { groups } = kept;
+  if (kept.from !== listing) {
+    // Stored during render (as useRecomputed): this render already shows the kept places.
+    const next = place(kept);
+    setKept(next);
+    groups = next.groups;
+  }
 
-  if (!groups.length)
-    return <Cmdk.Empty className="vv-empty">{query.trim() ? `No results for “${query}”.` : 'Type to search every command.'}</Cmdk.Empty>;
-  return (
-    <>
-      {groups.map((group) => (
-        <Cmdk.Group key={group.heading} heading={group.heading} className="vv-group">
+  // The same rows for the render that stores the kept places: nothing to compare again.
+  const rows = useMemo(
+    () =>
+      groups.map((group) => (
+        <Cmdk.Group key={group.key} value={group.key} heading={group.heading} className="vv-group">
           {group.items.map((command) => (
             <Cmdk.Item
               key={`${group.heading}/${command.id}`}
               value={`${group.heading}/${command.id}`}
               className="vv-item"
+              disabled={group.gone.has(command.id)}
               onSelect={() => pick(command, ctx, close)}
               data-command={command.id}
             >
@@ -117,7 +138,10 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
           ))}
           {group.more > 0 && <div className="vv-more">{group.more} more: keep typing to narrow down</div>}
         </Cmdk.Group>
-      ))}
-    </>
+      )),
+    [groups, ctx, close, overrides],
   );
+  if (!groups.length)
+    return <Cmdk.Empty className="vv-empty">{query.trim() ? `No results for “${query}”.` : 'Type to search every command.'}</Cmdk.Empty>;
+  return <>{rows}</>;
 }

@@ -160,3 +160,48 @@ export function groupRanked(
   for (const r of ranked) if (!lifted.has(r.command.id)) add(r.sectionOnly ? SECTION_MATCHES : r.command.section, r.command);
   return [...groups.values()].filter((g) => g.items.length > 0);
 }
+
+/** A group as the list shows it: `key` tells apart two groups of one section; `gone` are rows no longer listed. */
+export interface ShownGroup extends Group {
+  key: string;
+  gone: ReadonlySet<string>;
+}
+
+/**
+ * The list the user is looking at, with its rows in their places (issue 29): while the query stays,
+ * a row that showed stays where it showed, so the row under the pointer or the keyboard selection
+ * does not move. Rows that arrive later (an API's answer, a feature's new commands) go below
+ * every row shown, in groups of their own, `late` of them at most; a row that is no longer listed
+ * stays, in `gone`, until the query changes, and a group's count of more rows stays as it showed.
+ * `listed` gives a command that is still listed (also beyond what the list draws), as it is now.
+ */
+export function keepPlaces(
+  shown: readonly ShownGroup[] | null,
+  next: readonly Group[],
+  listed: (id: string) => Command | undefined,
+  late: number,
+): ShownGroup[] {
+  if (!shown) return next.map((g) => ({ ...g, key: g.heading, gone: new Set() }));
+  const placed = new Set<string>();
+  const out = shown.map((g): ShownGroup => {
+    const gone = new Set<string>();
+    const items = g.items.map((c) => {
+      placed.add(c.id);
+      const now = listed(c.id);
+      if (!now) gone.add(c.id);
+      return now ?? c;
+    });
+    return { ...g, items, gone };
+  });
+  let added = 0;
+  for (const g of next)
+    for (const c of g.items) {
+      if (placed.has(c.id) || added >= late) continue;
+      placed.add(c.id);
+      added++;
+      const last = out.at(-1);
+      if (last?.heading === g.heading) last.items.push(c);
+      else out.push({ heading: g.heading, key: `${g.heading}#${out.length}`, items: [c], more: 0, gone: new Set() });
+    }
+  return out;
+}
