@@ -470,8 +470,9 @@ test(
   { tag: '@worlds' },
   async ({ page, host, api }) => {
     const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
-    // The notifications answer late, as a busy API answers.
-    api.slow(6000, 'Notifications');
+    test.setTimeout(60_000);
+    // The notifications answer late, as a busy API answers (late enough for a busy machine to show the list first).
+    api.slow(8000, 'Notifications');
     await host.goto('/home', {
       seed: {
         'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }),
@@ -481,8 +482,10 @@ test(
     });
     await openPalette(page);
     const late = page.locator('[cmdk-item][data-command^="notifications.item."]');
-    await expect(page.locator('[cmdk-item][data-command="quick-access.user.akira"]')).toBeVisible();
+    const akira = page.locator('[cmdk-item][data-command="quick-access.user.akira"]');
+    await expect(akira).toBeVisible();
     expect(await late.count()).toBe(0);
+    const akiraAt = (await akira.boundingBox())!.y;
     // The pointer rests on the first row after the Quick Access users.
     const rows = page.locator('[cmdk-item]');
     const ids = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-command')));
@@ -495,9 +498,10 @@ test(
     await expect(target).toHaveAttribute('data-selected', 'true');
 
     // The notifications arrive: below every row shown, and nothing under the pointer moved.
-    await expect(late.first()).toBeAttached({ timeout: 15_000 });
+    await expect(late.first()).toBeAttached({ timeout: 20_000 });
     for (const row of await late.all()) expect((await row.boundingBox())!.y).toBeGreaterThan(lastShown.y);
     expect((await target.boundingBox())!.y).toBe(box.y);
+    expect((await akira.boundingBox())!.y).toBe(akiraAt);
     await expect(target).toHaveAttribute('data-selected', 'true');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect(page.getByRole('button', { name: 'Back from Verify user' })).toBeVisible();
