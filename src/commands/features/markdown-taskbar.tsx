@@ -2,7 +2,7 @@ import { TASKBAR_OPTION } from '../../data/config';
 import { setWidthUnit, TASKBAR_COMMANDS, TASKBAR_HOSTS, TASKBAR_LABELS as L } from '../../data/editor-taskbar';
 import { imageHostConfigKey, imageUploader } from '../../data/image-hosts';
 import { imageMarkup, imageWidthOf } from '../../data/image-markup';
-import { replaceRange } from '../../inject/editor-text';
+import { HOST_EDITOR_TOOLBAR, replaceRange } from '../../inject/editor-text';
 import { chooseFile } from '../../inject/file-chooser';
 import { isMarkdownEditor } from '../../inject/hotkeys';
 import { deepFocus } from '../../inject/shadow';
@@ -17,7 +17,7 @@ const WidthControl = lazyComponent(() => import('../../panels/common/MarkdownTas
 
 /**
  * The markdown taskbar (document 3, C8), 2.0.3's `markdownTaskbarEnabled`: under AniList's
- * activity editors (this file) and ours (MarkdownEditor), upload, image host, wrap toggles, width
+ * editors (this file) and ours (MarkdownEditor), upload, image host, wrap toggles, width
  * and unit, the buttons features declare for editors (`editorButton`), and the character counter.
  * Each of its actions is a palette command while an editor has focus, aimed at that editor.
  */
@@ -130,9 +130,10 @@ export const markdownTaskbar: FeatureDef = {
   ],
   injections: [
     {
-      // Inside AniList's activity editors (composer, replies, ours on its pages), under the textarea, as 2.0.3 places it.
+      // Inside AniList's editors, under the textarea, as 2.0.3 places it in the activity editors (composer, replies, ours on
+      // its pages); also in the others, whose textarea sits beside the same toolbar (a forum reply, a review, the bio).
       id: 'host-taskbar',
-      selector: '.activity-edit .input.el-textarea',
+      selector: `.activity-edit .input.el-textarea, ${HOST_EDITOR_TOOLBAR} ~ .input.el-textarea`,
       optional: true,
       mount: (input, ctx) => {
         const field = () => input.querySelector<HTMLTextAreaElement>('textarea');
