@@ -192,6 +192,7 @@ export function attachHoverCard<D>(app: Element, ctx: InjectionContext, def: Hov
       def,
       () => hover,
       send,
+      def.dismissesOnClick?.bind(def),
     );
   onAbort(ctx, () => send({ type: 'dismiss' }));
 }

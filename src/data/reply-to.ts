@@ -6,6 +6,7 @@
  */
 
 import { activityPath, replyPath } from './paths';
+import { quoteHref, type QuoteRef } from './rendered-quotes';
 
 /** What the quote's button, its palette command and the referenced quotes say. */
 export const REPLY_TO_TEXTS = {
@@ -20,34 +21,6 @@ export const REPLY_TO_TEXTS = {
 export const COPIED_MS = 800;
 /** How long the selection must rest before the button shows (2.0.3's debounce). */
 export const SELECTION_SETTLE_MS = 100;
-
-/** Where a quote comes from: an activity's own text, or one of its replies. */
-export interface QuoteRef {
-  readonly activityId: number;
-  readonly replyId: number | null;
-}
-
-const ID = /^[1-9][0-9]{0,15}$/;
-const idOf = (text: string): number | null => {
-  if (!ID.test(text)) return null;
-  const id = Number(text);
-  return Number.isSafeInteger(id) ? id : null;
-};
-
-/** A quote's `href` as a reference: `{activityId}` or `{activityId}/{replyId}`, plain positive integers; anything else is null. */
-export function parseQuoteHref(href: string | null | undefined): QuoteRef | null {
-  if (typeof href !== 'string' || href.length > 40) return null;
-  const [activity, reply, ...rest] = href.split('/');
-  if (rest.length || activity === undefined) return null;
-  const activityId = idOf(activity);
-  if (activityId === null) return null;
-  if (reply === undefined) return { activityId, replyId: null };
-  const replyId = idOf(reply);
-  return replyId === null ? null : { activityId, replyId };
-}
-
-/** A reference as a quote's `href`. */
-export const quoteHref = (ref: QuoteRef): string => (ref.replyId === null ? `${ref.activityId}` : `${ref.activityId}/${ref.replyId}`);
 
 /** Where a quote leads: the reply on its activity's page (`?void-reply-id=`), or the activity. */
 export const quotePath = (ref: QuoteRef): string =>

@@ -49,13 +49,19 @@ function navBottom(): number {
 /**
  * Brings a host element (a reply, an activity) to the top of the window, below the top bar; a
  * reply is marked for a moment (until `lifetime` ends at the latest). Scroll to reply and the
- * referenced quotes both land on a reply this way.
+ * referenced quotes both land on a reply this way. One of our cards (`.vv-reply`, `.vv-activity`,
+ * in a shadow root, perhaps in a scrolling panel) is scrolled into view through every scroller on
+ * its way, with the same room; the mark's look is then the reply-to feature's sheet.
  */
 export function revealReply(element: Element, lifetime: Lifetime): void {
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  const top = element.getBoundingClientRect().top + window.scrollY - navBottom() - REPLY_ROOM_PX;
-  window.scrollTo({ top: Math.max(0, top), behavior: reduce ? 'auto' : 'smooth' });
-  if (!element.matches('.reply')) return;
+  const behavior = reduce ? 'auto' : 'smooth';
+  const room = navBottom() + REPLY_ROOM_PX;
+  if (element.getRootNode() !== document && element instanceof HTMLElement) {
+    element.style.scrollMarginTop = `${room}px`;
+    element.scrollIntoView({ block: 'start', behavior });
+  } else window.scrollTo({ top: Math.max(0, element.getBoundingClientRect().top + window.scrollY - room), behavior });
+  if (!element.matches('.reply, .vv-reply')) return;
   setStyle(
     'reply-target-mark',
     `.reply.${MARK_CLASS} { outline: 2px solid rgb(var(--color-blue, 61, 180, 242)); outline-offset: 4px; border-radius: 4px; transition: outline-color 0.6s; }`,

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { safeUrl } from '../data/guards';
+import { parseQuoteHref, QUOTE_CLASS, quoteHref } from '../data/rendered-quotes';
 import { PLAY_VIDEO_TEXT, VIDEO_LINK_CLASS, videoLinkHref, videosAsLinks } from '../data/rendered-videos';
 
 /**
@@ -8,7 +9,10 @@ import { PLAY_VIDEO_TEXT, VIDEO_LINK_CLASS, videoLinkHref, videosAsLinks } from 
  * our renderings of webm(...), youtube(...) and spoilers need. No event handlers, no style, links
  * and sources by safeUrl's 'link' and 'source' rules (http(s), relative or, for links, mailto).
  * While videos are links (the video-links feature), a video is written as a "Play Video" link to
- * its first source, which then passes the same rules as any link.
+ * its first source, which then passes the same rules as any link. A blockquote keeps `href` only
+ * as a quote's reference (`{activityId}` or `{activityId}/{replyId}`, digits only, rewritten in
+ * that form); where the caller asks (`quotes`: our activity cards while the reply-to feature is on),
+ * such a quote is also classed and made a tab stop, so that it leads back.
  */
 
 const TAGS = [
@@ -47,6 +51,8 @@ const CLASSES = new Set(['markdown-spoiler', 'hide-spoiler', 'el-icon-circle-clo
 const VIDEO_TYPES = new Set(['video/webm', 'video/mp4']);
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
+/** Whether the sanitize call under way marks referenced quotes (its `quotes` option). */
+let markQuotes = false;
 
 function instance(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
@@ -73,7 +79,11 @@ function instance(): ReturnType<typeof DOMPurify> {
         .join(' ');
       keep = data.attrValue !== '';
     } else if (data.attrName === 'id') keep = tag === 'span' && /^[\w-]{6,15}$/.test(value);
-    else if (data.attrName === 'href') keep = tag === 'a' && safeUrl(value, 'link') !== undefined;
+    else if (data.attrName === 'href' && tag === 'blockquote') {
+      const ref = parseQuoteHref(value);
+      keep = ref !== null;
+      if (ref) data.attrValue = quoteHref(ref);
+    } else if (data.attrName === 'href') keep = tag === 'a' && safeUrl(value, 'link') !== undefined;
     else if (data.attrName === 'src') keep = (tag === 'img' || tag === 'source') && safeUrl(value, 'source') !== undefined;
     else if (data.attrName === 'type') keep = tag === 'source' && VIDEO_TYPES.has(value.toLowerCase());
     if (!keep) data.keepAttr = false;
@@ -83,20 +93,29 @@ function instance(): ReturnType<typeof DOMPurify> {
     if (node.nodeName === 'A') {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
+    } else if (node.nodeName === 'BLOCKQUOTE' && markQuotes && node.hasAttribute('href')) {
+      node.classList.add(QUOTE_CLASS);
+      node.setAttribute('tabindex', '0');
     }
   });
   purifier = p;
   return p;
 }
 
-/** Clean HTML, safe to put in the page. */
-export function sanitizeHtml(html: string): string {
-  return instance().sanitize(html, {
-    ALLOWED_TAGS: TAGS,
-    ALLOWED_ATTR: ATTRS,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOW_UNKNOWN_PROTOCOLS: false,
-    RETURN_TRUSTED_TYPE: false,
-  });
+/** Clean HTML, safe to put in the page; `quotes`: referenced quotes are marked to lead back (class `void-quote`, a tab stop). */
+export function sanitizeHtml(html: string, { quotes = false }: { quotes?: boolean } = {}): string {
+  const purify = instance();
+  markQuotes = quotes;
+  try {
+    return purify.sanitize(html, {
+      ALLOWED_TAGS: TAGS,
+      ALLOWED_ATTR: ATTRS,
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      ALLOW_UNKNOWN_PROTOCOLS: false,
+      RETURN_TRUSTED_TYPE: false,
+    });
+  } finally {
+    markQuotes = false;
+  }
 }

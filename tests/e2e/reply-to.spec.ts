@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
+import { sanitizerBundle } from './xss-vectors';
 
 /**
  * Reply To and referenced quotes (document 3, C3 and C4): a selection copied as a quote that names
@@ -16,6 +17,42 @@ const ACTIVITY = '/activity/700000004';
 const OTHER = '/activity/700000003';
 const replies = (page: Page) => page.locator('.reply:not(.preview)');
 const replyTo = (page: Page) => page.getByRole('button', { name: 'Reply To' });
+
+const QUOTE = /(^| )void-quote( |$)/;
+/** Quote references the sanitizer keeps, as written and as it writes them back. */
+const KEPT = [
+  ['700000004/50000006', '700000004/50000006'],
+  ['5', '5'],
+  ['&#55;/&#56;', '7/8'],
+  // DOMPurify trims an attribute's value before anything reads it.
+  [' 1 ', '1'],
+] as const;
+/** HTML whose blockquote may not carry what it wrote: each comes out as `<blockquote>x</blockquote>` but where REFUSED_AS says. */
+const REFUSED = [
+  '<blockquote href="javascript:__xss()">x</blockquote>',
+  '<blockquote href="https://evil.example/activity/1">x</blockquote>',
+  '<blockquote href="//evil.example/1">x</blockquote>',
+  '<blockquote href="/activity/1">x</blockquote>',
+  '<blockquote href="1/2/3">x</blockquote>',
+  '<blockquote href="0/5">x</blockquote>',
+  '<blockquote href="01">x</blockquote>',
+  '<blockquote href="1/2?x=1">x</blockquote>',
+  '<blockquote href="1/2#x">x</blockquote>',
+  '<blockquote href="１２３">x</blockquote>',
+  '<blockquote href="99999999999999999">x</blockquote>',
+  '<blockquote href="1/2&quot; onclick=&quot;__xss()">x</blockquote>',
+  '<blockquote class="void-quote" tabindex="0">x</blockquote>',
+  '<blockquote href="1/2" onclick="__xss()" style="color: red" tabindex="5" class="void-quote" data-x="1" id="abcdefgh">x</blockquote>',
+  '<div href="1/2">x</div>',
+  '<blockquote href="1"><blockquote href="data:text/html,x">x</blockquote></blockquote>',
+];
+const REFUSED_AS: Record<string, string> = {
+  '<blockquote href="1/2" onclick="__xss()" style="color: red" tabindex="5" class="void-quote" data-x="1" id="abcdefgh">x</blockquote>':
+    '<blockquote href="1/2" class="void-quote" tabindex="0">x</blockquote>',
+  '<div href="1/2">x</div>': '<div>x</div>',
+  '<blockquote href="1"><blockquote href="data:text/html,x">x</blockquote></blockquote>':
+    '<blockquote href="1" class="void-quote" tabindex="0"><blockquote>x</blockquote></blockquote>',
+};
 
 /** Selects a reply's whole text as a person does (a triple click). */
 async function selectReply(page: Page, n: number): Promise<string> {
@@ -54,7 +91,7 @@ test.describe('reply to', () => {
       await expect(published).toHaveText(text);
       await expect(published).toHaveClass(/void-quote/);
       await published.hover();
-      const link = page.getByRole('link', { name: 'Direct Link' });
+      const link = page.getByRole('link', { name: 'Direct Link', exact: true });
       await expect(link).toHaveAttribute('href', '/activity/700000004?void-reply-id=50000006');
       await link.click();
       await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000006$/);
@@ -90,7 +127,7 @@ test.describe('reply to', () => {
       // The quoted reply is here: the quote leads to it, by click or by Enter, with no Direct Link.
       await published.click();
       await expect(replies(page).nth(3)).toHaveClass(/void-reply-target/);
-      await expect(page.getByRole('link', { name: 'Direct Link' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Direct Link', exact: true })).toHaveCount(0);
       await expect(page).toHaveURL(new RegExp(`${ACTIVITY}$`));
     },
   );
@@ -118,7 +155,7 @@ test.describe('reply to', () => {
     await page.locator('.reply-wrap > .activity-edit .button.save').click();
     const published = page.locator('.reply blockquote.void-quote');
     await published.focus();
-    await expect(page.getByRole('link', { name: 'Direct Link' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Direct Link', exact: true })).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000005$/);
     await expect(replies(page).nth(0)).toHaveClass(/void-reply-target/);
@@ -186,5 +223,89 @@ test.describe('reply to', () => {
     await clickPaletteRow(page, page.locator('[cmdk-item][data-command="reply-to.quote"]'));
     await expect(page.locator('.vv-toast', { hasText: 'Quote inserted in the reply box' })).toBeVisible();
     await expect(box).toHaveValue(`Quoted:\n\n${quote}\n\n`);
+  });
+});
+
+test.describe('referenced quotes in our own cards', () => {
+  test.use({ viewport: { width: 1000, height: 700 } });
+
+  test(
+    'the messages feed: a quote of a reply of the card leads to it by click or Enter; one of another activity offers Direct Link on hover and focus',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
+      await host.goto('/home', { seed: { ...auth, ...on({ messageFeedEnabled: true }) } });
+      await page.locator('.feed-select .feed-filter').click();
+      await page.locator('ul.el-dropdown-menu li[data-void-messages]').click();
+      const feed = page.getByRole('region', { name: 'Messages' });
+      const entry = feed
+        .locator('article')
+        .filter({ has: page.locator('.vv-act-actions button', { hasText: /^[1-9]\d* repl/ }) })
+        .first();
+      const activityId = await entry.getAttribute('data-activity-id');
+      await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
+      const first = entry.locator('.vv-reply').first();
+      const replyId = await first.getAttribute('data-reply-id');
+      const box = entry.getByRole('textbox', { name: 'Reply' });
+      for (const href of [`${activityId}/${replyId}`, '700000004/50000006']) {
+        await box.fill(`<blockquote href="${href}">Quoted ${href}</blockquote>`);
+        await entry.getByRole('button', { name: 'Publish' }).click();
+        await expect(entry.locator(`.vv-reply blockquote[href="${href}"]`)).toHaveText(`Quoted ${href}`);
+      }
+      const here = entry.locator(`.vv-reply blockquote[href="${activityId}/${replyId}"]`);
+      const other = entry.locator('.vv-reply blockquote[href="700000004/50000006"]');
+      await expect(here).toHaveClass(QUOTE);
+      await expect(here).toHaveAttribute('tabindex', '0');
+      // A reply of this card: a click scrolls to it and marks it, with no Direct Link and no move.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await here.click();
+      await expect(first).toHaveClass(/void-reply-target/);
+      await expect(first).toBeInViewport();
+      await expect(page.getByRole('link', { name: 'Direct Link', exact: true })).toHaveCount(0);
+      await expect(first).not.toHaveClass(/void-reply-target/, { timeout: 5000 });
+      // By the keyboard: Enter on the focused quote.
+      await here.focus();
+      await page.keyboard.press('Enter');
+      await expect(first).toHaveClass(/void-reply-target/);
+      await expect(page).toHaveURL(/\/home$/);
+      // Another activity: Direct Link on hover (kept while hovered), and on focus, where Enter follows it.
+      await other.hover();
+      const link = page.getByRole('link', { name: 'Direct Link', exact: true });
+      await expect(link).toHaveAttribute('href', '/activity/700000004?void-reply-id=50000006');
+      await page.mouse.move(0, 0);
+      await expect(link).toHaveCount(0);
+      await other.focus();
+      await expect(link).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000006$/);
+      await expect(replies(page).nth(1)).toHaveClass(/void-reply-target/);
+    },
+  );
+
+  test('the one sanitizer keeps a blockquote href only as a quote reference (digits, or digits/digits), and marks quotes only when asked', async ({
+    page,
+    host,
+  }) => {
+    await host.goto('/home', { script: false });
+    await page.addScriptTag({ content: sanitizerBundle() });
+    const out = await page.evaluate(
+      ([kept, refused]) => {
+        const { sanitizeHtml } = (window as unknown as { __md: { sanitizeHtml(s: string, o?: { quotes?: boolean }): string } }).__md;
+        const parse = (html: string) => Object.assign(document.createElement('div'), { innerHTML: html }).firstElementChild!;
+        const attrs = (el: Element) => Object.fromEntries([...el.attributes].map((a) => [a.name, a.value]));
+        return {
+          kept: kept.map(([href]) => [
+            attrs(parse(sanitizeHtml(`<blockquote href="${href}">x</blockquote>`))),
+            attrs(parse(sanitizeHtml(`<blockquote href="${href}">x</blockquote>`, { quotes: true }))),
+          ]),
+          refused: refused.map((html) => [html, sanitizeHtml(html, { quotes: true })]),
+        };
+      },
+      [KEPT, REFUSED] as const,
+    );
+    for (const [i, [, href]] of KEPT.entries()) expect(out.kept[i]).toEqual([{ href }, { href, class: 'void-quote', tabindex: '0' }]);
+    expect(Object.fromEntries(out.refused)).toEqual(
+      Object.fromEntries(REFUSED.map((html) => [html, REFUSED_AS[html] ?? '<blockquote>x</blockquote>'])),
+    );
   });
 });

@@ -139,7 +139,8 @@ export function unsafeParts(root: ParentNode): string[] {
 export function sanitizerBundle(): string {
   const bundle = buildSync({
     stdin: {
-      contents: "export { renderMarkdown } from './src/data/markdown-render'; export { sanitizeHtml } from './src/panels/sanitize';",
+      contents:
+        "export { renderMarkdown } from './src/data/markdown-render'; export { sanitizeHtml } from './src/panels/sanitize'; export { quotesAsLinks } from './src/data/rendered-quotes';",
       resolveDir: process.cwd(),
       loader: 'ts',
     },

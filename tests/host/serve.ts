@@ -69,7 +69,9 @@ function sandboxSeed() {
 /**
  * Quotes that name where they come from (Reply To's `<blockquote href>`, kept by AniList): under the
  * home feed's newest text activity with replies, one reply quotes the first reply there (a click
- * scrolls to it) and one quotes the first reply of the long thread (its Direct Link opens it).
+ * scrolls to it) and one quotes the first reply of the long thread (its Direct Link opens it). In
+ * the long thread (the Messages feed's first card, ours), the fourth reply quotes the first and the
+ * fifth quotes that text activity's first reply.
  */
 function addQuoteFixtures(data: ReturnType<typeof createSeed>, threadId: number | undefined): void {
   const shown = new Set([1, ...(data.users.find((u) => u.id === 1)?.following ?? [])]);
@@ -89,6 +91,11 @@ function addQuoteFixtures(data: ReturnType<typeof createSeed>, threadId: number 
     data.replies.push({ id: id++, activityId: target.id, userId, text, createdAt: first.createdAt + 30, likeIds: [] });
   reply(`<blockquote href="${target.id}/${first.id}">${first.text}</blockquote>\n\nAgreed, well put.`);
   if (quoted) reply(`<blockquote href="${quoted.activityId}/${quoted.id}">${quoted.text}</blockquote>\n\nSaid in the other thread too.`);
+  const [threadFirst, , , fourth, fifth] = data.replies.filter((r) => r.activityId === threadId);
+  if (threadFirst && fourth && fifth) {
+    fourth.text = `<blockquote href="${threadId}/${threadFirst.id}">${threadFirst.text}</blockquote>\n\n${fourth.text}`;
+    fifth.text = `<blockquote href="${target.id}/${first.id}">${first.text}</blockquote>\n\n${fifth.text}`;
+  }
 }
 
 /**

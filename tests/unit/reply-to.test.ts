@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { parseQuoteHref, quoteHref, quoteMarkup, quotePath, sameActivity } from '../../src/data/reply-to';
+import { quoteMarkup, quotePath, sameActivity } from '../../src/data/reply-to';
+import { parseQuoteHref, quoteHref } from '../../src/data/rendered-quotes';
 
 describe('quote references', () => {
   it('reads an activity or an activity and a reply, plain positive integers only', () => {

@@ -1,20 +1,12 @@
 import { activityReplyIds } from '../../data/activities';
 import { activityPage } from '../../data/pages';
-import {
-  COPIED_MS,
-  parseQuoteHref,
-  quoteMarkup,
-  quotePath,
-  REPLY_TO_TEXTS,
-  sameActivity,
-  SELECTION_SETTLE_MS,
-  type QuoteRef,
-} from '../../data/reply-to';
+import { parseQuoteHref, QUOTE_CLASS, quotesAsLinks, type QuoteRef } from '../../data/rendered-quotes';
+import { COPIED_MS, quoteMarkup, quotePath, REPLY_TO_TEXTS, sameActivity, SELECTION_SETTLE_MS } from '../../data/reply-to';
 import { createStore } from '../../data/store';
 import { editableField, insertAtCaret, type TextField } from '../../inject/editor-text';
 import { hostActivityId, hostReplyId, revealReply } from '../../inject/host-replies';
 import { onAbort } from '../../inject/lifetime';
-import { selectionInOurRoots } from '../../inject/shadow';
+import { listenInOurRoots, selectionInOurRoots } from '../../inject/shadow';
 import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
 import type { ReplyToButtonState } from '../../panels/reply-to/ReplyTo';
@@ -32,14 +24,15 @@ const DirectLinkLayer = lazyComponent(() => import('../../panels/reply-to/ReplyT
  * it comes from (`<blockquote href="{activityId}/{replyId}">`); 'Quote selection' does the same
  * from the palette and puts the quote at the caret of the activity's open reply box. Such quotes
  * lead back: one of a reply or of the activity they sit in scrolls there, one of another activity
- * offers its "Direct Link" on hover or focus (Enter follows it).
+ * offers its "Direct Link" on hover or focus (Enter follows it); on the host's pages and in our own
+ * activity cards alike.
  */
-
-const QUOTE_CLASS = 'void-quote';
 /** The host's rendered text of an activity or a reply (not the editor's preview). */
 const TEXT = ':is(.reply, .activity-entry) .markdown';
 /** The same in our own activity cards (activity search, the messages feed), which carry their ids. */
 const OUR_TEXT = '.vv-activity .vv-act-markdown';
+/** A referenced quote in our cards: the sanitizer classes it while this feature is on (`quotesAsLinks`). */
+const OUR_QUOTE = `${OUR_TEXT} blockquote.${QUOTE_CLASS}`;
 
 /** A selection as a quote: its markup, where it comes from, and the rendered text it is in. */
 interface Quote {
@@ -220,6 +213,54 @@ async function follow(quote: Element, ref: QuoteRef, ctx: InjectionContext): Pro
   ctx.route.navigate(quotePath(ref));
 }
 
+/** The activity a quote sits in: our card's, else the host's entry's or page's. */
+function quoteActivity(quote: Element, path: string): number | null {
+  const card = quote.closest('.vv-activity');
+  return card ? (parseQuoteHref(card.getAttribute('data-activity-id'))?.activityId ?? null) : hostActivityId(quote, path);
+}
+
+/** Goes where a quote in our card points: the card, or its reply (scrolled to and marked) when shown; else the quote's link. */
+function followInCard(quote: Element, ref: QuoteRef, ctx: InjectionContext): void {
+  const card = quote.closest('.vv-activity');
+  const target = ref.replyId === null ? card : card?.querySelector(`.vv-reply[data-reply-id="${ref.replyId}"]`);
+  if (target?.getClientRects().length) revealReply(target, ctx);
+  else ctx.route.navigate(quotePath(ref));
+}
+
+/**
+ * Referenced quotes in our own cards (activity search, the messages feed), which the host's page
+ * cannot reach: while this runs the cards have them marked (a class and a tab stop), and a click
+ * (not the end of a selection) or Enter leads as on the host's page; another activity's quote
+ * shows its Direct Link on hover or focus (`attachDirectLinks`), and Enter follows it.
+ */
+function ourQuotes(ctx: InjectionContext): undefined {
+  quotesAsLinks.set(true);
+  onAbort(ctx, () => quotesAsLinks.set(false));
+  const at = (event: Event) => {
+    const quote = event.isTrusted && event.target instanceof Element ? event.target.closest(OUR_QUOTE) : null;
+    const ref = quote && parseQuoteHref(quote.getAttribute('href'));
+    return quote && ref ? { quote, ref, same: sameActivity(ref, quoteActivity(quote, ctx.path)) } : null;
+  };
+  listenInOurRoots(
+    'click',
+    (event) => {
+      const quote = at(event);
+      if (quote?.same && !selectionInOurRoots()) followInCard(quote.quote, quote.ref, ctx);
+    },
+    ctx,
+  );
+  listenInOurRoots(
+    'keydown',
+    (event) => {
+      const quote = (event as KeyboardEvent).key === 'Enter' ? at(event) : null;
+      if (!quote || event.target !== quote.quote) return;
+      if (quote.same) followInCard(quote.quote, quote.ref, ctx);
+      else ctx.route.navigate(quotePath(quote.ref));
+    },
+    ctx,
+  );
+}
+
 /** Makes a referenced quote navigable: a click (not the end of a selection) or Enter on it. */
 function mountQuote(quote: Element, ctx: InjectionContext): undefined {
   const ref = parseQuoteHref(quote.getAttribute('href'));
@@ -242,14 +283,15 @@ function mountQuote(quote: Element, ctx: InjectionContext): undefined {
 
 /** The "Direct Link" of a quote of another activity, shown by the shared hover card runner. */
 function attachDirectLinks(app: Element, ctx: InjectionContext): undefined {
-  const linkAt = (target: EventTarget | null) => {
-    const quote = target instanceof Element ? target.closest(`blockquote.${QUOTE_CLASS}`) : null;
+  const linkAt = (target: EventTarget | null, selector = `blockquote.${QUOTE_CLASS}`) => {
+    const quote = target instanceof Element ? target.closest(selector) : null;
     const ref = quote && parseQuoteHref(quote.getAttribute('href'));
-    return quote && ref && !sameActivity(ref, hostActivityId(quote, ctx.path)) ? quote : null;
+    return quote && ref && !sameActivity(ref, quoteActivity(quote, ctx.path)) ? quote : null;
   };
   attachHoverCard<{ path: string }>(app, ctx, {
     kind: 'reply-to-link',
-    linkAt,
+    linkAt: (target) => linkAt(target),
+    linkInOurRoots: (target) => linkAt(target, OUR_QUOTE),
     // Clicking the quote itself (to select its text, say) keeps the link up.
     dismissesOnClick: () => false,
     load: async (quote) => {
@@ -281,6 +323,7 @@ export const replyTo: FeatureDef = {
   ],
   page: [
     { id: 'reply-to.selection', run: watchSelection },
+    { id: 'reply-to.our-quotes', run: ourQuotes },
     {
       id: 'reply-to.quote-style',
       run: styleWhileRunning(

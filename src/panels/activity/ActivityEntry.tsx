@@ -27,6 +27,7 @@ import { activityPath, mediaPath, replyPath, userPath } from '../../data/paths';
 import { writerId } from '../../data/identity';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey } from '../../data/dates';
 import { settingsKey } from '../../data/config';
+import { quotesAsLinks } from '../../data/rendered-quotes';
 import { videosAsLinks } from '../../data/rendered-videos';
 import { eventOrigin } from '../../inject/shadow';
 import { InAppLink } from '../common/InAppLink';
@@ -218,10 +219,11 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
 }
 
 function Html({ html, className }: { html: string | null; className: string }) {
-  // Drawn again when videos become links (or players again).
+  // Drawn again when videos become links (or players again), and when referenced quotes start or stop leading back.
   useStore(videosAsLinks);
+  const quotes = useStore(quotesAsLinks);
   // Sanitized: tags and attributes from the host's allow-list only, no handlers, safe URLs only.
-  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? '') }} />;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? '', { quotes }) }} />;
 }
 
 /** The edit dialog: locks page scroll (Radix), saves TEXT, MESSAGE or REPLY, then shows the saved text. */
