@@ -132,9 +132,11 @@ export async function attempt<T>(
     console.error(`[VoidVerified] ${failure.log}`, error);
     if (failure.quiet) return { ok: false, error, aborted: false };
     const text = typeof failure.toast === 'function' ? failure.toast(error) : failure.toast;
-    // A request the backoff refused says so (and until when) even where a toast has no detail line.
+    // A request the backoff refused says so (and until when) even where a toast has no detail line;
+    // a toast whose text says it already (one made by failureText) says it once.
     const paused = apiErrorIn(error)?.status === 'paused';
-    const detail = failure.detail === false && !paused ? undefined : (failureText(error) ?? apiMessage(error));
+    const said = failure.detail === false && !paused ? undefined : (failureText(error) ?? apiMessage(error));
+    const detail = said !== undefined && text.includes(paused ? apiMessage(error)! : said) ? undefined : said;
     if (failure.level === 'warning') toasts.warning?.(text, detail);
     else if (failure.level === 'debug') toasts.debug?.(text, detail);
     else toasts.error(text, detail);

@@ -253,6 +253,22 @@ describe('wrapped API errors: a failed call is rethrown under its fixed text', (
         .slice(1)
         .map((t) => t.detail),
     ).toEqual([undefined, 'AniList requests are paused until 10:42 AM after repeated errors']);
+    // A toast whose text already says it (the followed users' read, refused while paused: its text is
+    // failureText) says it once, not again on the detail line.
+    const refused = new WrappedApiError(API_ERROR_TEXTS.following, paused);
+    await attempt(toasts, { toast: (e) => failureText(e) ?? 'x', log: 'querying followed users failed', detail: false }, () =>
+      Promise.reject(refused),
+    );
+    await attempt(toasts, { toast: (e) => failureText(e) ?? 'x', log: 'querying followed users failed' }, () => Promise.reject(refused));
+    const said = 'Failed to query followed users. (AniList requests are paused until 10:42 AM after repeated errors)';
+    expect(
+      errors()
+        .slice(3)
+        .map((t) => [t.message, t.detail]),
+    ).toEqual([
+      [said, undefined],
+      [said, undefined],
+    ]);
   });
 
   it('a toast carries its detail to the console and the listener', () => {
