@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { MockApi } from '../host/mock-api';
+import { createMockApi, type MockApi } from '../host/mock-api';
 import { expect, OAUTH_TOKEN, test } from './fixtures';
 
 /**
@@ -99,4 +99,30 @@ test.describe('exponential backoff', { tag: '@worlds' }, () => {
     await expect(toasts(page).filter({ hasText: 'exponential backoff' })).toHaveCount(0);
     await expect(toasts(page).filter({ hasText: 'paused' })).toHaveCount(0);
   });
+});
+
+/**
+ * AniList's remaining-requests header running low (document 3, C28): the header less 60 under 5
+ * says "Remaining queries before reset: {n}" as a warning, once a minute whatever follows. The mock
+ * API's minute here allows 64, so its first answer reads 63: 3 left as 2.0.3 counts.
+ */
+const lowWindow = test.extend<{ api: MockApi }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+  api: async ({}, use) => {
+    await use(createMockApi({ rateLimit: 64 }));
+  },
+});
+
+lowWindow('the rate-limit header running low says "Remaining queries before reset: {n}", once', async ({ page, host, api }) => {
+  await host.goto('/home', { seed: seed() });
+  const warning = toasts(page).filter({ hasText: 'Remaining queries before reset' });
+  await expect(warning).toHaveCount(1);
+  await expect(warning).toHaveText(/^Remaining queries before reset: [0-3]$/);
+  await expect(warning).toHaveClass(/warning/);
+  // More answers inside the minute, each lower: still the one warning.
+  const asked = api.requests.length;
+  await openSearch(page);
+  await search(page);
+  await expect.poll(() => api.requests.length).toBeGreaterThan(asked);
+  await expect(warning).toHaveCount(1);
 });
