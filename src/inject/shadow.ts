@@ -27,7 +27,7 @@ let uiStyles: readonly string[] = [];
 const liveRoots = new Set<WeakRef<ShadowRoot>>();
 const forgetRoot = new FinalizationRegistry<WeakRef<ShadowRoot>>((ref) => liveRoots.delete(ref));
 /** Delegated listeners that every root of ours carries, those made and those to come (`listenInOurRoots`). */
-const rootListeners = new Set<{ type: string; listener: (event: Event) => void; signal: AbortSignal }>();
+const rootListeners = new Set<{ type: string; listener: (event: Event) => void; signal: AbortSignal; capture: boolean }>();
 
 /** One constructed sheet per text; null where constructed sheets are not supported. */
 function stylesheet(css: string): CSSStyleSheet | null {
@@ -60,7 +60,8 @@ function uiRoot(host: HTMLElement): ShadowRoot {
     const ref = new WeakRef(root);
     liveRoots.add(ref);
     forgetRoot.register(root, ref);
-    for (const { type, listener, signal } of rootListeners) root.addEventListener(type, listener, { passive: true, signal });
+    for (const { type, listener, signal, capture } of rootListeners)
+      root.addEventListener(type, listener, { passive: true, signal, capture });
   }
   return root;
 }
@@ -70,13 +71,15 @@ function uiRoot(host: HTMLElement): ShadowRoot {
  * until `signal` aborts: for a delegated listener that must see our UI's own elements (one outside
  * sees only the hosts, and nothing at all of a move between two elements of the same root). The
  * page cannot dispatch into a closed root, so what it hears comes from the browser or from us.
+ * `capture`: heard on the way down, before a panel of ours stops the event (the palette's activity
+ * view keeps its keys from the palette's list).
  */
-export function listenInOurRoots(type: string, listener: (event: Event) => void, { signal }: Lifetime): void {
+export function listenInOurRoots(type: string, listener: (event: Event) => void, { signal }: Lifetime, capture = false): void {
   if (signal.aborted) return;
-  const entry = { type, listener, signal };
+  const entry = { type, listener, signal, capture };
   rootListeners.add(entry);
   signal.addEventListener('abort', () => rootListeners.delete(entry), { once: true });
-  for (const ref of liveRoots) ref.deref()?.addEventListener(type, listener, { passive: true, signal });
+  for (const ref of liveRoots) ref.deref()?.addEventListener(type, listener, { passive: true, signal, capture });
 }
 
 /** Gives `root` the current sheets: adopted, or as style elements where constructed sheets are not supported. */

@@ -282,6 +282,39 @@ test.describe('referenced quotes in our own cards', () => {
     },
   );
 
+  test(
+    "the palette's activity search: Enter on a quote of a reply of the card scrolls the palette to it",
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
+      await host.goto('/home', { seed: { ...auth, ...on() } });
+      await page.keyboard.press('Control+Space');
+      await page.keyboard.press('Control+Space');
+      await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
+      await page.getByRole('group', { name: 'Activity search parameters' }).getByRole('button', { name: 'Search', exact: true }).click();
+      await page.locator('[cmdk-item][data-value^="activity/"]').first().click();
+      const entry = page.locator('.vv-activity-view article');
+      const activityId = await entry.getAttribute('data-activity-id');
+      await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
+      const box = entry.getByRole('textbox', { name: 'Reply' });
+      for (const text of ['The reply to quote', ...Array.from({ length: 4 }, (_, i) => `Filler ${i}\n\n${'long text '.repeat(40)}`)]) {
+        await box.fill(text);
+        await entry.getByRole('button', { name: 'Publish' }).click();
+        await expect(entry.locator('.vv-reply').last()).toContainText(text.split('\n')[0]!);
+      }
+      const quoted = entry.locator('.vv-reply', { hasText: 'The reply to quote' }).first();
+      await box.fill(`<blockquote href="${activityId}/${await quoted.getAttribute('data-reply-id')}">The reply to quote</blockquote>`);
+      await entry.getByRole('button', { name: 'Publish' }).click();
+      const quote = entry.locator('blockquote.void-quote');
+      await quote.focus();
+      await expect(quoted).not.toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(quoted).toHaveClass(/void-reply-target/);
+      await expect(quoted).toBeInViewport();
+      await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
+    },
+  );
+
   test('the one sanitizer keeps a blockquote href only as a quote reference (digits, or digits/digits), and marks quotes only when asked', async ({
     page,
     host,

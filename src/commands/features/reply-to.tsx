@@ -258,6 +258,8 @@ function ourQuotes(ctx: InjectionContext): undefined {
       else ctx.route.navigate(quotePath(quote.ref));
     },
     ctx,
+    // The palette's activity view stops its keys on their way up.
+    true,
   );
 }
 
