@@ -283,7 +283,7 @@ test.describe('referenced quotes in our own cards', () => {
   );
 
   test(
-    "the palette's activity search: Enter on a quote of a reply of the card scrolls the palette to it",
+    "the palette's activity search: Enter on a quote of a reply of the card scrolls the palette to it; another activity's Direct Link is above the palette",
     { tag: '@worlds' },
     async ({ page, host }) => {
       const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
@@ -312,6 +312,13 @@ test.describe('referenced quotes in our own cards', () => {
       await expect(quoted).toHaveClass(/void-reply-target/);
       await expect(quoted).toBeInViewport();
       await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
+      // Another activity's quote: its Direct Link sits above the palette, and a click on it goes there.
+      await box.fill('<blockquote href="700000004/50000006">Elsewhere</blockquote>');
+      await entry.getByRole('button', { name: 'Publish' }).click();
+      await entry.locator('blockquote.void-quote', { hasText: 'Elsewhere' }).hover();
+      await page.getByRole('link', { name: 'Direct Link', exact: true }).click();
+      await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000006$/);
+      await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toHaveCount(0);
     },
   );
 
