@@ -8,7 +8,7 @@ import { Registry } from './commands/registry';
 import { createServices } from './commands/services';
 import type { AppServices, DialogController, PaletteController } from './commands/types';
 import { startApiTransport } from './data/api-transport';
-import { browserAllocator } from './data/api-window';
+import { browserAllocator, madeOnFirstUse } from './data/api-window';
 import { authKey, parseHostAuth, type HostViewer } from './data/auth';
 import { TOKEN_EXPIRED_MESSAGE, TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
@@ -122,14 +122,19 @@ function scheduleOverlay(mountOverlay: () => void, palette: PaletteController, d
   // Otherwise mount it once the host has settled: a while after load, in idle time, so our React
   // start-up never competes with the host's own work right after load. Its code is evaluated
   // sooner, in the first idle time after load, so the palette's first open need not wait for it.
-  const whenIdle = (run: () => void) =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(() => run(), { timeout: 4000 }) : run();
-  const afterLoad = () => {
+  afterLoad(() => {
     whenIdle(() => void overlay.load());
     setTimeout(() => whenIdle(mountOverlay), OVERLAY_SETTLE_MS);
-  };
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  });
+}
+
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? window.requestIdleCallback(() => run(), { timeout: 4000 }) : run();
+
+/** Runs `run` once the page has loaded (at once if it has). */
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
 }
 
 /** Hotkeys from the registry plus the user's remappings; rebound when either changes. */
@@ -176,13 +181,17 @@ async function boot(): Promise<void> {
     return { enabled: services.settings.get('toasterEnabled') !== false, level: config.toastLevel, duration: config.duration };
   });
   const registry = defineFeatures();
+  // The request window shared with the other tabs is joined on the first request, or in idle time
+  // after load if none came sooner.
+  const requestWindow = madeOnFirstUse(() => browserAllocator(store));
+  afterLoad(() => whenIdle(() => requestWindow.make()));
   const palette = createPaletteController(() => [DASHBOARD, ...registry.panels('palette-mode').map((m) => m.id)]);
   const dialogs = createDialogController();
   const client = new GraphQLClient({
     transport: apiTransport,
     store,
     getToken: () => services.auth.token(),
-    window: browserAllocator(store),
+    window: requestWindow,
     ...clientReports(toasts),
     backoff: () => services.settings.get('aniListApiExponentialBackoff') === true,
     onInvalidToken: () => {

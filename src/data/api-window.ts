@@ -714,6 +714,29 @@ export function sharedAllocator(deps: SharedAllocatorDeps): SlotAllocator {
   };
 }
 
+/**
+ * An allocator made on its first use: the shared window's names, channel and lock queue are set up
+ * when the tab first asks for a start or reads the window, or when `make` is called (idle time
+ * after the page's load), not during the script's first run, which the host page waits for.
+ */
+export function madeOnFirstUse(make: () => SlotAllocator): SlotAllocator & { make(): SlotAllocator } {
+  let made: SlotAllocator | null = null;
+  const real = () => (made ??= make());
+  return {
+    make: real,
+    reserve: (notBefore) => real().reserve(notBefore),
+    release: (slot) => real().release(slot),
+    pause: (until) => real().pause(until),
+    pausedUntil: () => real().pausedUntil(),
+    estimate: (now) => real().estimate(now),
+    starts: () => real().starts(),
+    get state() {
+      return real().state;
+    },
+    close: () => made?.close(),
+  };
+}
+
 /** The shared window where the browser can share it, else this tab's own. */
 export function browserAllocator(store: Pick<Store, 'get' | 'set' | 'subscribe'>): SlotAllocator {
   const locks = typeof navigator !== 'undefined' && 'locks' in navigator ? (navigator.locks as LocksLike) : null;

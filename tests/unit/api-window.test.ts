@@ -7,6 +7,7 @@ import {
   earliestStart,
   LEADER_SILENT_MS,
   localAllocator,
+  madeOnFirstUse,
   MAX_PAUSE_MS,
   MAX_SLOT_AHEAD_MS,
   MAX_SLOTS,
@@ -227,6 +228,34 @@ describe('localAllocator', () => {
     const window = localAllocator(() => 1000);
     window.pause(1e300);
     expect(window.pausedUntil()).toBe(1000 + MAX_PAUSE_MS);
+  });
+});
+
+describe('madeOnFirstUse: the shared window is joined when first needed', () => {
+  it('makes nothing at start-up, then one allocator on the first request or `make`, which every call uses', async () => {
+    let made = 0;
+    const window = madeOnFirstUse(() => {
+      made++;
+      return localAllocator(() => 1000);
+    });
+    expect(made).toBe(0);
+    const slot = await window.reserve(1000);
+    expect(made).toBe(1);
+    expect(window.starts()).toEqual([slot.at]);
+    window.pause(5000);
+    expect(window.pausedUntil()).toBe(5000);
+    expect(window.make()).toBe(window.make());
+    expect(window.state).toBe(window.make().state);
+    expect(made).toBe(1);
+  });
+
+  it('closing before any use makes nothing', () => {
+    let made = 0;
+    madeOnFirstUse(() => {
+      made++;
+      return localAllocator();
+    }).close();
+    expect(made).toBe(0);
   });
 });
 
