@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CommandContext } from '../commands/types';
 import { effectiveHotkey, formatHotkey } from '../commands/hotkeys';
-import { markdownRenderer } from '../commands/lazy';
+import { markdownRenderer, sanitizer } from '../commands/lazy';
 import { hotkeysKey, settingsKey, TASKBAR_OPTION } from '../data/config';
 import { MARKDOWN_MAPPINGS } from '../data/markdown';
 import { applyMarkdownTo, type TextField } from '../inject/editor-text';
 import { imageWidthOf } from '../data/image-markup';
 import { useDebounced, useLazyModule, useStored } from './hooks';
-import { sanitizeHtml } from './sanitize';
 import { MarkdownTaskbar } from './common/MarkdownTaskbar';
 import { ToolButton } from './common/ToolButton';
 
@@ -93,9 +92,13 @@ export function MarkdownToolbar({ ctx, field }: { ctx: Pick<CommandContext, 'set
 /** What a preview shows: the sanitized HTML, or why there is none. */
 type Preview = { sanitizedHtml: string; error?: undefined } | { sanitizedHtml?: undefined; error: string };
 
-function preview(renderer: { renderMarkdown(markdown: string): string }, markdown: string): Preview {
+function preview(
+  renderer: { renderMarkdown(markdown: string): string },
+  purifier: { sanitizeHtml(html: string): string },
+  markdown: string,
+): Preview {
   try {
-    return { sanitizedHtml: sanitizeHtml(renderer.renderMarkdown(markdown)) };
+    return { sanitizedHtml: purifier.sanitizeHtml(renderer.renderMarkdown(markdown)) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -103,13 +106,17 @@ function preview(renderer: { renderMarkdown(markdown: string): string }, markdow
 
 /**
  * Sanitized rendering of some markdown in the AniList dialect; click a spoiler to reveal it. The
- * renderer (marked) is evaluated when markdown is first rendered, not when an editor is shown:
- * until then the view is empty. Should rendering fail, the view says so and the editor around
+ * renderer (marked) and the sanitizer (DOMPurify) are evaluated when markdown is first rendered,
+ * not when an editor is shown: until then the view is empty. Should rendering fail, the view says so and the editor around
  * it, with the text, stays.
  */
 export function MarkdownView({ markdown, className = '' }: { markdown: string; className?: string }) {
   const renderer = useLazyModule(markdownRenderer);
-  const shown = useMemo(() => (renderer ? preview(renderer, markdown) : { sanitizedHtml: '' }), [renderer, markdown]);
+  const purifier = useLazyModule(sanitizer);
+  const shown = useMemo(
+    () => (renderer && purifier ? preview(renderer, purifier, markdown) : { sanitizedHtml: '' }),
+    [renderer, purifier, markdown],
+  );
   const reveal = (event: MouseEvent<HTMLDivElement>) =>
     (event.target as Element).closest('.markdown-spoiler')?.classList.toggle('spoiler-visible');
   if (shown.error !== undefined)

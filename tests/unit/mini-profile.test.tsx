@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { miniProfile } from '../../src/commands/features/mini-profile';
 import { memoryBackend } from '../../src/data/backend';
@@ -243,7 +243,7 @@ describe('card', () => {
     return { handlers, navigations };
   }
 
-  it('shows the name in the profile colour, badges, bio and the configured favourites', () => {
+  it('shows the name in the profile colour, badges, bio and the configured favourites', async () => {
     // Sanitising itself is checked in Chromium (tests/e2e/mini-profile.spec.ts): DOMPurify misbehaves under happy-dom.
     renderCard(user({ about: '<p>Hello <b>there</b></p>' }), { ...MINI_PROFILE_DEFAULTS, numberOfFavourites: 3, displayStaff: true });
     const card = screen.getByRole('region', { name: 'Mini profile of Akira' });
@@ -252,7 +252,8 @@ describe('card', () => {
     expect(card.textContent).toContain('Cool');
     expect(card.textContent).toContain('Follows you');
     expect(card.textContent).not.toContain('Following');
-    expect(card.querySelector('.vv-mp-about')?.innerHTML).toContain('Hello <b>there</b>');
+    // The bio shows once the sanitizer, evaluated when a bio is first shown, is loaded.
+    await waitFor(() => expect(card.querySelector('.vv-mp-about')?.innerHTML).toContain('Hello <b>there</b>'));
     expect(screen.getByRole('list', { name: 'Favourite anime' }).querySelectorAll('a')).toHaveLength(3);
     expect(screen.getByRole('list', { name: 'Favourite manga' }).querySelectorAll('a')).toHaveLength(3);
     expect(screen.queryByRole('list', { name: 'Favourite characters' })).toBeNull();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { sanitizer } from '../../commands/lazy';
 import type { CommandContext } from '../../commands/types';
 import {
   ACTIVITY_TEXTS,
@@ -32,9 +33,8 @@ import { videosAsLinks } from '../../data/rendered-videos';
 import { eventOrigin } from '../../inject/shadow';
 import { InAppLink } from '../common/InAppLink';
 import { Modal } from '../common/Modal';
-import { useStore, useStored } from '../hooks';
+import { useLazyModule, useStore, useStored } from '../hooks';
 import { usePagedRead } from '../query';
-import { sanitizeHtml } from '../sanitize';
 import { TextEditor } from './TextEditor';
 import { IconButton } from '../common/IconButton';
 import { SmallButton } from '../common/SmallButton';
@@ -223,7 +223,9 @@ function Html({ html, className }: { html: string | null; className: string }) {
   useStore(videosAsLinks);
   const quotes = useStore(quotesAsLinks);
   // Sanitized: tags and attributes from the host's allow-list only, no handlers, safe URLs only.
-  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? '', { quotes }) }} />;
+  // The sanitizer is evaluated when HTML is first shown; until then (a microtask) nothing is.
+  const purifier = useLazyModule(sanitizer);
+  return <div className={className} dangerouslySetInnerHTML={{ __html: purifier ? purifier.sanitizeHtml(html ?? '', { quotes }) : '' }} />;
 }
 
 /** The edit dialog: locks page scroll (Radix), saves TEXT, MESSAGE or REPLY, then shows the saved text. */

@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import type { Store } from '../../data/store';
+import { sanitizer } from '../../commands/lazy';
 import { safeUrl } from '../../data/guards';
 import { mediaFacts, miniMediaConfigKey, type MediaOverview, type MiniMediaConfig } from '../../data/mini-media';
 import { mediaPath } from '../../data/paths';
-import { sanitizeHtml } from '../sanitize';
-import { useStore, useStored } from '../hooks';
+import { useLazyModule, useStore, useStored } from '../hooks';
 import { onCardClick, useCardPosition, type HoverCardHandlers, type HoverCardState, type Rect, type Size } from '../common/HoverCard';
 
 /** MiniMedia's overview card (document 3, C14): under the hovered media link, or in the palette on a media page. */
@@ -172,7 +172,12 @@ interface CardProps {
 
 /** The overview: banner, cover and data list, title with the Adult label, description, relations, characters, staff and tags, each part hidden as the config says. */
 export function MediaOverviewCard({ media, config, cardRef, style, inline, onPointerEnter, onPointerLeave, onClick }: CardProps) {
-  const sanitizedDescription = useMemo(() => (media.description ? sanitizeHtml(media.description) : ''), [media.description]);
+  // The sanitizer is evaluated when a card first shows a description.
+  const purifier = useLazyModule(sanitizer);
+  const sanitizedDescription = useMemo(
+    () => (purifier && media.description ? purifier.sanitizeHtml(media.description) : ''),
+    [purifier, media.description],
+  );
   const banner = config.hideBanner ? undefined : image(media.bannerImage);
   const cover = config.hideCover ? undefined : image(media.coverImage);
   const title = media.title.userPreferred ?? media.title.romaji ?? '';

@@ -1,7 +1,7 @@
 import { useMemo, useRef, type CSSProperties } from 'react';
 import type { Store } from '../../data/store';
+import { sanitizer } from '../../commands/lazy';
 import { safeUrl } from '../../data/guards';
-import { sanitizeHtml } from '../sanitize';
 import { donatorBadge } from '../../data/badges';
 import {
   MINI_PROFILE_POSITIONS,
@@ -13,7 +13,7 @@ import {
   type MiniProfileUser,
   type PersonFavourite,
 } from '../../data/mini-profile';
-import { useStore, useStored } from '../hooks';
+import { useLazyModule, useStore, useStored } from '../hooks';
 import { userPath } from '../../data/paths';
 import {
   onCardClick,
@@ -131,7 +131,12 @@ export function MiniProfileCard({
 }) {
   const ref = useRef<HTMLElement>(null);
   const at = useCardPosition(ref, anchor, PLACE[config.position]);
-  const sanitizedBio = useMemo(() => (config.displayBio && user.about ? sanitizeHtml(user.about) : ''), [config.displayBio, user.about]);
+  // The sanitizer is evaluated when a card first shows a bio.
+  const purifier = useLazyModule(sanitizer);
+  const sanitizedBio = useMemo(
+    () => (purifier && config.displayBio && user.about ? purifier.sanitizeHtml(user.about) : ''),
+    [purifier, config.displayBio, user.about],
+  );
 
   const n = config.numberOfFavourites;
   const { anime, manga, characters, staff } = user.favourites;
