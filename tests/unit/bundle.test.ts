@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { firstRunModules, type ImportGraph } from '../../build/first-run';
 import { packageOf } from '../../build/licenses';
 import { sourcesFromMap } from '../../build/readable';
 
@@ -146,5 +147,62 @@ describe('the modules bundled into the userscript', () => {
     // Every library module was read (79 today: Preact, marked, CodeMirror, Radix, SWR, DOMPurify…), not a few.
     expect(checked).toBeGreaterThan(60);
     expect(minified, 'minified modules in the bundle: bundle their sources instead (build/readable.ts)').toEqual([]);
+  });
+});
+
+/**
+ * The host page waits for the script's first run (issue 27: the top-level run's budget), so panels
+ * and the libraries only they use are reached through `lazyComponent` or `lazyModule`
+ * (src/commands/lazy.tsx), and evaluated when first used.
+ */
+const firstRun = () => firstRunModules(JSON.parse(readFileSync(METAFILE, 'utf8')) as ImportGraph);
+
+/** The libraries the first run evaluates, each with why: what runs right after it needs them. */
+const FIRST_RUN_LIBRARIES: Record<string, string> = {
+  preact: 'renders the injections, which mount in the microtask right after the run',
+  tinykeys: 'binds the hotkeys in that microtask, before any key reaches the page',
+};
+
+/**
+ * Panel modules the first run evaluates today, each with why; an entry goes once a feature reaches
+ * it lazily.
+ */
+const FIRST_RUN_PANELS: Record<string, string> = {
+  'src/panels/styles.ts': 'the shared style sheets, as text, set on our roots at start-up',
+  'src/panels/mount.tsx': "mountUi, the injections' one way to render a panel into the page (rendered in the microtask after the run)",
+  'src/panels/Providers.tsx': "mountUi's providers around every mounted panel",
+  'src/panels/ErrorBoundary.tsx': "the providers' boundary",
+  'src/panels/hooks.ts': "the GIF keyboard feature's editor hooks",
+  'src/panels/markdown-drafts/actions.ts': "the drafts feature's commands' actions",
+  'src/panels/notifications/actions.ts': "the notifications feature's commands' actions",
+  'src/panels/common/SmallButton.tsx': "reply update's injected button",
+};
+
+describe("the script's first run, which the host page waits for", () => {
+  it('evaluates no library but Preact and tinykeys: the others load on first use', () => {
+    const libraries = [...firstRun()].filter(([path]) => {
+      const name = packageOf(path);
+      return name !== undefined && !(name in FIRST_RUN_LIBRARIES);
+    });
+    expect(
+      libraries.map(
+        ([path, chain]) =>
+          `${packageOf(path)} is evaluated by the script's first run (${chain}): reach it through lazyComponent or lazyModule (src/commands/lazy.tsx), so it is evaluated when first used`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('evaluates no panel but the known ones, and that list only shrinks', () => {
+    const reached = [...firstRun()].filter(([path]) => path.startsWith('src/panels/'));
+    expect(
+      reached
+        .filter(([path]) => !(path in FIRST_RUN_PANELS))
+        .map(
+          ([path, chain]) =>
+            `${path} is evaluated by the script's first run (${chain}): name the panel through lazyComponent (src/commands/lazy.tsx), so its code is evaluated when it first shows`,
+        ),
+    ).toEqual([]);
+    const gone = Object.keys(FIRST_RUN_PANELS).filter((path) => !reached.some(([p]) => p === path));
+    expect(gone.map((path) => `${path} is no longer evaluated by the first run: remove it from FIRST_RUN_PANELS`)).toEqual([]);
   });
 });
