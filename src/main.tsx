@@ -151,7 +151,7 @@ function bindRegistryHotkeys(registry: Registry, store: Store, services: AppServ
         const command = registry.command(commandId, ctx);
         if (!command) return false;
         try {
-          if (!registry.allows(command, ctx)) return false;
+          if (!registry.hotkeyAllows(command, ctx)) return false;
         } catch {
           return false;
         }

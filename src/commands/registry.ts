@@ -82,7 +82,8 @@ export class Registry {
     // A feature is switched by its own boolean options, so that it never depends on another feature.
     const placed: Placed[] = [...(feature.injections ?? []), ...(feature.page ?? [])];
     const parts: (Command | Placed)[] = [...(feature.commands ?? []), ...placed];
-    for (const toggle of [feature.toggle, ...parts.map((p) => p.toggle)]) {
+    const hotkeyToggles = (feature.commands ?? []).map((c) => c.hotkeyToggle);
+    for (const toggle of [feature.toggle, ...parts.map((p) => p.toggle), ...hotkeyToggles]) {
       if (toggle == null) continue;
       const own = feature.options?.find((o) => o.key === toggle);
       if (typeof own?.default !== 'boolean')
@@ -242,6 +243,11 @@ export class Registry {
     if (injected && part.authRequired && !ctx.authorized) return false;
     if (injected && part.actsAsYou && ctx.identity.mismatch) return false;
     return part.when ? part.when(ctx) : true;
+  }
+
+  /** Whether a command's hotkey may run it now: the command is allowed and its `hotkeyToggle`, if any, is on. */
+  hotkeyAllows(command: Command, ctx: CommandContext): boolean {
+    return this.toggledOn(command.hotkeyToggle, ctx) && this.allows(command, ctx);
   }
 
   /**

@@ -126,6 +126,11 @@ export interface Command {
   readonly scope?: HotkeyScope;
   /** A global command whose hotkey still fires while typing (it needs a modifier). */
   readonly allowInInputs?: boolean;
+  /**
+   * A boolean option of its feature that switches its hotkey on ('Markdown hotkeys'): without it
+   * the command is still a palette row and runs, but its key does nothing.
+   */
+  readonly hotkeyToggle?: string;
   /** Needs an API token; run without one, it explains how to authorize instead. */
   readonly authRequired?: boolean;
   /**
@@ -158,8 +163,6 @@ export interface Command {
    * ahead of the other commands (after the page's and the recent ones).
    */
   readonly dashboard?: boolean;
-  /** Not listed in the palette (it still has a hotkey). */
-  readonly hidden?: boolean;
   /** Keeps the palette open after running (toggles). */
   readonly keepOpen?: boolean;
   /**

@@ -508,3 +508,42 @@ test(
     await expect(page).toHaveURL('https://anilist.co/home');
   },
 );
+
+test.describe('hotkeys are visible (issue 31)', { tag: '@worlds' }, () => {
+  const composer = (page: Page) => page.locator('.activity-feed-wrap > .activity-edit textarea.el-textarea__inner');
+
+  test("the palette's own key shows on its row, and picking the row moves to the next mode", async ({ page, host }) => {
+    await host.goto('/home');
+    await openPalette(page);
+    await input(page).fill('Open QuickStart');
+    const row = page.locator('[cmdk-item][data-command="quickstart.open"]');
+    await expect(row.locator('kbd')).toHaveText('Ctrl+Space');
+    await clickPaletteRow(page, row);
+    await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
+  });
+
+  test('in the composer the markdown marks are rows with their keys, aimed at it; outside an editor they are not listed', async ({
+    page,
+    host,
+  }) => {
+    // 'Markdown hotkeys' is off (its default): the marks are palette rows all the same.
+    await host.goto('/home');
+    await composer(page).click();
+    await page.keyboard.type('hello world');
+    await composer(page).evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(6, 11));
+    await openPalette(page);
+    await input(page).fill('Bold');
+    const bold = page.locator('[cmdk-item][data-command="markdown.bold"]');
+    await expect(bold.locator('kbd')).toHaveText('Ctrl+B');
+    await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'markdown.bold');
+    await page.keyboard.press('Enter');
+    await expect(palette(page)).toBeHidden();
+    await expect(composer(page)).toHaveValue('hello __world__');
+    await expect(composer(page)).toBeFocused();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await openPalette(page);
+    await input(page).fill('Bold');
+    await expect(page.locator('[cmdk-item]').first()).toBeVisible();
+    await expect(page.locator('[cmdk-item][data-command="markdown.bold"]')).toHaveCount(0);
+  });
+});

@@ -4,6 +4,7 @@ import { Command as Cmdk } from 'cmdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { features } from '../../src/commands/features';
+import { formatHotkey } from '../../src/commands/hotkeys';
 import { Registry } from '../../src/commands/registry';
 import { hotkeysKey, quickStartConfigKey } from '../../src/data/config';
 import { Providers } from '../../src/panels/overlay';
@@ -99,6 +100,44 @@ describe('Dashboard', () => {
     );
     const item = screen.getByText('Health').closest('[cmdk-item]') as HTMLElement;
     expect(within(item).getByText('Alt+Shift+H').tagName).toBe('KBD');
+  });
+
+  it('lists every command with a default hotkey where it applies, with its key: the marks while an editor has focus (issue 31)', () => {
+    const { services, wrap } = setup();
+    // The markdown hotkeys option is off (its default): the marks are still palette rows in an editor.
+    const host = document.createElement('div');
+    host.innerHTML = '<div class="markdown-editor"></div><textarea></textarea>';
+    document.body.append(host);
+    const editor = host.querySelector('textarea')!;
+    const withKeys = services.registry.commands(services.context(editor)).filter((c) => c.hotkey);
+    expect(withKeys.length).toBe(16);
+    for (const command of withKeys) {
+      const { unmount } = render(
+        wrap(
+          <Cmdk shouldFilter={false}>
+            <Cmdk.List>
+              <Dashboard query={command.title} ctx={services.context(editor)} close={() => {}} />
+            </Cmdk.List>
+          </Cmdk>,
+        ),
+      );
+      const row = document.querySelector<HTMLElement>(`[cmdk-item][data-command="${command.id}"]`);
+      expect(row, command.id).not.toBeNull();
+      expect(within(row!).getByText(formatHotkey(command.hotkey)).tagName).toBe('KBD');
+      unmount();
+    }
+    // Outside an editor the marks are not listed.
+    render(
+      wrap(
+        <Cmdk shouldFilter={false}>
+          <Cmdk.List>
+            <Dashboard query="Bold" ctx={services.context(null)} close={() => {}} />
+          </Cmdk.List>
+        </Cmdk>,
+      ),
+    );
+    expect(document.querySelector('[data-command="markdown.bold"]')).toBeNull();
+    host.remove();
   });
 
   it("shows only page-relevant and recent commands before typing when 'displayAllResultsOnEmpty' is off", () => {

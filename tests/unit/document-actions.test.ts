@@ -12,12 +12,13 @@ import { makeTestServices } from './helpers';
  * Issue 31, measured: the user actions documents 1 and 2 name (tests/unit/document-actions.ts) against
  * the registry, with every feature declared and every option on, authorized, with a verified user
  * in Quick Access and a notification in the Dashboard (the world tests/unit/command-effects.test.ts
- * builds). A row may only name a command the registry has and the palette lists (not hidden); the
- * share of actions that are palette commands is printed and may only rise (the issue's target: 90 %).
+ * builds). A row may only name a command the registry has (every command is a palette row where it
+ * applies: a command cannot be hidden); the share of actions that are palette commands is printed
+ * and may only rise (the issue's target: 90 %).
  */
 
 /** The share of the documents' actions that are palette commands today: raise it as commands arrive, never lower it. */
-const FLOOR = 0.48;
+const FLOOR = 0.59;
 const TARGET = 0.9;
 
 function world() {
@@ -42,10 +43,6 @@ describe("the documents' actions are palette commands (issue 31)", () => {
 
   it('every row names a command the registry has', () => {
     expect(named.filter((a) => !commands.has(a.command!)).map((a) => `${a.action}: no command ${a.command}`)).toEqual([]);
-  });
-
-  it('every command named is a palette row (an action is a command only if a palette row runs it)', () => {
-    expect(named.filter((a) => commands.get(a.command!)?.hidden).map((a) => `${a.action}: ${a.command} is hidden`)).toEqual([]);
   });
 
   it('a row without a command says why and what reaches it instead', () => {

@@ -3,8 +3,8 @@
  * at 1.21), each with the palette command that does it (issue 31: "drive everything from the
  * palette"). Each markdown hotkey is one action. An action is a command only if a palette row runs
  * it, or opens the palette page or mode where it is done (the toasts' level is set on the 'Configure
- * Toasts' page): a hidden command with a hotkey, a page button reached by Tab, a tab of the settings
- * page or a control under an editor is not, and its row says what reaches it instead.
+ * Toasts' page): a page button reached by Tab, a tab of the settings page or a control under an
+ * editor is not, and its row says what reaches it instead.
  * tests/unit/document-actions.test.ts holds the registry to this table and prints the coverage.
  *
  * `where`: the document and section that name it ('1 §2.4': document 1, section 2, screen 4).
@@ -26,13 +26,12 @@ const CARD = 'a control of an activity card (activity search results, messages f
 const DESIGNER = "a field or button of the layout designer in the settings' layout tab, reached by Tab, no command";
 const REPLY_PANEL = "the reply panel's control in the home composer, reached by Tab (27-55 presses), no command";
 const FEED_FILTER = "a filter in the /notifications feed's sidebar, reached by Tab, no command";
-const MARK = 'its command has the hotkey but is hidden: no palette row';
 
+/** A markdown hotkey: its command is a palette row while an editor has focus, aimed at that editor. */
 const mark = (name: string, id: string): DocumentAction => ({
   action: `Markdown hotkey: ${name}`,
   where: '2 §9 (Markdown shortcuts), 2 §2.2',
-  command: null,
-  why: `${MARK} (markdown.${id})`,
+  command: `markdown.${id}`,
 });
 
 export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
@@ -182,14 +181,12 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
   {
     action: 'Open QuickStart (ctrl+space, or the navigation button)',
     where: '2 §2.5, 2 §4',
-    command: null,
-    why: 'its command (quickstart.open) has the hotkey but is hidden: no palette row',
+    command: 'quickstart.open',
   },
   {
     action: 'Switch the QuickStart mode (the hotkey again, or the mode select)',
     where: '2 §2.5, 2 §4',
-    command: null,
-    why: 'the hotkey (hidden command quickstart.open) or the mode select, reached by Tab',
+    command: 'quickstart.open',
   },
   { action: 'Close QuickStart', where: '2 §2.5, 2 §4', command: null, why: 'Escape, the close icon or the backdrop: no command' },
   { action: "Open 'QuickStart Configuration' (the cog)", where: '2 §2.5', command: 'quickstart.configure' },

@@ -17,8 +17,9 @@ const MarkdownEditor = lazyComponent(() => import('../../panels/MarkdownEditor')
 const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'), 'MarkdownToolbar');
 
 /**
- * Markdown: the 15 markdown hotkeys as editor-scope commands (remappable in the
- * shortcuts panel), acting on the focused markdown textarea, the host's or ours; 'Exact preview'
+ * Markdown: the 15 markdown hotkeys as editor-scope commands (remappable in the shortcuts panel),
+ * palette rows while a markdown textarea has focus (the host's or ours) and acting on it; their
+ * keys answer while 'Markdown hotkeys' is on (`hotkeyToggle`). 'Exact preview'
  * (AniList's own rendering of the editor's text) and 'Write a status…' (our editor, publishing a
  * text activity).
  */
@@ -44,8 +45,8 @@ function hotkeyCommand(mapping: MarkdownMapping): Command {
     keywords: ['markdown', 'format', mapping.type],
     hotkey: mapping.key,
     scope: 'editor',
-    hidden: true,
-    toggle: 'markdownHotkeys',
+    // A palette row while an editor has focus, whatever the option; the option switches its key on.
+    hotkeyToggle: 'markdownHotkeys',
     when: (ctx) => writable(ctx.focused) !== null,
     run: (ctx) => {
       const field = writable(ctx.focused);

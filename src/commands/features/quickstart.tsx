@@ -45,7 +45,8 @@ export const quickstart: FeatureDef = {
       section: 'QuickStart',
       hotkey: 'ctrl+space',
       allowInInputs: true,
-      hidden: true,
+      // A palette row too, which shows its key: picked there, the palette stays open in the next mode.
+      keepOpen: true,
       run: (ctx) => ctx.palette.toggleOrCycle(),
     },
     {

@@ -71,7 +71,6 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
   const visible = useRecomputed(
     () =>
       registry.commands(ctx).filter((c) => {
-        if (c.hidden) return false;
         try {
           return registry.allows(c, ctx);
         } catch {
