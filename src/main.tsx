@@ -18,6 +18,7 @@ import { Store } from './data/storage';
 import { toasterConfigKey } from './data/toasts';
 import { ToastBus } from './commands/toast-bus';
 import { clientReports } from './commands/api-reports';
+import { watchEditorFocus } from './inject/editor-focus';
 import { bindHotkeys } from './inject/hotkeys';
 import { Injector } from './inject/injector';
 import { currentPath } from './inject/route';
@@ -242,6 +243,8 @@ async function boot(): Promise<void> {
   registry.watch(store, [settingsKey, authKey]);
 
   bindRegistryHotkeys(registry, store, services);
+  // The markdown editor used last, at which commands that insert are aimed (for the page's life).
+  watchEditorFocus({ signal: new AbortController().signal });
 
   // Declared after the services, which reach it only through the diagnostics' functions, called later.
   const injector = new Injector(

@@ -187,7 +187,10 @@ function bindingsOverlap(a: Pick<Binding, 'scope' | 'allowInInputs'>, b: Pick<Bi
 export type HotkeyOverrides = Readonly<Record<string, string | null>>;
 
 /** The hotkey a command answers to now: the user's override (null = none), else its default. */
-export function effectiveHotkey(command: Pick<Command, 'id' | 'hotkey' | 'scope' | 'effect'>, overrides: HotkeyOverrides): string | null {
+export function effectiveHotkey(
+  command: Pick<Command, 'id' | 'hotkey' | 'scope' | 'effect' | 'allowInInputs'>,
+  overrides: HotkeyOverrides,
+): string | null {
   const fallback = command.hotkey ? parseHotkey(command.hotkey) : null;
   if (!Object.prototype.hasOwnProperty.call(overrides, command.id)) return fallback;
   const override = overrides[command.id];
@@ -205,12 +208,17 @@ const EFFECT_WORDS: Record<CommandEffect, string> = {
 
 /**
  * Why `hotkey` may not start `command`, whoever binds it (its default, the shortcuts panel, a
- * stored remap, an import), or null. A page-wide key without ctrl, alt or meta is pressed by
- * accident (scrolling with the arrows, typing after a field lost focus): it may not change the
- * account or spend a credential. Other bindings are the user's choice.
+ * stored remap, an import), or null. A key that fires while the user types (an editor command, or
+ * a global one that fires in inputs) holds ctrl, alt or meta, so it never takes a typed character.
+ * A page-wide key without one is pressed by accident (scrolling with the arrows, typing after a
+ * field lost focus): it may not change the account or spend a credential. Other bindings are the
+ * user's choice.
  */
-export function bindingProblem(command: Pick<Command, 'scope' | 'effect'>, hotkey: string): string | null {
-  if (!command.effect || (command.scope ?? 'global') !== 'global' || hasCommandModifier(hotkey)) return null;
+export function bindingProblem(command: Pick<Command, 'scope' | 'effect' | 'allowInInputs'>, hotkey: string): string | null {
+  if (hasCommandModifier(hotkey)) return null;
+  if (command.scope === 'editor' || command.allowInInputs)
+    return `${formatHotkey(hotkey)} has no Ctrl, Alt or Meta: it fires while you type, where it would take the key.`;
+  if (!command.effect) return null;
   return `${formatHotkey(hotkey)} has no Ctrl, Alt or Meta: this command ${EFFECT_WORDS[command.effect]}, which a key pressed by accident must not do.`;
 }
 

@@ -1,11 +1,13 @@
 import { tinykeys, type KeyBindingMap } from 'tinykeys';
 import { toTinykeys, type Binding } from '../commands/hotkeys';
+import { markdownField } from './editor-text';
 import type { Lifetime } from './lifetime';
 import { eventOrigin } from './shadow';
 
 /**
  * Binds the registry's hotkeys on the page with tinykeys. Global commands stay quiet while the
- * user types in a field (unless they opt in); editor commands only act inside text areas. The
+ * user types in a field (unless they opt in); editor commands only act inside markdown editors
+ * (`markdownField`: the host's and ours, never Ace's). The
  * key-capture input of the shortcuts panel is left alone so a key can be recorded. Only keys a
  * person pressed count: a page script can dispatch any key event (`isTrusted` is false then).
  */
@@ -17,11 +19,6 @@ function isEditable(element: Element | null): boolean {
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
   if (element instanceof HTMLInputElement) return TEXT_INPUT_TYPES.has(element.type);
   return element instanceof HTMLElement && element.isContentEditable;
-}
-
-/** A markdown text area: the host's editors and ours, not the site's Ace code editors. */
-export function isMarkdownEditor(element: Element | null): element is HTMLTextAreaElement {
-  return element instanceof HTMLTextAreaElement && !element.classList.contains('ace_text-input') && !element.closest('.ace_editor');
 }
 
 export type FireHotkey = (commandId: string, event: KeyboardEvent, target: Element | null) => boolean;
@@ -42,7 +39,7 @@ export function bindHotkeys(
       const origin = eventOrigin(event) as Element | null;
       if (origin instanceof Element && origin.closest('[data-hotkey-capture]')) return;
       const editable = isEditable(origin);
-      const editor = isMarkdownEditor(origin);
+      const editor = markdownField(origin) !== null;
       for (const binding of list) {
         const applies = binding.scope === 'editor' ? editor : !editable || binding.allowInInputs;
         if (applies && fire(binding.commandId, event, origin)) {

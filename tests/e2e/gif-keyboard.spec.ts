@@ -239,3 +239,35 @@ test('without a focused editor the palette page copies the markup', async ({ pag
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`img260(${FILE}/cat.png)`);
   await expect(textarea(page)).toHaveValue('');
 });
+
+test.describe('a key bound to the GIF keyboard is usable (issue 31)', { tag: '@worlds' }, () => {
+  const BOUND = { 'void-verified-hotkeys': JSON.stringify({ v: 1, data: { 'gif-keyboard.open': 'ctrl+alt+g' } }) };
+
+  test('it fires inside the composer, where the pick is inserted; after a click beside it, the pick still goes there', async ({
+    page,
+    host,
+  }) => {
+    await host.goto('/home', { seed: { ...ON, ...BOUND, ...gifSeed({ gifs: [`${FILE}/cat.gif`], gifSize: 300 }) } });
+    await scriptStarted(page);
+    await textarea(page).click();
+    await page.keyboard.type('Look: ');
+    await page.keyboard.press('Control+Alt+KeyG');
+    const filter = page.getByPlaceholder('Filter saved media by URL');
+    await expect(filter).toBeFocused();
+    await expect(page.locator('[cmdk-item]')).toContainText('Insert');
+    await filter.press('Enter');
+    await expect(filter).toHaveCount(0);
+    await expect(textarea(page)).toHaveValue(`Look: img300(${FILE}/cat.gif)`);
+    // Plain typing is never taken: only the key with its modifiers opens the page.
+    await page.keyboard.type(' g');
+    await expect(textarea(page)).toHaveValue(`Look: img300(${FILE}/cat.gif) g`);
+    // Focus leaves the editor (a click beside it): the key still opens the page, and the pick lands in the editor used last.
+    await page.locator('.activity-feed-wrap').click({ position: { x: 2, y: 2 } });
+    await expect(textarea(page)).not.toBeFocused();
+    await page.keyboard.press('Control+Alt+KeyG');
+    await expect(filter).toBeFocused();
+    await expect(page.locator('[cmdk-item]')).toContainText('Insert');
+    await filter.press('Enter');
+    await expect(textarea(page)).toHaveValue(`Look: img300(${FILE}/cat.gif) gimg300(${FILE}/cat.gif)`);
+  });
+});

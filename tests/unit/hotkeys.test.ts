@@ -89,13 +89,13 @@ describe('a command that changes the account never answers to a key pressed by a
   const go = cmd('go', null);
   const bold = cmd('bold', 'ctrl+b', { scope: 'editor', effect: 'account' });
 
-  it("needs ctrl, alt or meta on a page-wide key; other commands, and editor keys, are the user's choice", () => {
+  it("needs ctrl, alt or meta on a page-wide key; other commands' page-wide keys are the user's choice", () => {
     for (const key of ['arrowdown', 'j', 'enter', 'shift+j', 'f5', 'space'])
       expect(bindingProblem(publish, key), key).toMatch(/has no Ctrl, Alt or Meta: this command changes your AniList account/);
     expect(bindingProblem(revoke, 'delete')).toMatch(/spends or drops a credential/);
     for (const key of ['ctrl+p', 'alt+shift+p', 'meta+enter']) expect(bindingProblem(publish, key), key).toBeNull();
     expect(bindingProblem(go, 'j')).toBeNull();
-    expect(bindingProblem(bold, 'b')).toBeNull();
+    expect(bindingProblem(bold, 'ctrl+b')).toBeNull();
   });
 
   it('a stored override it may not have (stored by an earlier import) is ignored: no binding fires', () => {
@@ -114,6 +114,26 @@ describe('a command that changes the account never answers to a key pressed by a
     expect(assignHotkey(ctx, [publish, go], go, 'j')).toBeNull();
     expect(assignHotkey(ctx, [publish, go], publish, 'ctrl+alt+p')).toBeNull();
     expect(store.get(hotkeysKey)).toEqual({ go: 'j', publish: 'ctrl+alt+p' });
+  });
+});
+
+describe('a key that fires while typing holds ctrl, alt or meta: it never steals typing (issue 31)', () => {
+  const gif = cmd('gif', null, { scope: 'editor' });
+  const palette = cmd('palette', null, { allowInInputs: true });
+
+  it('refuses a bare key or shift+key for an editor command or one that fires in inputs, and takes a modifier', () => {
+    for (const command of [gif, palette])
+      for (const key of ['g', 'shift+g', 'enter', 'space', 'f2'])
+        expect(bindingProblem(command, key), `${command.id} ${key}`).toMatch(/has no Ctrl, Alt or Meta: it fires while you type/);
+    for (const key of ['ctrl+alt+g', 'alt+shift+g', 'meta+g']) expect(bindingProblem(gif, key), key).toBeNull();
+  });
+
+  it('the shortcuts panel refuses it, and a stored one is ignored', () => {
+    const { services } = makeTestServices();
+    expect(assignHotkey(services.context(null), [gif], gif, 'g')).toBe(
+      'G has no Ctrl, Alt or Meta: it fires while you type, where it would take the key.',
+    );
+    expect(effectiveHotkey(cmd('bold', 'ctrl+b', { scope: 'editor' }), { bold: 'b' })).toBe('ctrl+b');
   });
 });
 

@@ -9,7 +9,8 @@ import {
   GIF_KEYBOARD_TEXTS,
 } from '../../data/gif-keyboard';
 import { createStore, type Store } from '../../data/store';
-import { editableField, HOST_EDITOR_TOOLBAR, insertAtCaret, markdownField } from '../../inject/editor-text';
+import { aimedEditor } from '../../inject/editor-focus';
+import { editableField, HOST_EDITOR_TOOLBAR, insertAtCaret } from '../../inject/editor-text';
 import { styleWhileRunning } from '../../inject/styles';
 import { mountUi } from '../../panels/mount';
 import { useStore, useStored } from '../../panels/hooks';
@@ -25,8 +26,8 @@ const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/Gif
  * markdown editors (activities, replies, messages, forum replies, reviews, the bio), opened by a
  * button in its toolbar and hidden with it while the editor is inactive; like buttons over images
  * in activities and replies (one delegated mouseover listener and one floating button); and the
- * palette page 'GIF keyboard', which inserts into the editor that had focus before the palette or
- * copies the markup.
+ * palette page 'GIF keyboard' (its key works in editors too), which inserts into the editor that had
+ * focus before the palette, else the one used last, or copies the markup when there is none.
  */
 
 /** Rendered activity and reply text; YouTube thumbnails are images too, but not media to save. */
@@ -86,8 +87,8 @@ function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Store<Hove
   );
 }
 
-/** The editor that had focus before the palette opened (the palette's `ctx.focused`, as for every pick): the markup goes there. */
-const paletteTarget = (ctx: CommandContext) => markdownField(ctx.focused);
+/** The editor that had focus before the palette opened, else the one used last (`aimedEditor`): the markup goes there. */
+const paletteTarget = (ctx: CommandContext) => aimedEditor(ctx.focused);
 
 function deliver(ctx: CommandContext, markup: string, close: () => void): void {
   const field = paletteTarget(ctx);
@@ -134,6 +135,8 @@ export const gifKeyboard: FeatureDef = {
       section: 'GIF keyboard',
       keywords: ['gif', 'image', 'meme', 'insert', 'media'],
       page: 'gif-keyboard.media',
+      // A key bound to it works in the editor too (it needs a modifier there).
+      allowInInputs: true,
       relevant: (ctx) => paletteTarget(ctx) !== null,
     },
   ],

@@ -1,6 +1,7 @@
 import { autoDraftAt, autoDraftName, autoPlace, draftsKey, putAutoDraft, removeAutoDraft } from '../../data/markdown-drafts';
 import { activityPage } from '../../data/pages';
 import { createStore } from '../../data/store';
+import { aimedEditor, focusedEditor } from '../../inject/editor-focus';
 import { editableField, HOST_EDITOR_TOOLBAR, markdownField, type TextField } from '../../inject/editor-text';
 import { onAbort } from '../../inject/lifetime';
 import { hostComponentId } from '../../inject/page-world';
@@ -26,7 +27,7 @@ const AutoDraftOffer = lazyComponent(() => import('../../panels/markdown-drafts/
 const DIALOG = 'markdown-drafts.dialog';
 const SECTION = 'Markdown';
 /** The markdown editor that has focus, or had it before the palette opened (ours or AniList's). */
-const editorFor = (ctx: CommandContext): TextField | null => (ctx.focused ? markdownField(ctx.focused) : null);
+const editorFor = (ctx: CommandContext) => focusedEditor(ctx.focused);
 
 /** The editor the popover is open for. */
 const popoverEditor = createStore<TextField | null>(null);
@@ -129,6 +130,7 @@ export const markdownDrafts: FeatureDef = {
       id: 'markdown-drafts.save',
       title: 'Save draft',
       section: SECTION,
+      scope: 'editor',
       keywords: ['draft', 'new draft', 'keep', 'markdown'],
       when: (ctx) => editorFor(ctx) !== null,
       relevant: () => true,
@@ -141,6 +143,8 @@ export const markdownDrafts: FeatureDef = {
       id: 'markdown-drafts.list',
       title: 'Load a draft…',
       section: SECTION,
+      // Its key works in the editor too (it needs a modifier there); a draft loads into the editor used last.
+      allowInInputs: true,
       keywords: ['drafts', 'delete draft', 'restore', 'unsent'],
       relevant: (ctx) => editorFor(ctx) !== null,
       page: 'markdown-drafts.page',
@@ -160,7 +164,7 @@ export const markdownDrafts: FeatureDef = {
       id: 'markdown-drafts.page',
       title: 'Drafts',
       placeholder: 'Filter drafts by name or first line',
-      component: (props) => <DraftsPage {...props} target={editorFor} />,
+      component: (props) => <DraftsPage {...props} target={(ctx) => aimedEditor(ctx.focused)} />,
     },
   ],
   injections: [

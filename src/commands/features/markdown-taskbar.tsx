@@ -2,10 +2,9 @@ import { TASKBAR_OPTION } from '../../data/config';
 import { setWidthUnit, TASKBAR_COMMANDS, TASKBAR_HOSTS, TASKBAR_LABELS as L } from '../../data/editor-taskbar';
 import { imageHostConfigKey, imageUploader } from '../../data/image-hosts';
 import { imageMarkup, imageWidthOf } from '../../data/image-markup';
-import { HOST_EDITOR_TOOLBAR, replaceRange } from '../../inject/editor-text';
+import { focusedEditor } from '../../inject/editor-focus';
+import { HOST_EDITOR_TOOLBAR, replaceRange, type TextField } from '../../inject/editor-text';
 import { chooseFile } from '../../inject/file-chooser';
-import { isMarkdownEditor } from '../../inject/hotkeys';
-import { deepFocus } from '../../inject/shadow';
 import { mountUi } from '../../panels/mount';
 import { UPLOAD_BUSY_MESSAGE, uploadImages } from '../image-upload';
 import { lazyComponent } from '../lazy';
@@ -19,25 +18,20 @@ const WidthControl = lazyComponent(() => import('../../panels/common/MarkdownTas
  * The markdown taskbar (document 3, C8), 2.0.3's `markdownTaskbarEnabled`: under AniList's
  * editors (this file) and ours (MarkdownEditor), upload, image host, wrap toggles, width
  * and unit, the buttons features declare for editors (`editorButton`), and the character counter.
- * Each of its actions is a palette command while an editor has focus, aimed at that editor.
+ * Each of its actions is a palette command while an editor has focus, aimed at that editor, and
+ * answers to a key bound to it inside the editor (`scope: 'editor'`).
  */
 
 const SECTION = 'Markdown';
 const UPLOADS = 'pasteImagesToHostService';
 
-/** The editor the command is aimed at: the one that had focus (through our shadow roots). */
-function editorOf(ctx: CommandContext): HTMLTextAreaElement | null {
-  const element = ctx.focused && deepFocus(ctx.focused);
-  return element && isMarkdownEditor(element) && !element.readOnly && !element.disabled ? element : null;
-}
-
-const inEditor = (ctx: CommandContext) => editorOf(ctx) !== null;
+const inEditor = (ctx: CommandContext) => focusedEditor(ctx.focused) !== null;
 /** The image controls are there while uploads are on (2.0.3's), in an editor. */
 const uploading = (ctx: CommandContext) => ctx.settings.get(UPLOADS) === true && inEditor(ctx);
 const onOff = (key: string) => (ctx: CommandContext) => (ctx.settings.get(key) === true ? 'on' : 'off');
 
 /** Uploads a chosen file to the selected host; its image markup replaces the selection and is left selected (2.0.3's). */
-function uploadInto(ctx: CommandContext, field: HTMLTextAreaElement): void {
+function uploadInto(ctx: CommandContext, field: TextField): void {
   chooseFile('taskbar-file', '', (file) => {
     const hosts = imageUploader({ store: ctx.store });
     if (hosts.busy) return void ctx.toasts.info(UPLOAD_BUSY_MESSAGE);
@@ -45,8 +39,8 @@ function uploadInto(ctx: CommandContext, field: HTMLTextAreaElement): void {
       if (!urls?.length || !field.isConnected) return;
       const width = imageWidthOf(ctx.settings);
       const text = urls.map((url) => imageMarkup(url, width, ctx.settings.get('pasteWrapImagesWithLink') === true)).join('\n\n');
-      const start = field.selectionStart;
-      replaceRange(field, start, field.selectionEnd, text, start, start + text.length);
+      const start = field.selectionStart ?? field.value.length;
+      replaceRange(field, start, field.selectionEnd ?? start, text, start, start + text.length);
     });
   });
 }
@@ -56,6 +50,7 @@ function toggleCommand(id: string, title: string, key: string): Command {
     id,
     title,
     section: SECTION,
+    scope: 'editor',
     keywords: ['taskbar', 'image', 'paste'],
     keepOpen: true,
     when: uploading,
@@ -68,6 +63,7 @@ const hostCommand = (host: (typeof TASKBAR_HOSTS)[number]): Command => ({
   id: TASKBAR_COMMANDS.host(host),
   title: `${L.host}: ${host}`,
   section: SECTION,
+  scope: 'editor',
   keywords: ['taskbar', 'upload', 'image host'],
   when: uploading,
   hint: (ctx) => (ctx.store.get(imageHostConfigKey).selectedHost === host ? 'selected' : undefined),
@@ -87,11 +83,12 @@ export const markdownTaskbar: FeatureDef = {
       id: TASKBAR_COMMANDS.upload,
       title: L.upload,
       section: SECTION,
+      scope: 'editor',
       keywords: ['taskbar', 'upload', 'image', 'file'],
       // No `effect`: what it spends is a file the person picks in the browser's chooser, which no hotkey can do for them.
       when: uploading,
       run: (ctx) => {
-        const field = editorOf(ctx);
+        const field = focusedEditor(ctx.focused);
         if (field) uploadInto(ctx, field);
       },
     },
@@ -102,6 +99,7 @@ export const markdownTaskbar: FeatureDef = {
       id: TASKBAR_COMMANDS.widthUnit,
       title: `${L.width} in percent`,
       section: SECTION,
+      scope: 'editor',
       keywords: ['taskbar', 'image', 'width', 'unit', 'px', '%'],
       keepOpen: true,
       when: uploading,
@@ -112,6 +110,7 @@ export const markdownTaskbar: FeatureDef = {
       id: 'markdown-taskbar.width',
       title: `${L.width}…`,
       section: SECTION,
+      scope: 'editor',
       keywords: ['taskbar', 'image', 'width', 'slider'],
       when: uploading,
       hint: (ctx) => imageWidthOf(ctx.settings),

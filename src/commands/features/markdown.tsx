@@ -4,11 +4,10 @@ import { attempt } from '../../data/api-errors';
 import { read, write } from '../../data/swr';
 import { applyMarkdownTo } from '../../inject/editor-text';
 import { imageWidthOf } from '../../data/image-markup';
-import { isMarkdownEditor } from '../../inject/hotkeys';
-import { deepFocus, eventOrigin } from '../../inject/shadow';
+import { aimedEditor, focusedEditor } from '../../inject/editor-focus';
 import { mountUi } from '../../panels/mount';
 import { lazyComponent, sanitizer } from '../lazy';
-import type { Command, CommandContext, FeatureDef, PalettePageProps } from '../types';
+import type { Command, FeatureDef, PalettePageProps } from '../types';
 import styles from '../../panels/markdown/markdown.css';
 import { activityPath } from '../../data/paths';
 import { TOOLBAR_OPTION } from '../../data/config';
@@ -26,17 +25,6 @@ const MarkdownToolbar = lazyComponent(() => import('../../panels/MarkdownEditor'
 
 const SECTION = 'Markdown';
 
-function writable(element: Element | null): HTMLTextAreaElement | null {
-  return element && isMarkdownEditor(element) && !element.readOnly && !element.disabled ? element : null;
-}
-
-/** The markdown editor focused last (through open shadow roots), for palette pages that act on it. */
-let lastEditor: HTMLTextAreaElement | null = null;
-
-function editorFor(ctx: CommandContext): HTMLTextAreaElement | null {
-  return writable(deepFocus(ctx.focused)) ?? (lastEditor?.isConnected ? lastEditor : null);
-}
-
 function hotkeyCommand(mapping: MarkdownMapping): Command {
   return {
     id: `markdown.${mapping.id}`,
@@ -47,16 +35,16 @@ function hotkeyCommand(mapping: MarkdownMapping): Command {
     scope: 'editor',
     // A palette row while an editor has focus, whatever the option; the option switches its key on.
     hotkeyToggle: 'markdownHotkeys',
-    when: (ctx) => writable(ctx.focused) !== null,
+    when: (ctx) => focusedEditor(ctx.focused) !== null,
     run: (ctx) => {
-      const field = writable(ctx.focused);
+      const field = focusedEditor(ctx.focused);
       if (field) applyMarkdownTo(field, mapping, imageWidthOf(ctx.settings));
     },
   };
 }
 
 function ExactPreview({ ctx }: PalettePageProps) {
-  const [text] = useState(() => editorFor(ctx)?.value ?? '');
+  const [text] = useState(() => aimedEditor(ctx.focused)?.value ?? '');
   const [result, setResult] = useState<{ sanitizedHtml?: string; error?: string }>({});
   useEffect(() => {
     if (!text.trim()) return;
@@ -141,8 +129,10 @@ export const markdown: FeatureDef = {
       section: SECTION,
       keywords: ['markdown', 'render', 'preview'],
       authRequired: true,
-      when: (ctx) => editorFor(ctx) !== null,
-      relevant: (ctx) => editorFor(ctx) !== null,
+      // Its key works in the editor too (it needs a modifier there).
+      allowInInputs: true,
+      when: (ctx) => aimedEditor(ctx.focused) !== null,
+      relevant: (ctx) => focusedEditor(ctx.focused) !== null,
       page: 'markdown.exact-preview',
     },
     {
@@ -185,19 +175,6 @@ export const markdown: FeatureDef = {
         const input = editor.querySelector('.input') ?? field();
         if (!input) return;
         mountUi(ctx, 'markdown-toolbar', (host) => input.before(host), <MarkdownToolbar ctx={ctx} field={field} />);
-      },
-    },
-  ],
-  page: [
-    {
-      // Remembers the markdown editor focused last, so palette pages can act on it after taking focus.
-      id: 'last-editor',
-      run: (ctx) => {
-        const onFocus = (event: FocusEvent) => {
-          const target = writable(eventOrigin(event) as Element | null);
-          if (target) lastEditor = target;
-        };
-        document.addEventListener('focusin', onFocus, { capture: true, signal: ctx.signal });
       },
     },
   ],
