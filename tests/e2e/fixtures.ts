@@ -58,6 +58,25 @@ export async function clickPaletteRow(page: Page, row: string | Locator): Promis
   await (typeof row === 'string' ? page.locator(`[cmdk-item][data-command="${row}"]`) : row).click();
 }
 
+/**
+ * On /home, shows our messages feed (its choice in the feed's dropdown) and the replies of its
+ * first entry that has some: the entry, its activity id, and the first reply with its id.
+ */
+export async function openMessageReplies(page: Page) {
+  await page.locator('.feed-select .feed-filter').click();
+  await page.locator('ul.el-dropdown-menu li[data-void-messages]').click();
+  const feed = page.getByRole('region', { name: 'Messages' });
+  const entry = feed
+    .locator('article')
+    .filter({ has: page.locator('.vv-act-actions button', { hasText: /^[1-9]\d* repl/ }) })
+    .first();
+  const activityId = await entry.getAttribute('data-activity-id');
+  await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
+  const reply = entry.locator('.vv-reply').first();
+  const replyId = await reply.getAttribute('data-reply-id');
+  return { feed, entry, activityId, reply, replyId };
+}
+
 /** Where the userscript runs (see the header). */
 export type ScriptWorld = 'page' | 'isolated';
 /** The isolated world's name (the DevTools protocol keeps one world per name and frame). */

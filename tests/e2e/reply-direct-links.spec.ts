@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, openMessageReplies, scriptStarted, test } from './fixtures';
 
 /** Direct links to replies (document 3, C5), and the link's whole way: copy, open, land on the reply. */
 
@@ -69,17 +69,7 @@ test.describe('direct links to replies', () => {
   test('our own reply cards (the messages feed) carry the link first in their actions, while the option is on', async ({ page, host }) => {
     const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
     await host.goto('/home', { seed: { ...auth, ...settingsSeed({ messageFeedEnabled: true, replyDirectLinksEnabled: true }) } });
-    await page.locator('.feed-select .feed-filter').click();
-    await page.locator('ul.el-dropdown-menu li[data-void-messages]').click();
-    const feed = page.getByRole('region', { name: 'Messages' });
-    const entry = feed
-      .locator('article')
-      .filter({ has: page.locator('.vv-act-actions button', { hasText: /^[1-9]\d* repl/ }) })
-      .first();
-    const activityId = await entry.getAttribute('data-activity-id');
-    await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
-    const reply = entry.locator('.vv-reply').first();
-    const replyId = await reply.getAttribute('data-reply-id');
+    const { activityId, reply, replyId } = await openMessageReplies(page);
     const link = reply.getByRole('link', { name: 'Direct link to this reply' });
     await expect(link).toHaveAttribute('href', `/activity/${activityId}?void-reply-id=${replyId}`);
     // First among the reply's actions: before its time, likes and menu.
@@ -93,14 +83,7 @@ test.describe('direct links to replies', () => {
   test('off (the default), our reply cards have no such link', async ({ page, host }) => {
     const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
     await host.goto('/home', { seed: { ...auth, ...settingsSeed({ messageFeedEnabled: true }) } });
-    await page.locator('.feed-select .feed-filter').click();
-    await page.locator('ul.el-dropdown-menu li[data-void-messages]').click();
-    const feed = page.getByRole('region', { name: 'Messages' });
-    const entry = feed
-      .locator('article')
-      .filter({ has: page.locator('.vv-act-actions button', { hasText: /^[1-9]\d* repl/ }) })
-      .first();
-    await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
+    const { feed, entry } = await openMessageReplies(page);
     await expect(entry.locator('.vv-reply').first()).toBeVisible();
     await expect(feed.getByRole('link', { name: 'Direct link to this reply' })).toHaveCount(0);
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickPaletteRow, expect, OAUTH_TOKEN, scriptStarted, test } from './fixtures';
+import { clickPaletteRow, expect, OAUTH_TOKEN, openMessageReplies, scriptStarted, test } from './fixtures';
 import { sanitizerBundle } from './xss-vectors';
 
 /**
@@ -196,17 +196,7 @@ test.describe('reply to', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'https://anilist.co' });
     const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
     await host.goto('/home', { seed: { ...auth, ...on({ messageFeedEnabled: true }) } });
-    await page.locator('.feed-select .feed-filter').click();
-    await page.locator('ul.el-dropdown-menu li[data-void-messages]').click();
-    const feed = page.getByRole('region', { name: 'Messages' });
-    const entry = feed
-      .locator('article')
-      .filter({ has: page.locator('.vv-act-actions button', { hasText: /^[1-9]\d* repl/ }) })
-      .first();
-    const activityId = await entry.getAttribute('data-activity-id');
-    await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
-    const reply = entry.locator('.vv-reply').first();
-    const replyId = await reply.getAttribute('data-reply-id');
+    const { entry, activityId, reply, replyId } = await openMessageReplies(page);
     const text = reply.locator('.vv-act-markdown');
     await text.click({ clickCount: 3 });
     const quote = `<blockquote href="${activityId}/${replyId}">${(await text.innerText()).trim()}</blockquote>`;
@@ -235,17 +225,7 @@ test.describe('referenced quotes in our own cards', () => {
     async ({ page, host }) => {
       const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
       await host.goto('/home', { seed: { ...auth, ...on({ messageFeedEnabled: true }) } });
-      await page.locator('.feed-select .feed-filter').click();
-      await page.locator('ul.el-dropdown-menu li[data-void-messages]').click();
-      const feed = page.getByRole('region', { name: 'Messages' });
-      const entry = feed
-        .locator('article')
-        .filter({ has: page.locator('.vv-act-actions button', { hasText: /^[1-9]\d* repl/ }) })
-        .first();
-      const activityId = await entry.getAttribute('data-activity-id');
-      await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
-      const first = entry.locator('.vv-reply').first();
-      const replyId = await first.getAttribute('data-reply-id');
+      const { entry, activityId, reply: first, replyId } = await openMessageReplies(page);
       const box = entry.getByRole('textbox', { name: 'Reply' });
       for (const href of [`${activityId}/${replyId}`, '700000004/50000006']) {
         await box.fill(`<blockquote href="${href}">Quoted ${href}</blockquote>`);
