@@ -61,13 +61,15 @@ export function useLazyModule<M>(module: LazyModule<M>): M | null {
  * the settings) where `inputs` are what says it may have moved, though `compute` does not read them
  * itself: useMemo's dependencies are what its function reads, and its cache may be dropped, while
  * here the same inputs keep the same value, and so its identity (which effects may key on).
+ * `compute` is given the value it made before (undefined the first time), for a value that
+ * carries something over (the palette's rows keeping their places).
  */
-export function useRecomputed<T>(compute: () => T, inputs: readonly unknown[]): T {
-  const [kept, setKept] = useState(() => ({ inputs, value: compute() }));
+export function useRecomputed<T>(compute: (previous: T | undefined) => T, inputs: readonly unknown[]): T {
+  const [kept, setKept] = useState(() => ({ inputs, value: compute(undefined) }));
   if (inputs.length === kept.inputs.length && inputs.every((input, i) => Object.is(input, kept.inputs[i]))) return kept.value;
   // Stored during render (React's pattern for state derived from changing inputs): this render
   // already uses the new value, and the next one finds it kept.
-  const next = { inputs, value: compute() };
+  const next = { inputs, value: compute(kept.value) };
   setKept(next);
   return next.value;
 }

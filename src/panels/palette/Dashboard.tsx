@@ -47,7 +47,6 @@ function pick(command: Command, ctx: CommandContext, close: () => void): void {
 
 interface Kept {
   query: string;
-  from: unknown;
   groups: ShownGroup[];
 }
 
@@ -104,19 +103,14 @@ export function Dashboard({ query, ctx, close }: { query: string; ctx: CommandCo
     return { ranked, grouped };
   }, [visible, relevantIds, query, usage, configNow, openedAt, newestUse]);
   // While the query stays, rows keep their places: what arrives later goes below (keepPlaces).
-  const place = (before: Kept | null): Kept => {
-    let byId: Map<string, Command> | undefined;
-    const listed = (id: string) => (byId ??= new Map(listing.ranked.map((r) => [r.command.id, r.command]))).get(id);
-    return { query, from: listing, groups: keepPlaces(before?.query === query ? before.groups : null, listing.grouped, listed, MAX_ITEMS) };
-  };
-  const [kept, setKept] = useState(() => place(null));
-  let { groups } = kept;
-  if (kept.from !== listing) {
-    // Stored during render (as useRecomputed): this render already shows the kept places.
-    const next = place(kept);
-    setKept(next);
-    groups = next.groups;
-  }
+  const { groups } = useRecomputed<Kept>(
+    (before) => {
+      let byId: Map<string, Command> | undefined;
+      const listed = (id: string) => (byId ??= new Map(listing.ranked.map((r) => [r.command.id, r.command]))).get(id);
+      return { query, groups: keepPlaces(before?.query === query ? before.groups : null, listing.grouped, listed, MAX_ITEMS) };
+    },
+    [listing],
+  );
 
   // The same rows for the render that stores the kept places: nothing to compare again.
   const rows = useMemo(
