@@ -9,7 +9,7 @@ import { createServices } from './commands/services';
 import type { AppServices, DialogController, PaletteController } from './commands/types';
 import { startApiTransport } from './data/api-transport';
 import { browserAllocator, madeOnFirstUse } from './data/api-window';
-import { authKey, parseHostAuth, type HostViewer } from './data/auth';
+import { authKey, forgetInvalidToken, parseHostAuth, type HostViewer } from './data/auth';
 import { TOKEN_EXPIRED_MESSAGE, TokenExpiryWatcher } from './data/auth-expiry';
 import { detectBackend } from './data/backend';
 import { hotkeysKey, settingsKey } from './data/config';
@@ -196,8 +196,7 @@ async function boot(): Promise<void> {
     ...clientReports(toasts),
     backoff: () => services.settings.get('aniListApiExponentialBackoff') === true,
     onInvalidToken: () => {
-      store.set(authKey, { token: null, expires: null });
-      toasts.error(CLIENT_TEXTS.invalidToken);
+      if (forgetInvalidToken(store)) toasts.error(CLIENT_TEXTS.invalidToken);
     },
   });
   const services = createServices({

@@ -94,6 +94,16 @@ export function validToken(store: Store, now = Date.now()): string | null {
   return token;
 }
 
+/**
+ * Removes a token AniList refused; true when one was there. Requests sent together all come back
+ * 400: only the first finds the token, so only its owner tells the user.
+ */
+export function forgetInvalidToken(store: Store): boolean {
+  if (store.get(authKey).token === null) return false;
+  store.set(authKey, { token: null, expires: null });
+  return true;
+}
+
 /** The product's AniList API client id (for the OAuth authorize link). */
 export const ANILIST_CLIENT_ID = 15519;
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authKey, AUTHORIZE_URL, parseAuthHash } from '../../src/data/auth';
+import { authKey, AUTHORIZE_URL, forgetInvalidToken, parseAuthHash } from '../../src/data/auth';
 import { memoryBackend } from '../../src/data/backend';
 import { tokenOwnerQuery } from '../../src/data/identity';
 import { GraphQLClient } from '../../src/data/graphql';
@@ -210,5 +210,14 @@ describe('asking whose a returned token is', () => {
     await expect(client.request(tokenOwnerQuery, {}, { token: 'returned' })).rejects.toThrow('Invalid token');
     expect(sent).toEqual(['Bearer returned', 'Bearer returned']);
     expect(invalid).toBe(0);
+  });
+});
+
+describe('a token AniList refuses', () => {
+  it('is removed by the first of the requests that come back 400 together; the others find nothing to say', () => {
+    const s = store();
+    s.set(authKey, { token: 'revoked', expires: null });
+    expect([forgetInvalidToken(s), forgetInvalidToken(s), forgetInvalidToken(s)]).toEqual([true, false, false]);
+    expect(s.get(authKey)).toEqual({ token: null, expires: null });
   });
 });
