@@ -20,7 +20,7 @@ export default defineConfig<{ world: ScriptWorld }>({
   use: {
     browserName: 'chromium',
     ignoreHTTPSErrors: true,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
