@@ -88,7 +88,7 @@ test.describe('activity search', () => {
     await expect(page).toHaveURL(`https://anilist.co/${first}`);
   });
 
-  test('users and media reach the variables; message mode sends messengers and recipients, never media', async ({ page, host, api }) => {
+  test('users, media, reply switches and dates reach the variables', async ({ page, host, api }) => {
     await host.goto('/home', signedIn());
     await openMode(page);
     const form = params(page);
@@ -123,19 +123,31 @@ test.describe('activity search', () => {
       createdAt_lesser: before,
     });
     expect(searches(api).at(-1)!.query).toContain('replies @include(if: $withReplies)');
+  });
+
+  test('text mode keeps the users and drops media; message mode sends messengers and recipients, never media', async ({
+    page,
+    host,
+    api,
+  }) => {
+    await host.goto('/home', signedIn());
+    await openMode(page);
+    const form = params(page);
+    await choose(form.getByLabel('Feed'), 'GLOBAL');
+    await pickUser(page, 'Users', 'Akira');
+    await form.getByRole('combobox', { name: 'Media' }).fill('Frieren');
+    await form.getByRole('listbox', { name: 'Media results' }).getByRole('option').nth(0).click();
+    await expect(form.getByRole('list', { name: 'Selected media' }).getByRole('listitem')).toHaveCount(1);
 
     // Text mode: users still apply, media does not.
     await choose(form.getByLabel('Type'), 'TEXT');
     await expect(form.getByRole('combobox', { name: 'Media' })).toBeHidden();
-    await form.getByLabel('Has replies').uncheck();
     await search(page, api);
     expect(lastVars(api)).toMatchObject({ type: 'TEXT', userId_in: [2] });
     expect(lastVars(api)).not.toHaveProperty('mediaId_in');
 
     // Message mode: messengers and recipients.
     await choose(form.getByLabel('Type'), 'MESSAGE');
-    await typeDate(form.getByLabel('After'), '');
-    await typeDate(form.getByLabel('Before'), '');
     await pickUser(page, 'Messengers', 'Akira');
     await pickUser(page, 'Recipients', 'Viewer');
     await search(page, api);
