@@ -7,8 +7,10 @@ import type { ScriptWorld } from './tests/e2e/fixtures';
  * request is answered by routes in the fixtures.
  *
  * Two projects: 'page-world' runs every test with the userscript in the page's JavaScript world;
- * 'isolated-world' runs the tests tagged @worlds (navigation, settings, palette, hover) again with
- * the userscript in an isolated world, as sandboxing userscript managers run it.
+ * 'isolated-world' runs the tests tagged @worlds again with the userscript in an isolated world, as
+ * sandboxing userscript managers run it: the tests whose path the world changes (the host's router,
+ * Vue and editors, page events, the manager's storage, OAuth returns, closed shadow roots, page
+ * scripts against us) and a test of each main feature that draws on the host's pages (README).
  */
 export default defineConfig<{ world: ScriptWorld }>({
   testDir: 'tests/e2e',

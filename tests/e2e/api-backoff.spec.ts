@@ -34,7 +34,7 @@ async function search(page: Page) {
   await expect(button).toBeEnabled();
 }
 
-test.describe('exponential backoff', { tag: '@worlds' }, () => {
+test.describe('exponential backoff', () => {
   test('three 5xx answers: "Increased exponential backoff level to 1", then a search says requests are paused until when, without a request', async ({
     page,
     host,
@@ -61,31 +61,31 @@ test.describe('exponential backoff', { tag: '@worlds' }, () => {
     expect(searches(api)).toHaveLength(3);
   });
 
-  test('after a reload while paused, a toast says the pause once: the followed users asked for by the search box, then the search', async ({
-    page,
-    host,
-    api,
-  }) => {
-    await host.goto('/home', { seed: seed() });
-    api.failNext(1, { status: 500 }, 'Following');
-    api.failNext(2, { status: 500 }, 'SearchActivities');
-    await openSearch(page);
-    await expect(toasts(page).filter({ hasText: 'Failed to query followed users. (Internal Server Error)' })).toBeVisible();
-    for (let i = 1; i <= 2; i++) {
+  test(
+    'after a reload while paused, a toast says the pause once: the followed users asked for by the search box, then the search',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      await host.goto('/home', { seed: seed() });
+      api.failNext(1, { status: 500 }, 'Following');
+      api.failNext(2, { status: 500 }, 'SearchActivities');
+      await openSearch(page);
+      await expect(toasts(page).filter({ hasText: 'Failed to query followed users. (Internal Server Error)' })).toBeVisible();
+      for (let i = 1; i <= 2; i++) {
+        await search(page);
+        await expect.poll(() => searches(api).length).toBe(i);
+      }
+      await expect(toasts(page).filter({ hasText: 'Increased exponential backoff level to 1' })).toBeVisible();
+      await page.reload();
+      await openSearch(page);
       await search(page);
-      await expect.poll(() => searches(api).length).toBe(i);
-    }
-    await expect(toasts(page).filter({ hasText: 'Increased exponential backoff level to 1' })).toBeVisible();
-    await page.reload();
-    await openSearch(page);
-    await search(page);
-    const paused = /AniList requests are paused until \d{1,2}:\d\d( [AP]M)? after repeated errors/g;
-    await expect(toasts(page).filter({ hasText: 'Failed to query followed users. (AniList requests are paused until' })).toBeVisible();
-    await expect(toasts(page).filter({ hasText: 'There was an error querying activities.' })).toBeVisible();
-    for (const text of await toasts(page).filter({ hasText: 'AniList requests are paused' }).allInnerTexts())
-      expect(text.match(paused), text).toHaveLength(1);
-    expect(searches(api)).toHaveLength(2);
-  });
+      const paused = /AniList requests are paused until \d{1,2}:\d\d( [AP]M)? after repeated errors/g;
+      await expect(toasts(page).filter({ hasText: 'Failed to query followed users. (AniList requests are paused until' })).toBeVisible();
+      await expect(toasts(page).filter({ hasText: 'There was an error querying activities.' })).toBeVisible();
+      for (const text of await toasts(page).filter({ hasText: 'AniList requests are paused' }).allInnerTexts())
+        expect(text.match(paused), text).toHaveLength(1);
+      expect(searches(api)).toHaveLength(2);
+    },
+  );
 
   test('with the option off, failures pause nothing and say nothing of a level', async ({ page, host, api }) => {
     await host.goto('/home', { seed: seed({ aniListApiExponentialBackoff: false }) });

@@ -33,36 +33,40 @@ async function markFocused(page: Page): Promise<string> {
   });
 }
 
-test.describe('first run', { tag: '@worlds' }, () => {
-  test('the palette opens above the changelog, takes the keyboard, and gives focus back when closed', async ({ page, host }) => {
-    await host.goto('/home', { changelog: true });
-    const changelog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
-    await expect(changelog).toBeVisible();
-    // A fresh install says how to start before the history.
-    await expect(changelog.locator('.vv-changelog-start')).toHaveText(
-      'New here? Press Ctrl+Space anywhere on AniList to open the QuickStart palette: every feature and setting is a command there.',
-    );
-    expect(await markFocused(page)).not.toBe('');
+test.describe('first run', () => {
+  test(
+    'the palette opens above the changelog, takes the keyboard, and gives focus back when closed',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await host.goto('/home', { changelog: true });
+      const changelog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
+      await expect(changelog).toBeVisible();
+      // A fresh install says how to start before the history.
+      await expect(changelog.locator('.vv-changelog-start')).toHaveText(
+        'New here? Press Ctrl+Space anywhere on AniList to open the QuickStart palette: every feature and setting is a command there.',
+      );
+      expect(await markFocused(page)).not.toBe('');
 
-    await page.keyboard.press('Control+Space');
-    await expect(palette(page)).toBeVisible();
-    await expect(input(page)).toBeFocused();
-    expect(await onTop(input(page))).toBe(true);
-    await page.keyboard.type('notif');
-    await expect(input(page)).toHaveValue('notif');
-    await expect(page.locator('[cmdk-item][data-command="anilist-links.notifications"]')).toBeVisible();
+      await page.keyboard.press('Control+Space');
+      await expect(palette(page)).toBeVisible();
+      await expect(input(page)).toBeFocused();
+      expect(await onTop(input(page))).toBe(true);
+      await page.keyboard.type('notif');
+      await expect(input(page)).toHaveValue('notif');
+      await expect(page.locator('[cmdk-item][data-command="anilist-links.notifications"]')).toBeVisible();
 
-    // Escape closes the top-most layer only: the changelog stays, with focus where it was.
-    await page.keyboard.press('Escape');
-    await expect(palette(page)).toBeHidden();
-    await expect(changelog).toBeVisible();
-    await expect(page.locator('[data-test-focused-before]')).toBeFocused();
-    expect(await onTop(changelog.getByRole('button', { name: 'Close' }))).toBe(true);
-    await changelog.getByRole('button', { name: 'Close' }).click();
-    await expect(changelog).toBeHidden();
-  });
+      // Escape closes the top-most layer only: the changelog stays, with focus where it was.
+      await page.keyboard.press('Escape');
+      await expect(palette(page)).toBeHidden();
+      await expect(changelog).toBeVisible();
+      await expect(page.locator('[data-test-focused-before]')).toBeFocused();
+      expect(await onTop(changelog.getByRole('button', { name: 'Close' }))).toBe(true);
+      await changelog.getByRole('button', { name: 'Close' }).click();
+      await expect(changelog).toBeHidden();
+    },
+  );
 
-  test('the palette opens above the adoption question; the question waits, answered after', async ({ page, host }) => {
+  test('the palette opens above the adoption question; the question waits, answered after', { tag: '@worlds' }, async ({ page, host }) => {
     await page.addInitScript(() => {
       if (localStorage.getItem('void-verified-settings') !== null) return;
       localStorage.setItem('void-verified-settings', JSON.stringify({ highlightEnabled: { value: false } }));

@@ -21,34 +21,38 @@ const keyboard = (page: Page, editor = FORUM) => page.locator(editor).getByRole(
 const model = (page: Page) =>
   textarea(page).evaluate((t) => (window as unknown as { __host: { editorModel(t: Element): string } }).__host.editorModel(t));
 
-test.describe('the GIF keyboard under every editor', { tag: '@worlds' }, () => {
-  test('under a forum reply: shown with the editor, hidden while it is inactive, inserts into it', async ({ page, host }) => {
-    await host.goto('/forum/thread/4127', { seed: ON });
-    await scriptStarted(page);
-    // In the editor's toolbar, which the host shows once the editor is focused.
-    await expect(page.locator(`${FORUM} > .markdown-editor [data-void-ui="gif-keyboard-button"]`)).toHaveCount(1);
-    await expect(toggle(page)).toBeHidden();
-    await textarea(page).focus();
-    await toggle(page).click();
-    await expect(keyboard(page)).toBeVisible();
+test.describe('the GIF keyboard under every editor', () => {
+  test(
+    'under a forum reply: shown with the editor, hidden while it is inactive, inserts into it',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await host.goto('/forum/thread/4127', { seed: ON });
+      await scriptStarted(page);
+      // In the editor's toolbar, which the host shows once the editor is focused.
+      await expect(page.locator(`${FORUM} > .markdown-editor [data-void-ui="gif-keyboard-button"]`)).toHaveCount(1);
+      await expect(toggle(page)).toBeHidden();
+      await textarea(page).focus();
+      await toggle(page).click();
+      await expect(keyboard(page)).toBeVisible();
 
-    await textarea(page).fill('Hi !');
-    await textarea(page).evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(3, 3));
-    await keyboard(page)
-      .getByRole('button', { name: `Insert ${FILE}/dance.gif` })
-      .click();
-    const expected = `Hi img260(${FILE}/dance.gif)!`;
-    await expect(textarea(page)).toHaveValue(expected);
-    expect(await model(page)).toBe(expected);
+      await textarea(page).fill('Hi !');
+      await textarea(page).evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(3, 3));
+      await keyboard(page)
+        .getByRole('button', { name: `Insert ${FILE}/dance.gif` })
+        .click();
+      const expected = `Hi img260(${FILE}/dance.gif)!`;
+      await expect(textarea(page)).toHaveValue(expected);
+      expect(await model(page)).toBe(expected);
 
-    // Cancel makes the editor inactive (the host hides its toolbar): the keyboard hides with it ...
-    await page.locator(`${FORUM} > .actions > .button.cancel`).click();
-    await expect(page.locator(`${FORUM} > .markdown-editor`)).toBeHidden();
-    await expect(keyboard(page)).toBeHidden();
-    // ... and comes back, still open, when the editor is active again.
-    await textarea(page).focus();
-    await expect(keyboard(page)).toBeVisible();
-  });
+      // Cancel makes the editor inactive (the host hides its toolbar): the keyboard hides with it ...
+      await page.locator(`${FORUM} > .actions > .button.cancel`).click();
+      await expect(page.locator(`${FORUM} > .markdown-editor`)).toBeHidden();
+      await expect(keyboard(page)).toBeHidden();
+      // ... and comes back, still open, when the editor is active again.
+      await textarea(page).focus();
+      await expect(keyboard(page)).toBeVisible();
+    },
+  );
 
   test('a review and the settings bio have one too; the palette page inserts into the editor focused before it', async ({ page, host }) => {
     for (const [path, editor] of [

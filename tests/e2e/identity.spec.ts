@@ -31,7 +31,7 @@ const blockOf = (about: string | null) =>
 
 const MISMATCH = 'VoidVerified is authorized for Viewer, but Akira is signed in to AniList here.';
 
-test.describe('one identity for writes', { tag: '@worlds' }, () => {
+test.describe('one identity for writes', () => {
   const goal = { id: 0.25, type: 'completedAnime', name: 'Mine', target: 3, startAt: '2024-01-01', endAt: '2024-12-31' };
   const seed = {
     ...AUTH,
@@ -75,51 +75,51 @@ test.describe('one identity for writes', { tag: '@worlds' }, () => {
     );
   });
 
-  test('the mismatch is said once, naming both accounts, and locks the features that act as "you" until they agree', async ({
-    page,
-    host,
-    api,
-  }) => {
-    test.slow(); // several pages and tabs
-    await switchToAkira(page, host, '/user/Akira/');
-    await expect(toasts(page).filter({ hasText: MISMATCH })).toHaveCount(1);
-    await expect(toasts(page).filter({ hasText: MISMATCH })).toContainText('sign in to AniList as Viewer again');
-    // On "your own" profile as the page says: no self-message button, and the command says why.
-    await expect(page.locator('[data-void-ui="self-message"]')).toHaveCount(0);
-    await page.keyboard.press('Control+Space');
-    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Message yourself');
-    const row = page.locator('[cmdk-item][data-command="self-message.open"]');
-    await expect(row).toContainText('locked: another account is signed in');
-    await clickPaletteRow(page, row);
-    await expect(toasts(page).filter({ hasText: '"Message yourself…" is locked: VoidVerified is authorized for Viewer' })).toBeVisible();
-    expect(api.requests.filter((r) => r.operationName === 'SaveMessageActivity')).toEqual([]);
-    await page.keyboard.press('Escape');
+  test(
+    'the mismatch is said once, naming both accounts, and locks the features that act as "you" until they agree',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      test.slow(); // several pages and tabs
+      await switchToAkira(page, host, '/user/Akira/');
+      await expect(toasts(page).filter({ hasText: MISMATCH })).toHaveCount(1);
+      await expect(toasts(page).filter({ hasText: MISMATCH })).toContainText('sign in to AniList as Viewer again');
+      // On "your own" profile as the page says: no self-message button, and the command says why.
+      await expect(page.locator('[data-void-ui="self-message"]')).toHaveCount(0);
+      await page.keyboard.press('Control+Space');
+      await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Message yourself');
+      const row = page.locator('[cmdk-item][data-command="self-message.open"]');
+      await expect(row).toContainText('locked: another account is signed in');
+      await clickPaletteRow(page, row);
+      await expect(toasts(page).filter({ hasText: '"Message yourself…" is locked: VoidVerified is authorized for Viewer' })).toBeVisible();
+      expect(api.requests.filter((r) => r.operationName === 'SaveMessageActivity')).toEqual([]);
+      await page.keyboard.press('Escape');
 
-    // Said once: dismissed, it does not come back on other pages, nor on the next page load (the
-    // host signed in as Akira from the start).
-    // Real clicks: our UI ignores the clicks a script makes.
-    while ((await toasts(page).count()) > 0) await toasts(page).first().click();
-    await expect(toasts(page)).toHaveCount(0);
-    await push(page, '/home');
-    await expect(page.locator('[data-void-ui="reply-update-toggle"]')).toHaveCount(0);
-    await host.goto('/settings/developer', { viewer: { id: 2, name: 'Akira' }, seed });
-    await host.scriptReady();
-    await subTab(page, 'authorization').click();
-    await expect(settings(page).getByRole('note')).toContainText(MISMATCH);
-    await expect(settings(page).getByRole('button', { name: 'Authorize again as Akira' })).toBeVisible();
-    await expect(toasts(page).filter({ hasText: MISMATCH })).toHaveCount(0);
-    expect(await stored(host, 'void-verified-identity-notice')).toEqual({ owner: 1, site: 2 });
+      // Said once: dismissed, it does not come back on other pages, nor on the next page load (the
+      // host signed in as Akira from the start).
+      // Real clicks: our UI ignores the clicks a script makes.
+      while ((await toasts(page).count()) > 0) await toasts(page).first().click();
+      await expect(toasts(page)).toHaveCount(0);
+      await push(page, '/home');
+      await expect(page.locator('[data-void-ui="reply-update-toggle"]')).toHaveCount(0);
+      await host.goto('/settings/developer', { viewer: { id: 2, name: 'Akira' }, seed });
+      await host.scriptReady();
+      await subTab(page, 'authorization').click();
+      await expect(settings(page).getByRole('note')).toContainText(MISMATCH);
+      await expect(settings(page).getByRole('button', { name: 'Authorize again as Akira' })).toBeVisible();
+      await expect(toasts(page).filter({ hasText: MISMATCH })).toHaveCount(0);
+      expect(await stored(host, 'void-verified-identity-notice')).toEqual({ owner: 1, site: 2 });
 
-    // The layout designer's reset and publish are locked, saying why.
-    await subTab(page, 'layout').click();
-    const layout = settings(page).getByRole('tabpanel', { name: 'layout' });
-    await expect(layout.getByRole('note')).toContainText('Reset About and publishing are locked: VoidVerified is authorized for Viewer');
-    await expect(layout.getByRole('button', { name: 'Reset About' })).toBeDisabled();
+      // The layout designer's reset and publish are locked, saying why.
+      await subTab(page, 'layout').click();
+      const layout = settings(page).getByRole('tabpanel', { name: 'layout' });
+      await expect(layout.getByRole('note')).toContainText('Reset About and publishing are locked: VoidVerified is authorized for Viewer');
+      await expect(layout.getByRole('button', { name: 'Reset About' })).toBeDisabled();
 
-    // Signed in as the owner again: unlocked, and a later switch would be said again.
-    await page.evaluate((auth) => localStorage.setItem('auth', JSON.stringify(auth)), snapshotOf(1, 'Viewer'));
-    await push(page, '/user/Viewer/');
-    await expect(page.getByRole('button', { name: 'Message Self' })).toBeVisible();
-    await expect.poll(() => stored(host, 'void-verified-identity-notice')).toBeNull();
-  });
+      // Signed in as the owner again: unlocked, and a later switch would be said again.
+      await page.evaluate((auth) => localStorage.setItem('auth', JSON.stringify(auth)), snapshotOf(1, 'Viewer'));
+      await push(page, '/user/Viewer/');
+      await expect(page.getByRole('button', { name: 'Message Self' })).toBeVisible();
+      await expect.poll(() => stored(host, 'void-verified-identity-notice')).toBeNull();
+    },
+  );
 });

@@ -32,40 +32,44 @@ async function open(page: Page, host: { goto(path: string, opts?: object): Promi
     }, TALL);
 }
 
-test.describe('image preview', { tag: '@worlds' }, () => {
-  test('opens large under the link, can be hovered and scrolled, and goes 300 ms after the pointer leaves both', async ({ page, host }) => {
-    await open(page, host, ON);
-    await page.locator('#img-link').evaluate((a) => a.scrollIntoView({ block: 'start' }));
-    await page.evaluate(() => window.scrollBy(0, -100));
-    const link = await box(page, '#img-link');
-    await page.mouse.move(link.x + 5, link.y + link.height / 2);
-    await expect(overlay(page)).toBeVisible();
-    await expect(overlay(page)).toHaveAttribute('data-side', 'below');
-    await expect(overlay(page).locator('img')).toHaveAttribute('src', TALL);
-    await expect(page.locator('[data-void-ui="image-preview"]')).toHaveCount(1); // its own shadow root host
-    const at = await overlay(page).boundingBox();
-    expect(at!.y).toBeCloseTo(link.y + link.height + 10, 0);
-    expect(at!.x).toBeCloseTo(link.x - 30, 0);
-    expect(at!.width).toBeCloseTo(600, 0);
-    // As tall as the room below leaves (30 px kept), the image scrolling inside.
-    expect(at!.y + at!.height).toBeCloseTo(1000 - 30, 0);
-    const scroll = () => overlay(page).evaluate((el) => ({ top: el.scrollTop, fits: el.scrollHeight <= el.clientHeight }));
-    expect((await scroll()).fits).toBe(false);
+test.describe('image preview', () => {
+  test(
+    'opens large under the link, can be hovered and scrolled, and goes 300 ms after the pointer leaves both',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await open(page, host, ON);
+      await page.locator('#img-link').evaluate((a) => a.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -100));
+      const link = await box(page, '#img-link');
+      await page.mouse.move(link.x + 5, link.y + link.height / 2);
+      await expect(overlay(page)).toBeVisible();
+      await expect(overlay(page)).toHaveAttribute('data-side', 'below');
+      await expect(overlay(page).locator('img')).toHaveAttribute('src', TALL);
+      await expect(page.locator('[data-void-ui="image-preview"]')).toHaveCount(1); // its own shadow root host
+      const at = await overlay(page).boundingBox();
+      expect(at!.y).toBeCloseTo(link.y + link.height + 10, 0);
+      expect(at!.x).toBeCloseTo(link.x - 30, 0);
+      expect(at!.width).toBeCloseTo(600, 0);
+      // As tall as the room below leaves (30 px kept), the image scrolling inside.
+      expect(at!.y + at!.height).toBeCloseTo(1000 - 30, 0);
+      const scroll = () => overlay(page).evaluate((el) => ({ top: el.scrollTop, fits: el.scrollHeight <= el.clientHeight }));
+      expect((await scroll()).fits).toBe(false);
 
-    // Onto the overlay (leaving the link): it stays, and the wheel scrolls it, not the page.
-    await page.mouse.move(at!.x + 100, at!.y + 20, { steps: 4 });
-    await page.mouse.move(at!.x + 100, at!.y + 200, { steps: 4 });
-    await page.waitForTimeout(500);
-    await expect(overlay(page)).toBeVisible();
-    const pageScroll = await page.evaluate(() => window.scrollY);
-    await page.mouse.wheel(0, 400);
-    await expect.poll(async () => (await scroll()).top).toBeGreaterThan(0);
-    expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
+      // Onto the overlay (leaving the link): it stays, and the wheel scrolls it, not the page.
+      await page.mouse.move(at!.x + 100, at!.y + 20, { steps: 4 });
+      await page.mouse.move(at!.x + 100, at!.y + 200, { steps: 4 });
+      await page.waitForTimeout(500);
+      await expect(overlay(page)).toBeVisible();
+      const pageScroll = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, 400);
+      await expect.poll(async () => (await scroll()).top).toBeGreaterThan(0);
+      expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
 
-    // Away from both: gone after 300 ms.
-    await page.mouse.move(1390, 5);
-    await expect(overlay(page)).toHaveCount(0);
-  });
+      // Away from both: gone after 300 ms.
+      await page.mouse.move(1390, 5);
+      await expect(overlay(page)).toHaveCount(0);
+    },
+  );
 
   test("near the window's bottom it opens above the link, with room to show the image", async ({ page, host }) => {
     await open(page, host, ON);
@@ -81,7 +85,7 @@ test.describe('image preview', { tag: '@worlds' }, () => {
     expect(at.y).toBeGreaterThanOrEqual(29);
   });
 
-  test('a click on the link hides it; keyboard focus opens it and Escape closes it', async ({ page, host }) => {
+  test('a click on the link hides it; keyboard focus opens it and Escape closes it', { tag: '@worlds' }, async ({ page, host }) => {
     await open(page, host, ON);
     await page.locator('#img-link').evaluate((a) => a.scrollIntoView({ block: 'center' }));
     // A click follows the link in a new tab: keep the test's tab, and only see the overlay go.

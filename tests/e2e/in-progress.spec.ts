@@ -18,39 +18,43 @@ const progressOf = (api: MockApi, mediaId: number) => api.state.mediaList.find((
 const reads = (api: MockApi) => api.requests.filter((r) => r.operationName === 'InProgressMediaLists').length;
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test.describe('In Progress', { tag: '@worlds' }, () => {
-  test('replaces the list previews: sections, Airing, progress and the next episode; -, + and ✓ save', async ({ page, host, api }) => {
-    await host.goto('/home', { seed: SEED });
-    const home = section(page);
-    await expect(home.getByRole('heading', { level: 2 })).toHaveText(['Airing', 'Anime In Progress', 'Manga In Progress']);
-    await expect(page.locator('.list-previews')).toBeHidden();
-    const airing = home.getByRole('region', { name: 'Airing' });
-    await expect(airing.getByRole('link', { name: 'ONE PIECE' })).toContainText(/Ep 22\s*in 2 days/);
-    await expect(home.getByRole('button', { name: 'Refresh in progress entries.' })).toBeVisible();
+test.describe('In Progress', () => {
+  test(
+    'replaces the list previews: sections, Airing, progress and the next episode; -, + and ✓ save',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      await host.goto('/home', { seed: SEED });
+      const home = section(page);
+      await expect(home.getByRole('heading', { level: 2 })).toHaveText(['Airing', 'Anime In Progress', 'Manga In Progress']);
+      await expect(page.locator('.list-previews')).toBeHidden();
+      const airing = home.getByRole('region', { name: 'Airing' });
+      await expect(airing.getByRole('link', { name: 'ONE PIECE' })).toContainText(/Ep 22\s*in 2 days/);
+      await expect(home.getByRole('button', { name: 'Refresh in progress entries.' })).toBeVisible();
 
-    const saved = progressOf(api, FRIEREN).progress;
-    const cover = home.getByRole('link', { name: 'Sousou no Frieren' }).first();
-    await expect(cover).toContainText(`${saved} / 28`);
-    await expect(cover).toHaveAttribute('href', `/anime/${FRIEREN}/`);
-    const save = home.getByRole('button', { name: /^Save episode \d+: Sousou no Frieren$/ });
-    await expect(save).toBeDisabled();
-    await home.getByRole('button', { name: '+1 episode: Sousou no Frieren' }).click();
-    await home.getByRole('button', { name: '+1 episode: Sousou no Frieren' }).click();
-    await home.getByRole('button', { name: '-1 episode: Sousou no Frieren' }).click();
-    await expect(cover).toContainText(`${saved + 1} / 28`);
-    await save.click();
-    await expect(toast(page, 'Progress updated.')).toBeVisible();
-    expect(progressOf(api, FRIEREN)).toMatchObject({ progress: saved + 1, status: 'CURRENT' });
-    await expect(save).toBeDisabled();
-    // The save changed the cached lists in place: nothing was read again.
-    expect(reads(api)).toBe(1);
+      const saved = progressOf(api, FRIEREN).progress;
+      const cover = home.getByRole('link', { name: 'Sousou no Frieren' }).first();
+      await expect(cover).toContainText(`${saved} / 28`);
+      await expect(cover).toHaveAttribute('href', `/anime/${FRIEREN}/`);
+      const save = home.getByRole('button', { name: /^Save episode \d+: Sousou no Frieren$/ });
+      await expect(save).toBeDisabled();
+      await home.getByRole('button', { name: '+1 episode: Sousou no Frieren' }).click();
+      await home.getByRole('button', { name: '+1 episode: Sousou no Frieren' }).click();
+      await home.getByRole('button', { name: '-1 episode: Sousou no Frieren' }).click();
+      await expect(cover).toContainText(`${saved + 1} / 28`);
+      await save.click();
+      await expect(toast(page, 'Progress updated.')).toBeVisible();
+      expect(progressOf(api, FRIEREN)).toMatchObject({ progress: saved + 1, status: 'CURRENT' });
+      await expect(save).toBeDisabled();
+      // The save changed the cached lists in place: nothing was read again.
+      expect(reads(api)).toBe(1);
 
-    api.failNext(1, { status: 500 }, 'SaveListProgress');
-    await home.getByRole('button', { name: '+1 episode: Sousou no Frieren' }).click();
-    await save.click();
-    await expect(toast(page, 'Failed to update progress.')).toBeVisible();
-    await expect(save).toBeEnabled();
-  });
+      api.failNext(1, { status: 500 }, 'SaveListProgress');
+      await home.getByRole('button', { name: '+1 episode: Sousou no Frieren' }).click();
+      await save.click();
+      await expect(toast(page, 'Failed to update progress.')).toBeVisible();
+      await expect(save).toBeEnabled();
+    },
+  );
 
   test('the categories manager creates, edits and deletes categories and keeps both Airing switches', async ({ page, host }) => {
     await host.goto('/home', { seed: SEED });

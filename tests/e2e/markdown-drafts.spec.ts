@@ -40,7 +40,7 @@ async function openDrafts(page: Page) {
   await expect(drafts(page)).toBeVisible();
 }
 
-test.describe('markdown drafts', { tag: '@worlds' }, () => {
+test.describe('markdown drafts', () => {
   test('save new, a name in use, an empty editor, override, load with confirmation, delete', async ({ page, host }) => {
     await host.goto('/home', { seed: LOUD });
     await box(page).fill('First text');
@@ -140,84 +140,86 @@ test.describe('markdown drafts', { tag: '@worlds' }, () => {
     expect(((await stored(host, KEY)) as { name: string }[]).map((d) => d.name)).toEqual(['Old', 'By keys']);
   });
 
-  test('"Save draft" saves the focused editor\'s text; the Drafts palette page loads into it, asking when it has text, and deletes', async ({
-    page,
-    host,
-  }) => {
-    await host.goto('/home', { seed: { ...LOUD, [KEY]: envelope([draft('Status', 'A status\nsecond line'), draft('Other', 'x')]) } });
-    await box(page).fill('From the palette');
-    await palette(page, 'Save draft', 'markdown-drafts.save');
-    await page.getByRole('alertdialog', { name: 'Name new draft' }).getByRole('textbox').fill('Saved by command');
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(async () => ((await stored(host, KEY)) as { name: string; content: string }[]).at(-1))
-      .toMatchObject({ name: 'Saved by command', content: 'From the palette' });
-    await box(page).fill('');
-    await box(page).focus();
-    await palette(page, 'Load a draft', 'markdown-drafts.list');
-    const item = page.locator('[cmdk-item]', { hasText: 'Status' }).first();
-    await expect(item).toContainText('A status');
-    // What is typed filters the drafts (by name or first line): the last one, typed for, is Enter's.
-    await page.getByPlaceholder('Filter drafts by name or first line').fill('saved by');
-    await expect(page.locator('[cmdk-item]', { hasText: 'A status' })).toHaveCount(0);
-    await page.keyboard.press('Enter');
-    await expect(box(page)).toHaveValue('From the palette');
-    expect(await model(page)).toBe('From the palette');
+  test(
+    '"Save draft" saves the focused editor\'s text; the Drafts palette page loads into it, asking when it has text, and deletes',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await host.goto('/home', { seed: { ...LOUD, [KEY]: envelope([draft('Status', 'A status\nsecond line'), draft('Other', 'x')]) } });
+      await box(page).fill('From the palette');
+      await palette(page, 'Save draft', 'markdown-drafts.save');
+      await page.getByRole('alertdialog', { name: 'Name new draft' }).getByRole('textbox').fill('Saved by command');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(async () => ((await stored(host, KEY)) as { name: string; content: string }[]).at(-1))
+        .toMatchObject({ name: 'Saved by command', content: 'From the palette' });
+      await box(page).fill('');
+      await box(page).focus();
+      await palette(page, 'Load a draft', 'markdown-drafts.list');
+      const item = page.locator('[cmdk-item]', { hasText: 'Status' }).first();
+      await expect(item).toContainText('A status');
+      // What is typed filters the drafts (by name or first line): the last one, typed for, is Enter's.
+      await page.getByPlaceholder('Filter drafts by name or first line').fill('saved by');
+      await expect(page.locator('[cmdk-item]', { hasText: 'A status' })).toHaveCount(0);
+      await page.keyboard.press('Enter');
+      await expect(box(page)).toHaveValue('From the palette');
+      expect(await model(page)).toBe('From the palette');
 
-    // With text in the editor: the lose-work confirmation first.
-    await palette(page, 'Load a draft', 'markdown-drafts.list');
-    await page.locator('[cmdk-item]', { hasText: /^Other/ }).click();
-    await expect(confirmBox(page)).toContainText('You will lose your current work by loading a draft.');
-    await confirmBox(page).getByRole('button', { name: 'Ok' }).click();
-    await expect(box(page)).toHaveValue('x');
+      // With text in the editor: the lose-work confirmation first.
+      await palette(page, 'Load a draft', 'markdown-drafts.list');
+      await page.locator('[cmdk-item]', { hasText: /^Other/ }).click();
+      await expect(confirmBox(page)).toContainText('You will lose your current work by loading a draft.');
+      await confirmBox(page).getByRole('button', { name: 'Ok' }).click();
+      await expect(box(page)).toHaveValue('x');
 
-    await palette(page, 'Load a draft', 'markdown-drafts.list');
-    await page.locator('[cmdk-item]', { hasText: 'Delete draft Other' }).click();
-    await expect(confirmBox(page)).toContainText('Are you sure you want to delete draft Other?');
-    await confirmBox(page).getByRole('button', { name: 'Ok' }).click();
-    await expect
-      .poll(async () => ((await stored(host, KEY)) as { name: string }[]).map((d) => d.name))
-      .toEqual(['Status', 'Saved by command']);
-  });
+      await palette(page, 'Load a draft', 'markdown-drafts.list');
+      await page.locator('[cmdk-item]', { hasText: 'Delete draft Other' }).click();
+      await expect(confirmBox(page)).toContainText('Are you sure you want to delete draft Other?');
+      await confirmBox(page).getByRole('button', { name: 'Ok' }).click();
+      await expect
+        .poll(async () => ((await stored(host, KEY)) as { name: string }[]).map((d) => d.name))
+        .toEqual(['Status', 'Saved by command']);
+    },
+  );
 
-  test("an editor's unsent text is kept when the page moves on and offered back there; Discard and Publish drop it", async ({
-    page,
-    host,
-  }) => {
-    await host.goto('/home', { seed: LOUD });
-    await box(page).fill('Half a thought');
-    await navigate(page, '/notifications');
-    await expect(composer(page)).toHaveCount(0);
-    await expect
-      .poll(() => stored(host, KEY))
-      .toEqual([{ name: 'Unsent status on /home', content: 'Half a thought', timestamp: expect.any(String), place: '/home status' }]);
+  test(
+    "an editor's unsent text is kept when the page moves on and offered back there; Discard and Publish drop it",
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await host.goto('/home', { seed: LOUD });
+      await box(page).fill('Half a thought');
+      await navigate(page, '/notifications');
+      await expect(composer(page)).toHaveCount(0);
+      await expect
+        .poll(() => stored(host, KEY))
+        .toEqual([{ name: 'Unsent status on /home', content: 'Half a thought', timestamp: expect.any(String), place: '/home status' }]);
 
-    await navigate(page, '/home');
-    const offer = composer(page).locator('[data-void-ui="markdown-drafts-offer"]');
-    await expect(offer).toContainText('Your unsent text here was kept as a draft.');
-    await offer.getByRole('button', { name: 'Restore' }).click();
-    await expect(box(page)).toHaveValue('Half a thought');
-    expect(await model(page)).toBe('Half a thought');
-    await expect(offer.getByRole('button')).toHaveCount(0);
+      await navigate(page, '/home');
+      const offer = composer(page).locator('[data-void-ui="markdown-drafts-offer"]');
+      await expect(offer).toContainText('Your unsent text here was kept as a draft.');
+      await offer.getByRole('button', { name: 'Restore' }).click();
+      await expect(box(page)).toHaveValue('Half a thought');
+      expect(await model(page)).toBe('Half a thought');
+      await expect(offer.getByRole('button')).toHaveCount(0);
 
-    // Published: the draft goes.
-    await composer(page).locator('.actions .save').click();
-    await expect.poll(() => stored(host, KEY)).toEqual([]);
-    await navigate(page, '/notifications');
-    await navigate(page, '/home');
-    await expect(composer(page)).toBeVisible();
-    await expect(offer).toHaveCount(0);
+      // Published: the draft goes.
+      await composer(page).locator('.actions .save').click();
+      await expect.poll(() => stored(host, KEY)).toEqual([]);
+      await navigate(page, '/notifications');
+      await navigate(page, '/home');
+      await expect(composer(page)).toBeVisible();
+      await expect(offer).toHaveCount(0);
 
-    // Kept when the tab is hidden too; declined with Discard.
-    await box(page).fill('Another one');
-    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-    await expect.poll(async () => ((await stored(host, KEY)) as unknown[]).length).toBe(1);
-    await page.reload();
-    await expect(offer).toContainText('Another one');
-    await offer.getByRole('button', { name: 'Discard' }).click();
-    await expect.poll(() => stored(host, KEY)).toEqual([]);
-    await expect(box(page)).toHaveValue('');
-  });
+      // Kept when the tab is hidden too; declined with Discard.
+      await box(page).fill('Another one');
+      await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+      await expect.poll(async () => ((await stored(host, KEY)) as unknown[]).length).toBe(1);
+      await page.reload();
+      await expect(offer).toContainText('Another one');
+      await offer.getByRole('button', { name: 'Discard' }).click();
+      await expect.poll(() => stored(host, KEY)).toEqual([]);
+      await expect(box(page)).toHaveValue('');
+    },
+  );
   test("a reply box is its activity page's place: kept on leaving, offered back there and not on /home", async ({ page, host }) => {
     const ACTIVITY = '/activity/700000004';
     await host.goto(ACTIVITY, { seed: LOUD });

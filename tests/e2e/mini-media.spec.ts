@@ -44,72 +44,76 @@ async function activityTitle(page: Page, api: MockApi, nth = 0): Promise<{ link:
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test.describe('mini media', { tag: '@worlds' }, () => {
-  test('hovering a media title in an activity shows its overview: banner, cover, data, sanitised description, relations, characters, staff, tags', async ({
-    page,
-    host,
-    api,
-  }) => {
-    await host.goto('/home', { seed: ON });
-    const { link, title, id } = await activityTitle(page, api);
-    const media = api.state.media.find((m) => m.id === id)!;
-    media.description =
-      'An <i>overview</i>.<br><img src="/missing.png" onerror="window.__pwned=1"><script>window.__pwned=2</script>' +
-      '<a href="javascript:window.__pwned=3">bad link</a><p style="position:fixed;inset:0" onmouseover="window.__pwned=4">styled</p>';
-    await link.hover();
-    const shown = page.getByRole('region', { name: `Overview of ${title}` });
-    await expect(shown).toBeVisible();
-    await expect(shown.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', new RegExp(`/${id}/$`));
-    if (media.bannerImage) await expect(shown.locator('.vv-mm-banner')).toHaveAttribute('style', new RegExp(media.bannerImage));
-    await expect(shown.locator('.vv-mm-cover')).toBeVisible();
-    await expect(shown.locator('.vv-mm-data')).toContainText(media.genres.join(', '));
-    for (const part of ['Relations', 'Characters', 'Staff']) await expect(shown.getByRole('region', { name: part })).toBeVisible();
-    await expect(shown.getByRole('region', { name: 'Characters' }).getByRole('listitem')).toHaveCount(6);
-    // Spoiler tags wait behind their toggle.
-    const tags = shown.getByRole('complementary', { name: 'Tags' });
-    await expect(tags.getByText('Time Skip', { exact: false })).toHaveCount(0);
-    await tags.getByRole('button', { name: 'Show 2 spoiler tags' }).click();
-    await expect(tags.getByText('Time Skip', { exact: false })).toBeVisible();
+test.describe('mini media', () => {
+  test(
+    'hovering a media title in an activity shows its overview: banner, cover, data, sanitised description, relations, characters, staff, tags',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      await host.goto('/home', { seed: ON });
+      const { link, title, id } = await activityTitle(page, api);
+      const media = api.state.media.find((m) => m.id === id)!;
+      media.description =
+        'An <i>overview</i>.<br><img src="/missing.png" onerror="window.__pwned=1"><script>window.__pwned=2</script>' +
+        '<a href="javascript:window.__pwned=3">bad link</a><p style="position:fixed;inset:0" onmouseover="window.__pwned=4">styled</p>';
+      await link.hover();
+      const shown = page.getByRole('region', { name: `Overview of ${title}` });
+      await expect(shown).toBeVisible();
+      await expect(shown.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', new RegExp(`/${id}/$`));
+      if (media.bannerImage) await expect(shown.locator('.vv-mm-banner')).toHaveAttribute('style', new RegExp(media.bannerImage));
+      await expect(shown.locator('.vv-mm-cover')).toBeVisible();
+      await expect(shown.locator('.vv-mm-data')).toContainText(media.genres.join(', '));
+      for (const part of ['Relations', 'Characters', 'Staff']) await expect(shown.getByRole('region', { name: part })).toBeVisible();
+      await expect(shown.getByRole('region', { name: 'Characters' }).getByRole('listitem')).toHaveCount(6);
+      // Spoiler tags wait behind their toggle.
+      const tags = shown.getByRole('complementary', { name: 'Tags' });
+      await expect(tags.getByText('Time Skip', { exact: false })).toHaveCount(0);
+      await tags.getByRole('button', { name: 'Show 2 spoiler tags' }).click();
+      await expect(tags.getByText('Time Skip', { exact: false })).toBeVisible();
 
-    // The description: AniList's HTML through the one sanitizer (2.0.3 inserted it raw).
-    const description = shown.locator('.vv-mm-description');
-    await expect(description).toContainText('An overview.');
-    await expect(description.locator('script')).toHaveCount(0);
-    expect(await description.locator('img').getAttribute('onerror')).toBeNull();
-    expect(await description.getByText('bad link').getAttribute('href')).toBeNull();
-    expect(await description.getByText('styled').getAttribute('style')).toBeNull();
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(overviewRequests(api).map((r) => r.variables)).toEqual([{ mediaId: id, type: media.type, perPage: 6 }]);
+      // The description: AniList's HTML through the one sanitizer (2.0.3 inserted it raw).
+      const description = shown.locator('.vv-mm-description');
+      await expect(description).toContainText('An overview.');
+      await expect(description.locator('script')).toHaveCount(0);
+      expect(await description.locator('img').getAttribute('onerror')).toBeNull();
+      expect(await description.getByText('bad link').getAttribute('href')).toBeNull();
+      expect(await description.getByText('styled').getAttribute('style')).toBeNull();
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(overviewRequests(api).map((r) => r.variables)).toEqual([{ mediaId: id, type: media.type, perPage: 6 }]);
 
-    // Leaving hides it; hovering again reads the cache, after a reload too.
-    await away(page);
-    await expect(card(page)).toBeHidden();
-    await page.reload();
-    await (await activityTitle(page, api)).link.hover();
-    await expect(page.getByRole('region', { name: `Overview of ${title}` })).toBeVisible();
-    expect(overviewRequests(api)).toHaveLength(1);
-  });
+      // Leaving hides it; hovering again reads the cache, after a reload too.
+      await away(page);
+      await expect(card(page)).toBeHidden();
+      await page.reload();
+      await (await activityTitle(page, api)).link.hover();
+      await expect(page.getByRole('region', { name: `Overview of ${title}` })).toBeVisible();
+      expect(overviewRequests(api)).toHaveLength(1);
+    },
+  );
 
-  test('keyboard focus shows it, Escape hides it; a click on the title hides it and follows the link', async ({ page, host, api }) => {
-    await host.goto('/home', { seed: ON });
-    const { link, title, id } = await activityTitle(page, api);
-    await link.focus();
-    await expect(page.getByRole('region', { name: `Overview of ${title}` })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(card(page)).toBeHidden();
-    await link.evaluate((el: HTMLElement) => el.blur());
-    await link.focus();
-    await expect(card(page)).toBeVisible();
-    await link.evaluate((el: HTMLElement) => el.blur());
-    await expect(card(page)).toBeHidden();
+  test(
+    'keyboard focus shows it, Escape hides it; a click on the title hides it and follows the link',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      await host.goto('/home', { seed: ON });
+      const { link, title, id } = await activityTitle(page, api);
+      await link.focus();
+      await expect(page.getByRole('region', { name: `Overview of ${title}` })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(card(page)).toBeHidden();
+      await link.evaluate((el: HTMLElement) => el.blur());
+      await link.focus();
+      await expect(card(page)).toBeVisible();
+      await link.evaluate((el: HTMLElement) => el.blur());
+      await expect(card(page)).toBeHidden();
 
-    await link.hover();
-    await expect(card(page)).toBeVisible();
-    await link.click();
-    await expect(card(page)).toBeHidden();
-    await expect(page).toHaveURL(new RegExp(`/${id}/`));
-  });
+      await link.hover();
+      await expect(card(page)).toBeVisible();
+      await link.click();
+      await expect(card(page)).toBeHidden();
+      await expect(page).toHaveURL(new RegExp(`/${id}/`));
+    },
+  );
 
   test('one card at a time: a mini profile and a mini media card are never both open', async ({ page, host }) => {
     await host.goto('/home', { seed: settings({ miniMediaEnabled: true, miniProfileEnabled: true }) });

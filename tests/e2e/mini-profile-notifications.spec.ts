@@ -30,27 +30,31 @@ async function actors(names: Locator, count = 2): Promise<{ name: Locator; text:
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test.describe('mini profile on notification names', { tag: '@worlds' }, () => {
-  test("AniList's own notifications: hovering the name opens the card, focus does too, Escape closes it", async ({ page, host }) => {
-    await host.goto('/notifications', { seed: seed({}) });
-    const [first, second] = await actors(page.locator('.notifications .notification .details a[href*="/user/"]'));
-    await first!.name.hover();
-    await expect(cardOf(page, first!.text)).toBeVisible();
-    // One card at a time: the next name's replaces it.
-    await second!.name.hover();
-    await expect(cardOf(page, second!.text)).toBeVisible();
-    await expect(card(page)).toHaveCount(1);
-    await away(page);
-    await expect(card(page)).toHaveCount(0);
-    await first!.name.focus();
-    await expect(cardOf(page, first!.text)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(card(page)).toHaveCount(0);
-    // The avatar beside it is no target.
-    await page.locator('.notifications .notification a.avatar').first().hover();
-    await page.waitForTimeout(400);
-    await expect(card(page)).toHaveCount(0);
-  });
+test.describe('mini profile on notification names', () => {
+  test(
+    "AniList's own notifications: hovering the name opens the card, focus does too, Escape closes it",
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await host.goto('/notifications', { seed: seed({}) });
+      const [first, second] = await actors(page.locator('.notifications .notification .details a[href*="/user/"]'));
+      await first!.name.hover();
+      await expect(cardOf(page, first!.text)).toBeVisible();
+      // One card at a time: the next name's replaces it.
+      await second!.name.hover();
+      await expect(cardOf(page, second!.text)).toBeVisible();
+      await expect(card(page)).toHaveCount(1);
+      await away(page);
+      await expect(card(page)).toHaveCount(0);
+      await first!.name.focus();
+      await expect(cardOf(page, first!.text)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(card(page)).toHaveCount(0);
+      // The avatar beside it is no target.
+      await page.locator('.notifications .notification a.avatar').first().hover();
+      await page.waitForTimeout(400);
+      await expect(card(page)).toHaveCount(0);
+    },
+  );
 
   test('our feed: the actor opens the card, the card can be hovered, focus on the notification opens it, Escape closes it', async ({
     page,

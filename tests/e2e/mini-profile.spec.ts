@@ -39,68 +39,68 @@ async function userLink(page: Page, nth = 0): Promise<{ link: Locator; name: str
 
 test.use({ viewport: { width: 1400, height: 1000 } });
 
-test.describe('mini profile', { tag: '@worlds' }, () => {
-  test('shows the card 100 ms after hovering a user link: banner, avatar, coloured name, badges, sanitised bio, favourites', async ({
-    page,
-    host,
-    api,
-  }) => {
-    // The 100 ms are counted on Playwright's clock, which replaces the page world's timers: a
-    // wall-clock count breaks on a loaded machine, where hover() alone can take longer than that.
-    const clocked = host.world === 'page';
-    if (clocked) await page.clock.install();
-    await host.goto('/home', { seed: { ...ON, ...auth } });
-    const { link, name } = await userLink(page);
-    const user: SeedUser & { aboutHtml?: string } = seedUser(api, name);
-    user.aboutHtml =
-      '<p>Bio of the tester <b>bold</b></p><img src="/missing.png" onerror="window.__pwned=1"><script>window.__pwned=2</script>' +
-      '<a href="javascript:window.__pwned=3">bad link</a><p style="position:fixed;inset:0" onmouseover="window.__pwned=4">styled</p>';
+test.describe('mini profile', () => {
+  test(
+    'shows the card 100 ms after hovering a user link: banner, avatar, coloured name, badges, sanitised bio, favourites',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      // The 100 ms are counted on Playwright's clock, which replaces the page world's timers: a
+      // wall-clock count breaks on a loaded machine, where hover() alone can take longer than that.
+      const clocked = host.world === 'page';
+      if (clocked) await page.clock.install();
+      await host.goto('/home', { seed: { ...ON, ...auth } });
+      const { link, name } = await userLink(page);
+      const user: SeedUser & { aboutHtml?: string } = seedUser(api, name);
+      user.aboutHtml =
+        '<p>Bio of the tester <b>bold</b></p><img src="/missing.png" onerror="window.__pwned=1"><script>window.__pwned=2</script>' +
+        '<a href="javascript:window.__pwned=3">bad link</a><p style="position:fixed;inset:0" onmouseover="window.__pwned=4">styled</p>';
 
-    if (clocked) await page.clock.pauseAt(Date.now() + 60_000);
-    await link.hover();
-    if (clocked) {
-      await page.clock.runFor(99);
-      expect(await card(page).count()).toBe(0);
-      await page.clock.runFor(1);
+      if (clocked) await page.clock.pauseAt(Date.now() + 60_000);
+      await link.hover();
+      if (clocked) {
+        await page.clock.runFor(99);
+        expect(await card(page).count()).toBe(0);
+        await page.clock.runFor(1);
+        await expect(card(page)).toBeVisible();
+        await page.clock.resume();
+      }
       await expect(card(page)).toBeVisible();
-      await page.clock.resume();
-    }
-    await expect(card(page)).toBeVisible();
 
-    const shown = page.getByRole('region', { name: `Mini profile of ${name}` });
-    await expect(shown.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/user/${name}/`);
-    const triple = NAMED_COLORS[user.options.profileColor] ?? '255, 111, 97';
-    await expect(shown.locator('.vv-mp-name')).toHaveCSS('color', `rgb(${triple})`);
-    await expect(shown.locator('img.vv-mp-avatar')).toHaveAttribute('src', user.avatar.large);
-    if (user.bannerImage) expect(await shown.locator('.vv-mp-header').getAttribute('style')).toContain(user.bannerImage);
-    if (user.donatorTier > 0)
-      await expect(shown.locator('.vv-mp-donator')).toHaveText(user.donatorTier > 3 ? user.donatorBadge : 'Donator');
-    const viewer = seedUser(api, 'Viewer');
-    await expect(shown.getByText('Following', { exact: true })).toHaveCount(viewer.following.includes(user.id) ? 1 : 0);
-    await expect(shown.getByText('Follows you', { exact: true })).toHaveCount(user.following.includes(viewer.id) ? 1 : 0);
+      const shown = page.getByRole('region', { name: `Mini profile of ${name}` });
+      await expect(shown.getByRole('link', { name, exact: true })).toHaveAttribute('href', `/user/${name}/`);
+      const triple = NAMED_COLORS[user.options.profileColor] ?? '255, 111, 97';
+      await expect(shown.locator('.vv-mp-name')).toHaveCSS('color', `rgb(${triple})`);
+      await expect(shown.locator('img.vv-mp-avatar')).toHaveAttribute('src', user.avatar.large);
+      if (user.bannerImage) expect(await shown.locator('.vv-mp-header').getAttribute('style')).toContain(user.bannerImage);
+      if (user.donatorTier > 0)
+        await expect(shown.locator('.vv-mp-donator')).toHaveText(user.donatorTier > 3 ? user.donatorBadge : 'Donator');
+      const viewer = seedUser(api, 'Viewer');
+      await expect(shown.getByText('Following', { exact: true })).toHaveCount(viewer.following.includes(user.id) ? 1 : 0);
+      await expect(shown.getByText('Follows you', { exact: true })).toHaveCount(user.following.includes(viewer.id) ? 1 : 0);
 
-    // The bio: the API's HTML through DOMPurify, in a 300 px scroll box, in a card at least 500 px wide at most.
-    const about = shown.locator('.vv-mp-about');
-    await expect(about).toContainText('Bio of the tester bold');
-    await expect(about.locator('script')).toHaveCount(0);
-    expect(await about.locator('img').getAttribute('onerror')).toBeNull();
-    expect(await about.getByText('bad link').getAttribute('href')).toBeNull();
-    expect(await about.getByText('styled').getAttribute('style')).toBeNull();
-    await expect(about).toHaveCSS('max-height', '300px');
-    expect(await shown.evaluate((el) => parseFloat(getComputedStyle(el).maxWidth))).toBeGreaterThanOrEqual(500);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      // The bio: the API's HTML through DOMPurify, in a 300 px scroll box, in a card at least 500 px wide at most.
+      const about = shown.locator('.vv-mp-about');
+      await expect(about).toContainText('Bio of the tester bold');
+      await expect(about.locator('script')).toHaveCount(0);
+      expect(await about.locator('img').getAttribute('onerror')).toBeNull();
+      expect(await about.getByText('bad link').getAttribute('href')).toBeNull();
+      expect(await about.getByText('styled').getAttribute('style')).toBeNull();
+      await expect(about).toHaveCSS('max-height', '300px');
+      expect(await shown.evaluate((el) => parseFloat(getComputedStyle(el).maxWidth))).toBeGreaterThanOrEqual(500);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
-    // Favourites: anime and manga by default, six each, linking to their pages.
-    await expect(shown.getByRole('list', { name: 'Favourite anime' }).getByRole('link')).toHaveCount(6);
-    await expect(shown.getByRole('list', { name: 'Favourite manga' }).getByRole('link')).toHaveCount(6);
-    await expect(shown.getByRole('list', { name: 'Favourite characters' })).toHaveCount(0);
-    await expect(shown.getByRole('list', { name: 'Favourite anime' }).getByRole('link').first()).toHaveAttribute(
-      'href',
-      /^\/anime\/\d+\/$/,
-    );
-    expect(miniRequests(api).map((r) => r.variables)).toEqual([{ name, perPage: 6 }]);
-  });
+      // Favourites: anime and manga by default, six each, linking to their pages.
+      await expect(shown.getByRole('list', { name: 'Favourite anime' }).getByRole('link')).toHaveCount(6);
+      await expect(shown.getByRole('list', { name: 'Favourite manga' }).getByRole('link')).toHaveCount(6);
+      await expect(shown.getByRole('list', { name: 'Favourite characters' })).toHaveCount(0);
+      await expect(shown.getByRole('list', { name: 'Favourite anime' }).getByRole('link').first()).toHaveAttribute(
+        'href',
+        /^\/anime\/\d+\/$/,
+      );
+      expect(miniRequests(api).map((r) => r.variables)).toEqual([{ name, perPage: 6 }]);
+    },
+  );
 
   test('hides 300 ms after the pointer leaves; hovering the card keeps it; a second hover sends no request, nor does a reload', async ({
     page,
@@ -235,39 +235,39 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     expect(page.url()).toBe('https://anilist.co/home');
   });
 
-  test('a click on the link hides the card; keyboard focus shows it and Escape hides it; the nav shows none', async ({
-    page,
-    host,
-    api,
-  }) => {
-    await host.goto('/home', { seed: ON });
-    const { link, name } = await userLink(page);
-    await link.hover();
-    await expect(card(page)).toBeVisible();
-    await link.click();
-    await expect(card(page)).toBeHidden();
-    await expect(page).toHaveURL(`https://anilist.co/user/${name}/`);
+  test(
+    'a click on the link hides the card; keyboard focus shows it and Escape hides it; the nav shows none',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      await host.goto('/home', { seed: ON });
+      const { link, name } = await userLink(page);
+      await link.hover();
+      await expect(card(page)).toBeVisible();
+      await link.click();
+      await expect(card(page)).toBeHidden();
+      await expect(page).toHaveURL(`https://anilist.co/user/${name}/`);
 
-    await page.goBack();
-    await away(page);
-    const again = await userLink(page);
-    await again.link.focus();
-    await expect(card(page)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(card(page)).toBeHidden();
-    // Focus again (it stayed on the link), then blur.
-    await again.link.evaluate((el: HTMLElement) => el.blur());
-    await again.link.focus();
-    await expect(card(page)).toBeVisible();
-    await again.link.evaluate((el: HTMLElement) => el.blur());
-    await expect(card(page)).toBeHidden();
+      await page.goBack();
+      await away(page);
+      const again = await userLink(page);
+      await again.link.focus();
+      await expect(card(page)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(card(page)).toBeHidden();
+      // Focus again (it stayed on the link), then blur.
+      await again.link.evaluate((el: HTMLElement) => el.blur());
+      await again.link.focus();
+      await expect(card(page)).toBeVisible();
+      await again.link.evaluate((el: HTMLElement) => el.blur());
+      await expect(card(page)).toBeHidden();
 
-    const requests = miniRequests(api).length;
-    await page.locator('#nav a[href^="/user/"]').first().hover();
-    await page.waitForTimeout(400);
-    await expect(card(page)).toBeHidden();
-    expect(miniRequests(api)).toHaveLength(requests);
-  });
+      const requests = miniRequests(api).length;
+      await page.locator('#nav a[href^="/user/"]').first().hover();
+      await page.waitForTimeout(400);
+      await expect(card(page)).toBeHidden();
+      expect(miniRequests(api)).toHaveLength(requests);
+    },
+  );
 
   test("reply authors show it; avatars, liker lists and the profile header do not (the original's targets)", async ({
     page,
@@ -300,7 +300,7 @@ test.describe('mini profile', { tag: '@worlds' }, () => {
     expect(miniRequests(api)).toHaveLength(asked);
   });
 
-  test('user mentions in markdown show the card while hoverTags is on', async ({ page, host, api }) => {
+  test('user mentions in markdown show the card while hoverTags is on', { tag: '@worlds' }, async ({ page, host, api }) => {
     const mention = async () => {
       // A mention as the host renders it, in a feed card's markdown.
       await page

@@ -531,7 +531,7 @@ test.describe('accessibility', () => {
   });
 });
 
-test.describe("read state across devices (AniList's own unread count)", { tag: '@worlds' }, () => {
+test.describe("read state across devices (AniList's own unread count)", () => {
   const viewer = (api: MockApi) => api.state.users.find((u) => u.id === 1)!;
   const syncSeed = (settings: Record<string, unknown>) =>
     withSettings(
@@ -543,44 +543,44 @@ test.describe("read state across devices (AniList's own unread count)", { tag: '
     );
   const unreadFlags = (list: ReturnType<typeof items>) => list.evaluateAll((els) => els.map((e) => e.getAttribute('data-unread')));
 
-  test('the feed: what AniList counts read shows read, one marked unread here stays unread, and loading resets nothing', async ({
-    page,
-    host,
-    api,
-  }) => {
-    viewer(api).unreadNotificationCount = 4;
-    await host.goto('/notifications', { seed: syncSeed({ replaceNotifications: true }) });
-    await expect(items(page).nth(5)).toBeVisible();
-    // 4 unread on AniList: the 4 newest; the rest were read there.
-    expect((await unreadFlags(items(page))).slice(0, 6)).toEqual(['true', 'true', 'true', 'true', 'false', 'false']);
-    const dot = page.locator('[data-void-ui="notification-dot"] .vv-notification-dot');
-    await expect(dot).toHaveText('4');
-    // Neither the feed nor the count reset AniList's count while read state follows it.
-    expect(asked(api).length).toBeGreaterThanOrEqual(1);
-    expect(asked(api).every((r) => (r.variables as { reset: boolean }).reset === false)).toBe(true);
-    expect(viewer(api).unreadNotificationCount).toBe(4);
-    // Marked unread here: the second newest, by its button.
-    const second = items(page).nth(1);
-    const secondId = await second.getAttribute('data-id');
-    await second.getByRole('button', { name: 'Mark as read' }).click();
-    await second.getByRole('button', { name: 'Mark as unread' }).click();
-    await expect(second).toHaveAttribute('data-unread', 'true');
-    // Another device reads them all on AniList (its /notifications page zeroes the count); the
-    // next answer (here the palette's refresh rather than three minutes) brings it to the open feed.
-    viewer(api).unreadNotificationCount = 0;
-    await page.keyboard.press('Control+Space');
-    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Refresh notifications');
-    await clickPaletteRow(page, 'notifications.refresh');
-    await expect(items(page).and(page.locator('[data-unread="true"]'))).toHaveCount(1);
-    await expect(items(page).and(page.locator(`[data-id="${secondId}"]`))).toHaveAttribute('data-unread', 'true');
-    await expect(dot).toHaveText('1');
-    // Marked read here, it is read.
-    await items(page)
-      .and(page.locator(`[data-id="${secondId}"]`))
-      .getByRole('button', { name: 'Mark as read' })
-      .click();
-    await expect(dot).toHaveCount(0);
-  });
+  test(
+    'the feed: what AniList counts read shows read, one marked unread here stays unread, and loading resets nothing',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      viewer(api).unreadNotificationCount = 4;
+      await host.goto('/notifications', { seed: syncSeed({ replaceNotifications: true }) });
+      await expect(items(page).nth(5)).toBeVisible();
+      // 4 unread on AniList: the 4 newest; the rest were read there.
+      expect((await unreadFlags(items(page))).slice(0, 6)).toEqual(['true', 'true', 'true', 'true', 'false', 'false']);
+      const dot = page.locator('[data-void-ui="notification-dot"] .vv-notification-dot');
+      await expect(dot).toHaveText('4');
+      // Neither the feed nor the count reset AniList's count while read state follows it.
+      expect(asked(api).length).toBeGreaterThanOrEqual(1);
+      expect(asked(api).every((r) => (r.variables as { reset: boolean }).reset === false)).toBe(true);
+      expect(viewer(api).unreadNotificationCount).toBe(4);
+      // Marked unread here: the second newest, by its button.
+      const second = items(page).nth(1);
+      const secondId = await second.getAttribute('data-id');
+      await second.getByRole('button', { name: 'Mark as read' }).click();
+      await second.getByRole('button', { name: 'Mark as unread' }).click();
+      await expect(second).toHaveAttribute('data-unread', 'true');
+      // Another device reads them all on AniList (its /notifications page zeroes the count); the
+      // next answer (here the palette's refresh rather than three minutes) brings it to the open feed.
+      viewer(api).unreadNotificationCount = 0;
+      await page.keyboard.press('Control+Space');
+      await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Refresh notifications');
+      await clickPaletteRow(page, 'notifications.refresh');
+      await expect(items(page).and(page.locator('[data-unread="true"]'))).toHaveCount(1);
+      await expect(items(page).and(page.locator(`[data-id="${secondId}"]`))).toHaveAttribute('data-unread', 'true');
+      await expect(dot).toHaveText('1');
+      // Marked read here, it is read.
+      await items(page)
+        .and(page.locator(`[data-id="${secondId}"]`))
+        .getByRole('button', { name: 'Mark as read' })
+        .click();
+      await expect(dot).toHaveCount(0);
+    },
+  );
 
   test('quick access on /home follows the same count; the settings say what the option does', async ({ page, host, api }) => {
     viewer(api).unreadNotificationCount = 2;

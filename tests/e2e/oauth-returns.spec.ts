@@ -8,7 +8,7 @@ import { envelope, LOUD, settings, snapshotOf, stored, subTab, toasts } from './
  * comes from the provider's API asked with that token, never from the link or page storage alone.
  */
 
-test.describe('OAuth returns', { tag: '@worlds' }, () => {
+test.describe('OAuth returns', () => {
   const AUTHENTICATE = 'Authenticate VoidVerified';
   async function authorize(page: Page, host: Host, opts: Parameters<Host['goto']>[1] = {}) {
     await host.goto('/settings/developer', { ...opts, seed: { ...LOUD, ...opts.seed } });
@@ -26,7 +26,7 @@ test.describe('OAuth returns', { tag: '@worlds' }, () => {
     expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
   });
 
-  test('an error return (the user cancelled) says so and uses the marker up', async ({ page, host }) => {
+  test('an error return (the user cancelled) says so and uses the marker up', { tag: '@worlds' }, async ({ page, host }) => {
     const state = 'c'.repeat(32);
     await host.goto('/home', { seed: LOUD });
     await host.scriptReady();
@@ -46,22 +46,26 @@ test.describe('OAuth returns', { tag: '@worlds' }, () => {
     expect(await stored(host, 'void-verified-auth')).toBeUndefined();
   });
 
-  test('with nobody signed in to the site, the returned token’s owner is named and asked about', async ({ page, host, api }) => {
-    const question = page
-      .getByRole('alertdialog')
-      .filter({ hasText: 'AniList returned a token for Viewer. Nobody is signed in to AniList' });
-    await authorize(page, host, { viewer: null });
-    await question.getByRole('button', { name: 'Cancel' }).click();
-    await expect(toasts(page).filter({ hasText: 'Did not use the returned token.' })).toBeVisible();
-    expect(await stored(host, 'void-verified-auth')).toBeUndefined();
-    // Whose it is was asked of AniList with that token.
-    expect(api.requests.filter((r) => r.authorization === `Bearer ${OAUTH_TOKEN}`).map((r) => r.operationName)).toEqual(['TokenViewer']);
+  test(
+    'with nobody signed in to the site, the returned token’s owner is named and asked about',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      const question = page
+        .getByRole('alertdialog')
+        .filter({ hasText: 'AniList returned a token for Viewer. Nobody is signed in to AniList' });
+      await authorize(page, host, { viewer: null });
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect(toasts(page).filter({ hasText: 'Did not use the returned token.' })).toBeVisible();
+      expect(await stored(host, 'void-verified-auth')).toBeUndefined();
+      // Whose it is was asked of AniList with that token.
+      expect(api.requests.filter((r) => r.authorization === `Bearer ${OAUTH_TOKEN}`).map((r) => r.operationName)).toEqual(['TokenViewer']);
 
-    await authorize(page, host, { viewer: null });
-    await question.getByRole('button', { name: 'Ok' }).click();
-    await expect(toasts(page).filter({ hasText: 'Authorized VoidVerified for Viewer' })).toBeVisible();
-    expect(await stored(host, 'void-verified-auth')).toEqual({ token: OAUTH_TOKEN, expires: expect.any(Number) });
-  });
+      await authorize(page, host, { viewer: null });
+      await question.getByRole('button', { name: 'Ok' }).click();
+      await expect(toasts(page).filter({ hasText: 'Authorized VoidVerified for Viewer' })).toBeVisible();
+      expect(await stored(host, 'void-verified-auth')).toEqual({ token: OAUTH_TOKEN, expires: expect.any(Number) });
+    },
+  );
 
   test('the token must be the account’s that started the flow, whatever the page storage says on return', async ({ page, host }) => {
     // Signed in as Akira when the flow starts; on the return page a script claims Viewer (the
@@ -80,22 +84,26 @@ test.describe('OAuth returns', { tag: '@worlds' }, () => {
 
   const UPLOADS = { 'void-verified-settings': envelope({ pasteImagesToHostService: true }) };
 
-  test('imgur: the account named is the one imgur’s API gives for the token, not the link’s', async ({ page, host }) => {
-    host.oauth.imgur.account_username = 'Mallory';
-    host.oauth.imgurAccounts['imgur-token'] = 'ImgurViewer';
-    const imgur = { clientId: 'cid', clientSecret: 'secret', expires: null, refreshToken: null, authToken: null };
-    const config = { selectedHost: 'imgur', configurations: { imgbb: { apiKey: '' }, imgur, catbox: { userHash: '' } } };
-    await host.goto('/settings/developer', { seed: { ...LOUD, ...UPLOADS, 'void-verified-image-host-config': envelope(config) } });
-    await subTab(page, 'image host').click();
-    await settings(page).getByRole('button', { name: 'Authorize' }).click();
-    await expect(toasts(page).filter({ hasText: 'Authorized imgur as ImgurViewer: uploads go to your account.' })).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(toasts(page).filter({ hasText: 'Mallory' })).toHaveCount(0);
-    const asked = host.imageRequests.find((r) => r.url === 'https://api.imgur.com/3/account/me');
-    expect(asked).toMatchObject({ method: 'GET' });
-    expect(asked!.headers.authorization).toBe('Bearer imgur-token');
-  });
+  test(
+    'imgur: the account named is the one imgur’s API gives for the token, not the link’s',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      host.oauth.imgur.account_username = 'Mallory';
+      host.oauth.imgurAccounts['imgur-token'] = 'ImgurViewer';
+      const imgur = { clientId: 'cid', clientSecret: 'secret', expires: null, refreshToken: null, authToken: null };
+      const config = { selectedHost: 'imgur', configurations: { imgbb: { apiKey: '' }, imgur, catbox: { userHash: '' } } };
+      await host.goto('/settings/developer', { seed: { ...LOUD, ...UPLOADS, 'void-verified-image-host-config': envelope(config) } });
+      await subTab(page, 'image host').click();
+      await settings(page).getByRole('button', { name: 'Authorize' }).click();
+      await expect(toasts(page).filter({ hasText: 'Authorized imgur as ImgurViewer: uploads go to your account.' })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(toasts(page).filter({ hasText: 'Mallory' })).toHaveCount(0);
+      const asked = host.imageRequests.find((r) => r.url === 'https://api.imgur.com/3/account/me');
+      expect(asked).toMatchObject({ method: 'GET' });
+      expect(asked!.headers.authorization).toBe('Bearer imgur-token');
+    },
+  );
 
   test('imgur: a token imgur does not accept is refused, and an error return uses the marker up', async ({ page, host }) => {
     host.oauth.imgurAccounts = {};

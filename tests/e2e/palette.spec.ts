@@ -10,8 +10,8 @@ async function openPalette(page: Page) {
   await expect(palette(page)).toBeVisible();
 }
 
-test.describe('QuickStart palette', { tag: '@worlds' }, () => {
-  test('opens on ctrl+space, filters, runs a navigation command and closes', async ({ page, host }) => {
+test.describe('QuickStart palette', () => {
+  test('opens on ctrl+space, filters, runs a navigation command and closes', { tag: '@worlds' }, async ({ page, host }) => {
     await host.goto('/home');
     await openPalette(page);
     await expect(input(page)).toBeFocused();
@@ -89,7 +89,7 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
     expect(inside).toBe(true);
   });
 
-  test('opens from the QuickStart button in the navigation', async ({ page, host }) => {
+  test('opens from the QuickStart button in the navigation', { tag: '@worlds' }, async ({ page, host }) => {
     await host.goto('/home');
     await page.getByRole('button', { name: 'Open VoidVerified QuickStart' }).first().click();
     await expect(palette(page)).toBeVisible();
@@ -127,7 +127,7 @@ test.describe('QuickStart palette', { tag: '@worlds' }, () => {
   });
 });
 
-test.describe('Enter on a search page', { tag: '@worlds' }, () => {
+test.describe('Enter on a search page', () => {
   // A search answers 800 ms after typing stops; until then the rows of an earlier text stay on
   // screen. Enter pressed meanwhile used to run their top row (another anime, another user).
   for (const { command, placeholder, group, before, top, typed, url } of [
@@ -246,8 +246,8 @@ test.describe('settings and storage', { tag: '@worlds' }, () => {
   });
 });
 
-test.describe('shortcuts', { tag: '@worlds' }, () => {
-  test('a remapped hotkey works and the old one does not', async ({ page, host }) => {
+test.describe('shortcuts', () => {
+  test('a remapped hotkey works and the old one does not', { tag: '@worlds' }, async ({ page, host }) => {
     await host.goto('/settings/developer');
     await page.getByRole('tab', { name: 'shortcuts' }).click();
     const field = page.getByRole('textbox', { name: 'Hotkey for Open QuickStart (again: next mode)' });
@@ -465,51 +465,47 @@ test('an Enter held while the list settles is dropped when the palette leaves th
 
 // Issue 29: under load, rows that arrived later re-sorted the Dashboard between the moment a row
 // showed and the click, and the click ran another row (a notification, which opened /notifications).
-test(
-  'rows that arrive late go below the rows shown: the row under the pointer stays, and a click runs it',
-  { tag: '@worlds' },
-  async ({ page, host, api }) => {
-    const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
-    test.setTimeout(60_000);
-    // The notifications answer late, as a busy API answers (late enough for a busy machine to show the list first).
-    api.slow(8000, 'Notifications');
-    await host.goto('/home', {
-      seed: {
-        'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }),
-        'void-verified-users': seedValue([{ username: 'Akira', quickAccessEnabled: true, id: 2, lastFetch: Date.now() }]),
-        'void-verified-settings': seedValue({ quickAccessEnabled: true, replaceNotifications: true }),
-      },
-    });
-    await openPalette(page);
-    const late = page.locator('[cmdk-item][data-command^="notifications.item."]');
-    const akira = page.locator('[cmdk-item][data-command="quick-access.user.akira"]');
-    await expect(akira).toBeVisible();
-    expect(await late.count()).toBe(0);
-    const akiraAt = (await akira.boundingBox())!.y;
-    // The pointer rests on the first row after the Quick Access users.
-    const rows = page.locator('[cmdk-item]');
-    const ids = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-command')));
-    const target = rows.nth(ids.indexOf('quick-access.refresh') + 1);
-    const command = await target.getAttribute('data-command');
-    expect(command).toBe('verified-users.add');
-    const box = (await target.boundingBox())!;
-    const lastShown = (await rows.last().boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await expect(target).toHaveAttribute('data-selected', 'true');
+test('rows that arrive late go below the rows shown: the row under the pointer stays, and a click runs it', async ({ page, host, api }) => {
+  const seedValue = (data: unknown) => JSON.stringify({ v: 1, data });
+  test.setTimeout(60_000);
+  // The notifications answer late, as a busy API answers (late enough for a busy machine to show the list first).
+  api.slow(8000, 'Notifications');
+  await host.goto('/home', {
+    seed: {
+      'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }),
+      'void-verified-users': seedValue([{ username: 'Akira', quickAccessEnabled: true, id: 2, lastFetch: Date.now() }]),
+      'void-verified-settings': seedValue({ quickAccessEnabled: true, replaceNotifications: true }),
+    },
+  });
+  await openPalette(page);
+  const late = page.locator('[cmdk-item][data-command^="notifications.item."]');
+  const akira = page.locator('[cmdk-item][data-command="quick-access.user.akira"]');
+  await expect(akira).toBeVisible();
+  expect(await late.count()).toBe(0);
+  const akiraAt = (await akira.boundingBox())!.y;
+  // The pointer rests on the first row after the Quick Access users.
+  const rows = page.locator('[cmdk-item]');
+  const ids = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-command')));
+  const target = rows.nth(ids.indexOf('quick-access.refresh') + 1);
+  const command = await target.getAttribute('data-command');
+  expect(command).toBe('verified-users.add');
+  const box = (await target.boundingBox())!;
+  const lastShown = (await rows.last().boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(target).toHaveAttribute('data-selected', 'true');
 
-    // The notifications arrive: below every row shown, and nothing under the pointer moved.
-    await expect(late.first()).toBeAttached({ timeout: 20_000 });
-    for (const row of await late.all()) expect((await row.boundingBox())!.y).toBeGreaterThan(lastShown.y);
-    expect((await target.boundingBox())!.y).toBe(box.y);
-    expect((await akira.boundingBox())!.y).toBe(akiraAt);
-    await expect(target).toHaveAttribute('data-selected', 'true');
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect(page.getByRole('button', { name: 'Back from Verify user' })).toBeVisible();
-    await expect(page).toHaveURL('https://anilist.co/home');
-  },
-);
+  // The notifications arrive: below every row shown, and nothing under the pointer moved.
+  await expect(late.first()).toBeAttached({ timeout: 20_000 });
+  for (const row of await late.all()) expect((await row.boundingBox())!.y).toBeGreaterThan(lastShown.y);
+  expect((await target.boundingBox())!.y).toBe(box.y);
+  expect((await akira.boundingBox())!.y).toBe(akiraAt);
+  await expect(target).toHaveAttribute('data-selected', 'true');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByRole('button', { name: 'Back from Verify user' })).toBeVisible();
+  await expect(page).toHaveURL('https://anilist.co/home');
+});
 
-test.describe('hotkeys are visible (issue 31)', { tag: '@worlds' }, () => {
+test.describe('hotkeys are visible (issue 31)', () => {
   const composer = (page: Page) => page.locator('.activity-feed-wrap > .activity-edit textarea.el-textarea__inner');
 
   test("the palette's own key shows on its row, and picking the row moves to the next mode", async ({ page, host }) => {
@@ -522,28 +518,29 @@ test.describe('hotkeys are visible (issue 31)', { tag: '@worlds' }, () => {
     await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
   });
 
-  test('in the composer the markdown marks are rows with their keys, aimed at it; outside an editor they are not listed', async ({
-    page,
-    host,
-  }) => {
-    // 'Markdown hotkeys' is off (its default): the marks are palette rows all the same.
-    await host.goto('/home');
-    await composer(page).click();
-    await page.keyboard.type('hello world');
-    await composer(page).evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(6, 11));
-    await openPalette(page);
-    await input(page).fill('Bold');
-    const bold = page.locator('[cmdk-item][data-command="markdown.bold"]');
-    await expect(bold.locator('kbd')).toHaveText('Ctrl+B');
-    await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'markdown.bold');
-    await page.keyboard.press('Enter');
-    await expect(palette(page)).toBeHidden();
-    await expect(composer(page)).toHaveValue('hello __world__');
-    await expect(composer(page)).toBeFocused();
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await openPalette(page);
-    await input(page).fill('Bold');
-    await expect(page.locator('[cmdk-item]').first()).toBeVisible();
-    await expect(page.locator('[cmdk-item][data-command="markdown.bold"]')).toHaveCount(0);
-  });
+  test(
+    'in the composer the markdown marks are rows with their keys, aimed at it; outside an editor they are not listed',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      // 'Markdown hotkeys' is off (its default): the marks are palette rows all the same.
+      await host.goto('/home');
+      await composer(page).click();
+      await page.keyboard.type('hello world');
+      await composer(page).evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(6, 11));
+      await openPalette(page);
+      await input(page).fill('Bold');
+      const bold = page.locator('[cmdk-item][data-command="markdown.bold"]');
+      await expect(bold.locator('kbd')).toHaveText('Ctrl+B');
+      await expect(page.locator('[cmdk-item]').first()).toHaveAttribute('data-command', 'markdown.bold');
+      await page.keyboard.press('Enter');
+      await expect(palette(page)).toBeHidden();
+      await expect(composer(page)).toHaveValue('hello __world__');
+      await expect(composer(page)).toBeFocused();
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await openPalette(page);
+      await input(page).fill('Bold');
+      await expect(page.locator('[cmdk-item]').first()).toBeVisible();
+      await expect(page.locator('[cmdk-item][data-command="markdown.bold"]')).toHaveCount(0);
+    },
+  );
 });

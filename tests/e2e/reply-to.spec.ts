@@ -219,88 +219,86 @@ test.describe('reply to', () => {
 test.describe('referenced quotes in our own cards', () => {
   test.use({ viewport: { width: 1000, height: 700 } });
 
-  test(
-    'the messages feed: a quote of a reply of the card leads to it by click or Enter; one of another activity offers Direct Link on hover and focus',
-    { tag: '@worlds' },
-    async ({ page, host }) => {
-      const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
-      await host.goto('/home', { seed: { ...auth, ...on({ messageFeedEnabled: true }) } });
-      const { entry, activityId, reply: first, replyId } = await openMessageReplies(page);
-      const box = entry.getByRole('textbox', { name: 'Reply' });
-      for (const href of [`${activityId}/${replyId}`, '700000004/50000006']) {
-        await box.fill(`<blockquote href="${href}">Quoted ${href}</blockquote>`);
-        await entry.getByRole('button', { name: 'Publish' }).click();
-        await expect(entry.locator(`.vv-reply blockquote[href="${href}"]`)).toHaveText(`Quoted ${href}`);
-      }
-      const here = entry.locator(`.vv-reply blockquote[href="${activityId}/${replyId}"]`);
-      const other = entry.locator('.vv-reply blockquote[href="700000004/50000006"]');
-      await expect(here).toHaveClass(QUOTE);
-      await expect(here).toHaveAttribute('tabindex', '0');
-      // A reply of this card: a click scrolls to it and marks it, with no Direct Link and no move.
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await here.click();
-      await expect(first).toHaveClass(/void-reply-target/);
-      await expect(first).toBeInViewport();
-      await expect(page.getByRole('link', { name: 'Direct Link', exact: true })).toHaveCount(0);
-      await expect(first).not.toHaveClass(/void-reply-target/, { timeout: 5000 });
-      // By the keyboard: Enter on the focused quote.
-      await here.focus();
-      await page.keyboard.press('Enter');
-      await expect(first).toHaveClass(/void-reply-target/);
-      await expect(page).toHaveURL(/\/home$/);
-      // Another activity: Direct Link on hover (kept while hovered), and on focus, where Enter follows it.
-      await other.hover();
-      const link = page.getByRole('link', { name: 'Direct Link', exact: true });
-      await expect(link).toHaveAttribute('href', '/activity/700000004?void-reply-id=50000006');
-      await page.mouse.move(0, 0);
-      await expect(link).toHaveCount(0);
-      await other.focus();
-      await expect(link).toBeVisible();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000006$/);
-      await expect(replies(page).nth(1)).toHaveClass(/void-reply-target/);
-    },
-  );
+  test('the messages feed: a quote of a reply of the card leads to it by click or Enter; one of another activity offers Direct Link on hover and focus', async ({
+    page,
+    host,
+  }) => {
+    const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
+    await host.goto('/home', { seed: { ...auth, ...on({ messageFeedEnabled: true }) } });
+    const { entry, activityId, reply: first, replyId } = await openMessageReplies(page);
+    const box = entry.getByRole('textbox', { name: 'Reply' });
+    for (const href of [`${activityId}/${replyId}`, '700000004/50000006']) {
+      await box.fill(`<blockquote href="${href}">Quoted ${href}</blockquote>`);
+      await entry.getByRole('button', { name: 'Publish' }).click();
+      await expect(entry.locator(`.vv-reply blockquote[href="${href}"]`)).toHaveText(`Quoted ${href}`);
+    }
+    const here = entry.locator(`.vv-reply blockquote[href="${activityId}/${replyId}"]`);
+    const other = entry.locator('.vv-reply blockquote[href="700000004/50000006"]');
+    await expect(here).toHaveClass(QUOTE);
+    await expect(here).toHaveAttribute('tabindex', '0');
+    // A reply of this card: a click scrolls to it and marks it, with no Direct Link and no move.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await here.click();
+    await expect(first).toHaveClass(/void-reply-target/);
+    await expect(first).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Direct Link', exact: true })).toHaveCount(0);
+    await expect(first).not.toHaveClass(/void-reply-target/, { timeout: 5000 });
+    // By the keyboard: Enter on the focused quote.
+    await here.focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveClass(/void-reply-target/);
+    await expect(page).toHaveURL(/\/home$/);
+    // Another activity: Direct Link on hover (kept while hovered), and on focus, where Enter follows it.
+    await other.hover();
+    const link = page.getByRole('link', { name: 'Direct Link', exact: true });
+    await expect(link).toHaveAttribute('href', '/activity/700000004?void-reply-id=50000006');
+    await page.mouse.move(0, 0);
+    await expect(link).toHaveCount(0);
+    await other.focus();
+    await expect(link).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000006$/);
+    await expect(replies(page).nth(1)).toHaveClass(/void-reply-target/);
+  });
 
-  test(
-    "the palette's activity search: Enter on a quote of a reply of the card scrolls the palette to it; another activity's Direct Link is above the palette",
-    { tag: '@worlds' },
-    async ({ page, host }) => {
-      const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
-      await host.goto('/home', { seed: { ...auth, ...on() } });
-      await page.keyboard.press('Control+Space');
-      await page.keyboard.press('Control+Space');
-      await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
-      await page.getByRole('group', { name: 'Activity search parameters' }).getByRole('button', { name: 'Search', exact: true }).click();
-      await page.locator('[cmdk-item][data-value^="activity/"]').first().click();
-      const entry = page.locator('.vv-activity-view article');
-      const activityId = await entry.getAttribute('data-activity-id');
-      await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
-      const box = entry.getByRole('textbox', { name: 'Reply' });
-      for (const text of ['The reply to quote', ...Array.from({ length: 4 }, (_, i) => `Filler ${i}\n\n${'long text '.repeat(40)}`)]) {
-        await box.fill(text);
-        await entry.getByRole('button', { name: 'Publish' }).click();
-        await expect(entry.locator('.vv-reply').last()).toContainText(text.split('\n')[0]!);
-      }
-      const quoted = entry.locator('.vv-reply', { hasText: 'The reply to quote' }).first();
-      await box.fill(`<blockquote href="${activityId}/${await quoted.getAttribute('data-reply-id')}">The reply to quote</blockquote>`);
+  test("the palette's activity search: Enter on a quote of a reply of the card scrolls the palette to it; another activity's Direct Link is above the palette", async ({
+    page,
+    host,
+  }) => {
+    const auth = { 'void-verified-auth': seedValue({ token: OAUTH_TOKEN, expires: Date.now() + 300 * 86_400_000 }) };
+    await host.goto('/home', { seed: { ...auth, ...on() } });
+    await page.keyboard.press('Control+Space');
+    await page.keyboard.press('Control+Space');
+    await expect(page.getByRole('combobox', { name: 'QuickStart mode' })).toHaveValue('activity-search');
+    await page.getByRole('group', { name: 'Activity search parameters' }).getByRole('button', { name: 'Search', exact: true }).click();
+    await page.locator('[cmdk-item][data-value^="activity/"]').first().click();
+    const entry = page.locator('.vv-activity-view article');
+    const activityId = await entry.getAttribute('data-activity-id');
+    await entry.locator('.vv-act-actions button', { hasText: /repl/ }).click();
+    const box = entry.getByRole('textbox', { name: 'Reply' });
+    for (const text of ['The reply to quote', ...Array.from({ length: 4 }, (_, i) => `Filler ${i}\n\n${'long text '.repeat(40)}`)]) {
+      await box.fill(text);
       await entry.getByRole('button', { name: 'Publish' }).click();
-      const quote = entry.locator('blockquote.void-quote');
-      await quote.focus();
-      await expect(quoted).not.toBeInViewport();
-      await page.keyboard.press('Enter');
-      await expect(quoted).toHaveClass(/void-reply-target/);
-      await expect(quoted).toBeInViewport();
-      await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
-      // Another activity's quote: its Direct Link sits above the palette, and a click on it goes there.
-      await box.fill('<blockquote href="700000004/50000006">Elsewhere</blockquote>');
-      await entry.getByRole('button', { name: 'Publish' }).click();
-      await entry.locator('blockquote.void-quote', { hasText: 'Elsewhere' }).hover();
-      await page.getByRole('link', { name: 'Direct Link', exact: true }).click();
-      await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000006$/);
-      await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toHaveCount(0);
-    },
-  );
+      await expect(entry.locator('.vv-reply').last()).toContainText(text.split('\n')[0]!);
+    }
+    const quoted = entry.locator('.vv-reply', { hasText: 'The reply to quote' }).first();
+    await box.fill(`<blockquote href="${activityId}/${await quoted.getAttribute('data-reply-id')}">The reply to quote</blockquote>`);
+    await entry.getByRole('button', { name: 'Publish' }).click();
+    const quote = entry.locator('blockquote.void-quote');
+    await quote.focus();
+    await expect(quoted).not.toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(quoted).toHaveClass(/void-reply-target/);
+    await expect(quoted).toBeInViewport();
+    await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeVisible();
+    // Another activity's quote: its Direct Link sits above the palette, and a click on it goes there.
+    await box.fill('<blockquote href="700000004/50000006">Elsewhere</blockquote>');
+    await entry.getByRole('button', { name: 'Publish' }).click();
+    await entry.locator('blockquote.void-quote', { hasText: 'Elsewhere' }).hover();
+    await page.getByRole('link', { name: 'Direct Link', exact: true }).click();
+    await expect(page).toHaveURL(/\/activity\/700000004\?void-reply-id=50000006$/);
+    await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toHaveCount(0);
+  });
 
   test('the one sanitizer keeps a blockquote href only as a quote reference (digits, or digits/digits), and marks quotes only when asked', async ({
     page,

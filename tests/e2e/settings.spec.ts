@@ -27,8 +27,8 @@ const setStored = (host: Host, key: string, data: unknown) =>
     JSON.stringify({ v: 1, data }),
   ] as const);
 
-test.describe('settings page', { tag: '@worlds' }, () => {
-  test('header, category tabs, filter and every option of the catalogue with its mark', async ({ page, host }) => {
+test.describe('settings page', () => {
+  test('header, category tabs, filter and every option of the catalogue with its mark', { tag: '@worlds' }, async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(settings(page).getByRole('heading', { name: /VoidVerified Palette v\d+\.\d+\.\d+/ })).toBeVisible();
     const source = settings(page).getByRole('link', { name: 'Authors and source' });
@@ -113,7 +113,7 @@ test.describe('settings page', { tag: '@worlds' }, () => {
     await expect(settings(page).getByRole('tabpanel', { name: 'users' })).toBeVisible();
   });
 
-  test('is removed on other settings pages and restored on return; the nav link names us', async ({ page, host }) => {
+  test('is removed on other settings pages and restored on return; the nav link names us', { tag: '@worlds' }, async ({ page, host }) => {
     await host.goto('/settings/developer');
     await expect(settings(page)).toHaveCount(1);
     const suffix = await page.locator('.nav a[href="/settings/developer"]').evaluate((a) => getComputedStyle(a, '::after').content);
@@ -125,67 +125,79 @@ test.describe('settings page', { tag: '@worlds' }, () => {
   });
 });
 
-test.describe('authorization', { tag: '@worlds' }, () => {
-  test('round trip through the OAuth fragment: token stored, hash removed, expiry shown, revoke', async ({ page, host }) => {
-    await host.goto('/settings/developer');
-    await subTab(page, 'authorization').click();
-    const authorize = page.waitForRequest((r) => r.url().startsWith('https://anilist.co/api/v2/oauth/authorize'));
-    await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
-    // The flow carries a fresh random state, which the fixture echoes (as AniList's OAuth server does).
-    expect((await authorize).url()).toMatch(
-      /^https:\/\/anilist\.co\/api\/v2\/oauth\/authorize\?client_id=15519&response_type=token&state=[0-9a-f]{32}$/,
-    );
-    await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
-    expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
-    await expect(page).toHaveURL('https://anilist.co/settings/developer');
-    expect(await page.evaluate(() => location.hash)).toBe('');
-    const saved = (await stored(host, 'void-verified-auth')) as { token: string; expires: number };
-    expect(saved.token).toBe(OAUTH_TOKEN);
-    // expires_in=31536000 seconds from now.
-    expect(Math.abs(saved.expires - (Date.now() + 31_536_000_000))).toBeLessThan(120_000);
-    // In the default date format, mm/dd/yyyy.
-    const d = new Date(saved.expires);
-    const mmddyyyy = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
-    await expect(settings(page)).toContainText(`The token expires on ${mmddyyyy}.`);
+test.describe('authorization', () => {
+  test(
+    'round trip through the OAuth fragment: token stored, hash removed, expiry shown, revoke',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      await host.goto('/settings/developer');
+      await subTab(page, 'authorization').click();
+      const authorize = page.waitForRequest((r) => r.url().startsWith('https://anilist.co/api/v2/oauth/authorize'));
+      await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
+      // The flow carries a fresh random state, which the fixture echoes (as AniList's OAuth server does).
+      expect((await authorize).url()).toMatch(
+        /^https:\/\/anilist\.co\/api\/v2\/oauth\/authorize\?client_id=15519&response_type=token&state=[0-9a-f]{32}$/,
+      );
+      await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
+      expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
+      await expect(page).toHaveURL('https://anilist.co/settings/developer');
+      expect(await page.evaluate(() => location.hash)).toBe('');
+      const saved = (await stored(host, 'void-verified-auth')) as { token: string; expires: number };
+      expect(saved.token).toBe(OAUTH_TOKEN);
+      // expires_in=31536000 seconds from now.
+      expect(Math.abs(saved.expires - (Date.now() + 31_536_000_000))).toBeLessThan(120_000);
+      // In the default date format, mm/dd/yyyy.
+      const d = new Date(saved.expires);
+      const mmddyyyy = `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+      await expect(settings(page)).toContainText(`The token expires on ${mmddyyyy}.`);
 
-    // Revoking asks first: Cancel keeps the token.
-    const revoke = page.getByRole('alertdialog', { name: 'Warning' });
-    await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
-    await expect(revoke).toContainText('Revoke VoidVerified’s AniList authorization?');
-    await revoke.getByRole('button', { name: 'Cancel' }).click();
-    expect(((await stored(host, 'void-verified-auth')) as { token: string }).token).toBe(OAUTH_TOKEN);
-    await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
-    await revoke.getByRole('button', { name: 'Ok' }).click();
-    await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
-    expect(await stored(host, 'void-verified-auth')).toEqual({ token: null, expires: null });
-  });
+      // Revoking asks first: Cancel keeps the token.
+      const revoke = page.getByRole('alertdialog', { name: 'Warning' });
+      await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
+      await expect(revoke).toContainText('Revoke VoidVerified’s AniList authorization?');
+      await revoke.getByRole('button', { name: 'Cancel' }).click();
+      expect(((await stored(host, 'void-verified-auth')) as { token: string }).token).toBe(OAUTH_TOKEN);
+      await settings(page).getByRole('button', { name: 'Revoke authorization' }).click();
+      await revoke.getByRole('button', { name: 'Ok' }).click();
+      await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
+      expect(await stored(host, 'void-verified-auth')).toEqual({ token: null, expires: null });
+    },
+  );
 
-  test('a link carrying a token that this browser did not ask for is refused; the stored token stays', async ({ page, host, api }) => {
-    // Anyone can post such a link on AniList; the victim already has a token of their own.
-    const mine = auth('sandbox-token', Date.now() + 300 * DAY);
-    await host.goto('/settings/developer#void_auth&access_token=attacker-token&token_type=Bearer&expires_in=31536000', { seed: mine });
-    await expect(toasts(page).filter({ hasText: 'Refused an AniList authorization this browser did not start' })).toBeVisible();
-    expect(await page.evaluate(() => location.hash)).toBe('');
-    expect(await stored(host, 'void-verified-auth')).toEqual({ token: 'sandbox-token', expires: expect.any(Number) });
-    await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
-    expect(api.requests.filter((r) => r.authorization?.includes('attacker-token'))).toEqual([]);
-  });
+  test(
+    'a link carrying a token that this browser did not ask for is refused; the stored token stays',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      // Anyone can post such a link on AniList; the victim already has a token of their own.
+      const mine = auth('sandbox-token', Date.now() + 300 * DAY);
+      await host.goto('/settings/developer#void_auth&access_token=attacker-token&token_type=Bearer&expires_in=31536000', { seed: mine });
+      await expect(toasts(page).filter({ hasText: 'Refused an AniList authorization this browser did not start' })).toBeVisible();
+      expect(await page.evaluate(() => location.hash)).toBe('');
+      expect(await stored(host, 'void-verified-auth')).toEqual({ token: 'sandbox-token', expires: expect.any(Number) });
+      await expect(settings(page).getByRole('button', { name: 'Revoke authorization' })).toBeVisible();
+      expect(api.requests.filter((r) => r.authorization?.includes('attacker-token'))).toEqual([]);
+    },
+  );
 
-  test('a return whose state is not the one this browser sent is refused, and the marker is used up', async ({ page, host }) => {
-    const pending = {
-      'void-verified-oauth-pending': JSON.stringify({
-        v: 1,
-        data: { anilist: { state: 'a'.repeat(32), started: Date.now() }, imgur: null },
-      }),
-    };
-    await host.goto(
-      `/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'b'.repeat(32)}`,
-      { seed: pending },
-    );
-    await expect(toasts(page).filter({ hasText: 'did not start' })).toBeVisible();
-    expect(await stored(host, 'void-verified-auth')).toBeUndefined();
-    expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
-  });
+  test(
+    'a return whose state is not the one this browser sent is refused, and the marker is used up',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      const pending = {
+        'void-verified-oauth-pending': JSON.stringify({
+          v: 1,
+          data: { anilist: { state: 'a'.repeat(32), started: Date.now() }, imgur: null },
+        }),
+      };
+      await host.goto(
+        `/settings/developer#void_auth&access_token=${OAUTH_TOKEN}&token_type=Bearer&expires_in=31536000&state=${'b'.repeat(32)}`,
+        { seed: pending },
+      );
+      await expect(toasts(page).filter({ hasText: 'did not start' })).toBeVisible();
+      expect(await stored(host, 'void-verified-auth')).toBeUndefined();
+      expect(await stored(host, 'void-verified-oauth-pending')).toEqual({ anilist: null, imgur: null });
+    },
+  );
 
   test('a pending authorization older than 10 minutes does not vouch for a return', async ({ page, host }) => {
     const pending = {
@@ -228,20 +240,24 @@ test.describe('authorization', { tag: '@worlds' }, () => {
     await expect.poll(() => stored(host, 'void-verified-auth')).toEqual({ token: OAUTH_TOKEN, expires: expect.any(Number) });
   });
 
-  test('a token of another AniList user than the one signed in is refused, naming them', async ({ page, host, api }) => {
-    // The host is signed in as Akira (id 2); the fake approval hands out Viewer's (id 1) token.
-    await host.goto('/settings/developer', { viewer: { id: 2, name: 'Akira' } });
-    await subTab(page, 'authorization').click();
-    await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
-    await expect(toasts(page).filter({ hasText: "the token is Viewer's, but Akira is signed in to AniList here" })).toBeVisible({
-      timeout: 15_000,
-    });
-    expect(await stored(host, 'void-verified-auth')).toBeUndefined();
-    expect(await page.evaluate(() => location.hash)).toBe('');
-    await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
-    // Only the question of whose it is went out with it.
-    expect(api.requests.filter((r) => r.authorization === `Bearer ${OAUTH_TOKEN}`).map((r) => r.operationName)).toEqual(['TokenViewer']);
-  });
+  test(
+    'a token of another AniList user than the one signed in is refused, naming them',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      // The host is signed in as Akira (id 2); the fake approval hands out Viewer's (id 1) token.
+      await host.goto('/settings/developer', { viewer: { id: 2, name: 'Akira' } });
+      await subTab(page, 'authorization').click();
+      await settings(page).getByRole('button', { name: 'Authenticate VoidVerified' }).click();
+      await expect(toasts(page).filter({ hasText: "the token is Viewer's, but Akira is signed in to AniList here" })).toBeVisible({
+        timeout: 15_000,
+      });
+      expect(await stored(host, 'void-verified-auth')).toBeUndefined();
+      expect(await page.evaluate(() => location.hash)).toBe('');
+      await expect(settings(page).getByRole('button', { name: 'Authenticate VoidVerified' })).toBeVisible();
+      // Only the question of whose it is went out with it.
+      expect(api.requests.filter((r) => r.authorization === `Bearer ${OAUTH_TOKEN}`).map((r) => r.operationName)).toEqual(['TokenViewer']);
+    },
+  );
 
   test('a returned token with characters outside the JWT alphabet, or an expiry past a year, is refused', async ({ page, host }) => {
     test.slow(); // several round trips through the authorize page
@@ -309,7 +325,7 @@ test.describe('authorization', { tag: '@worlds' }, () => {
   });
 });
 
-test.describe('toasts', { tag: '@worlds' }, () => {
+test.describe('toasts', () => {
   test("'Test Toasts' honours level, location and duration", async ({ page, host }) => {
     await host.goto('/settings/developer');
     await subTab(page, 'toasts').click();
@@ -377,7 +393,7 @@ test.describe('toasts', { tag: '@worlds' }, () => {
   });
 });
 
-test.describe('changelog', { tag: '@worlds' }, () => {
+test.describe('changelog', () => {
   test('opens on a fresh install, lists 1.7 to 1.21, switches options, and stays closed after', async ({ page, host }) => {
     await host.goto('/home', { changelog: true });
     const dialog = page.getByRole('dialog', { name: 'VoidVerified Changelog' });
@@ -413,57 +429,58 @@ test.describe('changelog', { tag: '@worlds' }, () => {
   });
 });
 
-test.describe('global CSS', { tag: '@worlds' }, () => {
-  test('edited in CodeMirror, applied to the page, removed when off and back when on; never on /settings/developer', async ({
-    page,
-    host,
-  }) => {
-    test.slow(); // many steps, each through a host move
-    await host.goto('/home', { seed: settingsSeed({ globalCssEnabled: true }) });
-    await page.keyboard.press('Control+Space');
-    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Edit global CSS');
-    await page.keyboard.press('Enter');
-    const editor = page.locator('[data-void-ui="overlay"] .cm-content');
-    await editor.click();
-    await page.keyboard.type('body { outline: 7px solid rgb(1, 2, 3); }');
-    const style = page.locator('head style#void-verified-style-global-css');
-    await expect(style).toHaveCount(1);
-    await expect.poll(() => style.textContent()).toContain('outline: 7px solid rgb(1, 2, 3);');
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineWidth)).toBe('7px');
-    await page.keyboard.press('Escape');
-    // Stored, and there after a reload.
-    await page.reload();
-    await expect(page.locator('head style#void-verified-style-global-css')).toHaveCount(1);
-    expect(await stored(host, 'void-verified-global-css')).toContain('outline: 7px');
+test.describe('global CSS', () => {
+  test(
+    'edited in CodeMirror, applied to the page, removed when off and back when on; never on /settings/developer',
+    { tag: '@worlds' },
+    async ({ page, host }) => {
+      test.slow(); // many steps, each through a host move
+      await host.goto('/home', { seed: settingsSeed({ globalCssEnabled: true }) });
+      await page.keyboard.press('Control+Space');
+      await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Edit global CSS');
+      await page.keyboard.press('Enter');
+      const editor = page.locator('[data-void-ui="overlay"] .cm-content');
+      await editor.click();
+      await page.keyboard.type('body { outline: 7px solid rgb(1, 2, 3); }');
+      const style = page.locator('head style#void-verified-style-global-css');
+      await expect(style).toHaveCount(1);
+      await expect.poll(() => style.textContent()).toContain('outline: 7px solid rgb(1, 2, 3);');
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineWidth)).toBe('7px');
+      await page.keyboard.press('Escape');
+      // Stored, and there after a reload.
+      await page.reload();
+      await expect(page.locator('head style#void-verified-style-global-css')).toHaveCount(1);
+      expect(await stored(host, 'void-verified-global-css')).toContain('outline: 7px');
 
-    // The escape hatch: the settings page that edits it is never styled by it (a host move there too).
-    const push = (path: string) =>
-      page.evaluate(
-        (p) =>
-          (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): unknown } } }).__vue__.$router.push(p),
-        path,
-      );
-    await push('/settings/developer');
-    await expect(style).toHaveCount(0);
-    expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
-    await subTab(page, 'global CSS').click();
-    await expect(settings(page).locator('.cm-content')).toContainText('outline: 7px');
+      // The escape hatch: the settings page that edits it is never styled by it (a host move there too).
+      const push = (path: string) =>
+        page.evaluate(
+          (p) =>
+            (document.querySelector('#app') as unknown as { __vue__: { $router: { push(p: string): unknown } } }).__vue__.$router.push(p),
+          path,
+        );
+      await push('/settings/developer');
+      await expect(style).toHaveCount(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
+      await subTab(page, 'global CSS').click();
+      await expect(settings(page).locator('.cm-content')).toContainText('outline: 7px');
 
-    await settings(page)
-      .getByRole('checkbox', { name: /Enable custom global CSS/ })
-      .uncheck();
-    await push('/home');
-    await expect(page.locator('.activity-feed')).toBeVisible();
-    await expect(style).toHaveCount(0);
-    expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
-    await push('/settings/developer');
-    await settings(page)
-      .getByRole('checkbox', { name: /Enable custom global CSS/ })
-      .check();
-    await expect(style).toHaveCount(0);
-    await push('/home');
-    await expect(style).toHaveCount(1);
-  });
+      await settings(page)
+        .getByRole('checkbox', { name: /Enable custom global CSS/ })
+        .uncheck();
+      await push('/home');
+      await expect(page.locator('.activity-feed')).toBeVisible();
+      await expect(style).toHaveCount(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).outlineWidth)).not.toBe('7px');
+      await push('/settings/developer');
+      await settings(page)
+        .getByRole('checkbox', { name: /Enable custom global CSS/ })
+        .check();
+      await expect(style).toHaveCount(0);
+      await push('/home');
+      await expect(style).toHaveCount(1);
+    },
+  );
 
   test('a new text from outside replaces the editor’s (Clear), and typing goes on from it', async ({ page, host }) => {
     await host.goto('/settings/developer', {
@@ -485,7 +502,7 @@ test.describe('global CSS', { tag: '@worlds' }, () => {
     await expect.poll(() => stored(host, 'void-verified-global-css')).toBe('b {}');
   });
 
-  test('CSS is set as text: markup in it never becomes elements', async ({ page, host }) => {
+  test('CSS is set as text: markup in it never becomes elements', { tag: '@worlds' }, async ({ page, host }) => {
     const css = '</style><img src=x onerror="window.__pwned=1"><style>';
     await host.goto('/home', {
       seed: { ...settingsSeed({ globalCssEnabled: true }), 'void-verified-global-css': JSON.stringify({ v: 1, data: css }) },
@@ -497,7 +514,7 @@ test.describe('global CSS', { tag: '@worlds' }, () => {
   });
 });
 
-test.describe('time format and colour options', { tag: '@worlds' }, () => {
+test.describe('time format and colour options', () => {
   test('the chosen date format shows in the settings (token expiry) and survives reload', async ({ page, host }) => {
     const expires = new Date(2031, 2, 9, 15, 4).getTime();
     await host.goto('/settings/developer', { seed: auth(OAUTH_TOKEN, expires) });

@@ -19,26 +19,30 @@ function withVideo(api: MockApi): number {
 
 const videoLink = (page: Page) => page.locator('.markdown a.void-video-link');
 
-test.describe('videos as links', { tag: '@worlds' }, () => {
-  test('in the host\'s markdown: the video is a full-width "Play Video" link to its file, in the same tab', async ({ page, host, api }) => {
-    const id = withVideo(api);
-    await host.goto(`/activity/${id}`, { seed: settings({ replaceVideosWithLinksEnabled: true }) });
-    await expect(videoLink(page)).toHaveText('Play Video');
-    await expect(videoLink(page)).toHaveAttribute('href', CLIP);
-    expect(await videoLink(page).getAttribute('target')).toBeNull();
-    await expect(page.locator('.activity-entry video')).toHaveCount(0);
-    await expect(videoLink(page)).toHaveCSS('display', 'block');
-    await expect(videoLink(page)).toHaveCSS('text-align', 'center');
-    const [link, text] = await Promise.all([
-      videoLink(page).boundingBox(),
-      page.locator('.activity-entry .markdown').first().boundingBox(),
-    ]);
-    expect(link!.width).toBeCloseTo(text!.width, 0);
-    // The host renders the activity again: the new video becomes a link again.
-    await page.evaluate(() => (window as unknown as { __host: { rerender(): void } }).__host.rerender());
-    await expect(videoLink(page)).toHaveCount(1);
-    await expect(page.locator('.activity-entry video')).toHaveCount(0);
-  });
+test.describe('videos as links', () => {
+  test(
+    'in the host\'s markdown: the video is a full-width "Play Video" link to its file, in the same tab',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      const id = withVideo(api);
+      await host.goto(`/activity/${id}`, { seed: settings({ replaceVideosWithLinksEnabled: true }) });
+      await expect(videoLink(page)).toHaveText('Play Video');
+      await expect(videoLink(page)).toHaveAttribute('href', CLIP);
+      expect(await videoLink(page).getAttribute('target')).toBeNull();
+      await expect(page.locator('.activity-entry video')).toHaveCount(0);
+      await expect(videoLink(page)).toHaveCSS('display', 'block');
+      await expect(videoLink(page)).toHaveCSS('text-align', 'center');
+      const [link, text] = await Promise.all([
+        videoLink(page).boundingBox(),
+        page.locator('.activity-entry .markdown').first().boundingBox(),
+      ]);
+      expect(link!.width).toBeCloseTo(text!.width, 0);
+      // The host renders the activity again: the new video becomes a link again.
+      await page.evaluate(() => (window as unknown as { __host: { rerender(): void } }).__host.rerender());
+      await expect(videoLink(page)).toHaveCount(1);
+      await expect(page.locator('.activity-entry video')).toHaveCount(0);
+    },
+  );
 
   test('off: the video stays a player', async ({ page, host, api }) => {
     const id = withVideo(api);
