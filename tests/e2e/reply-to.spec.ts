@@ -208,6 +208,9 @@ test.describe('reply to', () => {
     await box.fill('Quoted:');
     await text.click({ clickCount: 3 });
     await expect(replyTo(page)).toBeVisible();
+    // The first copy's check goes 800 ms after it; the button of this newer selection stays.
+    await page.waitForTimeout(900);
+    await expect(replyTo(page)).toBeVisible();
     await page.keyboard.press('Control+Space');
     await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Quote selection');
     await clickPaletteRow(page, page.locator('[cmdk-item][data-command="reply-to.quote"]'));

@@ -112,8 +112,12 @@ function copyFromButton(ctx: InjectionContext): void {
   if (!quote || !shown) return;
   void copy(quote, ctx).then((done) => {
     if (!done || ctx.signal.aborted) return button.set(null);
-    button.set({ ...shown, copied: true });
-    const gone = setTimeout(() => button.set(null), COPIED_MS);
+    const copied = { ...shown, copied: true };
+    button.set(copied);
+    // Only this copy's check goes: a selection made meanwhile has shown a button of its own.
+    const gone = setTimeout(() => {
+      if (button.get() === copied) button.set(null);
+    }, COPIED_MS);
     onAbort(ctx, () => clearTimeout(gone));
   });
 }
