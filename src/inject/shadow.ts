@@ -161,6 +161,18 @@ export function deepActiveElement(): Element | null {
 }
 
 /**
+ * Back to where focus was before a dialog of ours opened (an editor, a button of the dialog below,
+ * the adoption question's Ok), unless what the dialog did put it somewhere already. Radix cannot do
+ * it: inside our shadow root it only sees the root's host as focused.
+ */
+export function restoreFocus(focusedBefore: Element | null): void {
+  const now = deepActiveElement();
+  if (focusedBefore instanceof HTMLElement && focusedBefore.isConnected && (now === null || now === document.body)) {
+    focusedBefore.focus({ preventScroll: true });
+  }
+}
+
+/**
  * The selection inside one of our roots (text selected in our own activity cards), which
  * `document.getSelection()` shows only as its host; null when none of them holds one.
  */

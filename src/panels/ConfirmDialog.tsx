@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useContext, useState, type FormEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { deepActiveElement, restoreFocus } from '../inject/shadow';
 import { createStore } from '../data/store';
 import { useLayer } from './common/layers';
 import { PortalContainer, useStore } from './hooks';
@@ -18,14 +19,18 @@ interface Pending {
   /** A prompt: its field's placeholder (the text is then its title). */
   prompt?: { placeholder: string };
   resolve(answer: string | null): void;
+  /** What had focus when it was asked, where focus goes back after. */
+  focusedBefore: Element | null;
 }
 
 /** The question on screen; asking a new one answers the previous one with Cancel. */
 const pending = createStore<Pending | null>(null);
 
-function ask(question: Omit<Pending, 'resolve'>): Promise<string | null> {
-  pending.get()?.resolve(null);
-  return new Promise((resolve) => pending.set({ ...question, resolve }));
+function ask(question: Pick<Pending, 'text' | 'prompt'>): Promise<string | null> {
+  const before = pending.get();
+  before?.resolve(null);
+  const focusedBefore = before ? before.focusedBefore : deepActiveElement();
+  return new Promise((resolve) => pending.set({ ...question, resolve, focusedBefore }));
 }
 
 export const confirmDialog = (text: string = CONFIRM_DEFAULT_TEXT): Promise<boolean> => ask({ text }).then((answer) => answer !== null);
@@ -79,6 +84,11 @@ function PromptForm({ placeholder, label }: { placeholder: string; label: string
 
 export function ConfirmHost() {
   const current = useStore(pending);
+  // Radix calls onCloseAutoFocus after the question is gone: keep where focus goes back.
+  const returnTo = useRef<Element | null>(null);
+  useEffect(() => {
+    if (current) returnTo.current = current.focusedBefore;
+  }, [current]);
   const container = useContext(PortalContainer);
   const z = useLayer(current !== null);
   return (
@@ -97,6 +107,10 @@ export function ConfirmHost() {
             if (!field) return;
             event.preventDefault();
             field.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus(returnTo.current);
           }}
         >
           {current?.prompt ? (

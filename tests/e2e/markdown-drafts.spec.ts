@@ -128,12 +128,14 @@ test.describe('markdown drafts', () => {
     await page.keyboard.press('Escape');
     await expect(prompt).toHaveCount(0);
     await expect(drafts(page)).toBeVisible();
-    await drafts(page).getByRole('button', { name: 'Save New Draft' }).focus();
+    // Focus is back on the button that asked, for the prompt's Cancel and its Ok alike.
+    await expect(drafts(page).getByRole('button', { name: 'Save New Draft' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alertdialog', { name: 'Name new draft' }).getByRole('textbox')).toBeFocused();
     await page.keyboard.type('By keys');
     await page.keyboard.press('Enter');
     await expect(drafts(page).getByRole('listitem')).toHaveCount(2);
+    await expect(drafts(page).getByRole('button', { name: 'Save New Draft' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(drafts(page)).toHaveCount(0);
     await expect(box(page)).toBeFocused();

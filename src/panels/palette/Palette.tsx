@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { DASHBOARD } from '../../commands/palette-state';
 import type { AppServices, CommandContext, PanelDef, PaletteController, PaletteState } from '../../commands/types';
-import { deepActiveElement } from '../../inject/shadow';
+import { restoreFocus } from '../../inject/shadow';
 import { clickOwn } from '../../inject/trusted-input';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { useDebounced, useRecomputed, useServices } from '../hooks';
@@ -177,17 +177,6 @@ function useFocusedBefore(open: boolean, services: AppServices): Element | null 
     if (open) setFocusedBefore(services.context().focused);
   }
   return focusedBefore;
-}
-
-/**
- * Back to where focus was before opening (an editor, the changelog's button, the adoption
- * question's Ok), unless what the command did put it somewhere already.
- */
-function restoreFocus(focusedBefore: Element | null): void {
-  const now = deepActiveElement();
-  if (focusedBefore instanceof HTMLElement && focusedBefore.isConnected && (now === null || now === document.body)) {
-    focusedBefore.focus({ preventScroll: true });
-  }
 }
 
 /**
