@@ -373,8 +373,9 @@ function PaletteBody({
   const { page, pagePanel, modePanel, key } = view;
   if (pagePanel?.layout === 'form')
     return (
-      // Forms (shortcuts, configuration) are not options of a listbox: render them beside it.
-      <div className="vv-palette-body">
+      // Forms (shortcuts, configuration) are not options of a listbox: render them beside it. Their
+      // keys are theirs: cmdk's list would take Enter on a button and the arrows in a select.
+      <div className="vv-palette-body" onKeyDown={(e) => e.key !== 'Escape' && e.key !== 'Tab' && e.stopPropagation()}>
         {/* The input's aria-controls names the list: keep an empty, hidden one. */}
         <Cmdk.List ref={listRef} hidden label="QuickStart results" />
         <ErrorBoundary key={key} name={pagePanel.title}>
