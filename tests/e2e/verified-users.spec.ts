@@ -196,6 +196,24 @@ test.describe('verified users', () => {
     await clickPaletteRow(page, page.locator('[cmdk-item]', { hasText: 'Akira' }));
     await expect.poll(() => stored<unknown[]>(page, 'void-verified-users')).toEqual([]);
   });
+
+  test("palette: a verified user's options, set with the keyboard alone (issue 31)", async ({ page, host }) => {
+    await host.goto('/home', { seed: { ...allToasts, ...users([{ username: 'Akira', id: 2, lastFetch: Date.now() }]) } });
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Verified user options');
+    await expect(page.locator('[cmdk-item][data-command="verified-users.options.akira"]')).toBeVisible();
+    await page.keyboard.press('Enter');
+    const row = page.locator('[cmdk-root] [data-user="Akira"]');
+    await row.getByLabel('Sign for Akira').focus();
+    await page.keyboard.type('★');
+    const badge = row.getByRole('checkbox', { name: 'Quick access badge' });
+    await badge.focus();
+    await page.keyboard.press('Space');
+    await expect(badge).toBeChecked();
+    await expect
+      .poll(async () => (await stored<Record<string, unknown>[]>(page, 'void-verified-users'))[0])
+      .toMatchObject({ sign: '★', quickAccessBadge: true, highlightEnabled: false });
+  });
 });
 
 test.describe('a profile colour named after a property of every object (issue 25)', { tag: '@worlds' }, () => {

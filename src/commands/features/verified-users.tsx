@@ -14,6 +14,7 @@ import { userPath } from '../../data/paths';
 const VerifiedUsers = lazyComponent(() => import('../../panels/verified-users/VerifiedUsers'), 'VerifiedUsers');
 const AddUserPage = lazyComponent(() => import('../../panels/verified-users/VerifyUserPages'), 'AddUserPage');
 const RemoveUserPage = lazyComponent(() => import('../../panels/verified-users/VerifyUserPages'), 'RemoveUserPage');
+const UserOptionsPage = lazyComponent(() => import('../../panels/verified-users/VerifiedUsers'), 'UserOptionsPage');
 
 /**
  * Verified users: a sign after their names, highlight borders and colours on their activities and
@@ -41,6 +42,7 @@ function applyStyles(ctx: CommandContext, path: string): void {
 /** The palette pages that add and remove a verified user. */
 const ADD_PAGE = 'verified-users.add';
 const REMOVE_PAGE = 'verified-users.remove';
+const OPTIONS_PAGE = 'verified-users.options';
 
 /** Visiting a user's profile clears their quick-access badge. */
 function clearBadge(ctx: CommandContext, path: string): void {
@@ -164,17 +166,27 @@ export const verifiedUsers: FeatureDef = {
       },
     },
   ],
-  // One command per verified user: jump to their profile.
+  // Two commands per verified user: jump to their profile, and their options (the users tab's row, in the palette).
   reads: [verifiedUsersKey],
   provideCommands: (ctx) =>
-    ctx.store.get(verifiedUsersKey).map((u) => ({
-      id: `verified.profile.${u.username.toLowerCase()}`,
-      title: `${u.username}'s profile`,
-      section: SECTION,
-      keywords: ['verified', 'user', 'profile', u.username],
-      relevant: (c: CommandContext) => !sameUserName(profileName(c.path) ?? '', u.username),
-      run: (c: CommandContext) => c.route.navigate(userPath(u.username)),
-    })),
+    ctx.store.get(verifiedUsersKey).flatMap((u) => [
+      {
+        id: `verified.profile.${u.username.toLowerCase()}`,
+        title: `${u.username}'s profile`,
+        section: SECTION,
+        keywords: ['verified', 'user', 'profile', u.username],
+        relevant: (c: CommandContext) => !sameUserName(profileName(c.path) ?? '', u.username),
+        run: (c: CommandContext) => c.route.navigate(userPath(u.username)),
+      },
+      {
+        id: `verified-users.options.${u.username.toLowerCase()}`,
+        title: `Verified user options: ${u.username}`,
+        section: SECTION,
+        keywords: ['sign', 'colour', 'highlight', 'quick access', 'badge'],
+        page: OPTIONS_PAGE,
+        pageArg: u.username,
+      },
+    ]),
   panels: [
     { kind: 'settings-tab', id: 'verified-users.tab', title: 'users', component: VerifiedUsers },
     { kind: 'palette-page', id: ADD_PAGE, title: 'Verify user', placeholder: 'User name', component: AddUserPage },
@@ -185,6 +197,7 @@ export const verifiedUsers: FeatureDef = {
       placeholder: 'Filter verified users',
       component: RemoveUserPage,
     },
+    { kind: 'palette-page', id: OPTIONS_PAGE, title: 'Verified user options', layout: 'form', component: UserOptionsPage },
   ],
   page: [
     {

@@ -1,10 +1,11 @@
 import { memo, useId, useState } from 'react';
-import type { CommandContext } from '../../commands/types';
+import type { CommandContext, PalettePageProps } from '../../commands/types';
 import { settingsKey } from '../../data/config';
 import { rgbTriple, safeUrl } from '../../data/guards';
 import { userPath } from '../../data/paths';
 import {
   DEFAULT_COLOR,
+  findUser,
   removeUser,
   resolveColor,
   resolveSign,
@@ -68,6 +69,18 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** 'Verified user options: NAME': that user's row of the users tab, open, as a palette form. */
+export function UserOptionsPage({ ctx, arg }: PalettePageProps) {
+  const user = findUser(useStored(verifiedUsersKey), arg ?? '');
+  const settings = useStored(settingsKey);
+  if (!user) return <p className="vv-note">{arg} is no longer verified.</p>;
+  return (
+    <ul className="vv-user-list">
+      <UserRow user={user} ctx={ctx} settings={settings} compact={false} />
+    </ul>
   );
 }
 
