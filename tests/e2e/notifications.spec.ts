@@ -145,6 +145,34 @@ test.describe('replacement notifications feed', () => {
     await expect(items(page).first()).toHaveAttribute('data-type', 'AIRING');
   });
 
+  test('palette: the type filters and the text filter are commands while the feed is shown (issue 31)', async ({ page, host, api }) => {
+    await host.goto('/notifications', { seed: feedSeed({ groupNotifications: false }) });
+    await expect(items(page).first()).toBeVisible();
+    const input = page.getByPlaceholder('Filter VoidVerified QuickStart');
+    await page.keyboard.press('Control+Space');
+    await input.fill('Notifications filter: Airing');
+    await expect(page.locator('[cmdk-item][data-command="notifications.filter-airing"]')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('tab', { name: 'Airing' })).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => typesOf(asked(api).at(-1)!)).toEqual(['AIRING']);
+    await expect(items(page).first()).toHaveAttribute('data-type', 'AIRING');
+
+    await page.keyboard.press('Control+Space');
+    await input.fill('Filter notifications');
+    await page.keyboard.press('Enter');
+    const prompt = page.getByRole('alertdialog', { name: 'Filter notifications' });
+    await expect(prompt.getByRole('textbox')).toBeFocused();
+    await page.keyboard.type('no such notification');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('searchbox', { name: 'Filter notifications' })).toHaveValue('no such notification');
+    await expect(items(page)).toHaveCount(0);
+    // Elsewhere the feed's commands are not listed.
+    await host.goto('/home');
+    await page.keyboard.press('Control+Space');
+    await input.fill('Notifications filter');
+    await expect(page.locator('[cmdk-item][data-command^="notifications.filter-"]')).toHaveCount(0);
+  });
+
   test('groups consecutive notifications on the same target, not while filtering when so configured', async ({ page, host, api }) => {
     const run = addLikeRun(api);
     await host.goto('/notifications', { seed: feedSeed({ dontGroupWhenFiltering: true }) });

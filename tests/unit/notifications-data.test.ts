@@ -35,6 +35,12 @@ import { loadNotificationPage, QueryThrottle, resetCount } from '../../src/data/
 import { failureText } from '../../src/data/api-errors';
 import { Store } from '../../src/data/storage';
 import { unreadCountGuard } from '../../src/panels/notifications/actions';
+import { notifications } from '../../src/commands/features/notifications';
+import { Registry } from '../../src/commands/registry';
+import { authKey } from '../../src/data/auth';
+import { settingsKey } from '../../src/data/config';
+import { feedFilter } from '../../src/data/notifications/feed-view';
+import { makeTestServices } from './helpers';
 
 const user = (id: number, name = `User${id}`) => ({ id, name, avatar: { large: `https://img/${id}.png` } });
 const n = (over: Partial<RawNotification> & { id: number }): RawNotification => ({
@@ -462,5 +468,30 @@ describe('the unread count across tabs', () => {
     expect(client.sent).toHaveLength(1);
     a.stop();
     b.stop();
+  });
+});
+
+describe("the feed's filters as commands (issue 31)", () => {
+  function commandsOn(path: string, replace = true) {
+    const registry = new Registry();
+    registry.define(notifications);
+    const t = makeTestServices(registry, { path, storedToken: true });
+    t.store.set(authKey, { token: 'valid-token', expires: Date.now() + 86_400_000 });
+    t.store.set(settingsKey, { replaceNotifications: replace });
+    const ctx = t.services.context(null);
+    return { ctx, commands: registry.commands(ctx).filter((c) => c.id.startsWith('notifications.filter-') && registry.allows(c, ctx)) };
+  }
+  afterEach(() => feedFilter.set('custom'));
+
+  it('one per sidebar filter and the text filter, on /notifications only while the feed is replaced', async () => {
+    const { ctx, commands } = commandsOn('/notifications');
+    expect(commands.map((c) => c.title)).toEqual([
+      ...FEED_FILTERS.map((f) => `Notifications filter: ${f[0]!.toUpperCase()}${f.slice(1)}`),
+      'Filter notifications…',
+    ]);
+    await commands.find((c) => c.id === 'notifications.filter-airing')!.run!(ctx);
+    expect(feedFilter.get()).toBe('airing');
+    expect(commandsOn('/home').commands).toEqual([]);
+    expect(commandsOn('/notifications', false).commands).toEqual([]);
   });
 });

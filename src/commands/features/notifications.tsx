@@ -12,7 +12,8 @@ import {
 import { isReadHere, readState, resetsOnQuery } from '../../data/notifications/read-state';
 import { quickAccessThrottle } from '../../data/notifications/loading';
 import { resetHostCount, unreadCountGuard } from '../../panels/notifications/actions';
-import { summarize } from '../../data/notifications/rules';
+import { FEED_FILTERS, filterLabel, summarize } from '../../data/notifications/rules';
+import { feedFilter, feedText } from '../../data/notifications/feed-view';
 import { NOTIFICATIONS_TEXTS } from '../../data/notifications/texts';
 import { isHome, isNotifications } from '../../data/pages';
 import { relativeTime, fromUnix } from '../../data/dates';
@@ -39,6 +40,8 @@ const QuickAccessNotifications = lazyComponent(
 
 const replacing = (ctx: CommandContext) => ctx.settings.get('replaceNotifications') === true && ctx.authorized;
 const quickEnabled = (ctx: CommandContext) => ctx.settings.get('quickAccessNotificationsEnabled') === true && ctx.authorized;
+/** The feed's filters are commands while it is shown. */
+const onFeed = (ctx: CommandContext) => replacing(ctx) && isNotifications(ctx.path);
 const HOST_DOTS = '.nav .user .notification-dot, .hamburger .notification-dot { display: none !important; }';
 
 /** The running counter of this tab (while the feed is replaced). */
@@ -130,6 +133,23 @@ export const notifications: FeatureDef = {
         await counter?.refresh();
       },
     },
+    ...FEED_FILTERS.map((filter): Command => ({
+      id: `notifications.filter-${filter}`,
+      title: `Notifications filter: ${filterLabel(filter)}`,
+      section: 'Notification tools',
+      when: onFeed,
+      run: () => feedFilter.set(filter),
+    })),
+    {
+      id: 'notifications.filter-text',
+      title: 'Filter notifications…',
+      section: 'Notification tools',
+      when: onFeed,
+      run: async (ctx) => {
+        const text = await ctx.prompt('Filter notifications', 'Filter current...');
+        if (text !== null) feedText.set(text);
+      },
+    },
   ],
   // The Dashboard's notifications (QuickStart config), newest first, each opening its target. Of the
   // shared unread state only its items: the poll that stores them again every three minutes
@@ -181,7 +201,11 @@ export const notifications: FeatureDef = {
             '.notifications-feed.container > [data-void-ui="notifications-feed"] { display: block; grid-column: 1 / -1; flex: 1 1 100%; width: 100%; min-width: 0; box-sizing: border-box; }',
         );
         mountUi(ctx, 'notifications-feed', (host) => container.append(host), <NotificationsFeed ctx={ctx} />);
-        onAbort(ctx, () => removeStyle('notifications-feed'));
+        onAbort(ctx, () => {
+          removeStyle('notifications-feed');
+          feedFilter.set('custom');
+          feedText.set('');
+        });
       },
     },
     {

@@ -19,6 +19,8 @@ import { activityPath, characterPath, mediaPath, staffPath, threadCommentPath, t
 /** The feed's sidebar filters, in order. */
 export const FEED_FILTERS = ['custom', 'all', 'airing', 'activity', 'forum', 'follows', 'likes', 'media'] as const;
 export type FeedFilter = (typeof FEED_FILTERS)[number];
+/** A filter's name in the sidebar and the palette ('Airing'). */
+export const filterLabel = (filter: FeedFilter): string => filter[0]!.toUpperCase() + filter.slice(1);
 
 const FILTER_TYPES: Record<Exclude<FeedFilter, 'custom' | 'all'>, readonly NotificationType[]> = {
   airing: ['AIRING'],

@@ -2,28 +2,26 @@ import { useRef, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { type ActivityRelation, type RawNotification } from '../../data/notifications/documents';
 import { feedConfigKey, markAllRead, unreadStateKey } from '../../data/notifications/storage';
-import { FEED_FILTERS, groupIds, groupNotifications, matchesFilter, typesForFilter, type FeedFilter } from '../../data/notifications/rules';
+import {
+  FEED_FILTERS,
+  filterLabel,
+  groupIds,
+  groupNotifications,
+  matchesFilter,
+  typesForFilter,
+  type FeedFilter,
+} from '../../data/notifications/rules';
+import { feedFilter, feedText } from '../../data/notifications/feed-view';
 import { loadNotificationPage } from '../../data/notifications/loading';
 import { NOTIFICATIONS_TEXTS } from '../../data/notifications/texts';
 import { resetsOnQuery } from '../../data/notifications/read-state';
 import { resetHostCount } from './actions';
 import { FilterBox } from '../common/FilterBox';
 import { TabList } from '../common/TabList';
-import { useStored } from '../hooks';
+import { useStore, useStored } from '../hooks';
 import { usePagedRead } from '../query';
 import { NotificationConfigForm } from './NotificationConfigForm';
 import { NotificationItem } from './NotificationItem';
-
-const FILTER_LABELS: Record<FeedFilter, string> = {
-  custom: 'Custom',
-  all: 'All',
-  airing: 'Airing',
-  activity: 'Activity',
-  forum: 'Forum',
-  follows: 'Follows',
-  likes: 'Likes',
-  media: 'Media',
-};
 
 /** The feed's settings, folded under their header. */
 function FeedSettings({ ctx }: { ctx: CommandContext }) {
@@ -90,8 +88,8 @@ function useFeedPages(ctx: CommandContext, filter: FeedFilter) {
  */
 export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
   const config = useStored(feedConfigKey);
-  const [filter, setFilter] = useState<FeedFilter>('custom');
-  const [text, setText] = useState('');
+  const filter = useStore(feedFilter);
+  const text = useStore(feedText);
   const { list, relations, busy, settled: loaded, failed, hasNext, loadMore, reload } = useFeedPages(ctx, filter);
 
   // Newer notifications the unread count has seen since this list loaded (any type the feed asks for).
@@ -113,16 +111,16 @@ export function NotificationsFeed({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-notifications-feed">
       <aside className="vv-notifications-sidebar">
-        <FilterBox label="Filter notifications" placeholder="Filter current..." value={text} onChange={setText} />
+        <FilterBox label="Filter notifications" placeholder="Filter current..." value={text} onChange={feedText.set} />
         <TabList
           label="Notification filters"
           tabs={FEED_FILTERS}
           selected={filter}
-          onSelect={setFilter}
+          onSelect={feedFilter.set}
           className="vv-notifications-filters"
           tabClassName="vv-notifications-filter"
         >
-          {(f) => FILTER_LABELS[f]}
+          {filterLabel}
         </TabList>
         <button type="button" className="vv-button" onClick={() => void markAll()}>
           Mark all as read
