@@ -154,6 +154,32 @@ test.describe('layout designer', () => {
     await expect(tab.getByRole('textbox', { name: 'About' })).toHaveValue('');
   });
 
+  test('palette: "Edit layout…" is the designer, driven with the keyboard on the own profile (issue 31)', async ({ page, host }) => {
+    await host.goto('/user/Viewer/', { seed: seed({ 'void-verified-layouts': layouts({ preview: true }) }) });
+    const palette = await runCommand(page, 'Edit layout');
+    const designer = palette.locator('.vv-layout-designer');
+    await expect(designer.getByRole('heading', { name: 'Layout designer' })).toBeVisible();
+    await designer.getByRole('button', { name: 'Add Layout' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(designer.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Mine');
+    await expect(designer.getByRole('combobox', { name: 'Layout' }).locator('option')).toHaveText(['Preview #0', 'Mine #1']);
+    // Its confirm over the palette, answered with the keyboard.
+    await designer.getByRole('button', { name: 'Delete Layout' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alertdialog', { name: 'Warning' })).toBeVisible();
+    await page.getByRole('alertdialog', { name: 'Warning' }).getByRole('button', { name: 'Ok' }).press('Enter');
+    await expect(designer.getByRole('combobox', { name: 'Layout' }).locator('option')).toHaveText(['Preview #0']);
+    // The profile's CSS while previewing: off, and the page loses it.
+    await expect.poll(() => profileState(page).then((p) => p.css)).toBe(CSS);
+    await designer.getByRole('button', { name: 'Disable Css' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(designer.getByRole('button', { name: 'Enable Css' })).toBeVisible();
+    expect(await stored(page, 'void-verified-layouts')).toMatchObject({ disableCss: true });
+  });
+
   test('tiers gate the custom colour and the badge; publishing needs a token', async ({ page, host }) => {
     await host.goto('/settings/developer', { viewer: { id: 1, name: 'Viewer', donatorTier: 1 }, seed: seed({}, null) });
     const tab = await layoutTab(page);

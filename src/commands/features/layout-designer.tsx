@@ -182,6 +182,13 @@ export const layoutDesigner: FeatureDef = {
       page: 'layout-designer.switch',
     },
     {
+      id: 'layout-designer.edit',
+      title: 'Edit layout…',
+      section: SECTION,
+      keywords: ['profile', 'avatar', 'banner', 'colour', 'badge', 'about', 'css'],
+      page: 'layout-designer.edit',
+    },
+    {
       id: 'layout-designer.preview',
       title: 'Toggle layout preview',
       section: SECTION,
@@ -213,6 +220,8 @@ export const layoutDesigner: FeatureDef = {
       placeholder: 'Filter layouts',
       component: SwitchLayoutPage,
     },
+    // The settings tab's designer, whole, as a palette form.
+    { kind: 'palette-page', id: 'layout-designer.edit', title: 'Edit layout', layout: 'form', component: LayoutDesigner },
     { kind: 'settings-tab', id: 'layout-designer.tab', title: 'layout', option: 'layoutDesignerEnabled', component: LayoutDesigner },
   ],
   injections: [
