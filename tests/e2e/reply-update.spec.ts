@@ -55,6 +55,43 @@ test.describe('reply with list update', () => {
     expect(api.state.replies.some((r) => r.activityId === activityId && r.text === 'Started this one!')).toBe(true);
   });
 
+  test('palette: "Reply with list update" is the panel, in a few keystrokes from the composer (issue 31)', async ({ page, host, api }) => {
+    await host.goto('/home', { seed });
+    const media = api.state.media.find(
+      (m) => m.type === 'ANIME' && (m.episodes ?? 0) > 3 && !api.state.mediaList.some((e) => e.userId === 1 && e.mediaId === m.id),
+    )!;
+    await composer(page).locator('textarea').fill('Watching it now');
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Reply with list update');
+    await expect(page.locator('[cmdk-item][data-command="reply-update.open"]')).toBeVisible();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'VoidVerified QuickStart' }).getByRole('group', { name: 'Reply with list update' });
+    // Past the palette's mode choice, configuration and close buttons, the media search.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    await expect(form.getByRole('combobox', { name: 'Media' })).toBeFocused();
+    await page.keyboard.type(media.title.userPreferred!.slice(0, 6));
+    await expect(form.getByRole('option', { name: new RegExp(media.title.userPreferred!.slice(0, 6)) }).first()).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const status = form.getByLabel('Status');
+    await expect(status).toBeEnabled();
+    await page.keyboard.press('Tab');
+    await expect(status).toBeFocused();
+    await page.keyboard.press('ArrowUp'); // PLANNING → CURRENT
+    await expect(status).toHaveValue('CURRENT');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: 'Reply' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/activity\/\d+$/);
+    await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeHidden();
+    const activityId = Number(page.url().split('/').pop());
+    expect(api.state.mediaList.find((e) => e.userId === 1 && e.mediaId === media.id)).toMatchObject({ status: 'CURRENT', progress: 3 });
+    expect(api.state.replies.some((r) => r.activityId === activityId && r.text === 'Watching it now')).toBe(true);
+  });
+
   test("the status waits for the media's list entry: nothing chosen is reset by a late answer (issue 29)", async ({ page, host, api }) => {
     const entry = api.state.mediaList.find((e) => e.userId === 1 && e.status === 'CURRENT')!;
     const media = api.state.media.find((m) => m.id === entry.mediaId)!;

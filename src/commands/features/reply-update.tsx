@@ -16,10 +16,21 @@ const ReplyUpdatePanel = lazyComponent(() => import('../../panels/reply-update/R
  * `.actions` row may not exist until the editor is active, and its toolbar shows once focused.
  */
 
+/** The home composer's text and its clearing, while it is on the page: the palette's panel replies with them. */
+let composer: { text(): string; clear(): void } | null = null;
+
 function mountToggle(editor: Element, ctx: InjectionContext): undefined {
   const textarea = () => editor.querySelector<HTMLTextAreaElement>('textarea');
   const toolbar = () => editor.querySelector(':scope > .markdown-editor');
   const input = () => editor.querySelector(':scope > .input');
+  const mine = (composer = {
+    text: () => textarea()?.value ?? '',
+    clear: () => {
+      const field = textarea();
+      if (field) replaceRange(field, 0, field.value.length, '');
+    },
+  });
+  onAbort(ctx, () => composer === mine && (composer = null));
   /** The open panel's lifetime. */
   let panel: AbortController | null = null;
   const close = () => {
@@ -37,14 +48,7 @@ function mountToggle(editor: Element, ctx: InjectionContext): undefined {
         if (before) before.before(host);
         else editor.prepend(host);
       },
-      <ReplyUpdatePanel
-        ctx={ctx}
-        text={() => textarea()?.value ?? ''}
-        clear={() => {
-          const field = textarea();
-          if (field) replaceRange(field, 0, field.value.length, '');
-        }}
-      />,
+      <ReplyUpdatePanel ctx={ctx} {...mine} />,
     );
   };
   onAbort(ctx, close);
@@ -79,6 +83,38 @@ export const replyUpdate: FeatureDef = {
     },
   ],
   toggle: 'replyActivityUpdate',
+  commands: [
+    {
+      id: 'reply-update.open',
+      title: 'Reply with list update',
+      section: 'Activity',
+      keywords: ['insta-reply', 'status', 'progress'],
+      authRequired: true,
+      actsAsYou: true,
+      when: () => composer !== null,
+      page: 'reply-update.panel',
+    },
+  ],
+  panels: [
+    {
+      // The composer's panel in the palette: it replies with what the composer holds, then closes.
+      kind: 'palette-page',
+      id: 'reply-update.panel',
+      title: 'Reply with list update',
+      layout: 'form',
+      component: ({ ctx, close }) =>
+        composer && (
+          <ReplyUpdatePanel
+            ctx={ctx}
+            text={composer.text}
+            clear={() => {
+              composer?.clear();
+              close();
+            }}
+          />
+        ),
+    },
+  ],
   injections: [
     {
       id: 'composer-toggle',
