@@ -21,11 +21,7 @@ export interface DocumentAction {
 }
 
 const TAB = 'reached by Tab on the page, no command';
-const USER_OPTION = "a per-user option in the settings' users tab (behind the user's 'Options' button), no command";
 const CARD = 'a control of an activity card (activity search results, messages feed), reached by Tab, no command';
-const DESIGNER = "a field or button of the layout designer in the settings' layout tab, reached by Tab, no command";
-const REPLY_PANEL = "the reply panel's control in the home composer, reached by Tab (27-55 presses), no command";
-const FEED_FILTER = "a filter in the /notifications feed's sidebar, reached by Tab, no command";
 
 /** A markdown hotkey: its command is a palette row while an editor has focus, aimed at that editor. */
 const mark = (name: string, id: string): DocumentAction => ({
@@ -52,16 +48,16 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
   },
   { action: 'Add a verified user with the user search', where: '1 §2.2, 1 §4', command: 'verified-users.add' },
   { action: 'Remove a verified user', where: '1 §4', command: 'verified-users.remove' },
-  { action: "Set a verified user's sign", where: '1 §3, 1 §4', command: null, why: USER_OPTION },
-  { action: "Set a verified user's colour override", where: '1 §3, 1 §4', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's 'copy colour from profile'", where: '1 §3', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's sign on the username", where: '1 §3', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's activity highlight", where: '1 §3', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's reply highlight", where: '1 §3', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's coloured activity links", where: '1 §3', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's coloured reply links", where: '1 §3', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's Quick Access", where: '1 §3', command: null, why: USER_OPTION },
-  { action: "Switch a verified user's Quick Access badge", where: '1 §3', command: null, why: USER_OPTION },
+  { action: "Set a verified user's sign", where: '1 §3, 1 §4', command: 'verified-users.options.akira' },
+  { action: "Set a verified user's colour override", where: '1 §3, 1 §4', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's 'copy colour from profile'", where: '1 §3', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's sign on the username", where: '1 §3', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's activity highlight", where: '1 §3', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's reply highlight", where: '1 §3', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's coloured activity links", where: '1 §3', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's coloured reply links", where: '1 §3', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's Quick Access", where: '1 §3', command: 'verified-users.options.akira' },
+  { action: "Switch a verified user's Quick Access badge", where: '1 §3', command: 'verified-users.options.akira' },
   { action: "Refresh the verified users' data by hand", where: '1 §4', command: 'verified-users.refresh' },
   { action: 'Authenticate (authorize the product with an access token)', where: '1 §2.3, 1 §7', command: 'authorization.authorize' },
   { action: 'Revoke the token', where: '1 §2.3, 2 §6', command: 'authorization.revoke' },
@@ -219,18 +215,18 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
 
   // Document 2: the layout designer.
   { action: 'Select a layout', where: '2 §2.7', command: 'layout-designer.switch' },
-  { action: 'Add a layout', where: '2 §2.7', command: null, why: DESIGNER },
-  { action: 'Name a layout', where: '2 §2.7', command: null, why: DESIGNER },
-  { action: 'Delete a layout (with a confirm)', where: '2 §2.7, 2 §4', command: null, why: DESIGNER },
-  { action: "Set the layout's avatar image", where: '2 §2.7', command: null, why: DESIGNER },
-  { action: "Set the layout's banner image", where: '2 §2.7', command: null, why: DESIGNER },
-  { action: "Choose the layout's colour (swatches or custom picker)", where: '2 §2.7', command: null, why: DESIGNER },
-  { action: "Set the layout's donator badge", where: '2 §2.7', command: null, why: DESIGNER },
-  { action: "Edit the layout's about text", where: '2 §2.7', command: null, why: DESIGNER },
-  { action: 'Reset About (with a confirm)', where: '2 §2.7, 2 §5', command: null, why: DESIGNER },
+  { action: 'Add a layout', where: '2 §2.7', command: 'layout-designer.edit' },
+  { action: 'Name a layout', where: '2 §2.7', command: 'layout-designer.edit' },
+  { action: 'Delete a layout (with a confirm)', where: '2 §2.7, 2 §4', command: 'layout-designer.edit' },
+  { action: "Set the layout's avatar image", where: '2 §2.7', command: 'layout-designer.edit' },
+  { action: "Set the layout's banner image", where: '2 §2.7', command: 'layout-designer.edit' },
+  { action: "Choose the layout's colour (swatches or custom picker)", where: '2 §2.7', command: 'layout-designer.edit' },
+  { action: "Set the layout's donator badge", where: '2 §2.7', command: 'layout-designer.edit' },
+  { action: "Edit the layout's about text", where: '2 §2.7', command: 'layout-designer.edit' },
+  { action: 'Reset About (with a confirm)', where: '2 §2.7, 2 §5', command: 'layout-designer.edit' },
   { action: 'Publish About, colour and donator badge', where: '2 §2.7, 2 §5', command: 'layout-designer.publish' },
   { action: 'Enable or disable the preview', where: '2 §2.7, 2 §4', command: 'layout-designer.preview' },
-  { action: "Enable or disable the profile's CSS while previewing", where: '2 §2.7, 2 §4', command: null, why: DESIGNER },
+  { action: "Enable or disable the profile's CSS while previewing", where: '2 §2.7, 2 §4', command: 'layout-designer.edit' },
 
   // Document 2: the GIF keyboard.
   { action: 'Open the GIF keyboard of an editor', where: '2 §2.8', command: 'gif-keyboard.open' },
@@ -272,15 +268,15 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
   { action: 'Mark all as read (the notifications feed)', where: '2 §4', command: 'notifications.mark-all-read' },
   { action: 'Toggle a notification read or unread', where: '2 §4', command: null, why: `a click on the notification, ${TAB}` },
   { action: "Open a notification's link (marks it read)", where: '2 §4', command: 'notifications.item.7' },
-  { action: 'Notifications filter: custom', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Notifications filter: all', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Notifications filter: airing', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Notifications filter: activity', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Notifications filter: forum', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Notifications filter: follows', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Notifications filter: likes', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Notifications filter: media', where: '2 §4', command: null, why: FEED_FILTER },
-  { action: 'Filter the notifications by text (fuzzy)', where: '2 §5', command: null, why: FEED_FILTER },
+  { action: 'Notifications filter: custom', where: '2 §4', command: 'notifications.filter-custom' },
+  { action: 'Notifications filter: all', where: '2 §4', command: 'notifications.filter-all' },
+  { action: 'Notifications filter: airing', where: '2 §4', command: 'notifications.filter-airing' },
+  { action: 'Notifications filter: activity', where: '2 §4', command: 'notifications.filter-activity' },
+  { action: 'Notifications filter: forum', where: '2 §4', command: 'notifications.filter-forum' },
+  { action: 'Notifications filter: follows', where: '2 §4', command: 'notifications.filter-follows' },
+  { action: 'Notifications filter: likes', where: '2 §4', command: 'notifications.filter-likes' },
+  { action: 'Notifications filter: media', where: '2 §4', command: 'notifications.filter-media' },
+  { action: 'Filter the notifications by text (fuzzy)', where: '2 §5', command: 'notifications.filter-text' },
   {
     action: "Configure the notifications feed (grouping, activity relations, types, the host's dot)",
     where: '2 §3',
@@ -297,9 +293,9 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
     why: "mouse-only: the injected dropdown item cannot be focused, and AniList's dropdown collects its keyboard items once",
   },
   { action: 'Load more messages', where: '2 §2.11', command: null, why: 'mouse-only: not a focusable control' },
-  { action: 'Open or close the reply panel (Reply with list update)', where: '2 §2.12, 2 §4', command: null, why: REPLY_PANEL },
-  { action: 'Reply panel: search the media', where: '2 §2.12', command: null, why: REPLY_PANEL },
-  { action: 'Reply panel: choose the status', where: '2 §2.12, 2 §4', command: null, why: REPLY_PANEL },
-  { action: 'Reply panel: set the progress', where: '2 §2.12, 2 §5', command: null, why: REPLY_PANEL },
-  { action: 'Reply panel: Reply (update the list entry and reply)', where: '2 §2.12, 2 §5', command: null, why: REPLY_PANEL },
+  { action: 'Open or close the reply panel (Reply with list update)', where: '2 §2.12, 2 §4', command: 'reply-update.open' },
+  { action: 'Reply panel: search the media', where: '2 §2.12', command: 'reply-update.open' },
+  { action: 'Reply panel: choose the status', where: '2 §2.12, 2 §4', command: 'reply-update.open' },
+  { action: 'Reply panel: set the progress', where: '2 §2.12, 2 §5', command: 'reply-update.open' },
+  { action: 'Reply panel: Reply (update the list entry and reply)', where: '2 §2.12, 2 §5', command: 'reply-update.open' },
 ];
