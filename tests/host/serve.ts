@@ -255,9 +255,14 @@ function userscript(): string | null {
  * the GIF keyboard (under every editor: the composer, replies, a forum thread's reply box at
  * /forum/thread/4127, a review at /edit/review/{media id}, the About in /settings). Addresses of
  * s4.anilist.co are served by the sandbox (placeholders), as on the replica's pages. Two markdown
- * drafts and the automatic draft of /home's composer, offered back under it.
+ * drafts and the automatic draft of /home's composer, offered back under it. A verified user (Akira).
  */
 const ALL_SEED = {
+  // A verified user, for 'Verified user options: Akira' and the signs and highlights on /home.
+  'void-verified-users': JSON.stringify({
+    v: 1,
+    data: [{ username: 'Akira', id: 2, sign: '', colorOverride: '', highlightEnabled: true }],
+  }),
   'void-verified-gif-keyboard': JSON.stringify({
     v: 1,
     data: {
