@@ -184,6 +184,27 @@ test.describe('activity search', () => {
     await expect(results).toBeHidden();
   });
 
+  test('user picker by keyboard: Select All stays while focus is in the picker, Tab reaches it', async ({ page, host }) => {
+    await host.goto('/home', signedIn());
+    await openMode(page);
+    const form = params(page);
+    await form.getByRole('combobox', { name: 'Users' }).focus();
+    await page.keyboard.type('aru');
+    const results = form.getByRole('listbox', { name: 'Users results' });
+    await expect(results.getByRole('option')).not.toHaveCount(0);
+    const count = await results.getByRole('option').count();
+    await page.keyboard.press('Tab');
+    const selectAll = form.getByRole('button', { name: 'Select All' });
+    await expect(selectAll).toBeFocused();
+    await page.waitForTimeout(300);
+    await expect(selectAll).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('list', { name: 'Selected users' }).getByRole('listitem')).toHaveCount(count);
+    // Focus leaving the picker clears the list, as from the field.
+    await page.keyboard.press('Tab');
+    await expect(results).toBeHidden();
+  });
+
   test('the palette input filters what is loaded, locally', async ({ page, host, api }) => {
     await host.goto('/home', signedIn());
     await openMode(page);

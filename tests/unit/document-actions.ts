@@ -106,7 +106,7 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
     action: 'Preview an image link on hover',
     where: '1 §4, 1 §5',
     command: null,
-    why: 'mouse-only: shown on mouse movement over the link',
+    why: 'shown on keyboard focus of the link too (Tab), like the mini profile; Escape hides it; no command',
   },
   // Document 1 §2: the host pages the product links to.
   { action: 'Go to the home page', where: '1 §2', command: 'anilist-links.home' },
@@ -205,7 +205,7 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
     action: "Activity search: 'Select All' in a user picker",
     where: '2 §5',
     command: null,
-    why: 'mouse-only: the button vanishes 150 ms after focus leaves the field',
+    why: "a button of Activity search's user picker, reached by Tab from its field (it stays while the picker has focus), no command",
   },
   { action: 'Activity search: set a date range (after, before)', where: '2 §5, 2 §7', command: 'activity-search.open' },
   { action: 'Activity search: only activities with replies', where: '2 §7', command: 'activity-search.open' },

@@ -7,9 +7,9 @@ import { moveHighlight } from './highlight';
 
 /**
  * The one search box with a results list, under every media and user search: `SearchCombo` is the
- * field and its list (800 ms after typing, 10 results, cleared 150 ms after focus leaves; ArrowDown
- * and ArrowUp highlight, Enter picks the highlighted result, Escape closes the list), `Chips` what
- * is picked. `MediaSearchBox` picks anime and manga, `UserSearch` users.
+ * field and its list (800 ms after typing, 10 results, cleared 150 ms after focus leaves the box:
+ * its field and its buttons, so Tab reaches Select All; ArrowDown and ArrowUp highlight, Enter
+ * picks the highlighted result, Escape closes the list), `Chips` what is picked. `MediaSearchBox` picks anime and manga, `UserSearch` users.
  */
 
 export interface SearchComboProps<T extends { id: number }> {
@@ -64,7 +64,23 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
   };
 
   return (
-    <div className={props.floating ? 'vv-search-box' : 'vv-search-box vv-search-inline'}>
+    // Focus is the box's, the field's or its buttons' (Select All): the list stays while Tab moves inside it.
+    <div
+      className={props.floating ? 'vv-search-box' : 'vv-search-box vv-search-inline'}
+      onFocus={() => {
+        if (blurTimer.current) clearTimeout(blurTimer.current);
+        setFocused(true);
+        showAgain(text);
+      }}
+      onBlur={(e) => {
+        if (e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)) return;
+        blurTimer.current = setTimeout(() => {
+          setFocused(false);
+          setResults([]);
+          setActive(-1);
+        }, BLUR_CLEAR_MS);
+      }}
+    >
       <input
         className="vv-filter"
         type="search"
@@ -79,18 +95,6 @@ export function SearchCombo<T extends { id: number }>(props: SearchComboProps<T>
         onChange={(e) => {
           setText(e.target.value);
           showAgain(e.target.value);
-        }}
-        onFocus={() => {
-          if (blurTimer.current) clearTimeout(blurTimer.current);
-          setFocused(true);
-          showAgain(text);
-        }}
-        onBlur={() => {
-          blurTimer.current = setTimeout(() => {
-            setFocused(false);
-            setResults([]);
-            setActive(-1);
-          }, BLUR_CLEAR_MS);
         }}
         onKeyDown={(e) => {
           if (moveHighlight(e, shown.length, setActive)) return;
