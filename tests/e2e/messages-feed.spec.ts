@@ -168,4 +168,54 @@ test.describe('messages feed', () => {
     await expect(page).toHaveURL(new RegExp(`${href!.replace(/[/]/g, '\\/')}$`));
     expect(await navigations()).toBe(before + 1);
   });
+
+  test(
+    'by keyboard: the palette shows it and loads more; the dropdown choice is reached with ArrowDown',
+    { tag: '@worlds' },
+    async ({ page, host, api }) => {
+      // More messages than a page holds (20), so the feed has a Load More.
+      const messages = api.state.activities.filter((a) => a.__typename === 'MessageActivity');
+      for (let i = 0; i < 60; i++) api.state.activities.push({ ...messages[i % messages.length]!, id: 90_000 + i });
+      await host.goto('/home', { seed });
+      const run = async (title: string, id: string) => {
+        await page.keyboard.press('Control+Space');
+        await page.getByPlaceholder('Filter VoidVerified QuickStart').fill(title);
+        await expect(page.locator(`[cmdk-item][data-command="${id}"]`)).toBeVisible();
+        await expect(page.locator('[cmdk-list][aria-busy="true"]')).toHaveCount(0);
+        await page.keyboard.press('Enter');
+      };
+      await run('Messages feed', 'messages-feed.show');
+      await expect(feed(page).locator('article')).toHaveCount(20);
+      await expect(feed(page).getByRole('button', { name: 'Load More' })).toBeVisible();
+      await run('Load more messages', 'messages-feed.load-more');
+      await expect.poll(() => feed(page).locator('article').count()).toBeGreaterThan(20);
+
+      // The host's dropdown by keyboard: Enter on a host choice gives the host feed back (Element UI's).
+      const trigger = page.locator('.feed-select .feed-filter');
+      await trigger.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(menu(page).locator('li', { hasText: 'All' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(feed(page)).toHaveCount(0);
+      // ArrowDown past the host's last choice reaches ours, ArrowUp goes back; Space chooses it and closes the menu.
+      await trigger.focus();
+      await page.keyboard.press('ArrowDown');
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+      const ours = menu(page).locator('li[data-void-messages]');
+      await expect(ours).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await expect(menu(page).locator('li', { hasText: 'List Progress' })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Space');
+      await expect(feed(page)).toBeVisible();
+      await expect(menu(page)).toBeHidden();
+      await expect(trigger).toBeFocused();
+      await expect(ours).toHaveClass(/active/);
+      // Shown: no 'Messages feed' row any more.
+      await page.keyboard.press('Control+Space');
+      await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Messages feed');
+      await expect(page.locator('[cmdk-list][aria-busy="true"]')).toHaveCount(0);
+      await expect(page.locator('[cmdk-item][data-command="messages-feed.show"]')).toHaveCount(0);
+    },
+  );
 });

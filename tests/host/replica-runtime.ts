@@ -1632,6 +1632,48 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     for (const menu of [...openMenus.keys()]) if (menu !== except) closeMenu(menu);
   }
 
+  // Element UI's keyboard (its dropdown.vue): Enter or Space on the trigger toggles the menu,
+  // ArrowDown opens it and focuses its first choice. In the menu (a capture listener, first): ArrowUp
+  // and ArrowDown move among the choices it collected when it was made (the host's `[tabindex="-1"]`
+  // items, once: a later one is not among them), Enter focuses the trigger, clicks the focused item
+  // and closes, Tab and Escape close and focus the trigger.
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      const target = event.target as HTMLElement | null;
+      const trigger = target?.closest?.('.el-dropdown-link') as HTMLElement | null;
+      const openDropdown = target?.closest?.('.el-dropdown-menu');
+      const dropdown = trigger?.closest('.el-dropdown') ?? (openDropdown && openMenus.get(openDropdown));
+      const menu = dropdown && menuOf(dropdown);
+      if (!dropdown || !menu) return;
+      const choices = [...menu.querySelectorAll<HTMLElement>('[tabindex="-1"]')].filter(isHostNode);
+      const ownTrigger = dropdown.querySelector<HTMLElement>('.el-dropdown-link');
+      if (trigger) {
+        if ((event.key === 'Enter' || event.key === ' ') && openMenus.has(menu)) closeMenu(menu);
+        else if (event.key === 'Enter' || event.key === ' ') openMenu(dropdown, menu);
+        else if (event.key === 'ArrowDown') {
+          openMenu(dropdown, menu);
+          choices[0]?.focus();
+        } else return;
+        event.preventDefault();
+        return;
+      }
+      const index = choices.indexOf(target!);
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        choices[event.key === 'ArrowUp' ? Math.max(index - 1, 0) : Math.min(index + 1, choices.length - 1)]?.focus();
+        event.preventDefault();
+      } else if (event.key === 'Enter') {
+        ownTrigger?.focus();
+        target!.click();
+        closeMenu(menu);
+      } else if (event.key === 'Tab' || event.key === 'Escape') {
+        closeMenu(menu);
+        ownTrigger?.focus();
+      }
+    },
+    true,
+  );
+
   // Same-origin links go through the router, like <router-link>.
   document.addEventListener('click', (event) => {
     const target = event.target as Element | null;

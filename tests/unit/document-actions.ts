@@ -289,10 +289,9 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
   {
     action: 'Show the Messages feed (the Messages choice in the home feed dropdown)',
     where: '2 §2.11',
-    command: null,
-    why: "mouse-only: the injected dropdown item cannot be focused, and AniList's dropdown collects its keyboard items once",
+    command: 'messages-feed.show',
   },
-  { action: 'Load more messages', where: '2 §2.11', command: null, why: 'mouse-only: not a focusable control' },
+  { action: 'Load more messages', where: '2 §2.11', command: 'messages-feed.load-more' },
   { action: 'Open or close the reply panel (Reply with list update)', where: '2 §2.12, 2 §4', command: 'reply-update.open' },
   { action: 'Reply panel: search the media', where: '2 §2.12', command: 'reply-update.open' },
   { action: 'Reply panel: choose the status', where: '2 §2.12, 2 §4', command: 'reply-update.open' },

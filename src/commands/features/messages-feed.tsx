@@ -1,5 +1,6 @@
 import { mountUi } from '../../panels/mount';
 import { isHome } from '../../data/pages';
+import { createStore } from '../../data/store';
 import { removeStyle, setStyle } from '../../inject/styles';
 import type { FeatureDef, InjectionContext } from '../types';
 import { lazyComponent } from '../lazy';
@@ -12,9 +13,16 @@ const MessagesFeed = lazyComponent(() => import('../../panels/messages-feed/Mess
  * The Messages feed on /home: a 'Messages' choice in the host's feed-type dropdown. Choosing it
  * hides the host's feed and shows message activities as our own entries (replies, likes, edit,
  * delete), following or global as the host's toggle says; any other choice brings the host's back.
+ * The keyboard's way: the palette's 'Messages feed' and 'Load more messages' while they apply; in the dropdown, ArrowDown from its last choice reaches
+ * ours, and Enter or Space chooses it.
  */
 
 const ACTIVE = 'void-messages-active';
+
+/** The Messages choice while it is on the page (`shown`: the feed is up); the palette's command chooses it. */
+const messagesChoice = createStore<{ choose(): void; shown(): boolean } | null>(null);
+/** The feed's Load More while it shows one. */
+const loadMore = createStore<{ load(): void } | null>(null);
 
 /**
  * The dropdown's menu: inside the dropdown until it first opens, then in <body> (Element UI moves
@@ -35,6 +43,7 @@ function mountMessages(dropdown: Element, ctx: InjectionContext): undefined {
   item.className = 'el-dropdown-menu__item';
   item.textContent = 'Messages';
   item.dataset.voidMessages = '';
+  item.tabIndex = -1;
   menu.append(item);
   // Any host feed and its infinite-scroll sentinel under the wrapper, however deep (ours is in a shadow root).
   setStyle(
@@ -54,22 +63,44 @@ function mountMessages(dropdown: Element, ctx: InjectionContext): undefined {
       { ...ctx, signal: shown.signal },
       'messages-feed',
       (host) => (feed ? feed.after(host) : wrap.append(host)),
-      <MessagesFeed ctx={ctx} following={following} />,
+      <MessagesFeed ctx={ctx} following={following} onLoadMore={(load) => loadMore.set(load && { load })} />,
     );
   };
   const hide = () => {
     shown?.abort();
     shown = null;
+    loadMore.set(null);
     wrap.classList.remove(ACTIVE);
     item.classList.remove('active');
+  };
+  const choose = () => {
+    menu.querySelectorAll(':scope > li').forEach((li) => li.classList.toggle('active', li === item));
+    wrap.classList.add(ACTIVE);
+    show();
   };
   const onMenu = (event: Event) => {
     const clicked = (event.target as Element | null)?.closest('li');
     if (!clicked || !menu.contains(clicked)) return;
-    if (clicked !== item) return hide();
-    menu.querySelectorAll(':scope > li').forEach((li) => li.classList.toggle('active', li === item));
-    wrap.classList.add(ACTIVE);
-    show();
+    if (clicked !== item) hide();
+    else choose();
+  };
+  // Element UI collected the menu's keyboard choices once, before ours came, and clicks the focused
+  // one on Enter (ours too). After its handler: ArrowDown on its last choice goes on to ours, ArrowUp
+  // goes back; Space chooses ours and closes the menu with its trigger, as Enter does.
+  const onKey = (event: Event) => {
+    if (!event.isTrusted) return;
+    const { key } = event as KeyboardEvent;
+    const choices = [...menu.querySelectorAll<HTMLElement>(':scope > li')];
+    const before = choices[choices.indexOf(item) - 1];
+    const trigger = dropdown.querySelector<HTMLElement>('.el-dropdown-link');
+    if (key === 'ArrowDown' && event.target === before) item.focus();
+    else if (key === 'ArrowUp' && event.target === item) before?.focus();
+    else if (key === ' ' && event.target === item) {
+      choose();
+      trigger?.focus();
+      trigger?.click();
+    } else return;
+    event.preventDefault();
   };
   // Following/Global while Messages is shown: ask again with the host's new choice.
   const onToggle = (event: Event) => {
@@ -79,8 +110,11 @@ function mountMessages(dropdown: Element, ctx: InjectionContext): undefined {
     if (shown) show();
   };
   menu.addEventListener('click', onMenu, { signal: ctx.signal });
+  menu.addEventListener('keydown', onKey, { capture: true, signal: ctx.signal });
+  messagesChoice.set({ choose, shown: () => shown !== null });
   wrap.addEventListener('click', onToggle, { signal: ctx.signal });
   onAbort(ctx, () => {
+    messagesChoice.set(null);
     hide();
     item.remove();
     removeStyle('messages-feed');
@@ -102,6 +136,22 @@ export const messagesFeed: FeatureDef = {
     },
   ],
   toggle: 'messageFeedEnabled',
+  commands: [
+    {
+      id: 'messages-feed.show',
+      title: 'Messages feed',
+      section: 'Activity',
+      when: () => messagesChoice.get()?.shown() === false,
+      run: () => messagesChoice.get()?.choose(),
+    },
+    {
+      id: 'messages-feed.load-more',
+      title: 'Load more messages',
+      section: 'Activity',
+      when: () => loadMore.get() !== null,
+      run: () => loadMore.get()?.load(),
+    },
+  ],
   injections: [
     {
       id: 'messages-choice',
