@@ -200,6 +200,25 @@ test('like buttons save activity images to the keyboard, only while the options 
   await expect(page.getByRole('button', { name: /GIF keyboard$/ })).toHaveCount(0);
 });
 
+test(
+  'by keyboard: focus on an image link shows its like button, and the palette saves it',
+  { tag: '@worlds' },
+  async ({ page, host, api }) => {
+    for (const a of api.state.activities)
+      if (a.__typename === 'TextActivity') a.text = `Look [img220(${FILE}/kb-${a.id}.gif)](${FILE}/kb-${a.id}.gif)`;
+    await host.goto('/home', { seed: ON });
+    await page.locator('.activity-markdown a:has(img)').first().focus();
+    await expect(page.getByRole('button', { name: 'Add to GIF keyboard' })).toBeVisible();
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Save to GIF keyboard');
+    await expect(page.locator('[cmdk-item][data-command="gif-keyboard.save"]')).toBeVisible();
+    await expect(page.locator('[cmdk-list][aria-busy="true"]')).toHaveCount(0);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Added media to GIFS')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove from GIF keyboard' })).toHaveAttribute('aria-pressed', 'true');
+  },
+);
+
 test('the palette page filters saved media and inserts into the editor that had focus', async ({ page, host }) => {
   await host.goto('/home', {
     seed: { ...ON, ...gifSeed({ gifs: [`${FILE}/cat.gif`, `${FILE}/dog.gif`], images: [`${FILE}/cat.png`], gifSize: 300 }) },

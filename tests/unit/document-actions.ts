@@ -248,8 +248,7 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
   {
     action: 'Save a posted GIF or image with its like button',
     where: '1 §9, 2 §2.8',
-    command: null,
-    why: 'mouse-only: the like button shows on mouseover only',
+    command: 'gif-keyboard.save',
   },
 
   // Document 2: shortcuts.

@@ -25,7 +25,8 @@ const GifPalettePage = lazyComponent(() => import('../../panels/gif-keyboard/Gif
  * The GIF keyboard: a hidden panel under every one of AniList's
  * markdown editors (activities, replies, messages, forum replies, reviews, the bio), opened by a
  * button in its toolbar and hidden with it while the editor is inactive; like buttons over images
- * in activities and replies (one delegated mouseover listener and one floating button); and the
+ * in activities and replies (delegated mouseover and focusin listeners, one floating button), also
+ * the palette's 'Save to GIF keyboard' for the image hovered or focused (or in a focused link); and the
  * palette page 'GIF keyboard' (its key works in editors too), which inserts into the editor that had
  * focus before the palette, else the one used last, or copies the markup when there is none.
  */
@@ -62,17 +63,23 @@ function EditorKeyboard({ ctx, open, insert }: { ctx: CommandContext; open: Stor
 }
 
 type Hovered = { url: string; kind: MediaKind } | null;
+/** The image the like button is over (hovered or focused): the palette's command saves it too. */
+const hovered = createStore<Hovered>(null);
 
-function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Store<Hovered> }) {
+/** Saves the hovered image to the keyboard, or removes it when saved. */
+function toggleSaved(ctx: CommandContext): void {
+  const { url, kind } = hovered.get() ?? {};
+  if (!url || !kind) return;
+  const saved = ctx.store.get(gifKeyboardKey)[kind].includes(url);
+  ctx.store.update(gifKeyboardKey, (c) => (saved ? removeMedia(c, kind, url) : addMedia(c, kind, url)));
+  ctx.toasts.success(saved ? GIF_KEYBOARD_TEXTS.removed(KIND_LABEL[kind]) : addedMessage(kind));
+}
+
+function LikeButton({ ctx }: { ctx: CommandContext }) {
   const current = useStore(hovered);
   const config = useStored(gifKeyboardKey);
   if (!current) return null;
-  const { url, kind } = current;
-  const saved = config[kind].includes(url);
-  const toggle = () => {
-    ctx.store.update(gifKeyboardKey, (c) => (saved ? removeMedia(c, kind, url) : addMedia(c, kind, url)));
-    ctx.toasts.success(saved ? GIF_KEYBOARD_TEXTS.removed(KIND_LABEL[kind]) : addedMessage(kind));
-  };
+  const saved = config[current.kind].includes(current.url);
   return (
     <button
       type="button"
@@ -80,7 +87,7 @@ function LikeButton({ ctx, hovered }: { ctx: CommandContext; hovered: Store<Hove
       aria-pressed={saved}
       aria-label={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'}
       title={saved ? 'Remove from GIF keyboard' : 'Add to GIF keyboard'}
-      onClick={toggle}
+      onClick={() => toggleSaved(ctx)}
     >
       {saved ? '♥' : '♡'}
     </button>
@@ -139,6 +146,14 @@ export const gifKeyboard: FeatureDef = {
       allowInInputs: true,
       relevant: (ctx) => paletteTarget(ctx) !== null,
     },
+    {
+      id: 'gif-keyboard.save',
+      title: 'Save to GIF keyboard',
+      section: 'GIF keyboard',
+      toggle: 'gifKeyboardLikeButtonsEnabled',
+      when: () => hovered.get() !== null,
+      run: toggleSaved,
+    },
   ],
   panels: [
     {
@@ -183,7 +198,6 @@ export const gifKeyboard: FeatureDef = {
       id: 'like-buttons',
       toggle: 'gifKeyboardLikeButtonsEnabled',
       run: (ctx) => {
-        const hovered = createStore<Hovered>(null);
         let host: HTMLElement | null = null;
         mountUi(
           ctx,
@@ -193,30 +207,30 @@ export const gifKeyboard: FeatureDef = {
             h.style.cssText = 'position:absolute;top:0;left:0;z-index:10;display:none;transform:translateX(-100%)';
             document.body.append(h);
           },
-          <LikeButton ctx={ctx} hovered={hovered} />,
+          <LikeButton ctx={ctx} />,
         );
         const hide = () => {
           hovered.set(null);
           if (host) host.style.display = 'none';
         };
-        // One listener for every image: work happens only when the pointer moves onto something.
-        const onOver = (event: MouseEvent) => {
-          const target = event.target;
-          if (!host || target === host) return;
-          const img = target instanceof HTMLImageElement && target.matches(LIKEABLE) && !target.closest('.youtube') ? target : null;
-          const kind = img ? classifyMedia(img.src) : null;
-          const rect = img?.getBoundingClientRect();
+        // One listener for every image: work happens only when the pointer or the focus moves onto
+        // something (an image, a link holding one; our own UI, the palette say, changes nothing).
+        const onOver = (event: Event) => {
+          const target = event.target as Element;
+          if (!host || target.closest('[data-void-ui]')) return;
+          const img = target.matches('a') ? target.querySelector('img') : target;
+          if (!(img instanceof HTMLImageElement) || !img.matches(LIKEABLE) || img.closest('.youtube')) return hovered.get() && hide();
+          const kind = classifyMedia(img.src);
+          const rect = img.getBoundingClientRect();
           // Nothing to save there (or an icon-sized image): hide the button if it shows.
-          if (!img || !kind || !rect || rect.width < 24 || rect.height < 24) {
-            if (hovered.get()) hide();
-            return;
-          }
+          if (!kind || rect.width < 24 || rect.height < 24) return hovered.get() && hide();
           host.style.top = `${rect.top + window.scrollY + 4}px`;
           host.style.left = `${rect.right + window.scrollX - 4}px`;
           host.style.display = 'block';
           if (hovered.get()?.url !== img.src) hovered.set({ url: img.src, kind });
         };
         document.addEventListener('mouseover', onOver, { passive: true, signal: ctx.signal });
+        document.addEventListener('focusin', onOver, { signal: ctx.signal });
       },
     },
   ],
