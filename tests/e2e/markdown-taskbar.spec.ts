@@ -180,6 +180,20 @@ test.describe('the markdown taskbar', () => {
       },
     );
 
+  test("without the taskbar, uploads on: the palette's Upload image opens the file chooser and inserts", async ({ page, host }) => {
+    await host.goto('/home', { seed: settingsSeed({ pasteImagesToHostService: true }) });
+    const field = composer(page);
+    await field.fill('x ');
+    await expect(taskbarOf(page)).toHaveCount(0);
+    await page.keyboard.press('Control+Space');
+    await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Upload image');
+    await expect(page.locator('[cmdk-item][data-command="markdown-taskbar.upload"]')).toBeVisible();
+    await expect(page.locator('[cmdk-list][aria-busy="true"]')).toHaveCount(0);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles(file());
+    await expect(field).toHaveValue(`x img420(${CATBOX_URL})`);
+  });
+
   test('off (the default): no taskbar; our toolbar has its own option', async ({ page, host }) => {
     // Stored at version 1, our toolbar was markdownTaskbarEnabled: it stays on, and the taskbar is off.
     await host.goto('/home', { seed: { 'void-verified-settings': seedValue({ markdownTaskbarEnabled: true }) } });

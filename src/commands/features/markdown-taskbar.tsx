@@ -2,7 +2,7 @@ import { TASKBAR_OPTION } from '../../data/config';
 import { setWidthUnit, TASKBAR_COMMANDS, TASKBAR_HOSTS, TASKBAR_LABELS as L } from '../../data/editor-taskbar';
 import { imageHostConfigKey, imageUploader } from '../../data/image-hosts';
 import { imageMarkup, imageWidthOf } from '../../data/image-markup';
-import { focusedEditor } from '../../inject/editor-focus';
+import { aimedEditor, focusedEditor } from '../../inject/editor-focus';
 import { HOST_EDITOR_TOOLBAR, replaceRange, type TextField } from '../../inject/editor-text';
 import { chooseFile } from '../../inject/file-chooser';
 import { mountUi } from '../../panels/mount';
@@ -86,9 +86,11 @@ export const markdownTaskbar: FeatureDef = {
       scope: 'editor',
       keywords: ['taskbar', 'upload', 'image', 'file'],
       // No `effect`: what it spends is a file the person picks in the browser's chooser, which no hotkey can do for them.
+      // While uploads are on, with the taskbar or without: the keyboard's way to upload a file, as a drop does.
+      toggle: null,
       when: uploading,
       run: (ctx) => {
-        const field = focusedEditor(ctx.focused);
+        const field = aimedEditor(ctx.focused);
         if (field) uploadInto(ctx, field);
       },
     },
