@@ -46,6 +46,7 @@ const USERSCRIPT_SRC = '/__replica__/voidverified.user.js';
  */
 function sandboxSeed() {
   const data = createSeed();
+  addMessageFixtures(data);
   const thread = [...data.activities].reverse().find((a) => a.__typename === 'MessageActivity');
   if (thread) {
     let id = Math.max(...data.replies.map((r) => r.id)) + 1;
@@ -64,6 +65,31 @@ function sandboxSeed() {
   addPreviewFixtures(data);
   addQuoteFixtures(data, thread?.id);
   return data;
+}
+
+/**
+ * More messages than the Messages feed's page holds (20), so its Load More has a second page: older
+ * public ones, between people the viewer's feed shows.
+ */
+function addMessageFixtures(data: ReturnType<typeof createSeed>): void {
+  const shown = new Set([1, ...(data.users.find((u) => u.id === 1)?.following ?? [])]);
+  const like = data.activities.find(
+    (a): a is Extract<SeedActivity, { __typename: 'MessageActivity' }> =>
+      a.__typename === 'MessageActivity' && !a.isPrivate && shown.has(a.messengerId),
+  );
+  if (!like) return;
+  // Older than every other activity: the feeds' first pages and the newest message (the long thread) stay as seeded.
+  let id = Math.min(...data.activities.map((a) => a.id));
+  const at = Math.min(...data.activities.map((a) => a.createdAt));
+  for (let i = 1; i <= 24; i++)
+    data.activities.unshift({
+      ...like,
+      id: --id,
+      createdAt: at - 3600 * i,
+      likeIds: [],
+      subscriberIds: [],
+      message: `An older message, ${i}`,
+    });
 }
 
 /**
@@ -112,6 +138,9 @@ function addPreviewFixtures(data: ReturnType<typeof createSeed>): void {
   if (texts[0]) texts[0].text += '\n\nThe opening, looped: webm(https://files.catbox.moe/sandbox-op.webm)';
   if (texts[3])
     texts[3].text += '\n\nThe whole chart: [season-chart.png](https://s4.anilist.co/file/anilistcdn/user/tall/season-chart.png)';
+  // A GIF in a link (focusable: its like button shows on focus, 'Save to GIF keyboard' saves it).
+  const gif = 'https://s4.anilist.co/file/anilistcdn/user/sandbox-wave.gif';
+  if (texts[1]) texts[1].text += `\n\nA linked GIF: [img220(${gif})](${gif})`;
 }
 
 const api = createMockApi({ data: sandboxSeed() });
