@@ -417,6 +417,11 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
       // The GM shim sends as a manager does, from outside the page: what it sends with is taken
       // before any page script runs (a test's own init scripts come after the context's).
       await context.addInitScript(gmNetSource());
+      // Playwright switches Chromium's file-chooser interception on when a page gets its first
+      // 'filechooser' listener, asynchronously: a test's waitForEvent('filechooser') beside the key
+      // that opens the chooser could lose that race, and the chooser went by unseen (puppeteer#6040).
+      // Listening from the page's start keeps interception on before any action.
+      context.on('page', (tab) => tab.on('filechooser', () => undefined));
       await context.route('**/*', async (route) => {
         const request = route.request();
         const url = new URL(request.url());
