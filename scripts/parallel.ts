@@ -22,11 +22,9 @@ function run(name: string): Promise<boolean> {
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    child.on('error', (error) => {
-      output.push(Buffer.from(String(error)));
-      child.emit('close', 1);
-    });
-    child.once('close', (code: number | null) => {
+    // A child that could not start emits 'error', then 'close' (with no code) like any other.
+    child.on('error', (error) => output.push(Buffer.from(String(error))));
+    child.on('close', (code: number | null) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const text = Buffer.concat(output).toString().trimEnd();
       process.stdout.write(`\n> ${name}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s\n${text ? `${text}\n` : ''}`);
