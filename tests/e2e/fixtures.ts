@@ -195,12 +195,23 @@ const defaultOAuthReturns = (): OAuthReturns => ({
   imgurAccounts: { 'imgur-token': 'ImgurViewer' },
 });
 
-/** The redirect of a fake authorize page: back to /settings/developer with `marker` and the fields. */
-function oauthRedirect(marker: string, fields: Record<string, string>, authorize: URL, echoState: boolean): string {
+/**
+ * A fake authorize page that approves at once: back to /settings/developer with `marker` and the
+ * fields, as the real one does once the user approves. It sends the tab there itself (as the
+ * sandbox's consent page does, tests/host/serve.ts) rather than answering 302: Playwright's routing
+ * does not always see the request a fulfilled redirect leads to, and under load the tab then went
+ * to the network for anilist.co (ERR_NAME_NOT_RESOLVED, four OAuth tests in one 4-worker run).
+ */
+function approvingPage(marker: string, fields: Record<string, string>, authorize: URL, echoState: boolean) {
   const params = new URLSearchParams(fields);
   const state = authorize.searchParams.get('state');
   if (echoState && state !== null) params.set('state', state);
-  return `${ORIGIN}/settings/developer#${marker}&${params.toString()}`;
+  const back = `${ORIGIN}/settings/developer#${marker}&${params.toString()}`;
+  return {
+    status: 200,
+    contentType: 'text/html; charset=utf-8',
+    body: `<!doctype html><title>Authorize</title><script>location.replace(${JSON.stringify(back)})</script>`,
+  };
 }
 
 /** Per image-host endpoint: the error status it answers with; absent means success. */
@@ -431,10 +442,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
               return await route.fulfill({ contentType: 'text/javascript', body: scriptSource(bed.options) });
             // The implicit-grant OAuth flows approve at once and come back with the token in the fragment.
             if (url.pathname === '/api/v2/oauth/authorize')
-              return await route.fulfill({
-                status: 302,
-                headers: { location: oauthRedirect('void_auth', bed.oauth.anilist, url, bed.oauth.echoState) },
-              });
+              return await route.fulfill(approvingPage('void_auth', bed.oauth.anilist, url, bed.oauth.echoState));
             if (request.resourceType() === 'document') {
               const html = renderPage(url.pathname, {
                 ...bed.options,
@@ -455,10 +463,7 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
             return await route.fulfill({ status: res.status, headers: res.headers, body: res.body });
           }
           if (url.hostname === 'api.imgur.com' && url.pathname === '/oauth2/authorize')
-            return await route.fulfill({
-              status: 302,
-              headers: { location: oauthRedirect('void_imgur', bed.oauth.imgur, url, bed.oauth.echoState) },
-            });
+            return await route.fulfill(approvingPage('void_imgur', bed.oauth.imgur, url, bed.oauth.echoState));
           if (url.hostname === 'catbox.moe' || url.hostname === 'api.imgbb.com' || url.hostname === 'api.imgur.com')
             return await imageHost(route, url, bed.imageRequests, bed.imageFailures, bed.oauth.imgurAccounts);
           if (url.hostname.endsWith('.anilist.co') || url.hostname === 'i.ytimg.com')
