@@ -18,7 +18,7 @@ import {
   FILE_TEXTS,
 } from '../../data/config-io';
 import type { KeyDef } from '../../data/storage';
-import { CheckboxOptions } from '../common/CheckboxOptions';
+import { CheckboxOptions } from '../common/OptionRows';
 import { importText, type ImportDeps } from './import-flow';
 import { SmallButton } from '../common/SmallButton';
 

@@ -38,6 +38,7 @@ import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
 import { useRead, withQueryCache } from '../query';
 import { SmallButton } from '../common/SmallButton';
+import { SelectOption } from '../common/OptionRows';
 
 /**
  * The layout designer: layouts with add and delete, avatar and banner URLs
@@ -140,17 +141,16 @@ function LayoutChoice({
 }: PartProps & { ctx: CommandContext; state: LayoutsState; commit(change: (s: LayoutsState) => LayoutsState): void }) {
   return (
     <>
-      <div className="vv-option">
-        <label htmlFor={`${id}-select`}>Layout</label>
-        <select id={`${id}-select`} value={state.selectedLayout} onChange={(e) => commit((s) => selectLayout(s, Number(e.target.value)))}>
-          {state.layoutsList.map((l, i) => (
-            <option key={i} value={i}>
-              {layoutLabel(l, i)}
-            </option>
-          ))}
-        </select>
+      <SelectOption
+        id={`${id}-select`}
+        label="Layout"
+        value={state.selectedLayout}
+        choices={state.layoutsList.map((_, i) => i)}
+        text={(i) => layoutLabel(state.layoutsList[i]!, i)}
+        onChange={(i) => commit((s) => selectLayout(s, Number(i)))}
+      >
         <SmallButton onClick={() => commit(addLayout)}>Add Layout</SmallButton>
-      </div>
+      </SelectOption>
 
       <div className="vv-option">
         <label htmlFor={`${id}-name`}>Name</label>

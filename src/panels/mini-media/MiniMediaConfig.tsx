@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { miniMediaConfigKey, type MiniMediaFlag } from '../../data/mini-media';
-import { CheckboxOptions } from '../common/CheckboxOptions';
+import { CheckboxOptions } from '../common/OptionRows';
 import { useStored } from '../hooks';
 
 /** 2.0.3's checkboxes, in its order and words (document 3, C14). */

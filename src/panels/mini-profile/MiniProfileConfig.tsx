@@ -9,7 +9,7 @@ import {
   type MiniProfileConfig as Config,
   type MiniProfilePosition,
 } from '../../data/mini-profile';
-import { CheckboxOptions } from '../common/CheckboxOptions';
+import { CheckboxOptions, SelectOption } from '../common/OptionRows';
 import { useStored } from '../hooks';
 
 const FLAGS: { key: Exclude<keyof Config, 'numberOfFavourites' | 'position'>; label: string }[] = [
@@ -30,16 +30,13 @@ export function MiniProfileConfig({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-mini-profile-config">
       <h3 className="vv-heading">Mini Profile Configuration</h3>
-      <div className="vv-option">
-        <label htmlFor={`${id}-position`}>Position</label>
-        <select id={`${id}-position`} value={config.position} onChange={(e) => update({ position: e.target.value as MiniProfilePosition })}>
-          {MINI_PROFILE_POSITIONS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectOption
+        id={`${id}-position`}
+        label="Position"
+        value={config.position}
+        choices={MINI_PROFILE_POSITIONS}
+        onChange={(p) => update({ position: p as MiniProfilePosition })}
+      />
       <div className="vv-option">
         <label htmlFor={`${id}-favourites`}>Number of favourites</label>
         <input

@@ -22,6 +22,7 @@ import { beginOAuth, withState } from '../../data/oauth';
 import { formatDate, timeConfigKey } from '../../data/dates';
 import { useStored } from '../hooks';
 import { SmallButton } from '../common/SmallButton';
+import { SelectOption } from '../common/OptionRows';
 
 /** Sends the user to imgur to approve, once the pending marker its return is checked against is stored. */
 async function startImgurAuthorization(ctx: CommandContext, clientId: string): Promise<void> {
@@ -144,16 +145,13 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
         Where images you paste or drop into an editor are uploaded
         {ctx.settings.get('pasteImagesToHostService') === true ? '' : ' once “Upload pasted images” is on'}.
       </p>
-      <div className="vv-option">
-        <label htmlFor={`${id}-host`}>Image host</label>
-        <select id={`${id}-host`} value={config.selectedHost} onChange={(e) => setHost(e.target.value as ImageHost)}>
-          {IMAGE_HOSTS.map((h) => (
-            <option key={h} value={h}>
-              {h}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectOption
+        id={`${id}-host`}
+        label="Image host"
+        value={config.selectedHost}
+        choices={IMAGE_HOSTS}
+        onChange={(h) => setHost(h as ImageHost)}
+      />
 
       {config.selectedHost === 'imgbb' && (
         <div className="vv-image-host-config" data-host="imgbb">

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { effectiveHotkey, formatHotkey } from '../../commands/hotkeys';
 import type { CommandContext } from '../../commands/types';
 import { hotkeysKey, QUICKSTART_OPEN_COMMAND, quickStartConfigKey, type QuickStartConfig as Config } from '../../data/config';
-import { CheckboxOptions } from '../common/CheckboxOptions';
+import { CheckboxOptions } from '../common/OptionRows';
 import { useStored } from '../hooks';
 import { assignHotkey, readCapture } from '../hotkeyCapture';
 

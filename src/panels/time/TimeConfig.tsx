@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../../data/dates';
+import { SelectOption } from '../common/OptionRows';
 import { useStored } from '../hooks';
 
 /** 'Time Format Configuration': the date format, the 12-hour toggle and a live example. */
@@ -12,20 +13,13 @@ export function TimeConfig({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-time-config">
       <h3 className="vv-heading">Time Format Configuration</h3>
-      <div className="vv-option">
-        <label htmlFor={`${id}-format`}>Date format</label>
-        <select
-          id={`${id}-format`}
-          value={isDateFormat(config.dateFormat) ? config.dateFormat : 'yyyy-mm-dd'}
-          onChange={(e) => update({ dateFormat: e.target.value })}
-        >
-          {DATE_FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectOption
+        id={`${id}-format`}
+        label="Date format"
+        value={isDateFormat(config.dateFormat) ? config.dateFormat : 'yyyy-mm-dd'}
+        choices={DATE_FORMATS}
+        onChange={(dateFormat) => update({ dateFormat })}
+      />
       <label className="vv-option" htmlFor={`${id}-12h`}>
         <input
           id={`${id}-12h`}

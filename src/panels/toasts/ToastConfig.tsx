@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { TOAST_DURATIONS, TOAST_LEVELS, TOAST_LOCATIONS, toasterConfigKey, type ToastLocation, TEST_TOAST_TEXTS } from '../../data/toasts';
+import { SelectOption } from '../common/OptionRows';
 import { useStored } from '../hooks';
 
 /** 'Configure Toasts': level, location and duration, and 'Test Toasts' to see them. */
@@ -17,40 +18,29 @@ export function ToastConfig({ ctx }: { ctx: CommandContext }) {
   return (
     <div className="vv-toast-config">
       <h3 className="vv-heading">Configure Toasts</h3>
-      <div className="vv-option">
-        <label htmlFor={`${id}-level`}>Toast level</label>
-        <select id={`${id}-level`} value={config.toastLevel} onChange={(e) => update({ toastLevel: Number(e.target.value) })}>
-          {TOAST_LEVELS.map((l) => (
-            <option key={l.rank} value={l.rank}>
-              {l.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="vv-option">
-        <label htmlFor={`${id}-location`}>Toast location</label>
-        <select id={`${id}-location`} value={config.location} onChange={(e) => update({ location: e.target.value as ToastLocation })}>
-          {TOAST_LOCATIONS.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="vv-option">
-        <label htmlFor={`${id}-duration`}>Toast duration</label>
-        <select
-          id={`${id}-duration`}
-          value={config.duration}
-          onChange={(e) => update({ duration: Number(e.target.value) as (typeof TOAST_DURATIONS)[number] })}
-        >
-          {TOAST_DURATIONS.map((d) => (
-            <option key={d} value={d}>
-              {d} {d === 1 ? 'second' : 'seconds'}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectOption
+        id={`${id}-level`}
+        label="Toast level"
+        value={config.toastLevel}
+        choices={TOAST_LEVELS.map((l) => l.rank)}
+        text={(rank) => TOAST_LEVELS[rank]!.label}
+        onChange={(rank) => update({ toastLevel: Number(rank) })}
+      />
+      <SelectOption
+        id={`${id}-location`}
+        label="Toast location"
+        value={config.location}
+        choices={TOAST_LOCATIONS}
+        onChange={(l) => update({ location: l as ToastLocation })}
+      />
+      <SelectOption
+        id={`${id}-duration`}
+        label="Toast duration"
+        value={config.duration}
+        choices={TOAST_DURATIONS}
+        text={(d) => `${d} ${d === 1 ? 'second' : 'seconds'}`}
+        onChange={(d) => update({ duration: Number(d) as (typeof TOAST_DURATIONS)[number] })}
+      />
       <button type="button" className="vv-button" onClick={test}>
         Test Toasts
       </button>
