@@ -269,15 +269,19 @@ export function parseRefresh(res: HttpResponse, now: number): ImgurTokens | null
   };
 }
 
+type HostConfig<H extends ImageHost> = ImageHostConfig['configurations'][H];
+
+/** Lays `change` (made from what is stored) over a host's stored configuration. */
+function updateHost<H extends ImageHost>(store: Store, host: H, change: (stored: HostConfig<H>) => Partial<HostConfig<H>>): void {
+  store.update(imageHostConfigKey, (c) => ({
+    ...c,
+    configurations: { ...c.configurations, [host]: { ...c.configurations[host], ...change(c.configurations[host]) } },
+  }));
+}
+
 /** Stores new imgur tokens (a refresh answer without a refresh token keeps the old one). */
 export function storeImgurTokens(store: Store, tokens: ImgurTokens): void {
-  store.update(imageHostConfigKey, (c) => {
-    const imgur = c.configurations.imgur;
-    return {
-      ...c,
-      configurations: { ...c.configurations, imgur: { ...imgur, ...tokens, refreshToken: tokens.refreshToken ?? imgur.refreshToken } },
-    };
-  });
+  updateHost(store, 'imgur', (imgur) => ({ ...tokens, refreshToken: tokens.refreshToken ?? imgur.refreshToken }));
 }
 
 /**
@@ -285,10 +289,7 @@ export function storeImgurTokens(store: Store, tokens: ImgurTokens): void {
  * oauth.ts): all three replace the old ones, so a refresh token of an earlier account never stays.
  */
 export function storeImgurAuthorization(store: Store, tokens: ImgurTokens): void {
-  store.update(imageHostConfigKey, (c) => ({
-    ...c,
-    configurations: { ...c.configurations, imgur: { ...c.configurations.imgur, ...tokens } },
-  }));
+  updateHost(store, 'imgur', () => tokens);
 }
 
 /** What Clear Authorization asks first: it drops a credential, whatever starts it. */
@@ -300,10 +301,7 @@ export const CLEAR_IMGUR_QUESTION = 'Clear the imgur authorization? Uploads then
  */
 export async function clearImgurAuthorization(svc: { store: Store; confirm(text: string): Promise<boolean> }): Promise<boolean> {
   if (!(await svc.confirm(CLEAR_IMGUR_QUESTION))) return false;
-  svc.store.update(imageHostConfigKey, (c) => ({
-    ...c,
-    configurations: { ...c.configurations, imgur: { ...c.configurations.imgur, authToken: null, refreshToken: null, expires: null } },
-  }));
+  updateHost(svc.store, 'imgur', () => ({ authToken: null, refreshToken: null, expires: null }));
   return true;
 }
 
@@ -324,31 +322,23 @@ export function isSecretField(host: ImageHost, field: string): boolean {
 }
 
 /**
- * A host's configuration with what was entered in its settings. Credentials are write-only there:
- * an empty entry keeps the stored one (Remove forgets it); a public value (imgur's client id) is
- * taken as entered. Values are trimmed.
+ * Saves what was entered in a host's settings. Credentials are write-only there: an empty entry
+ * keeps the stored one (Remove forgets it); a public value (imgur's client id) is taken as
+ * entered. Values are trimmed.
  */
-export function withEntered<H extends ImageHost>(config: ImageHostConfig, host: H, entered: Entered<H>): ImageHostConfig {
+export function saveEntered<H extends ImageHost>(store: Store, host: H, entered: Entered<H>): void {
   const change: Record<string, string> = {};
   for (const field of HOST_FIELDS[host] as readonly HostField<H>[]) {
     const value = entered[field]?.trim();
     if (value === undefined || (value === '' && isSecretField(host, field))) continue;
     change[field] = value;
   }
-  return { ...config, configurations: { ...config.configurations, [host]: { ...config.configurations[host], ...change } } };
-}
-
-/** Saves what was entered in a host's settings (see `withEntered`). */
-export function saveEntered<H extends ImageHost>(store: Store, host: H, entered: Entered<H>): void {
-  store.update(imageHostConfigKey, (c) => withEntered(c, host, entered));
+  updateHost(store, host, () => change as Partial<HostConfig<H>>);
 }
 
 /** Remove: forgets one stored value of a host's settings. */
 export function removeEntered<H extends ImageHost>(store: Store, host: H, field: HostField<H>): void {
-  store.update(imageHostConfigKey, (c) => ({
-    ...c,
-    configurations: { ...c.configurations, [host]: { ...c.configurations[host], [field]: '' } },
-  }));
+  updateHost(store, host, () => ({ [field]: '' }) as Partial<HostConfig<H>>);
 }
 
 // --- Uploading -------------------------------------------------------------------------------
