@@ -193,7 +193,8 @@ export type PanelDef =
       readonly kind: 'palette-page';
       readonly id: string;
       readonly title: string;
-      readonly placeholder?: string;
+      /** The input's placeholder: a form page's is its title unless given; null: the palette's own. */
+      readonly placeholder?: string | null;
       /** 'list' (default): cmdk items in the result list; 'form': controls shown beside the list. */
       readonly layout?: 'list' | 'form';
       readonly component: ComponentType<PalettePageProps>;

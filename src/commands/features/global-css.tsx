@@ -41,7 +41,6 @@ export const globalCss: FeatureDef = {
       kind: 'palette-page',
       id: 'global-css.editor',
       title: 'Global CSS',
-      placeholder: 'Global CSS',
       layout: 'form',
       component: ({ ctx }) => <GlobalCss ctx={ctx} />,
     },

@@ -69,7 +69,6 @@ export const goals: FeatureDef = {
       kind: 'palette-page',
       id: 'goals.editor',
       title: 'Goals',
-      placeholder: 'Goals',
       layout: 'form',
       component: ({ ctx }) => <Goals ctx={ctx} />,
     },

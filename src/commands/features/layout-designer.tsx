@@ -221,7 +221,14 @@ export const layoutDesigner: FeatureDef = {
       component: SwitchLayoutPage,
     },
     // The settings tab's designer, whole, as a palette form.
-    { kind: 'palette-page', id: 'layout-designer.edit', title: 'Edit layout', layout: 'form', component: LayoutDesigner },
+    {
+      kind: 'palette-page',
+      id: 'layout-designer.edit',
+      title: 'Edit layout',
+      placeholder: null,
+      layout: 'form',
+      component: LayoutDesigner,
+    },
     { kind: 'settings-tab', id: 'layout-designer.tab', title: 'layout', option: 'layoutDesignerEnabled', component: LayoutDesigner },
   ],
   injections: [

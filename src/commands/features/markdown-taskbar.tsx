@@ -124,7 +124,6 @@ export const markdownTaskbar: FeatureDef = {
       kind: 'palette-page',
       id: 'markdown-taskbar.width',
       title: L.width,
-      placeholder: L.width,
       layout: 'form',
       component: ({ ctx }) => <WidthControl ctx={ctx} />,
     },

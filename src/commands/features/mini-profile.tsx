@@ -108,7 +108,6 @@ export const miniProfile: FeatureDef = {
       kind: 'palette-page',
       id: 'mini-profile.config',
       title: 'Mini Profile Configuration',
-      placeholder: 'Mini Profile Configuration',
       layout: 'form',
       component: ({ ctx }) => <MiniProfileConfig ctx={ctx} />,
     },

@@ -162,7 +162,6 @@ export const paste: FeatureDef = {
       kind: 'palette-page',
       id: 'paste.image-host',
       title: 'Image host settings',
-      placeholder: 'Image host settings',
       layout: 'form',
       component: ({ ctx }) => <ImageHostSettings ctx={ctx} />,
     },

@@ -64,7 +64,6 @@ export const quickstart: FeatureDef = {
       kind: 'palette-page',
       id: 'quickstart.config',
       title: 'QuickStart Configuration',
-      placeholder: 'QuickStart Configuration',
       layout: 'form',
       component: ({ ctx }) => <QuickStartConfig ctx={ctx} />,
     },

@@ -23,7 +23,6 @@ export const time: FeatureDef = {
       kind: 'palette-page',
       id: 'time.config',
       title: 'Time Format Configuration',
-      placeholder: 'Time Format Configuration',
       layout: 'form',
       component: ({ ctx }) => <TimeConfig ctx={ctx} />,
     },

@@ -24,7 +24,6 @@ export const toasts: FeatureDef = {
       kind: 'palette-page',
       id: 'toasts.config',
       title: 'Configure Toasts',
-      placeholder: 'Configure Toasts',
       layout: 'form',
       component: ({ ctx }) => <ToastConfig ctx={ctx} />,
     },

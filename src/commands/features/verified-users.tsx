@@ -197,7 +197,14 @@ export const verifiedUsers: FeatureDef = {
       placeholder: 'Filter verified users',
       component: RemoveUserPage,
     },
-    { kind: 'palette-page', id: OPTIONS_PAGE, title: 'Verified user options', layout: 'form', component: UserOptionsPage },
+    {
+      kind: 'palette-page',
+      id: OPTIONS_PAGE,
+      title: 'Verified user options',
+      placeholder: null,
+      layout: 'form',
+      component: UserOptionsPage,
+    },
   ],
   page: [
     {

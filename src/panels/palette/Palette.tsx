@@ -328,7 +328,11 @@ function PaletteInput({
   text: PaletteText;
   selection: Selection;
 }) {
-  const placeholder = view.pagePanel?.placeholder ?? view.modePanel?.placeholder ?? PLACEHOLDER;
+  const page = view.pagePanel;
+  const placeholder =
+    (page?.placeholder === undefined && page?.layout === 'form' ? page.title : page?.placeholder) ??
+    view.modePanel?.placeholder ??
+    PLACEHOLDER;
   return (
     <Cmdk.Input
       ref={inputRef}
