@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../../data/dates';
-import { SelectOption } from '../common/OptionRows';
+import { CheckboxOptions, SelectOption } from '../common/OptionRows';
 import { useStored } from '../hooks';
 
 /** 'Time Format Configuration': the date format, the 12-hour toggle and a live example. */
@@ -20,15 +20,12 @@ export function TimeConfig({ ctx }: { ctx: CommandContext }) {
         choices={DATE_FORMATS}
         onChange={(dateFormat) => update({ dateFormat })}
       />
-      <label className="vv-option" htmlFor={`${id}-12h`}>
-        <input
-          id={`${id}-12h`}
-          type="checkbox"
-          checked={config.use12HourFormat}
-          onChange={(e) => update({ use12HourFormat: e.target.checked })}
-        />
-        <span>12-hour</span>
-      </label>
+      <CheckboxOptions
+        idBase={id}
+        fields={[{ key: '12h', label: '12-hour' }]}
+        checked={() => config.use12HourFormat}
+        onChange={(_, use12HourFormat) => update({ use12HourFormat })}
+      />
       <p className="vv-note" aria-live="polite">
         Example: <span data-testid="time-example">{formatDateTime(now, config)}</span>
       </p>
