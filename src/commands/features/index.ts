@@ -1,4 +1,5 @@
 import type { FeatureDef } from '../types';
+import { activityCard } from './activity-card';
 import { activitySearchFeature } from './activity-search';
 import { anilistLinks } from './anilist-links';
 import { apiBackoff } from './api-backoff';
@@ -89,6 +90,7 @@ export const features: FeatureDef[] = [
   settings,
   search,
   activitySearchFeature,
+  activityCard,
   shortcuts,
   health,
 ];

@@ -148,6 +148,7 @@ function Likes({
       <button
         type="button"
         className={`vv-act-action vv-like${state.liked ? ' vv-liked' : ''}`}
+        data-card="like"
         aria-pressed={state.liked}
         aria-label={`${state.liked ? 'Unlike' : 'Like'} (${state.count} likes)`}
         onClick={() => void toggle()}
@@ -194,6 +195,7 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
       type="button"
       role="menuitem"
       className="vv-menu-item"
+      data-card={label}
       onClick={() => {
         setOpen(false);
         action();
@@ -207,13 +209,12 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
       <IconButton label="More actions" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         ⋯
       </IconButton>
-      {open && (
-        <span className="vv-menu" role="menu">
-          {item('Direct Link', () => ctx.route.navigate(link))}
-          {onEdit && item('Edit', onEdit)}
-          {onDelete && item('Delete', onDelete)}
-        </span>
-      )}
+      {/* Kept while closed, hidden: the palette's card commands press its items (commands/features/activity-card.ts). */}
+      <span className="vv-menu" role="menu" hidden={!open}>
+        {item('Direct Link', () => ctx.route.navigate(link))}
+        {onEdit && item('Edit', onEdit)}
+        {onDelete && item('Delete', onDelete)}
+      </span>
     </span>
   );
 }
@@ -398,7 +399,7 @@ function Replies({
         ))}
       </ul>
       {list.hasNext && (
-        <SmallButton disabled={list.busy} onClick={list.loadMore}>
+        <SmallButton disabled={list.busy} onClick={list.loadMore} data-card="more">
           Load More
         </SmallButton>
       )}
@@ -504,6 +505,7 @@ function RepliesPart({ activity, ctx, preloadedReplies }: { activity: Activity; 
         <button
           type="button"
           className="vv-act-action"
+          data-card="replies"
           aria-expanded={open}
           onClick={() => {
             setOpen((o) => !o);
@@ -577,7 +579,7 @@ function ActivityHead({
       <span className="vv-act-spacer" />
       <Time seconds={activity.createdAt} />
       {ctx.authorized && (
-        <button type="button" className="vv-act-action" aria-pressed={subscribed} onClick={() => void subscribe()}>
+        <button type="button" className="vv-act-action" data-card="subscribe" aria-pressed={subscribed} onClick={() => void subscribe()}>
           {subscribed ? 'Unsubscribe' : 'Subscribe'}
         </button>
       )}
