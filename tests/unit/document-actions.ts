@@ -21,7 +21,6 @@ export interface DocumentAction {
 }
 
 const TAB = 'reached by Tab on the page, no command';
-const CARD = 'a control of an activity card (activity search results, messages feed), reached by Tab, no command';
 
 /** A markdown hotkey: its command is a palette row while an editor has focus, aimed at that editor. */
 const mark = (name: string, id: string): DocumentAction => ({
@@ -161,16 +160,16 @@ export const DOCUMENT_ACTIONS: readonly DocumentAction[] = [
   },
 
   // Document 2: activity entries.
-  { action: 'Subscribe to or unsubscribe from an activity', where: '2 §2.3, 2 §4', command: null, why: CARD },
-  { action: 'Like an activity', where: '2 §2.3, 2 §4', command: null, why: CARD },
-  { action: 'Like a reply', where: '2 §3, 2 §4', command: null, why: CARD },
-  { action: 'See who liked (the list of likers)', where: '2 §2.3', command: null, why: CARD },
-  { action: "Open or close an activity's replies", where: '2 §2.3, 2 §4', command: null, why: CARD },
-  { action: 'Load more replies', where: '2 §2.3, 2 §4', command: null, why: CARD },
-  { action: 'Reply to an activity', where: '2 §4, 2 §5', command: null, why: CARD },
-  { action: "Open an activity's Direct Link", where: '2 §2.3', command: null, why: CARD },
-  { action: 'Edit an activity or a reply', where: '2 §2.3, 2 §4', command: null, why: CARD },
-  { action: 'Delete an activity or a reply (with a confirm)', where: '2 §2.3, 2 §4', command: null, why: CARD },
+  { action: 'Subscribe to or unsubscribe from an activity', where: '2 §2.3, 2 §4', command: 'activity-card.subscribe' },
+  { action: 'Like an activity', where: '2 §2.3, 2 §4', command: 'activity-card.like' },
+  { action: 'Like a reply', where: '2 §3, 2 §4', command: 'activity-card.like' },
+  { action: 'See who liked (the list of likers)', where: '2 §2.3', command: 'activity-card.likers' },
+  { action: "Open or close an activity's replies", where: '2 §2.3, 2 §4', command: 'activity-card.replies' },
+  { action: 'Load more replies', where: '2 §2.3, 2 §4', command: 'activity-card.load-more' },
+  { action: 'Reply to an activity', where: '2 §4, 2 §5', command: 'activity-card.reply' },
+  { action: "Open an activity's Direct Link", where: '2 §2.3', command: 'activity-card.link' },
+  { action: 'Edit an activity or a reply', where: '2 §2.3, 2 §4', command: 'activity-card.edit' },
+  { action: 'Delete an activity or a reply (with a confirm)', where: '2 §2.3, 2 §4', command: 'activity-card.delete' },
   { action: 'Collapse or expand a reply', where: '2 §4 (Replies collapse)', command: 'collapsible-replies.toggle-reply' },
 
   // Document 2: QuickStart and the activity search.
