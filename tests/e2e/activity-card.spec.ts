@@ -36,7 +36,8 @@ test.describe('activity card commands', () => {
       const id = Number(activityId);
       const activity = () => api.state.activities.find((a) => a.id === id) as { likeIds: number[]; subscriberIds?: number[] };
 
-      // Nothing focused in a card: no card rows.
+      // Focus outside our cards (the host's feed filter): no card rows.
+      await page.locator('.feed-select .feed-filter').focus();
       await page.keyboard.press('Control+Space');
       await page.getByPlaceholder('Filter VoidVerified QuickStart').fill('Like or unlike');
       await expect(page.locator('[cmdk-list][aria-busy="true"]')).toHaveCount(0);

@@ -1,10 +1,12 @@
+import { clickOwn } from '../../inject/trusted-input';
 import type { Command, CommandContext, CommandEffect, FeatureDef } from '../types';
 
 /**
  * Our activity cards' controls as palette commands (issue 31): in activity search's results and the
  * messages feed, each acts on the reply or activity that had focus when the palette opened (or when
- * its hotkey was pressed), by pressing that card's own control, so it does exactly what the button
- * does (asks before deleting, says when it fails). A reply's card answers for its own controls
+ * its hotkey was pressed), by pressing that card's own control (as our own click, which the guard of
+ * our roots lets through), so it does exactly what the button does (asks before deleting, says when
+ * it fails). A reply's card answers for its own controls
  * (like, Direct Link, edit, delete); the rest (subscribe, replies, reply) go to its activity.
  */
 
@@ -27,7 +29,10 @@ const press = (action: string, title: string, name: string, effect?: CommandEffe
   ...(effect && { effect }),
   when: (ctx) => control(ctx, name) !== null,
   relevant: () => true,
-  run: (ctx) => control(ctx, name)?.click(),
+  run: (ctx) => {
+    const found = control(ctx, name);
+    if (found) clickOwn(found);
+  },
 });
 
 export const activityCard: FeatureDef = {
@@ -54,7 +59,7 @@ export const activityCard: FeatureDef = {
       authRequired: true,
       run: (ctx) => {
         const toggle = control(ctx, 'replies');
-        if (toggle?.getAttribute('aria-expanded') === 'false') toggle.click();
+        if (toggle?.getAttribute('aria-expanded') === 'false') clickOwn(toggle);
         const card = toggle?.closest('.vv-activity');
         setTimeout(() => {
           for (const field of card?.querySelectorAll<HTMLElement>('.vv-replies textarea') ?? [])
