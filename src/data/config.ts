@@ -70,9 +70,9 @@ export const hotkeysKey = defineKey({
   description: 'Remapped hotkeys.',
   schema: s.record(s.nullable(s.string({ max: 64 })), { maxKeys: 5000 }),
   defaultValue: () => ({}) as Record<string, string | null>,
-  version: 2,
-  // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts).
-  migrations: { 2: renameIdKeys },
+  version: 3,
+  // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts); 3: the last of them (a verified user's profile).
+  migrations: { 2: renameIdKeys, 3: renameIdKeys },
 });
 
 const QUICKSTART_DEFAULTS = {
@@ -124,9 +124,9 @@ export const frecencyKey = definePrunedRecord({
   pruned: 'the least recently used',
   readMax: 1000,
   entry: s.object({ count: s.number({ min: 0 }), last: s.number({ min: 0 }) }),
-  version: 2,
-  // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts).
-  migrations: { 2: renameIdKeys },
+  version: 3,
+  // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts); 3: the last of them (a verified user's profile).
+  migrations: { 2: renameIdKeys, 3: renameIdKeys },
 });
 
 /** The settings page's open sub-tab (per device), so returning to the page shows it again. */

@@ -27,14 +27,21 @@ const RENAMED: Readonly<Record<string, string>> = {
   'tab.users': 'verified-users.tab',
 };
 
-/** Every AniList link command was `links.<page>`; it is `anilist-links.<page>` now. */
-const OLD_LINKS_PREFIX = 'links.';
-const LINKS_PREFIX = 'anilist-links.';
+/**
+ * Ids built from state, renamed by their prefix: every AniList link command was `links.<page>`
+ * (now `anilist-links.<page>`), and a verified user's profile `verified.profile.<name>` (now
+ * `verified-users.profile.<name>`, the stored keys' version 3).
+ */
+const RENAMED_PREFIXES: readonly (readonly [string, string])[] = [
+  ['links.', 'anilist-links.'],
+  ['verified.profile.', 'verified-users.profile.'],
+];
 
 /** The id an old stored id names now (an id that was not renamed is returned as it is). */
 export function renamedId(id: string): string {
   if (Object.prototype.hasOwnProperty.call(RENAMED, id)) return RENAMED[id]!;
-  return id.startsWith(OLD_LINKS_PREFIX) ? LINKS_PREFIX + id.slice(OLD_LINKS_PREFIX.length) : id;
+  const prefix = RENAMED_PREFIXES.find(([old]) => id.startsWith(old));
+  return prefix ? prefix[1] + id.slice(prefix[0].length) : id;
 }
 
 /** The old ids and what they are now (for the registry test: each new id is declared, no old one is). */

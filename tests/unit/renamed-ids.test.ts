@@ -33,7 +33,28 @@ describe('the ids in stored data, after every id was prefixed with its feature i
       'quickstart.open': 'alt+j',
     };
     expect(store.get(hotkeysKey)).toEqual(expected);
-    expect(JSON.parse(backend.data.get('void-verified-hotkeys')!)).toEqual({ v: 2, data: expected });
+    expect(JSON.parse(backend.data.get('void-verified-hotkeys')!)).toEqual({ v: 3, data: expected });
+  });
+
+  it("carries a verified user's profile command (verified.profile.NAME, stored at version 2) over to verified-users.profile.NAME", () => {
+    const v2 = (data: unknown) => JSON.stringify({ v: 2, data });
+    const { backend, store } = storeWith({
+      'void-verified-hotkeys': v2({ 'verified.profile.akira': 'alt+1', 'verified-users.add': 'alt+a' }),
+      'void-verified-palette-frecency': v2({ 'verified.profile.akira': { count: 2, last: 10 } }),
+    });
+    expect(store.get(hotkeysKey)).toEqual({ 'verified-users.profile.akira': 'alt+1', 'verified-users.add': 'alt+a' });
+    expect(store.get(frecencyKey)).toEqual({ 'verified-users.profile.akira': { count: 2, last: 10 } });
+    expect(JSON.parse(backend.data.get('void-verified-hotkeys')!)).toMatchObject({ v: 3 });
+    const file = JSON.stringify({
+      format: EXPORT_FORMAT,
+      version: 1,
+      exportedAt: 'x',
+      configs: { 'void-verified-hotkeys': { 'verified.profile.akira': 'alt+1' } },
+    });
+    const imported = parseImport(file);
+    expect(imported.ok && imported.writes.map(([key, value]) => [key.name, value])).toEqual([
+      ['void-verified-hotkeys', { 'verified-users.profile.akira': 'alt+1' }],
+    ]);
   });
 
   it('keeps the binding under the new id when both the old and the new id are stored', () => {

@@ -171,7 +171,7 @@ export const verifiedUsers: FeatureDef = {
   provideCommands: (ctx) =>
     ctx.store.get(verifiedUsersKey).flatMap((u) => [
       {
-        id: `verified.profile.${u.username.toLowerCase()}`,
+        id: `verified-users.profile.${u.username.toLowerCase()}`,
         title: `${u.username}'s profile`,
         section: SECTION,
         keywords: ['verified', 'user', 'profile', u.username],
