@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, openMessageReplies, test } from './fixtures';
+import { expect, OAUTH_TOKEN, openMessageReplies, seedReplies, test } from './fixtures';
 
 /**
  * Our activity cards' controls as palette commands (issue 31), on the messages feed's cards: each
@@ -120,17 +120,7 @@ test.describe('activity card commands', () => {
 
     const entry = feed.locator(`article[data-activity-id="${mine}"]`);
     // 30 replies: a first page of 25, then 'Load more replies'.
-    const firstId = Math.max(...api.state.replies.map((r) => r.id)) + 1;
-    api.state.replies = api.state.replies.filter((r) => r.activityId !== mine);
-    for (let i = 0; i < 30; i++)
-      api.state.replies.push({
-        id: firstId + i,
-        activityId: mine,
-        userId: 2,
-        text: `Reply ${i + 1}`,
-        createdAt: 1_700_000_000 + i,
-        likeIds: [],
-      });
+    seedReplies(api, mine, 30);
     await entry.locator('.vv-act-name').first().focus();
     await run(page, 'Show or hide replies', 'replies');
     await expect(entry.locator('.vv-reply')).toHaveCount(25);

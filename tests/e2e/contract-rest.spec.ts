@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, OAUTH_TOKEN, test } from './fixtures';
+import { expect, OAUTH_TOKEN, seedReplies, test } from './fixtures';
 
 /**
  * The last behaviours and error texts of both documents (issue 16): replies paging that keeps what
@@ -35,17 +35,7 @@ test.describe('activity entries', () => {
     const id = Number(await entry.getAttribute('data-activity-id'));
     const activity = api.state.activities.find((a) => a.id === id) as { messengerId: number };
     // 30 replies: a first page of 25, then Load More.
-    const firstId = Math.max(...api.state.replies.map((r) => r.id)) + 1;
-    api.state.replies = api.state.replies.filter((r) => r.activityId !== id);
-    for (let i = 0; i < 30; i++)
-      api.state.replies.push({
-        id: firstId + i,
-        activityId: id,
-        userId: 2,
-        text: `Reply number ${i + 1}`,
-        createdAt: 1_700_000_000 + i,
-        likeIds: [],
-      });
+    seedReplies(api, id, 30);
     const author = api.state.users.find((u) => u.id === 2)!;
     Object.assign(author, { moderatorRoles: ['ANIME_DATA'], donatorTier: 4, donatorBadge: 'Big fan' });
 

@@ -77,6 +77,21 @@ export async function openMessageReplies(page: Page) {
   return { feed, entry, activityId, reply, replyId };
 }
 
+/** Gives activity `activityId` exactly `count` replies in the mock API, by user 2: "Reply number 1"… (a page holds 25). */
+export function seedReplies(api: MockApi, activityId: number, count: number): void {
+  const firstId = Math.max(...api.state.replies.map((r) => r.id)) + 1;
+  api.state.replies = api.state.replies.filter((r) => r.activityId !== activityId);
+  for (let i = 0; i < count; i++)
+    api.state.replies.push({
+      id: firstId + i,
+      activityId,
+      userId: 2,
+      text: `Reply number ${i + 1}`,
+      createdAt: 1_700_000_000 + i,
+      likeIds: [],
+    });
+}
+
 /** Where the userscript runs (see the header). */
 export type ScriptWorld = 'page' | 'isolated';
 /** The isolated world's name (the DevTools protocol keeps one world per name and frame). */
