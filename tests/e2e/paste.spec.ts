@@ -410,8 +410,9 @@ test.describe('image host settings', () => {
       /^https:\/\/api\.imgur\.com\/oauth2\/authorize\?client_id=cid&response_type=token&state=[0-9a-f]{32}$/,
     );
     // The page was already /settings/developer: wait for the returned page's result before looking at the address.
+    // Two pages load inside this wait (the authorize page and the return), and the account is asked of imgur.
     const panel = settings(page).getByRole('tabpanel', { name: 'image host' });
-    await expect(panel.getByRole('button', { name: 'Clear Authorization' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Clear Authorization' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL('https://anilist.co/settings/developer');
     expect(await page.evaluate(() => location.hash)).toBe('');
     await expect(panel.getByRole('button', { name: 'Authorize' })).toHaveCount(0);

@@ -98,6 +98,8 @@ test.describe('the sandbox', () => {
   });
 
   test('the authorization round trip works offline, and a link carrying a token nobody asked for is refused', async ({ page }) => {
+    // It starts a sandbox of its own and loads six pages: more than 30 s with 4 workers on 2 cores.
+    test.slow();
     sandbox = await startSandbox({ port: 0, all: true });
     await page.goto(`${sandbox.url}/home`);
     // `--all` switches everything on and reloads once: wait for that page.
