@@ -6,8 +6,8 @@ import type { Command, CommandContext, CommandEffect, FeatureDef } from '../type
  * messages feed, each acts on the reply or activity that had focus when the palette opened (or when
  * its hotkey was pressed), by pressing that card's own control (as our own click, which the guard of
  * our roots lets through), so it does exactly what the button does (asks before deleting, says when
- * it fails). A reply's card answers for its own controls
- * (like, Direct Link, edit, delete); the rest (subscribe, replies, reply) go to its activity.
+ * it fails). A reply's card answers for its own controls (like, Direct Link, edit, delete); the rest
+ * (subscribe, replies, load more, reply) go to its activity.
  */
 
 /** A reply's card, or an activity's (panels/activity/ActivityEntry.tsx). */
