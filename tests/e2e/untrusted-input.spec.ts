@@ -263,8 +263,8 @@ test.describe('a page script cannot drive our UI', { tag: '@worlds' }, () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(field).toHaveValue('Alt+J');
-    // As seeded; read in its current form (version 2: command ids prefixed with their feature's id).
-    expect((await dump(host))['void-verified-hotkeys']).toBe(JSON.stringify({ v: 2, data: { 'quickstart.open': 'alt+j' } }));
+    // As seeded; read in its current form (version 3: command ids prefixed with their feature's id, the verified users' profiles last).
+    expect((await dump(host))['void-verified-hotkeys']).toBe(JSON.stringify({ v: 3, data: { 'quickstart.open': 'alt+j' } }));
   });
 
   test("the first run's adoption question takes no Ok from the page", async ({ page, host }) => {
