@@ -23,7 +23,7 @@ export function ToastConfig({ ctx }: { ctx: CommandContext }) {
         label="Toast level"
         value={config.toastLevel}
         choices={TOAST_LEVELS.map((l) => l.rank)}
-        text={(rank) => TOAST_LEVELS[rank]!.label}
+        text={(rank) => TOAST_LEVELS.find((l) => l.rank === rank)!.label}
         onChange={(rank) => update({ toastLevel: Number(rank) })}
       />
       <SelectOption
