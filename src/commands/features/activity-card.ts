@@ -21,16 +21,16 @@ function control(ctx: CommandContext, name: string): HTMLElement | null {
   return null;
 }
 
-/** A command that presses the focused card's control `name`. */
-const press = (action: string, title: string, name: string, effect?: CommandEffect): Command => ({
+/** A command that presses the focused card's control `action` (its `data-card`). */
+const press = (action: string, title: string, effect?: CommandEffect): Command => ({
   id: `activity-card.${action}`,
   title,
   section: 'Focused activity',
   ...(effect && { effect }),
-  when: (ctx) => control(ctx, name) !== null,
+  when: (ctx) => control(ctx, action) !== null,
   relevant: () => true,
   run: (ctx) => {
-    const found = control(ctx, name);
+    const found = control(ctx, action);
     if (found) clickOwn(found);
   },
 });
@@ -41,21 +41,23 @@ export const activityCard: FeatureDef = {
   category: 'activity',
   description: 'The controls of our activity cards as commands, for the card that has focus.',
   commands: [
-    press('like', 'Like or unlike', 'like', 'account'),
-    press('subscribe', 'Subscribe or unsubscribe', 'subscribe', 'account'),
-    press('replies', 'Show or hide replies', 'replies'),
-    press('load-more', 'Load more replies', 'more'),
-    press('link', 'Direct Link', 'Direct Link'),
-    press('edit', 'Edit', 'Edit'),
-    press('delete', 'Delete', 'Delete', 'account'),
+    press('like', 'Like or unlike', 'account'),
+    press('subscribe', 'Subscribe or unsubscribe', 'account'),
+    press('replies', 'Show or hide replies'),
+    press('load-more', 'Load more replies'),
+    press('link', 'Direct Link'),
+    press('edit', 'Edit'),
+    press('delete', 'Delete', 'account'),
     {
       // The likers show while the like control has focus.
-      ...press('likers', 'Who liked it', 'like'),
+      ...press('likers', 'Who liked it'),
+      when: (ctx) => control(ctx, 'like') !== null,
       run: (ctx) => control(ctx, 'like')?.focus(),
     },
     {
       // Opens the replies if closed, then the editor under them takes focus once drawn.
-      ...press('reply', 'Reply', 'replies'),
+      ...press('reply', 'Reply'),
+      when: (ctx) => control(ctx, 'replies') !== null,
       authRequired: true,
       run: (ctx) => {
         const toggle = control(ctx, 'replies');

@@ -190,12 +190,12 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
       document.removeEventListener('keydown', escape, true);
     };
   }, [open]);
-  const item = (label: string, action: () => void) => (
+  const item = (label: string, card: string, action: () => void) => (
     <button
       type="button"
       role="menuitem"
       className="vv-menu-item"
-      data-card={label}
+      data-card={card}
       onClick={() => {
         setOpen(false);
         action();
@@ -211,9 +211,9 @@ function Menu({ ctx, link, onEdit, onDelete }: { ctx: CommandContext; link: stri
       </IconButton>
       {/* Kept while closed, hidden: the palette's card commands press its items (commands/features/activity-card.ts). */}
       <span className="vv-menu" role="menu" hidden={!open}>
-        {item('Direct Link', () => ctx.route.navigate(link))}
-        {onEdit && item('Edit', onEdit)}
-        {onDelete && item('Delete', onDelete)}
+        {item('Direct Link', 'link', () => ctx.route.navigate(link))}
+        {onEdit && item('Edit', 'edit', onEdit)}
+        {onDelete && item('Delete', 'delete', onDelete)}
       </span>
     </span>
   );
@@ -399,7 +399,7 @@ function Replies({
         ))}
       </ul>
       {list.hasNext && (
-        <SmallButton disabled={list.busy} onClick={list.loadMore} data-card="more">
+        <SmallButton disabled={list.busy} onClick={list.loadMore} data-card="load-more">
           Load More
         </SmallButton>
       )}
