@@ -1,4 +1,4 @@
-import { useRef, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { isPlainClick } from '../../data/paths';
 import { REPLY_TO_TEXTS } from '../../data/reply-to';
 import type { Store } from '../../data/store';
@@ -35,19 +35,31 @@ function Glyph({ copied }: { copied: boolean }) {
   );
 }
 
+/**
+ * Once shown, the button stays in the document and in the layout, only unseen (transparent, out of
+ * reach of the pointer, Tab and assistive technology) while there is nothing to quote. Its host
+ * follows the quoted text, and a triple click's selection ends at the start of what follows: in
+ * the button. Taking the button out of the document or out of the layout (`display: none`)
+ * collapsed the selection made meanwhile, the one the button was about to be shown for.
+ */
 export function ReplyToButton({ state, onCopy }: { state: Store<ReplyToButtonState | null>; onCopy(): void }) {
   const current = useStore(state);
-  return current ? <Bubble anchor={current.anchor} copied={current.copied} onCopy={onCopy} /> : null;
+  // The last state shown, kept while idle (React's "information from previous renders").
+  const [shown, setShown] = useState(current);
+  if (current && current !== shown) setShown(current);
+  return shown ? <Bubble anchor={shown.anchor} copied={current?.copied === true} idle={!current} onCopy={onCopy} /> : null;
 }
 
-function Bubble({ anchor, copied, onCopy }: { anchor: Rect; copied: boolean; onCopy(): void }) {
+function Bubble({ anchor, copied, idle, onCopy }: { anchor: Rect; copied: boolean; idle: boolean; onCopy(): void }) {
   const ref = useRef<HTMLButtonElement>(null);
   const at = useCardPosition(ref, anchor, above);
   return (
     <button
       ref={ref}
       type="button"
-      className="vv-reply-to"
+      className={idle ? 'vv-reply-to vv-reply-to-idle' : 'vv-reply-to'}
+      aria-hidden={idle || undefined}
+      tabIndex={idle ? -1 : undefined}
       style={at ?? hidden}
       // The selection stays: a press on the button does not clear it.
       onMouseDown={(event) => event.preventDefault()}
