@@ -4,7 +4,7 @@
  *
  *   bundle raw / gzip bytes, and bytes per package as shipped (bench/script-modules.ts)
  *   added scripting time loading /home with 40 activities (script vs no script)
- *   the script's top-level run with every option on, and the load's CPU profile (bench/startup.ts)
+ *   the script's top-level run with every option on, and where that run's time goes (bench/startup.ts)
  *   palette keydown-to-visible latency (median and p95 of 20 opens)
  *   filter latency with 3,000 commands
  *   scripting time over 10 s of idle (script vs no script)
@@ -458,9 +458,10 @@ async function main() {
 
     if (want('startup')) {
       step('start-up');
-      const { samples, top } = await topLevelRun(browser, QUICK ? 7 : 15);
+      const { samples, profile } = await topLevelRun(browser, QUICK ? 7 : 15, await scriptModules(SCRIPT));
       row('top-level run, every option on (median)', ms(median(samples)), '≤ 10 ms', median(samples) <= 10);
-      for (const [name, self] of top) row(`  load profile, self time: ${name}`, ms(self));
+      for (const [name, self] of profile.modules) row(`  top-level run, self time by module: ${name}`, ms(self));
+      for (const [name, self] of profile.functions) row(`  top-level run, self time: ${name}`, ms(self));
     }
 
     if (want('palette')) {
