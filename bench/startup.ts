@@ -56,7 +56,7 @@ function attribute(cpu: CpuProfile, firstLine: number, modules: ScriptModules | 
       return;
     }
     const line = lineNumber - firstLine;
-    const module = line < 0 ? '(the page, the manager)' : (modules?.moduleAt(line) ?? '(script)');
+    const module = line < 0 ? '(outside the bundle: the page, the manager, the script element)' : (modules?.moduleAt(line) ?? '(script)');
     add(functions, `${functionName || '(anonymous)'}:${line + 1} ${module}`, ms);
     add(byModule, module, ms);
   });
