@@ -715,13 +715,10 @@ export function appHtml(data: SeedData, path: string, opts: RuntimeOptions, page
 export interface RenderedPage {
   html: string;
   title: string;
-  /** Nothing at this path in the data the page was rendered from. */
-  missing?: true;
 }
 
 function notFound(): RenderedPage {
   return {
-    missing: true,
     title: '404 · AniList',
     html: '<div class="not-found"><div class="container"><h1>404</h1><p>This page could not be found.</p><a href="/home">Go home</a></div></div>',
   };
@@ -1498,9 +1495,6 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   /** Renders the current route into `.page-content`, patching what is there in place. */
   function render(): void {
     const page = renderPageContent(data, location.pathname, opts);
-    // The page holds the data of its first load. An activity made since (Reply with list update
-    // opens the one its list update made) is the server's to render, as the site's app fetches it.
-    if (page.missing && /^\/activity\/\d+/.test(location.pathname)) return location.reload();
     const content = parseHostHtml(page.html);
     recordTemplates(content);
     const info = readFeed(content);
