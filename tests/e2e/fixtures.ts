@@ -45,6 +45,7 @@ import { gmNetSource, gmShimSource, type GmMode } from '../host/gm-shim';
 import { OPEN_SHADOW_ROOTS } from '../host/open-shadow-roots';
 import { corsPreflight, createMockApi, type MockApi } from '../host/mock-api';
 import { renderPage, scriptTag, type ReplicaOptions } from '../host/replica';
+import { REPLICA_DATA_PATH } from '../host/replica-runtime';
 
 export { expect };
 
@@ -458,6 +459,8 @@ export const test = base.extend<{ api: MockApi; host: Host; bed: Bed; world: Scr
             // The implicit-grant OAuth flows approve at once and come back with the token in the fragment.
             if (url.pathname === '/api/v2/oauth/authorize')
               return await route.fulfill(approvingPage('void_auth', bed.oauth.anilist, url, bed.oauth.echoState));
+            if (url.pathname === REPLICA_DATA_PATH)
+              return await route.fulfill({ contentType: 'application/json', body: JSON.stringify(bed.options.data ?? api.state) });
             if (request.resourceType() === 'document') {
               const html = renderPage(url.pathname, {
                 ...bed.options,

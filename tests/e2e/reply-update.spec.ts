@@ -87,6 +87,8 @@ test.describe('reply with list update', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/activity\/\d+$/);
     await expect(page.getByRole('dialog', { name: 'VoidVerified QuickStart' })).toBeHidden();
+    // The page opened shows the new activity with the reply (the replica's app, like the site's, fetches what its first load lacked).
+    await expect(page.locator('.reply .markdown', { hasText: 'Watching it now' })).toBeVisible();
     const activityId = Number(page.url().split('/').pop());
     expect(api.state.mediaList.find((e) => e.userId === 1 && e.mediaId === media.id)).toMatchObject({ status: 'CURRENT', progress: 3 });
     expect(api.state.replies.some((r) => r.activityId === activityId && r.text === 'Watching it now')).toBe(true);

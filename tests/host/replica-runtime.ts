@@ -715,10 +715,16 @@ export function appHtml(data: SeedData, path: string, opts: RuntimeOptions, page
 export interface RenderedPage {
   html: string;
   title: string;
+  /** Nothing at this path in the data the page was rendered from. */
+  missing?: true;
 }
+
+/** Where a page of the replica gets the server's current data: what its first load lacked. */
+export const REPLICA_DATA_PATH = '/__replica/data';
 
 function notFound(): RenderedPage {
   return {
+    missing: true,
     title: '404 · AniList',
     html: '<div class="not-found"><div class="container"><h1>404</h1><p>This page could not be found.</p><a href="/home">Go home</a></div></div>',
   };
@@ -1493,8 +1499,28 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
   }
 
   /** Renders the current route into `.page-content`, patching what is there in place. */
+  /**
+   * The page holds the data of its first load. An activity made since (the message 'Message Self'
+   * sent, the one 'Reply with list update' made) is fetched, as the site's app fetches a page's
+   * data, and the route drawn again, still in the app: nothing of the page's state is lost.
+   */
+  let refreshing: string | null = null;
+  function refreshFor(path: string): void {
+    if (refreshing === path) return;
+    refreshing = path;
+    void fetch(REPLICA_DATA_PATH)
+      .then((response) => (response.ok ? (response.json() as Promise<SeedData>) : null))
+      .then((fresh) => {
+        if (!fresh || location.pathname !== path) return;
+        Object.assign(data, fresh);
+        render();
+      })
+      .catch(() => undefined);
+  }
+
   function render(): void {
     const page = renderPageContent(data, location.pathname, opts);
+    if (page.missing && /^\/activity\/\d+/.test(location.pathname)) refreshFor(location.pathname);
     const content = parseHostHtml(page.html);
     recordTemplates(content);
     const info = readFeed(content);

@@ -34,6 +34,7 @@ import { gmShimSource, GM_PREFIX, GM_SEEDED_KEY } from './gm-shim';
 import { corsPreflight, createMockApi, operationOfBody, type MockFailure } from './mock-api';
 import { createSeed, type SeedActivity } from './seed';
 import { renderPage, scriptTag } from './replica';
+import { REPLICA_DATA_PATH } from './replica-runtime';
 
 const HOST = '127.0.0.1';
 /** The built userscript (VV_USERSCRIPT names another build, as in the e2e fixtures). */
@@ -441,6 +442,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, all: boolean, o
   }
   if (path.startsWith('/__asset/')) return send(res, 200, 'image/svg+xml', placeholder(path), { 'Cache-Control': 'max-age=3600' });
   if (path === USERSCRIPT_SRC) return send(res, 200, 'text/javascript; charset=utf-8', userscript() ?? '');
+  if (path === REPLICA_DATA_PATH) return send(res, 200, 'application/json', rewriteAssets(JSON.stringify(api.state)));
   if (path === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
   // Rewrite the replica's image URLs, but leave the userscript's source exactly as built.
