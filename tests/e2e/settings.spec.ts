@@ -441,10 +441,13 @@ test.describe('global CSS', () => {
       await page.keyboard.press('Enter');
       const editor = page.locator('[data-void-ui="overlay"] .cm-content');
       await editor.click();
+      // Typed only once the editor has focus: a key pressed before goes elsewhere, and the rule
+      // then starts 'ody {' and styles nothing (the 4-worker run of 2026-11-27 saw 3px, the default).
+      await expect(editor).toBeFocused();
       await page.keyboard.type('body { outline: 7px solid rgb(1, 2, 3); }');
       const style = page.locator('head style#void-verified-style-global-css');
       await expect(style).toHaveCount(1);
-      await expect.poll(() => style.textContent()).toContain('outline: 7px solid rgb(1, 2, 3);');
+      await expect.poll(() => style.textContent()).toContain('body { outline: 7px solid rgb(1, 2, 3); }');
       await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).outlineWidth)).toBe('7px');
       await page.keyboard.press('Escape');
       // Stored, and there after a reload.
