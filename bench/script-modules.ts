@@ -97,8 +97,20 @@ function topLevelDeclarations(shipped: string): Map<string, number> {
   return out;
 }
 
-/** The module map of `shipped` (the text of dist/voidverified.user.js); null when it cannot be made. */
-export async function scriptModules(shipped: string): Promise<ScriptModules | null> {
+/** Each map made, by the shipped text it was made for: making one builds the bundle again. */
+const made = new Map<string, Promise<ScriptModules | null>>();
+
+/**
+ * The module map of `shipped` (the text of dist/voidverified.user.js); null when it cannot be made.
+ * Made once per text: the bundle's composition, the start-up profile and the heap rows share it.
+ */
+export function scriptModules(shipped: string): Promise<ScriptModules | null> {
+  let map = made.get(shipped);
+  if (!map) made.set(shipped, (map = makeScriptModules(shipped)));
+  return map;
+}
+
+async function makeScriptModules(shipped: string): Promise<ScriptModules | null> {
   const { code, inputs } = await untidiedBundle();
   const starts = moduleStarts(code, inputs, shipped);
   if (!starts) return null;

@@ -1498,7 +1498,6 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
     });
   }
 
-  /** Renders the current route into `.page-content`, patching what is there in place. */
   /**
    * The page holds the data of its first load. An activity made since (the message 'Message Self'
    * sent, the one 'Reply with list update' made) is fetched, as the site's app fetches a page's
@@ -1518,6 +1517,7 @@ export function boot(data: SeedData, opts: RuntimeOptions): void {
       .catch(() => undefined);
   }
 
+  /** Renders the current route into `.page-content`, patching what is there in place. */
   function render(): void {
     const page = renderPageContent(data, location.pathname, opts);
     if (page.missing && /^\/activity\/\d+/.test(location.pathname)) refreshFor(location.pathname);
