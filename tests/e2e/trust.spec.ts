@@ -144,8 +144,11 @@ test.describe('the API limiter', () => {
       const at = sent.filter((t) => t <= cutoff).sort((a, b) => a - b);
       expect(received).toBeLessThanOrEqual(at.length);
       expect(at.length).toBeGreaterThan(5);
-      // 150 asked for; each tab pacing alone would start 5 a second each, 75 or more by now.
-      expect(at.length).toBeLessThanOrEqual(25);
+      // 150 asked for. Shared, they start 5 a second and 30 a minute; each tab pacing alone would
+      // start 5 a second each, 75 or more in 3.5 s. Counted over the seconds they had: on a loaded
+      // machine the wait above lasts longer than it says.
+      const seconds = Math.ceil((cutoff - at[0]!) / 1000);
+      expect(at.length).toBeLessThanOrEqual(Math.min(30, 5 * (seconds + 1)));
       for (let i = 5; i < at.length; i++) expect(at[i]! - at[i - 5]!).toBeGreaterThanOrEqual(500);
     },
   );
