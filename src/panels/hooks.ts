@@ -25,6 +25,16 @@ export function useStored<T>(key: KeyDef<T>): T {
   );
 }
 
+/**
+ * A stored configuration object and a function that changes some of its fields: the one way a
+ * settings panel reads and writes its key. A change applies to the stored value as it is then, not
+ * to the value of the last render.
+ */
+export function useStoredConfig<T extends object>(key: KeyDef<T>): [T, (change: Partial<T>) => void] {
+  const { store } = useServices();
+  return [useStored(key), (change) => store.update(key, (current) => ({ ...current, ...change }))];
+}
+
 /** A store's value that re-renders the component when it changes. */
 export function useStore<T>(store: Store<T>): T {
   return useSyncExternalStore(store.subscribe, store.get);

@@ -225,6 +225,10 @@ describe('config', () => {
     ]);
     fireEvent.click(screen.getByLabelText('Hide Staff'));
     expect(store.get(miniMediaConfigKey)).toEqual({ ...MINI_MEDIA_DEFAULTS, hideStaff: true });
+    // A change made elsewhere meanwhile (another tab) is kept: a click changes its own flag only.
+    store.set(miniMediaConfigKey, { ...store.get(miniMediaConfigKey), hoverEmbeds: true });
+    fireEvent.click(screen.getByLabelText('Hide Tags'));
+    expect(store.get(miniMediaConfigKey)).toEqual({ ...MINI_MEDIA_DEFAULTS, hideStaff: true, hoverEmbeds: true, hideTags: true });
   });
 
   it("is the 'mini media' settings tab, shown while miniMediaEnabled (off by default) is on", () => {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { miniMediaConfigKey, type MiniMediaFlag } from '../../data/mini-media';
 import { CheckboxOptions } from '../common/OptionRows';
-import { useStored } from '../hooks';
+import { useStoredConfig } from '../hooks';
 
 /** 2.0.3's checkboxes, in its order and words (document 3, C14). */
 const FLAGS: { key: MiniMediaFlag; label: string }[] = [
@@ -18,18 +18,13 @@ const FLAGS: { key: MiniMediaFlag; label: string }[] = [
 ];
 
 /** 'Mini Media Overview Configuration': the mini media settings tab and palette page. */
-export function MiniMediaConfig({ ctx }: { ctx: CommandContext }) {
-  const config = useStored(miniMediaConfigKey);
+export function MiniMediaConfig(_panel: { ctx: CommandContext }) {
+  const [config, update] = useStoredConfig(miniMediaConfigKey);
   const id = useId();
   return (
     <div className="vv-mini-media-config">
       <h3 className="vv-heading">Mini Media Overview Configuration</h3>
-      <CheckboxOptions
-        idBase={id}
-        fields={FLAGS}
-        checked={(key) => config[key]}
-        onChange={(key, on) => ctx.store.set(miniMediaConfigKey, { ...config, [key]: on })}
-      />
+      <CheckboxOptions idBase={id} fields={FLAGS} checked={(key) => config[key]} onChange={(key, on) => update({ [key]: on })} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
   type MiniProfilePosition,
 } from '../../data/mini-profile';
 import { CheckboxOptions, SelectOption } from '../common/OptionRows';
-import { useStored } from '../hooks';
+import { useStoredConfig } from '../hooks';
 
 const FLAGS: { key: Exclude<keyof Config, 'numberOfFavourites' | 'position'>; label: string }[] = [
   { key: 'hoverTags', label: 'Show when hovering @mentions and user links in text' },
@@ -23,10 +23,9 @@ const FLAGS: { key: Exclude<keyof Config, 'numberOfFavourites' | 'position'>; la
 ];
 
 /** 'Mini Profile Configuration': every field of the mini profile config. */
-export function MiniProfileConfig({ ctx }: { ctx: CommandContext }) {
-  const config = useStored(miniProfileConfigKey);
+export function MiniProfileConfig(_panel: { ctx: CommandContext }) {
+  const [config, update] = useStoredConfig(miniProfileConfigKey);
   const id = useId();
-  const update = (change: Partial<Config>) => ctx.store.set(miniProfileConfigKey, { ...config, ...change });
   return (
     <div className="vv-mini-profile-config">
       <h3 className="vv-heading">Mini Profile Configuration</h3>

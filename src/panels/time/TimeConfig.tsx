@@ -1,15 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import type { CommandContext } from '../../commands/types';
-import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey, type TimeConfig as Config } from '../../data/dates';
+import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey } from '../../data/dates';
 import { CheckboxOptions, SelectOption } from '../common/OptionRows';
-import { useStored } from '../hooks';
+import { useStoredConfig } from '../hooks';
 
 /** 'Time Format Configuration': the date format, the 12-hour toggle and a live example. */
-export function TimeConfig({ ctx }: { ctx: CommandContext }) {
-  const config = useStored(timeConfigKey);
+export function TimeConfig(_panel: { ctx: CommandContext }) {
+  const [config, update] = useStoredConfig(timeConfigKey);
   const id = useId();
   const now = useNow(60_000);
-  const update = (change: Partial<Config>) => ctx.store.set(timeConfigKey, { ...config, ...change });
   return (
     <div className="vv-time-config">
       <h3 className="vv-heading">Time Format Configuration</h3>

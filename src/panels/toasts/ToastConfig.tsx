@@ -2,13 +2,12 @@ import { useId } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { TOAST_DURATIONS, TOAST_LEVELS, TOAST_LOCATIONS, toasterConfigKey, type ToastLocation, TEST_TOAST_TEXTS } from '../../data/toasts';
 import { SelectOption } from '../common/OptionRows';
-import { useStored } from '../hooks';
+import { useStoredConfig } from '../hooks';
 
 /** 'Configure Toasts': level, location and duration, and 'Test Toasts' to see them. */
 export function ToastConfig({ ctx }: { ctx: CommandContext }) {
-  const config = useStored(toasterConfigKey);
+  const [config, update] = useStoredConfig(toasterConfigKey);
   const id = useId();
-  const update = (change: Partial<typeof config>) => ctx.store.set(toasterConfigKey, { ...config, ...change });
   const test = () => {
     ctx.toasts.info(TEST_TOAST_TEXTS.info);
     ctx.toasts.success(TEST_TOAST_TEXTS.success);
