@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { settingsKey } from '../src/data/config';
 import { booleanOptionKeys } from '../tests/host/feature-options';
 import { gmShimSource } from '../tests/host/gm-shim';
 import { OPEN_SHADOW_ROOTS } from '../tests/host/open-shadow-roots';
@@ -24,6 +25,16 @@ export const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.string
 
 /** A stored value in the storage adapter's envelope (version 1). */
 export const stored = (data: unknown): string => JSON.stringify({ v: 1, data });
+
+/**
+ * The stored settings with every on/off option on (the options read from the script's sources), as
+ * this version writes them: a returning user's. In an older envelope every load would migrate them
+ * and write them back, which a user's browser does once.
+ */
+export async function allOnSettings(): Promise<string> {
+  const keys = await booleanOptionKeys();
+  return JSON.stringify({ v: settingsKey.version, data: Object.fromEntries(keys.map((k) => [k, true])) });
+}
 
 /** An API token the mock accepts, valid for most of a year from `now`. */
 export const tokenSeed = (now: number): Record<string, string> => ({

@@ -35,12 +35,11 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { booleanOptionKeys } from '../tests/host/feature-options';
 import { OPEN_SHADOW_ROOTS } from '../tests/host/open-shadow-roots';
 import { gmShimSource, type GmMode } from '../tests/host/gm-shim';
 import { corsPreflight, createMockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
-import { CHANGELOG_SEEN_SEED, SCRIPT, stored, tokenSeed } from './context';
+import { allOnSettings, CHANGELOG_SEEN_SEED, SCRIPT, stored, tokenSeed } from './context';
 import { ACTIVITIES, MEDIA, palette, PROFILES, SEARCHES } from './day';
 import { attributeScript, type Attribution, type Holder } from './heap-attribution';
 import { HeapSnapshot } from './heap-snapshot';
@@ -97,7 +96,7 @@ const DAY_USERS = {
 };
 
 async function ourScript(): Promise<Subject> {
-  const settings = stored(Object.fromEntries((await booleanOptionKeys()).map((k) => [k, true])));
+  const settings = await allOnSettings();
   return {
     name: 'ours',
     source: SCRIPT,

@@ -9,22 +9,15 @@
  * the most self time, and the modules they belong to, are listed, so a regression has a name.
  */
 import type { Browser } from 'playwright-core';
-import { booleanOptionKeys } from '../tests/host/feature-options';
 import { gmShimSource } from '../tests/host/gm-shim';
 import { createMockApi } from '../tests/host/mock-api';
 import { renderPage } from '../tests/host/replica';
-import { CHANGELOG_SEEN_SEED, SCRIPT, stored, tokenSeed } from './context';
+import { allOnSettings, CHANGELOG_SEEN_SEED, SCRIPT, tokenSeed } from './context';
 import type { ScriptModules } from './script-modules';
 
 interface Marks {
   __vvStart?: number;
   __vvEnd?: number;
-}
-
-/** The stored settings with every on/off option on (the options read from the script's sources). */
-async function allOnSettings(): Promise<string> {
-  const keys = await booleanOptionKeys();
-  return stored(Object.fromEntries(keys.map((k) => [k, true])));
 }
 
 interface CpuProfile {
