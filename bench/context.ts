@@ -23,8 +23,8 @@ export const TEST_SCRIPT = readFileSync(new URL('../dist/test/voidverified.user.
 /** A returning user: the changelog of this version was already seen. */
 export const CHANGELOG_SEEN_SEED = { 'void-verified-changelog-seen': JSON.stringify({ v: 1, data: '9999' }) };
 
-/** A stored value in the storage adapter's envelope (version 1). */
-export const stored = (data: unknown): string => JSON.stringify({ v: 1, data });
+/** A stored value in the storage adapter's envelope (version 1 unless its key is at another). */
+export const stored = (data: unknown, version = 1): string => JSON.stringify({ v: version, data });
 
 /**
  * The stored settings with every on/off option on (the options read from the script's sources), as
@@ -33,7 +33,7 @@ export const stored = (data: unknown): string => JSON.stringify({ v: 1, data });
  */
 export async function allOnSettings(): Promise<string> {
   const keys = await booleanOptionKeys();
-  return JSON.stringify({ v: settingsKey.version, data: Object.fromEntries(keys.map((k) => [k, true])) });
+  return stored(Object.fromEntries(keys.map((k) => [k, true])), settingsKey.version);
 }
 
 /** An API token the mock accepts, valid for most of a year from `now`. */
