@@ -107,7 +107,12 @@ function guard(event: Event): void {
   if (ACTIVATING.has(event.type)) event.preventDefault();
 }
 
-/** Guards a shadow root of our UI against input the browser did not make (see the header). */
+/**
+ * Guards a shadow root of our UI against input the browser did not make (see the header). The
+ * guard cancels only the activating events; for every other one it listens passively, so a wheel
+ * or a touch over our UI scrolls at once, without the browser first asking the page's main
+ * thread (busy with the page's own work) whether the event was cancelled.
+ */
 export function guardUserInput(root: ShadowRoot): void {
-  for (const type of USER_INPUT_EVENTS) root.addEventListener(type, guard, { capture: true });
+  for (const type of USER_INPUT_EVENTS) root.addEventListener(type, guard, { capture: true, passive: !ACTIVATING.has(type) });
 }

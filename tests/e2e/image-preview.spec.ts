@@ -14,6 +14,30 @@ test.use({ viewport: { width: 1400, height: 1000 } });
 const overlay = (page: Page) => page.locator('.vv-image-preview');
 const box = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!;
 
+/** Listeners anywhere in the document (shadow roots too) that make the browser hold a scroll until the main thread answers. */
+async function scrollBlockingListeners(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'document' });
+  const nodes = [result.objectId!];
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  const walk = (node: typeof root): void => {
+    for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child);
+    if (node.shadowRoots) nodes.push(...node.shadowRoots.map((shadow) => `shadow:${shadow.backendNodeId}`));
+  };
+  walk(root);
+  const found: string[] = [];
+  for (const id of nodes) {
+    const objectId = id.startsWith('shadow:')
+      ? (await cdp.send('DOM.resolveNode', { backendNodeId: Number(id.slice(7)) })).object.objectId!
+      : id;
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId });
+    for (const l of listeners)
+      if (['wheel', 'mousewheel', 'touchstart', 'touchmove'].includes(l.type) && !l.passive) found.push(`${id} ${l.type}`);
+  }
+  await cdp.detach();
+  return found;
+}
+
 /** The home feed with image links in its `nth` activity's text: one to a tall image, one wrapping an image, one to a page. */
 async function open(page: Page, host: { goto(path: string, opts?: object): Promise<unknown> }, seed: Record<string, string>, nth = 2) {
   await page.route('https://i.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: TALL_SVG }));
@@ -60,10 +84,14 @@ test.describe('image preview', () => {
       await page.mouse.move(at!.x + 100, at!.y + 200, { steps: 4 });
       await page.waitForTimeout(500);
       await expect(overlay(page)).toBeVisible();
+      // Nothing holds the wheel for the main thread (our roots guard passively), then the wheel scrolls the overlay alone.
+      expect(await scrollBlockingListeners(page)).toEqual([]);
       const pageScroll = await page.evaluate(() => window.scrollY);
       await page.mouse.wheel(0, 400);
-      await expect.poll(async () => (await scroll()).top).toBeGreaterThan(0);
-      expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
+      const scrolled = async () => ({ overlay: (await scroll()).top > 0, page: await page.evaluate(() => window.scrollY) });
+      await expect
+        .poll(scrolled, { message: 'the wheel over the overlay scrolls it, and not the page' })
+        .toEqual({ overlay: true, page: pageScroll });
 
       // Away from both: gone after 300 ms.
       await page.mouse.move(1390, 5);

@@ -47,6 +47,21 @@ describe('the guard on our shadow roots', () => {
     expect(heard).toHaveBeenCalledTimes(3);
   });
 
+  it('blocks no scrolling: it listens passively to everything it never cancels, and still stops an untrusted wheel', () => {
+    const added = vi.spyOn(ShadowRoot.prototype, 'addEventListener');
+    const { container } = ui('<div></div>');
+    const options = new Map(added.mock.calls.map(([type, , opts]) => [type, opts as AddEventListenerOptions]));
+    added.mockRestore();
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'])
+      expect(options.get(type), type).toEqual({ capture: true, passive: true });
+    for (const type of ['click', 'auxclick', 'dblclick', 'submit', 'reset'])
+      expect(options.get(type), type).toEqual({ capture: true, passive: false });
+    const heard = vi.fn();
+    container.addEventListener('wheel', heard);
+    container.firstElementChild!.dispatchEvent(new WheelEvent('wheel', { deltaY: 400, bubbles: true, composed: true }));
+    expect(heard).not.toHaveBeenCalled();
+  });
+
   it('lets our own events through while they are dispatched, and only then', () => {
     const { container } = ui('<button>Ok</button>');
     const button = container.firstElementChild as HTMLButtonElement;
