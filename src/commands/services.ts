@@ -1,6 +1,6 @@
 import { validToken, type HostViewer } from '../data/auth';
 import { cachedOwner, IDENTITY_TEXTS, identityOf, type Identity } from '../data/identity';
-import { FRECENCY_MAX_ENTRIES, frecencyKey, settingsKey } from '../data/config';
+import { frecencyKey, settingsKey } from '../data/config';
 import type { GraphQLClient } from '../data/graphql';
 import type { Store } from '../data/storage';
 import type { ToastBus } from './toast-bus';
@@ -134,12 +134,7 @@ export function createServices(deps: ServiceDeps): AppServices {
   function recordUse(id: string): void {
     deps.store.update(frecencyKey, (current) => {
       const entry = current[id] ?? { count: 0, last: 0 };
-      const next = { ...current, [id]: { count: entry.count + 1, last: now() } };
-      const ids = Object.keys(next);
-      if (ids.length <= FRECENCY_MAX_ENTRIES) return next;
-      ids.sort((a, b) => next[a]!.last - next[b]!.last);
-      for (const stale of ids.slice(0, ids.length - FRECENCY_MAX_ENTRIES)) delete next[stale];
-      return next;
+      return { ...current, [id]: { count: entry.count + 1, last: now() } };
     });
   }
 

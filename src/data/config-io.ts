@@ -1,4 +1,4 @@
-import { COLLAPSED_MAX_ENTRIES, collapsedKey } from './collapse';
+import { collapsedKey } from './collapse';
 import { hotkeysKey, ORIGINAL_SETTINGS_VERSION, settingsKey } from './config';
 import { IMAGE_WIDTH_VALUE } from './image-markup';
 import { formatIssues, s, type Issue } from './schema';
@@ -373,7 +373,8 @@ function parseOriginal(file: Record<string, unknown>, opts: ImportOptions): Impo
     const key = keys.get(collapsedKey.name)!;
     const checked = validate(
       key,
-      capRecord(Object.assign({}, ...collapsed) as Record<string, boolean>),
+      // The newest that fit the cap (the original's lists are oldest first).
+      collapsedKey.prune(Object.assign({}, ...collapsed) as Record<string, boolean>),
       key.version,
       'collapsedContainers',
       true,
@@ -508,13 +509,6 @@ function originalCollapsedReplies(value: unknown): Record<string, boolean> | str
     out[`reply-${item.id}`] = item.isCollapsed;
   }
   return out;
-}
-
-/** The newest entries that fit the collapsed-containers limit (the original's lists are oldest first). */
-function capRecord(record: Record<string, boolean>): Record<string, boolean> {
-  const ids = Object.keys(record);
-  if (ids.length <= COLLAPSED_MAX_ENTRIES) return record;
-  return Object.fromEntries(ids.slice(-COLLAPSED_MAX_ENTRIES).map((id) => [id, record[id]!]));
 }
 
 /** Migrates `data` from `version` and validates it; a problem is returned as a message. */

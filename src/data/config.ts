@@ -113,17 +113,15 @@ export const quickStartConfigKey = defineKey({
 
 export type QuickStartConfig = ReturnType<(typeof quickStartConfigKey)['defaultValue']>;
 
-/** Commands whose use is remembered; the least recently used are dropped past it. */
-export const FRECENCY_MAX_ENTRIES = 200;
-
 /** How often and how recently each palette command was used (a per-device cache). */
 export const frecencyKey = definePrunedRecord({
   name: 'void-verified-palette-frecency',
   description: 'Recently used palette commands.',
-  max: FRECENCY_MAX_ENTRIES,
+  max: 200,
   pruned: 'the least recently used',
   readMax: 1000,
   entry: s.object({ count: s.number({ min: 0 }), last: s.number({ min: 0 }) }),
+  age: (use) => use.last,
   version: 3,
   // 2: command ids prefixed with their feature's id (src/data/renamed-ids.ts); 3: the last of them (a verified user's profile).
   migrations: { 2: renameIdKeys, 3: renameIdKeys },

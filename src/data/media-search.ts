@@ -31,15 +31,12 @@ export const latestMediaSearchesKey = definePrunedList<MediaSearchResult>({
   max: MEDIA_CACHE_SIZE,
   pruned: 'the least recently picked',
   item: mediaSchema,
+  newest: 'first',
 });
 
-/** Most recent first, no duplicates by id, at most 10. */
-export function rememberMedia(
-  cache: readonly MediaSearchResult[],
-  media: MediaSearchResult,
-  limit = MEDIA_CACHE_SIZE,
-): MediaSearchResult[] {
-  return [media, ...cache.filter((m) => m.id !== media.id)].slice(0, limit);
+/** `media` as the most recent (first), no duplicates by id; the store keeps the 10 most recent. */
+export function rememberMedia(cache: readonly MediaSearchResult[], media: MediaSearchResult): MediaSearchResult[] {
+  return [media, ...cache.filter((m) => m.id !== media.id)];
 }
 
 /** Multiple selection toggles a media (unique by id); single selection replaces it. */

@@ -219,6 +219,7 @@ export const mediaOverviewCacheKey = definePrunedRecord({
   max: MEDIA_CACHE_MAX,
   pruned: 'expired and the oldest',
   entry: entrySchema,
+  age: (entry) => entry.cachedAt,
 });
 
 const fresh = (entry: MediaCacheEntry, now: number) => entry.cachedAt <= now && now - entry.cachedAt < MEDIA_CACHE_LIFETIME_MS;
@@ -229,11 +230,10 @@ export function cachedOverview(cache: MediaOverviewCache, id: number, now: numbe
   return entry && fresh(entry, now) ? entry.media : null;
 }
 
-/** The cache with `media` added, expired entries dropped and at most MEDIA_CACHE_MAX kept (newest). */
+/** The cache with `media` added and expired entries dropped (the store keeps the MEDIA_CACHE_MAX newest). */
 export function withOverview(cache: MediaOverviewCache, media: MediaOverview, now: number): MediaOverviewCache {
   const live = Object.entries(cache).filter(([id, e]) => id !== String(media.id) && fresh(e, now));
-  live.sort((a, b) => b[1].cachedAt - a[1].cachedAt);
-  return Object.fromEntries([[String(media.id), { media, cachedAt: now }], ...live.slice(0, MEDIA_CACHE_MAX - 1)]);
+  return Object.fromEntries([...live, [String(media.id), { media, cachedAt: now }]]);
 }
 
 export interface MediaRef {

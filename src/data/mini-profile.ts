@@ -177,6 +177,7 @@ export const miniProfileCacheKey = definePrunedRecord<CacheEntry>({
   pruned: 'expired and the oldest',
   readMax: CACHE_MAX_USERS * 2,
   entry: entrySchema,
+  age: (entry) => entry.cachedAt,
 });
 
 const cacheId = (name: string) => name.trim().toLowerCase();
@@ -188,11 +189,10 @@ export function cachedProfile(cache: MiniProfileCache, name: string, perPage: nu
   return entry.user;
 }
 
-/** The cache with `user` added, expired entries dropped and at most CACHE_MAX_USERS kept (newest). */
+/** The cache with `user` added and expired entries dropped (the store keeps the CACHE_MAX_USERS newest). */
 export function withProfile(cache: MiniProfileCache, name: string, user: MiniProfileUser, perPage: number, now: number): MiniProfileCache {
   const live = Object.entries(cache).filter(([id, e]) => id !== cacheId(name) && now - e.cachedAt < CACHE_LIFETIME_MS && e.cachedAt <= now);
-  live.sort((a, b) => b[1].cachedAt - a[1].cachedAt);
-  return Object.fromEntries([[cacheId(name), { user, cachedAt: now, perPage }], ...live.slice(0, CACHE_MAX_USERS - 1)]);
+  return Object.fromEntries([...live, [cacheId(name), { user, cachedAt: now, perPage }]]);
 }
 
 /**

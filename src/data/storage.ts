@@ -73,6 +73,12 @@ export interface KeyDef<T> {
   readonly description: string;
   /** How far the value may grow (the bench lists keys without one). */
   readonly cap?: KeyCap;
+  /**
+   * A pruned key's rule for what it keeps past its cap (definePrunedList, definePrunedRecord). The
+   * store applies it to every value it writes, so no writer prunes by hand.
+   */
+  // A method, so that a KeyDef<T> still passes where any KeyDef<unknown> is taken.
+  prune?(value: T): T;
 }
 
 const keyRegistry = new Map<string, KeyDef<unknown>>();
@@ -89,6 +95,7 @@ export function defineKey<T>(def: {
   secrets?: readonly SecretField[];
   description: string;
   cap?: KeyCap;
+  prune?: (value: T) => T;
 }): KeyDef<T> {
   const key: KeyDef<T> = { version: 1, exported: true, ...def };
   if (keyRegistry.has(key.name)) throw new Error(`Storage key ${key.name} is declared twice`);
@@ -97,9 +104,10 @@ export function defineKey<T>(def: {
 }
 
 /**
- * A per-device cache or state (never exported) whose writers keep at most `max` entries, dropping
- * `pruned` first. Its schema reads up to `readMax` entries (default `max`): more leaves room for
- * another tab's write that has not been pruned yet, instead of falling back to the default.
+ * A per-device cache or state (never exported) that keeps at most `max` entries, dropping `pruned`
+ * first: the store prunes every value it writes (`KeyDef.prune`). Its schema reads up to `readMax`
+ * entries (default `max`): more leaves room for a value the original VoidVerified (or an older
+ * version of ours) wrote under another cap, instead of falling back to the default.
  */
 type PrunedKeyDef = Pick<Parameters<typeof defineKey>[0], 'name' | 'original' | 'description' | 'version' | 'migrations'> & {
   max: number;
@@ -107,19 +115,43 @@ type PrunedKeyDef = Pick<Parameters<typeof defineKey>[0], 'name' | 'original' | 
   readMax?: number;
 };
 
-function prunedKey<T>(def: PrunedKeyDef, schema: Schema<T>, defaultValue: () => T): KeyDef<T> {
+/** A key the store prunes on every write (its `prune` is always there). */
+export type PrunedKey<T> = KeyDef<T> & { prune(value: T): T };
+
+function prunedKey<T>(def: PrunedKeyDef, schema: Schema<T>, defaultValue: () => T, prune: (value: T) => T): PrunedKey<T> {
   const { max, pruned, readMax: _readMax, ...rest } = def;
-  return defineKey({ ...rest, cap: prunedAt(max, pruned), schema, defaultValue, exported: false });
+  return defineKey({ ...rest, cap: prunedAt(max, pruned), schema, defaultValue, prune, exported: false }) as PrunedKey<T>;
 }
 
-/** A pruned list of `item`s, newest last (see PrunedKeyDef). */
-export function definePrunedList<T>({ item, ...def }: PrunedKeyDef & { item: Schema<T> }): KeyDef<T[]> {
-  return prunedKey(def, s.array(item, { max: def.readMax ?? def.max }), () => [] as T[]);
+/** A pruned list of `item`s: past `max`, the oldest go, at the start (`newest: 'last'`, the default) or at the end. */
+export function definePrunedList<T>({
+  item,
+  newest = 'last',
+  ...def
+}: PrunedKeyDef & { item: Schema<T>; newest?: 'first' | 'last' }): PrunedKey<T[]> {
+  const prune = (list: T[]) => (list.length <= def.max ? list : newest === 'last' ? list.slice(-def.max) : list.slice(0, def.max));
+  return prunedKey(def, s.array(item, { max: def.readMax ?? def.max }), () => [] as T[], prune);
 }
 
-/** A pruned record of `entry`s by key (see PrunedKeyDef). */
-export function definePrunedRecord<T>({ entry, ...def }: PrunedKeyDef & { entry: Schema<T> }): KeyDef<Record<string, T>> {
-  return prunedKey(def, s.record(entry, { maxKeys: def.readMax ?? def.max }), () => ({}) as Record<string, T>);
+/**
+ * A pruned record of `entry`s by key: past `max`, the oldest go, by `age` (a larger number is
+ * newer: when it was fetched or used) or, without one, in the order the keys were added. The
+ * entries kept stay in their order.
+ */
+export function definePrunedRecord<T>({
+  entry,
+  age,
+  ...def
+}: PrunedKeyDef & { entry: Schema<T>; age?: (entry: T) => number }): PrunedKey<Record<string, T>> {
+  const prune = (record: Record<string, T>) => {
+    const ids = Object.keys(record);
+    if (ids.length <= def.max) return record;
+    // A stable sort: entries of the same age keep the order they were added in.
+    const oldestFirst = age ? [...ids].sort((a, b) => age(record[a]!) - age(record[b]!)) : ids;
+    const kept = new Set(oldestFirst.slice(-def.max));
+    return Object.fromEntries(ids.filter((id) => kept.has(id)).map((id) => [id, record[id]!]));
+  };
+  return prunedKey(def, s.record(entry, { maxKeys: def.readMax ?? def.max }), () => ({}) as Record<string, T>, prune);
 }
 
 export function declaredKeys(): KeyDef<unknown>[] {
@@ -239,7 +271,7 @@ export class Store {
   }
 
   set<T>(key: KeyDef<T>, value: T): void {
-    const checked = key.schema.parse(value);
+    const checked = key.schema.parse(key.prune ? key.prune(value) : value);
     if (!checked.ok) {
       // A bug in our own code, not bad stored data: refuse loudly rather than store garbage.
       throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(checked.issues)}`);
@@ -259,7 +291,7 @@ export class Store {
    */
   async setAll(entries: readonly (readonly [KeyDef<unknown>, unknown])[]): Promise<void> {
     const checked = entries.map(([key, value]) => {
-      const result = key.schema.parse(value);
+      const result = key.schema.parse(key.prune ? key.prune(value) : value);
       if (!result.ok) throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(result.issues)}`);
       return { key, value: result.value, raw: encodeStored(key, result.value) };
     });
@@ -297,10 +329,10 @@ export class Store {
     }
   }
 
+  /** Writes `change` of the current value; returns the value as stored (pruned, for a pruned key). */
   update<T>(key: KeyDef<T>, change: (current: T) => T): T {
-    const next = change(this.get(key));
-    this.set(key, next);
-    return next;
+    this.set(key, change(this.get(key)));
+    return this.get(key);
   }
 
   reset<T>(key: KeyDef<T>): void {

@@ -22,6 +22,7 @@ export const queryCacheKey = definePrunedRecord({
   pruned: 'expired and the soonest to expire',
   readMax: 2000,
   entry: s.object({ data: s.unknown(), expires: s.number() }),
+  age: (entry) => entry.expires,
 });
 
 const SAVE_DELAY_MS = 500;
@@ -120,12 +121,9 @@ export class PersistentCache implements Cache {
     this.saveTimer = setTimeout(() => {
       this.saveTimer = null;
       const t = this.now();
-      const live = Object.entries(this.persisted)
-        .filter(([, e]) => e.expires > t)
-        .sort((a, b) => b[1].expires - a[1].expires)
-        .slice(0, MAX_PERSISTED);
-      this.persisted = Object.fromEntries(live);
-      this.store.set(queryCacheKey, this.persisted);
+      const live = Object.fromEntries(Object.entries(this.persisted).filter(([, e]) => e.expires > t));
+      // The store keeps the MAX_PERSISTED that expire last; ours is a copy, changed in place.
+      this.persisted = { ...this.store.update(queryCacheKey, () => live) };
     }, SAVE_DELAY_MS);
   }
 }

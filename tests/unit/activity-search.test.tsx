@@ -23,7 +23,8 @@ import {
   type FoundActivity,
 } from '../../src/data/activity-search';
 import { latestMediaSearchesKey, pickMedia, rememberMedia } from '../../src/data/media-search';
-import { decodeStored } from '../../src/data/storage';
+import { decodeStored, Store } from '../../src/data/storage';
+import { memoryBackend } from '../../src/data/backend';
 import type { MediaSearchResult, UserSearchResult } from '../../src/data/documents';
 import { activitySearch, matchesFilter, resetActivitySearch } from '../../src/data/activity-search-session';
 import { ActivitySearchMode } from '../../src/panels/activity-search/ActivitySearch';
@@ -114,13 +115,14 @@ describe('search variables', () => {
 });
 
 describe('selections', () => {
-  it('the media cache keeps 10, most recent first, unique by id', () => {
-    let cache: MediaSearchResult[] = [];
-    for (let id = 1; id <= 12; id++) cache = rememberMedia(cache, media(id));
-    expect(cache.map((m) => m.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
-    cache = rememberMedia(cache, media(5, 'again'));
-    expect(cache.map((m) => m.id)).toEqual([5, 12, 11, 10, 9, 8, 7, 6, 4, 3]);
-    expect(cache[0]!.title?.userPreferred).toBe('again');
+  it('the media cache keeps 10 as stored, most recent first, unique by id', () => {
+    const store = new Store(memoryBackend(), () => {});
+    const remember = (m: MediaSearchResult) => store.update(latestMediaSearchesKey, (cache) => rememberMedia(cache, m));
+    for (let id = 1; id <= 12; id++) remember(media(id));
+    expect(store.get(latestMediaSearchesKey).map((m) => m.id)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    remember(media(5, 'again'));
+    expect(store.get(latestMediaSearchesKey).map((m) => m.id)).toEqual([5, 12, 11, 10, 9, 8, 7, 6, 4, 3]);
+    expect(store.get(latestMediaSearchesKey)[0]!.title?.userPreferred).toBe('again');
   });
 
   it('single media selection replaces; multiple toggles, unique by id', () => {

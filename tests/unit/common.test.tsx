@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Registry } from '../../src/commands/registry';
 import { time } from '../../src/commands/features/time';
-import { collapsedKey, COLLAPSED_MAX_ENTRIES, withCollapsed } from '../../src/data/collapse';
+import { collapsedKey, withCollapsed } from '../../src/data/collapse';
 import { timeConfigKey } from '../../src/data/dates';
 import { Collapsible } from '../../src/panels/common/Collapsible';
 import { ColorInput, parseHexColor } from '../../src/panels/common/ColorInput';
@@ -345,11 +345,11 @@ describe('Collapsible', () => {
   it('is a per-device key, left out of exports, and capped', () => {
     expect(collapsedKey.exported).toBe(false);
     expect(collapsedKey.name).toBe('void-verified-collapsed-containers');
-    let record: Record<string, boolean> = {};
-    for (let i = 0; i < COLLAPSED_MAX_ENTRIES + 5; i++) record = withCollapsed(record, `c${i}`, true);
-    expect(Object.keys(record)).toHaveLength(COLLAPSED_MAX_ENTRIES);
-    expect(record.c0).toBeUndefined();
-    expect(record[`c${COLLAPSED_MAX_ENTRIES + 4}`]).toBe(true);
+    const store = new Store(memoryBackend(), () => {});
+    for (let i = 0; i < 505; i++) store.update(collapsedKey, (record) => withCollapsed(record, `c${i}`, true));
+    expect(Object.keys(store.get(collapsedKey))).toHaveLength(500);
+    expect(store.get(collapsedKey).c0).toBeUndefined();
+    expect(store.get(collapsedKey).c504).toBe(true);
   });
 });
 

@@ -252,12 +252,17 @@ describe('cache', () => {
   });
 
   it(`keeps at most ${MEDIA_CACHE_MAX} media, the newest, and drops the expired on every write`, () => {
-    let cache = {};
-    for (let id = 1; id <= MEDIA_CACHE_MAX + 20; id++) cache = withOverview(cache, m(id), NOW + id);
-    const ids = Object.keys(cache).map(Number);
+    const store = new Store(memoryBackend(), () => {});
+    const write = (id: number, now: number) => store.update(mediaOverviewCacheKey, (cache) => withOverview(cache, m(id), now));
+    store.set(
+      mediaOverviewCacheKey,
+      Object.fromEntries(Array.from({ length: MEDIA_CACHE_MAX }, (_, i) => [String(i + 1), { media: m(i + 1), cachedAt: NOW + i + 1 }])),
+    );
+    for (let id = MEDIA_CACHE_MAX + 1; id <= MEDIA_CACHE_MAX + 20; id++) write(id, NOW + id);
+    const ids = Object.keys(store.get(mediaOverviewCacheKey)).map(Number);
     expect(ids).toHaveLength(MEDIA_CACHE_MAX);
     expect(Math.min(...ids)).toBe(21);
-    const later = withOverview(cache, m(1), NOW + MEDIA_CACHE_LIFETIME_MS + 50);
+    const later = write(1, NOW + MEDIA_CACHE_LIFETIME_MS + 50);
     expect(
       Object.keys(later)
         .map(Number)

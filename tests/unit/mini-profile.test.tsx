@@ -192,8 +192,12 @@ describe('cache', () => {
   });
 
   it('drops expired entries and keeps the newest users', () => {
-    let cache = withProfile({}, 'Old', user({ name: 'Old' }), 6, now - CACHE_LIFETIME_MS);
-    for (let i = 0; i < CACHE_MAX_USERS + 5; i++) cache = withProfile(cache, `u${i}`, user({ name: `u${i}` }), 6, now + i);
+    const store = new Store(memoryBackend(), () => {});
+    const write = (name: string, at: number) =>
+      store.update(miniProfileCacheKey, (cache) => withProfile(cache, name, user({ name }), 6, at));
+    write('Old', now - CACHE_LIFETIME_MS);
+    for (let i = 0; i < CACHE_MAX_USERS + 5; i++) write(`u${i}`, now + i);
+    const cache = store.get(miniProfileCacheKey);
     expect(Object.keys(cache)).toHaveLength(CACHE_MAX_USERS);
     expect(cache.old).toBeUndefined();
     expect(cache.u0).toBeUndefined();

@@ -186,11 +186,11 @@ describe('the text filter', () => {
 });
 
 describe('read state and caches', () => {
-  it('adds, removes and dedupes read ids, keeping the newest', () => {
+  it('adds, removes and dedupes read ids; the store keeps the newest', () => {
     expect(withRead([1, 2], [2, 3], true)).toEqual([1, 2, 3]);
     expect(withRead([1, 2, 3], [2], false)).toEqual([1, 3]);
     const many = Array.from({ length: MAX_READ_NOTIFICATIONS }, (_, i) => i);
-    const next = withRead(many, [-1], true);
+    const next = newStore().update(readNotificationsKey, () => withRead(many, [-1], true));
     expect(next).toHaveLength(MAX_READ_NOTIFICATIONS);
     expect(next.at(-1)).toBe(-1);
     expect(next[0]).toBe(1);
@@ -224,14 +224,13 @@ describe('read state and caches', () => {
     expect(
       relationIds([n({ id: 1, activityId: 3 }), n({ id: 2, activityId: 3 }), n({ id: 3, type: 'ACTIVITY_MESSAGE', activityId: 4 })]),
     ).toEqual([3]);
-    expect(
-      Object.keys(
-        cacheRelations(
-          {},
-          Array.from({ length: 1200 }, (_, i) => ({ ...cached, id: i })),
-        ),
+    const stored = newStore().update(relationsCacheKey, () =>
+      cacheRelations(
+        {},
+        Array.from({ length: 1200 }, (_, i) => ({ ...cached, id: i })),
       ),
-    ).toHaveLength(1000);
+    );
+    expect(Object.keys(stored)).toHaveLength(1000);
     expect(cacheDead([1, 2], [2, 3])).toEqual([1, 2, 3]);
   });
 });

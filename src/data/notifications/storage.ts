@@ -104,18 +104,17 @@ export const aniListReadKey = defineKey({
   exported: false,
 });
 
-/** Adds or removes ids from a list of ids; keeps the newest `max`. */
-export function withRead(read: readonly number[], ids: readonly number[], on: boolean, max = MAX_READ_NOTIFICATIONS): number[] {
+/** Adds ids to a list of ids (as its newest, at the end) or removes them; the store keeps the newest the key allows. */
+export function withRead(read: readonly number[], ids: readonly number[], on: boolean): number[] {
   const drop = new Set(ids);
   const rest = read.filter((id) => !drop.has(id));
-  const next = on ? [...rest, ...new Set(ids)] : rest;
-  return next.length > max ? next.slice(-max) : next;
+  return on ? [...rest, ...new Set(ids)] : rest;
 }
 
 /** Marks ids read (or unread) here: an explicit choice, which AniList's count does not overrule. */
 export function markRead(store: Store, ids: readonly number[], on: boolean): void {
   store.update(readNotificationsKey, (list) => withRead(list, ids, on));
-  store.update(markedUnreadKey, (list) => withRead(list, ids, !on, MAX_MARKED_UNREAD));
+  store.update(markedUnreadKey, (list) => withRead(list, ids, !on));
 }
 
 const relationSchema = s.object({
@@ -148,19 +147,18 @@ export const deadRelationsKey = definePrunedList({
   item: s.number(),
 });
 
-/** Adds relations to the cache, dropping the oldest beyond the limit. */
+/** Adds relations to the cache, as its newest entries (the store drops the oldest past the cap). */
 export function cacheRelations(
   cache: Readonly<Record<string, ActivityRelation>>,
   add: readonly ActivityRelation[],
 ): Record<string, ActivityRelation> {
   const entries = Object.entries(cache).filter(([id]) => !add.some((r) => String(r.id) === id));
-  const next = [...entries, ...add.map((r) => [String(r.id), r] as const)];
-  return Object.fromEntries(next.slice(-MAX_CACHED_RELATIONS));
+  return Object.fromEntries([...entries, ...add.map((r) => [String(r.id), r] as const)]);
 }
 
+/** Adds ids of activities known to be gone, as the newest (the store drops the oldest past the cap). */
 export function cacheDead(dead: readonly number[], add: readonly number[]): number[] {
-  const next = [...dead.filter((id) => !add.includes(id)), ...new Set(add)];
-  return next.slice(-MAX_CACHED_RELATIONS * 2);
+  return [...dead.filter((id) => !add.includes(id)), ...new Set(add)];
 }
 
 /** A notification as the count and the palette keep it: what it says and where it goes. */
