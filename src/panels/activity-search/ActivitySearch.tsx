@@ -62,8 +62,8 @@ function useOpening(ctx: CommandContext) {
 
 /**
  * The parameters sit between the palette's header and its list (a listbox holds only options), in
- * a slot made beside the list; the scroll position of the list is restored on mount (after cmdk
- * has scrolled its first item into view) and kept on scroll.
+ * a slot made beside the list; the list's scroll position is kept on scroll and restored on mount
+ * (keepScroll).
  */
 function useParamsSlot(rootRef: RefObject<HTMLDivElement | null>): HTMLElement | null {
   const [slot, setSlot] = useState<HTMLElement | null>(null);
@@ -74,18 +74,49 @@ function useParamsSlot(rootRef: RefObject<HTMLDivElement | null>): HTMLElement |
     host.className = 'vv-as-slot';
     list.parentElement.insertBefore(host, list);
     setSlot(host);
-    const restore = () => void (list.scrollTop = searchScrollTop());
-    restore();
-    const frame = requestAnimationFrame(restore);
-    const onScroll = () => keepSearchScrollTop(list.scrollTop);
-    list.addEventListener('scroll', onScroll, { passive: true });
+    const keeping = new AbortController();
+    keepScroll(list, keeping.signal);
     return () => {
-      cancelAnimationFrame(frame);
-      list.removeEventListener('scroll', onScroll);
+      keeping.abort();
       host.remove();
     };
   }, [rootRef]);
   return slot;
+}
+
+/** What a person does to move a list: from the first of these on, where the list is is theirs. */
+const MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Puts the list back where the user left it and keeps it there until they move it. A restore at
+ * mount alone can be lost: cmdk scrolls its first item into view after mounting, and the results
+ * may lay out after the first frame (on a busy machine, several frames later), when the list is
+ * still too short to scroll. So until the user's first wheel, touch, key or press, each change of
+ * the list's size, and each scroll that is not theirs, puts it back; from then on every scroll is
+ * kept. No timer: the list's own events drive it, and nothing is left when `signal` aborts.
+ */
+function keepScroll(list: Element, signal: AbortSignal): void {
+  const saved = searchScrollTop();
+  const restoring = new AbortController();
+  signal.addEventListener('abort', () => restoring.abort(), { once: true });
+  const restore = () => {
+    if (list.scrollTop !== saved) list.scrollTop = saved;
+  };
+  restore();
+  if (saved === 0) restoring.abort();
+  else {
+    const resized = new ResizeObserver(restore);
+    for (const box of [list, ...list.children]) resized.observe(box);
+    restoring.signal.addEventListener('abort', () => resized.disconnect(), { once: true });
+    for (const type of MOVES)
+      list.getRootNode().addEventListener(type, (event) => event.isTrusted && restoring.abort(), {
+        capture: true,
+        passive: true,
+        signal: restoring.signal,
+      });
+  }
+  const onScroll = () => (restoring.signal.aborted ? keepSearchScrollTop(list.scrollTop) : restore());
+  list.addEventListener('scroll', onScroll, { passive: true, signal });
 }
 
 /** A result: who, what (cut), when; Enter shows it as a full activity entry. */
