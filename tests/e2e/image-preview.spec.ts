@@ -79,8 +79,10 @@ test.describe('image preview', () => {
       const scroll = () => overlay(page).evaluate((el) => ({ top: el.scrollTop, fits: el.scrollHeight <= el.clientHeight }));
       expect((await scroll()).fits).toBe(false);
 
-      // Onto the overlay (leaving the link): it stays, and the wheel scrolls it, not the page.
-      await page.mouse.move(at!.x + 100, at!.y + 20, { steps: 4 });
+      // Onto the overlay (leaving the link): it stays, and the wheel scrolls it, not the page. One
+      // step across the 10 px between them: steps there could take more than the 300 ms a pointer
+      // outside both may, on a loaded machine.
+      await page.mouse.move(at!.x + 100, at!.y + 20);
       await page.mouse.move(at!.x + 100, at!.y + 200, { steps: 4 });
       await page.waitForTimeout(500);
       await expect(overlay(page)).toBeVisible();
