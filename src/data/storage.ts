@@ -116,7 +116,7 @@ type PrunedKeyDef = Pick<Parameters<typeof defineKey>[0], 'name' | 'original' | 
 };
 
 /** A key the store prunes on every write (its `prune` is always there). */
-export type PrunedKey<T> = KeyDef<T> & { prune(value: T): T };
+type PrunedKey<T> = KeyDef<T> & { prune(value: T): T };
 
 function prunedKey<T>(def: PrunedKeyDef, schema: Schema<T>, defaultValue: () => T, prune: (value: T) => T): PrunedKey<T> {
   const { max, pruned, readMax: _readMax, ...rest } = def;
@@ -152,6 +152,16 @@ export function definePrunedRecord<T>({
     return Object.fromEntries(ids.filter((id) => kept.has(id)).map((id) => [id, record[id]!]));
   };
   return prunedKey(def, s.record(entry, { maxKeys: def.readMax ?? def.max }), () => ({}) as Record<string, T>, prune);
+}
+
+/**
+ * `value` as the store writes it: pruned to its key's cap, then checked against its schema. An
+ * invalid one is a bug in our own code, not bad stored data: refused loudly rather than stored.
+ */
+function checkedForWrite<T>(key: KeyDef<T>, value: T): T {
+  const result = key.schema.parse(key.prune ? key.prune(value) : value);
+  if (!result.ok) throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(result.issues)}`);
+  return result.value;
 }
 
 export function declaredKeys(): KeyDef<unknown>[] {
@@ -271,14 +281,10 @@ export class Store {
   }
 
   set<T>(key: KeyDef<T>, value: T): void {
-    const checked = key.schema.parse(key.prune ? key.prune(value) : value);
-    if (!checked.ok) {
-      // A bug in our own code, not bad stored data: refuse loudly rather than store garbage.
-      throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(checked.issues)}`);
-    }
-    this.cache.set(key.name, checked.value);
-    this.fireAndLog(`could not write ${key.name}`, () => this.backend.write(key.name, encodeStored(key, checked.value)));
-    this.emit(key.name, checked.value, false);
+    const checked = checkedForWrite(key, value);
+    this.cache.set(key.name, checked);
+    this.fireAndLog(`could not write ${key.name}`, () => this.backend.write(key.name, encodeStored(key, checked)));
+    this.emit(key.name, checked, false);
   }
 
   /**
@@ -291,9 +297,8 @@ export class Store {
    */
   async setAll(entries: readonly (readonly [KeyDef<unknown>, unknown])[]): Promise<void> {
     const checked = entries.map(([key, value]) => {
-      const result = key.schema.parse(key.prune ? key.prune(value) : value);
-      if (!result.ok) throw new Error(`Refusing to store an invalid ${key.name}: ${formatIssues(result.issues)}`);
-      return { key, value: result.value, raw: encodeStored(key, result.value) };
+      const stored = checkedForWrite(key, value);
+      return { key, value: stored, raw: encodeStored(key, stored) };
     });
     const names = checked.map((c) => c.key.name);
     if (new Set(names).size !== names.length) throw new Error('setAll: a key is named twice');

@@ -18,21 +18,20 @@ const box = async (page: Page, selector: string) => (await page.locator(selector
 async function scrollBlockingListeners(page: Page): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'document' });
-  const nodes = [result.objectId!];
   const { root } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+  const shadows: number[] = [];
   const walk = (node: typeof root): void => {
+    shadows.push(...(node.shadowRoots ?? []).map((shadow) => shadow.backendNodeId));
     for (const child of [...(node.children ?? []), ...(node.shadowRoots ?? [])]) walk(child);
-    if (node.shadowRoots) nodes.push(...node.shadowRoots.map((shadow) => `shadow:${shadow.backendNodeId}`));
   };
   walk(root);
+  const targets: [string, string][] = [['document', result.objectId!]];
+  for (const id of shadows) targets.push([`shadow:${id}`, (await cdp.send('DOM.resolveNode', { backendNodeId: id })).object.objectId!]);
   const found: string[] = [];
-  for (const id of nodes) {
-    const objectId = id.startsWith('shadow:')
-      ? (await cdp.send('DOM.resolveNode', { backendNodeId: Number(id.slice(7)) })).object.objectId!
-      : id;
+  for (const [name, objectId] of targets) {
     const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId });
     for (const l of listeners)
-      if (['wheel', 'mousewheel', 'touchstart', 'touchmove'].includes(l.type) && !l.passive) found.push(`${id} ${l.type}`);
+      if (['wheel', 'mousewheel', 'touchstart', 'touchmove'].includes(l.type) && !l.passive) found.push(`${name} ${l.type}`);
   }
   await cdp.detach();
   return found;

@@ -12,6 +12,7 @@ import {
   searchScrollTop,
 } from '../../data/activity-search-session';
 import { formatDateTime, fromUnix, relativeTime, timeConfigKey, type TimeConfig } from '../../data/dates';
+import { childLifetime, onAbort, type Lifetime } from '../../inject/lifetime';
 import { SearchParams } from './SearchParams';
 import { useSearchList } from './useSearchList';
 import { useStored } from '../hooks';
@@ -75,7 +76,7 @@ function useParamsSlot(rootRef: RefObject<HTMLDivElement | null>): HTMLElement |
     list.parentElement.insertBefore(host, list);
     setSlot(host);
     const keeping = new AbortController();
-    keepScroll(list, keeping.signal);
+    keepScroll(list, keeping);
     return () => {
       keeping.abort();
       host.remove();
@@ -93,12 +94,11 @@ const MOVES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
  * may lay out after the first frame (on a busy machine, several frames later), when the list is
  * still too short to scroll. So until the user's first wheel, touch, key or press, each change of
  * the list's size, and each scroll that is not theirs, puts it back; from then on every scroll is
- * kept. No timer: the list's own events drive it, and nothing is left when `signal` aborts.
+ * kept. No timer: the list's own events drive it, and nothing is left when `lifetime` ends.
  */
-function keepScroll(list: Element, signal: AbortSignal): void {
+function keepScroll(list: Element, lifetime: Lifetime): void {
   const saved = searchScrollTop();
-  const restoring = new AbortController();
-  signal.addEventListener('abort', () => restoring.abort(), { once: true });
+  const restoring = childLifetime(lifetime);
   const restore = () => {
     if (list.scrollTop !== saved) list.scrollTop = saved;
   };
@@ -107,7 +107,7 @@ function keepScroll(list: Element, signal: AbortSignal): void {
   else {
     const resized = new ResizeObserver(restore);
     for (const box of [list, ...list.children]) resized.observe(box);
-    restoring.signal.addEventListener('abort', () => resized.disconnect(), { once: true });
+    onAbort(restoring, () => resized.disconnect());
     for (const type of MOVES)
       list.getRootNode().addEventListener(type, (event) => event.isTrusted && restoring.abort(), {
         capture: true,
@@ -116,7 +116,7 @@ function keepScroll(list: Element, signal: AbortSignal): void {
       });
   }
   const onScroll = () => (restoring.signal.aborted ? keepSearchScrollTop(list.scrollTop) : restore());
-  list.addEventListener('scroll', onScroll, { passive: true, signal });
+  list.addEventListener('scroll', onScroll, { passive: true, signal: lifetime.signal });
 }
 
 /** A result: who, what (cut), when; Enter shows it as a full activity entry. */
