@@ -234,7 +234,16 @@ test.describe('activity search', () => {
     await search(page, api);
     await expect(items(page)).toHaveCount(40);
     const list = page.locator('[cmdk-list]');
-    await list.evaluate((el) => (el.scrollTop = 600));
+    // The script keeps the position from the list's scroll event, which comes at the next frame: on
+    // a loaded machine, Escape pressed at once could close the palette before it (a user's last
+    // wheel tick has long been reported by the time they reach for Escape).
+    await list.evaluate(
+      (el) =>
+        new Promise<void>((scrolled) => {
+          el.addEventListener('scroll', () => scrolled(), { once: true });
+          el.scrollTop = 600;
+        }),
+    );
     const scrolled = await list.evaluate((el) => el.scrollTop);
     expect(scrolled).toBeGreaterThan(300);
     await page.keyboard.press('Escape');
