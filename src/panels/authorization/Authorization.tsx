@@ -6,6 +6,7 @@ import { timeConfigKey } from '../../data/dates';
 import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
 import { withQueryCache } from '../query';
+import { Section } from '../common/Section';
 
 /**
  * The authorization area: an authenticate link while there is no valid unexpired token, otherwise
@@ -24,8 +25,7 @@ function AuthorizationPanel({ ctx, formatDate }: { ctx: CommandContext; formatDa
   // expiry with its date kept to say so (TokenExpiryWatcher), and revoking forgets both.
   const expired = token === null && auth.expires !== null;
   return (
-    <div className="vv-authorization">
-      <h3 className="vv-heading">Authorization</h3>
+    <Section className="vv-authorization" title="Authorization">
       {token ? (
         <>
           <p className="vv-note">
@@ -67,6 +67,6 @@ function AuthorizationPanel({ ctx, formatDate }: { ctx: CommandContext; formatDa
           </button>
         </>
       )}
-    </div>
+    </Section>
   );
 }

@@ -3,6 +3,7 @@ import type { CommandContext } from '../../commands/types';
 import { globalCssKey } from '../../data/global-css';
 import { settingsKey } from '../../data/config';
 import { useStored } from '../hooks';
+import { Section } from '../common/Section';
 
 const CssEditor = lazy(() => import('./codemirror/CssEditor'));
 
@@ -42,8 +43,7 @@ export function GlobalCss({ ctx }: { ctx: CommandContext }) {
   }
 
   return (
-    <div className="vv-global-css">
-      <h3 className="vv-heading">Global CSS</h3>
+    <Section className="vv-global-css" title="Global CSS">
       <p className="vv-note">
         Applied to every AniList page {enabled ? 'now' : 'once “Enable custom global CSS” is on'}. Changes apply as you type.
       </p>
@@ -71,6 +71,6 @@ export function GlobalCss({ ctx }: { ctx: CommandContext }) {
           Clear
         </button>
       </div>
-    </div>
+    </Section>
   );
 }

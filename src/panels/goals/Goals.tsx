@@ -20,6 +20,7 @@ import { useStored } from '../hooks';
 import { withQueryCache } from '../query';
 import { fetchFromBio, saveToBio } from './actions';
 import { SmallButton } from '../common/SmallButton';
+import { Section } from '../common/Section';
 
 /**
  * The goals panel (settings tab 'goals' and the palette page 'Goals'): the add form, the table of
@@ -32,8 +33,7 @@ export const Goals = withQueryCache(GoalsPanel);
 function GoalsPanel({ ctx }: { ctx: CommandContext }) {
   const goals = useStored(goalsKey);
   return (
-    <div className="vv-goals">
-      <h3 className="vv-heading">Goals</h3>
+    <Section className="vv-goals" title="Goals">
       <p className="vv-note">
         Your goals show on your profile overview, soonest end first; only the first {GOALS_SHOWN} are shown, each until seven days after its
         end. Save writes them into your bio; Fetch current replaces this list with the goals in your bio.
@@ -45,7 +45,7 @@ function GoalsPanel({ ctx }: { ctx: CommandContext }) {
         AniList keeps no history of when you watched or read what, so progress is an estimate from the start and completion dates of your
         list entries.
       </p>
-    </div>
+    </Section>
   );
 }
 

@@ -21,6 +21,7 @@ import type { KeyDef } from '../../data/storage';
 import { CheckboxOptions } from '../common/OptionRows';
 import { importText, type ImportDeps } from './import-flow';
 import { SmallButton } from '../common/SmallButton';
+import { Section } from '../common/Section';
 
 /**
  * 'Import/Export': download the configuration, or load one (ours or the original's) after its
@@ -126,8 +127,7 @@ export function ImportExport({ ctx, review, reload = reloadPage }: { ctx: Comman
     }
   };
   return (
-    <div className="vv-import-export">
-      <h3 className="vv-heading">Import/Export</h3>
+    <Section className="vv-import-export" title="Import/Export">
       <p className="vv-note">
         Export saves your configuration (settings, QuickStart, toasts, time format, global CSS, hotkeys…) as {EXPORT_FILE_NAME}; caches,
         read notifications and collapsed containers stay on this device, and so do credentials (your AniList sign-in, image-host keys and
@@ -139,7 +139,7 @@ export function ImportExport({ ctx, review, reload = reloadPage }: { ctx: Comman
         <label htmlFor={`${id}-import`}>Import</label>
         <input id={`${id}-import`} type="file" accept=".json,application/json" disabled={busy} onChange={(e) => void onFile(e)} />
       </div>
-    </div>
+    </Section>
   );
 }
 

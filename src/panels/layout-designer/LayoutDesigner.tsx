@@ -39,6 +39,7 @@ import { useStored } from '../hooks';
 import { useRead, withQueryCache } from '../query';
 import { SmallButton } from '../common/SmallButton';
 import { SelectOption } from '../common/OptionRows';
+import { Section } from '../common/Section';
 
 /**
  * The layout designer: layouts with add and delete, avatar and banner URLs
@@ -69,8 +70,7 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
   const edit = (change: Partial<Layout>) => commit((s) => updateLayout(s, change));
 
   return (
-    <div className="vv-layout-designer">
-      <h3 className="vv-heading">Layout designer</h3>
+    <Section className="vv-layout-designer" title="Layout designer">
       <p className="vv-note">
         Preview shows on your own profile{viewer ? ` (/user/${viewer.name}/)` : ''}. {token ? '' : 'Authorize to publish.'}
       </p>
@@ -102,7 +102,7 @@ function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
           )}
         </PublishButtons>
       </div>
-    </div>
+    </Section>
   );
 }
 

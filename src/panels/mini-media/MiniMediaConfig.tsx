@@ -3,6 +3,7 @@ import type { CommandContext } from '../../commands/types';
 import { miniMediaConfigKey, type MiniMediaFlag } from '../../data/mini-media';
 import { CheckboxOptions } from '../common/OptionRows';
 import { useStoredConfig } from '../hooks';
+import { Section } from '../common/Section';
 
 /** 2.0.3's checkboxes, in its order and words (document 3, C14). */
 const FLAGS: { key: MiniMediaFlag; label: string }[] = [
@@ -22,9 +23,8 @@ export function MiniMediaConfig(_panel: { ctx: CommandContext }) {
   const [config, update] = useStoredConfig(miniMediaConfigKey);
   const id = useId();
   return (
-    <div className="vv-mini-media-config">
-      <h3 className="vv-heading">Mini Media Overview Configuration</h3>
+    <Section className="vv-mini-media-config" title="Mini Media Overview Configuration">
       <CheckboxOptions idBase={id} fields={FLAGS} checked={(key) => config[key]} onChange={(key, on) => update({ [key]: on })} />
-    </div>
+    </Section>
   );
 }

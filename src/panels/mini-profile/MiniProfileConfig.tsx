@@ -11,6 +11,7 @@ import {
 } from '../../data/mini-profile';
 import { CheckboxOptions, SelectOption } from '../common/OptionRows';
 import { useStoredConfig } from '../hooks';
+import { Section } from '../common/Section';
 
 const FLAGS: { key: Exclude<keyof Config, 'numberOfFavourites' | 'position'>; label: string }[] = [
   { key: 'hoverTags', label: 'Show when hovering @mentions and user links in text' },
@@ -27,8 +28,7 @@ export function MiniProfileConfig(_panel: { ctx: CommandContext }) {
   const [config, update] = useStoredConfig(miniProfileConfigKey);
   const id = useId();
   return (
-    <div className="vv-mini-profile-config">
-      <h3 className="vv-heading">Mini Profile Configuration</h3>
+    <Section className="vv-mini-profile-config" title="Mini Profile Configuration">
       <SelectOption
         id={`${id}-position`}
         label="Position"
@@ -50,6 +50,6 @@ export function MiniProfileConfig(_panel: { ctx: CommandContext }) {
         <output htmlFor={`${id}-favourites`}>{config.numberOfFavourites}</output>
       </div>
       <CheckboxOptions idBase={id} fields={FLAGS} checked={(key) => config[key]} onChange={(key, on) => update({ [key]: on })} />
-    </div>
+    </Section>
   );
 }

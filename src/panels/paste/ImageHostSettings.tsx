@@ -23,6 +23,7 @@ import { formatDate, timeConfigKey } from '../../data/dates';
 import { useStored } from '../hooks';
 import { SmallButton } from '../common/SmallButton';
 import { SelectOption } from '../common/OptionRows';
+import { Section } from '../common/Section';
 
 /** Sends the user to imgur to approve, once the pending marker its return is checked against is stored. */
 async function startImgurAuthorization(ctx: CommandContext, clientId: string): Promise<void> {
@@ -139,8 +140,7 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
   const setHost = (selectedHost: ImageHost) => ctx.store.update(imageHostConfigKey, (c) => ({ ...c, selectedHost }));
 
   return (
-    <div className="vv-image-host">
-      <h3 className="vv-heading">Image host</h3>
+    <Section className="vv-image-host" title="Image host">
       <p className="vv-note">
         Where images you paste or drop into an editor are uploaded
         {ctx.settings.get('pasteImagesToHostService') === true ? '' : ' once “Upload pasted images” is on'}.
@@ -174,7 +174,7 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
           </p>
         </div>
       )}
-    </div>
+    </Section>
   );
 }
 

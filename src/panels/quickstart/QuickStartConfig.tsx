@@ -5,6 +5,7 @@ import { hotkeysKey, QUICKSTART_OPEN_COMMAND, quickStartConfigKey, type QuickSta
 import { CheckboxOptions } from '../common/OptionRows';
 import { useStored } from '../hooks';
 import { assignHotkey, readCapture } from '../hotkeyCapture';
+import { Section } from '../common/Section';
 
 const FIELDS: { key: keyof Config; label: string }[] = [
   { key: 'addNavigationButtons', label: 'Add a QuickStart button to the navigation' },
@@ -27,8 +28,7 @@ export function QuickStartConfig({ ctx }: { ctx: CommandContext }) {
   const keybind = open ? effectiveHotkey(open, overrides) : null;
 
   return (
-    <div className="vv-quickstart-config">
-      <h3 className="vv-heading">QuickStart Configuration</h3>
+    <Section className="vv-quickstart-config" title="QuickStart Configuration">
       <div className="vv-option">
         <label htmlFor={`${base}-keybind`}>Open QuickStart keybind</label>
         <input
@@ -57,6 +57,6 @@ export function QuickStartConfig({ ctx }: { ctx: CommandContext }) {
         checked={(key) => config[key]}
         onChange={(key, on) => ctx.store.update(quickStartConfigKey, (c) => ({ ...c, [key]: on }))}
       />
-    </div>
+    </Section>
   );
 }

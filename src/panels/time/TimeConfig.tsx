@@ -3,6 +3,7 @@ import type { CommandContext } from '../../commands/types';
 import { DATE_FORMATS, formatDateTime, isDateFormat, timeConfigKey } from '../../data/dates';
 import { CheckboxOptions, SelectOption } from '../common/OptionRows';
 import { useStoredConfig } from '../hooks';
+import { Section } from '../common/Section';
 
 /** 'Time Format Configuration': the date format, the 12-hour toggle and a live example. */
 export function TimeConfig(_panel: { ctx: CommandContext }) {
@@ -10,8 +11,7 @@ export function TimeConfig(_panel: { ctx: CommandContext }) {
   const id = useId();
   const now = useNow(60_000);
   return (
-    <div className="vv-time-config">
-      <h3 className="vv-heading">Time Format Configuration</h3>
+    <Section className="vv-time-config" title="Time Format Configuration">
       <SelectOption
         id={`${id}-format`}
         label="Date format"
@@ -28,7 +28,7 @@ export function TimeConfig(_panel: { ctx: CommandContext }) {
       <p className="vv-note" aria-live="polite">
         Example: <span data-testid="time-example">{formatDateTime(now, config)}</span>
       </p>
-    </div>
+    </Section>
   );
 }
 

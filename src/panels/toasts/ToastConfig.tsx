@@ -3,6 +3,7 @@ import type { CommandContext } from '../../commands/types';
 import { TOAST_DURATIONS, TOAST_LEVELS, TOAST_LOCATIONS, toasterConfigKey, type ToastLocation, TEST_TOAST_TEXTS } from '../../data/toasts';
 import { SelectOption } from '../common/OptionRows';
 import { useStoredConfig } from '../hooks';
+import { Section } from '../common/Section';
 
 /** 'Configure Toasts': level, location and duration, and 'Test Toasts' to see them. */
 export function ToastConfig({ ctx }: { ctx: CommandContext }) {
@@ -15,8 +16,7 @@ export function ToastConfig({ ctx }: { ctx: CommandContext }) {
     ctx.toasts.error(TEST_TOAST_TEXTS.error);
   };
   return (
-    <div className="vv-toast-config">
-      <h3 className="vv-heading">Configure Toasts</h3>
+    <Section className="vv-toast-config" title="Configure Toasts">
       <SelectOption
         id={`${id}-level`}
         label="Toast level"
@@ -43,6 +43,6 @@ export function ToastConfig({ ctx }: { ctx: CommandContext }) {
       <button type="button" className="vv-button" onClick={test}>
         Test Toasts
       </button>
-    </div>
+    </Section>
   );
 }

@@ -21,6 +21,7 @@ import { UserSearch } from '../common/UserSearch';
 import { useStored } from '../hooks';
 import { InAppLink } from '../common/InAppLink';
 import { SmallButton } from '../common/SmallButton';
+import { Section } from '../common/Section';
 
 /**
  * Above this many users the list is long: a filter box finds users by name, and each row shows
@@ -41,8 +42,7 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
   // Few enough rows to show every control: the whole short list, or a filter's few matches.
   const compact = shown.length > LONG_LIST;
   return (
-    <div className="vv-verified">
-      <h3 className="vv-heading">Verified users</h3>
+    <Section className="vv-verified" title="Verified users">
       <UserSearch
         ctx={ctx}
         label="Add verified user"
@@ -68,7 +68,7 @@ export function VerifiedUsers({ ctx }: { ctx: CommandContext }) {
           <UserRow key={user.username} user={user} ctx={ctx} settings={settings} compact={compact} />
         ))}
       </ul>
-    </div>
+    </Section>
   );
 }
 
