@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** On/off options, each a checkbox in a labelled row; a row's id is `${idBase}-${key}`. */
 export function CheckboxOptions<K extends string>({
@@ -27,10 +27,9 @@ export function CheckboxOptions<K extends string>({
 /**
  * A labelled select in an option row: `choices` are its values, each shown as `text` makes it
  * (itself by default); `onChange` gets the chosen value as the select's string. What follows the
- * select in the row (a button) comes as children.
+ * select in the row (a button) comes as children. The label names the select through an id of its own.
  */
 export function SelectOption<T extends string | number>({
-  id,
   label,
   value,
   choices,
@@ -38,7 +37,6 @@ export function SelectOption<T extends string | number>({
   onChange,
   children,
 }: {
-  id: string;
   label: string;
   value: T;
   choices: readonly T[];
@@ -46,6 +44,7 @@ export function SelectOption<T extends string | number>({
   onChange: (value: string) => void;
   children?: ReactNode;
 }) {
+  const id = useId();
   return (
     <div className="vv-option">
       <label htmlFor={id}>{label}</label>

@@ -142,7 +142,6 @@ function LayoutChoice({
   return (
     <>
       <SelectOption
-        id={`${id}-select`}
         label="Layout"
         value={state.selectedLayout}
         choices={state.layoutsList.map((_, i) => i)}

@@ -30,7 +30,6 @@ export function MiniProfileConfig(_panel: { ctx: CommandContext }) {
   return (
     <Section className="vv-mini-profile-config" title="Mini Profile Configuration">
       <SelectOption
-        id={`${id}-position`}
         label="Position"
         value={config.position}
         choices={MINI_PROFILE_POSITIONS}

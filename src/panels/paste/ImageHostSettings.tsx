@@ -136,7 +136,6 @@ function HostFields<H extends ImageHost>({ ctx, host }: { ctx: CommandContext; h
 export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
   const config = useStored(imageHostConfigKey);
   useStored(settingsKey);
-  const id = useId();
   const setHost = (selectedHost: ImageHost) => ctx.store.update(imageHostConfigKey, (c) => ({ ...c, selectedHost }));
 
   return (
@@ -145,13 +144,7 @@ export function ImageHostSettings({ ctx }: { ctx: CommandContext }) {
         Where images you paste or drop into an editor are uploaded
         {ctx.settings.get('pasteImagesToHostService') === true ? '' : ' once “Upload pasted images” is on'}.
       </p>
-      <SelectOption
-        id={`${id}-host`}
-        label="Image host"
-        value={config.selectedHost}
-        choices={IMAGE_HOSTS}
-        onChange={(h) => setHost(h as ImageHost)}
-      />
+      <SelectOption label="Image host" value={config.selectedHost} choices={IMAGE_HOSTS} onChange={(h) => setHost(h as ImageHost)} />
 
       {config.selectedHost === 'imgbb' && (
         <div className="vv-image-host-config" data-host="imgbb">

@@ -13,7 +13,6 @@ export function TimeConfig(_panel: { ctx: CommandContext }) {
   return (
     <Section className="vv-time-config" title="Time Format Configuration">
       <SelectOption
-        id={`${id}-format`}
         label="Date format"
         value={isDateFormat(config.dateFormat) ? config.dateFormat : 'yyyy-mm-dd'}
         choices={DATE_FORMATS}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import type { CommandContext } from '../../commands/types';
 import { TOAST_DURATIONS, TOAST_LEVELS, TOAST_LOCATIONS, toasterConfigKey, type ToastLocation, TEST_TOAST_TEXTS } from '../../data/toasts';
 import { SelectOption } from '../common/OptionRows';
@@ -8,7 +7,6 @@ import { Section } from '../common/Section';
 /** 'Configure Toasts': level, location and duration, and 'Test Toasts' to see them. */
 export function ToastConfig({ ctx }: { ctx: CommandContext }) {
   const [config, update] = useStoredConfig(toasterConfigKey);
-  const id = useId();
   const test = () => {
     ctx.toasts.info(TEST_TOAST_TEXTS.info);
     ctx.toasts.success(TEST_TOAST_TEXTS.success);
@@ -18,7 +16,6 @@ export function ToastConfig({ ctx }: { ctx: CommandContext }) {
   return (
     <Section className="vv-toast-config" title="Configure Toasts">
       <SelectOption
-        id={`${id}-level`}
         label="Toast level"
         value={config.toastLevel}
         choices={TOAST_LEVELS.map((l) => l.rank)}
@@ -26,14 +23,12 @@ export function ToastConfig({ ctx }: { ctx: CommandContext }) {
         onChange={(rank) => update({ toastLevel: Number(rank) })}
       />
       <SelectOption
-        id={`${id}-location`}
         label="Toast location"
         value={config.location}
         choices={TOAST_LOCATIONS}
         onChange={(l) => update({ location: l as ToastLocation })}
       />
       <SelectOption
-        id={`${id}-duration`}
         label="Toast duration"
         value={config.duration}
         choices={TOAST_DURATIONS}
