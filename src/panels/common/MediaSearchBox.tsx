@@ -51,7 +51,7 @@ export function MediaSearchBox({
         failure={SEARCH_TEXTS.failed}
         isSelected={(m) => selected.some((x) => x.id === m.id)}
         onPick={(m) => {
-          ctx.store.set(latestMediaSearchesKey, rememberMedia(ctx.store.get(latestMediaSearchesKey), m));
+          ctx.store.update(latestMediaSearchesKey, (latest) => rememberMedia(latest, m));
           onChange(pickMedia(selected, m, multiple));
         }}
         renderItem={(m) => (
