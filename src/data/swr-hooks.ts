@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import useSWR, { type SWRResponse } from 'swr';
+import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
+import type { Cache } from 'swr';
 import { INFINITE_PREFIX, initCache, noop, type State } from 'swr/_internal';
 import { isAbort } from './api-errors';
 import type { QueryDocument } from './graphql';
@@ -10,16 +11,25 @@ import { connectSwr, readsFor, type ReadContext, type SwrMutate } from './swr';
 export type { QueryDocument };
 
 /**
+ * Readies `cache` for SWR's hooks, once and for good (no provider component mounts and unmounts
+ * it), with no focus or reconnect listeners: those revalidations are off, and page events drive
+ * nothing. Returns the cache's mutate.
+ */
+function swrReady(cache: Cache): SwrMutate {
+  return initCache(cache, { initFocus: () => noop, initReconnect: () => noop })![1] as SwrMutate;
+}
+
+/**
  * SWR itself, evaluated with the first component that reads through it (the palette's search
  * pages), not at start-up: from then on reads and writes show their answers through SWR's mutate,
  * so mounted hooks re-render.
  */
-connectSwr((cache) => initCache(cache)![1] as SwrMutate);
+connectSwr(swrReady);
 
 /**
  * The React read: `doc` with `variables` (null: don't ask yet). Within the document's lifetime
- * neither a remount nor a reload sends the request again. Components using it are wrapped in
- * `withQueryCache` (the panels' SWR provider over the same cache as `read`).
+ * neither a remount nor a reload sends the request again. It reads through the same cache as
+ * `read`, named in the hook's options, so a component needs no provider around it.
  */
 export function useQuery<TData, TVars>(
   ctx: ReadContext,
@@ -29,7 +39,9 @@ export function useQuery<TData, TVars>(
   const reads = readsFor(ctx);
   const key = variables === null ? null : reads.key(doc, variables);
   const fresh = key ? reads.cache.isFresh(key) : false;
+  swrReady(reads.cache);
   return useSWR<TData, Error>(key, () => reads.read(doc, variables as TVars), {
+    cache: reads.cache,
     dedupingInterval: doc.lifetime,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
@@ -37,13 +49,13 @@ export function useQuery<TData, TVars>(
     revalidateOnMount: fresh ? false : undefined,
     shouldRetryOnError: false,
     keepPreviousData: true,
-  });
+  } as SWRConfiguration<TData, Error>);
 }
 
 export interface PagedReadOptions<P> {
   /**
    * Asks for page `n` (from 1); `signal` aborts when the list it belongs to is no longer shown. A
-   * failure is thrown: the panel's usePagedRead (src/panels/query.tsx) reports it.
+   * failure is thrown: the panel's usePagedRead (src/panels/query.ts) reports it.
    */
   page(n: number, signal: AbortSignal): Promise<P>;
   /** Whether a page says there is one after it. */
@@ -80,8 +92,7 @@ export interface PagedRead<P> {
 /** SWR's cache of one paged list's pages: the mount's own, so a list is never shown from an earlier mount. */
 function pagesCache(): Map<string, State> {
   const map = new Map<string, State>();
-  // No focus or reconnect listeners (those revalidations are off, and page events drive nothing).
-  initCache(map, { initFocus: () => noop, initReconnect: () => noop });
+  swrReady(map);
   return map;
 }
 
@@ -145,7 +156,7 @@ function forgetOthers(cache: Map<string, State>, base: string | null): void {
  * previous one asked, so no answer for another list is ever shown. Pages live as long as the
  * component (or, with `keep`, until another list replaces them): the reads under `page` keep their
  * own lifetimes (`read`), this only pages them. A failed page is `failed` here; reporting it is
- * the panel's (src/panels/query.tsx).
+ * the panel's (src/panels/query.ts).
  */
 export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): PagedRead<P> {
   const asked = key === null ? null : JSON.stringify(key);

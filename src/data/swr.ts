@@ -130,7 +130,7 @@ export class PersistentCache implements Cache {
 
 const caches = new WeakMap<Store, PersistentCache>();
 
-/** The one cache of a store: SWR's provider (see the panels' Providers) and `read` share it. */
+/** The one cache of a store: the panels' read hooks (`useQuery`) and `read` share it. */
 export function queryCache(store: Store): PersistentCache {
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new PersistentCache(store)));

@@ -444,12 +444,7 @@ describe('the layout of the source', () => {
   });
 
   it('a panel reaches the services through its ctx prop; useServices is for the roots and shared hooks', () => {
-    const ROOTS_AND_SHARED_HOOKS = [
-      'src/panels/hooks.ts',
-      'src/panels/query.tsx',
-      'src/panels/palette/Palette.tsx',
-      'src/panels/DialogHost.tsx',
-    ];
+    const ROOTS_AND_SHARED_HOOKS = ['src/panels/hooks.ts', 'src/panels/palette/Palette.tsx', 'src/panels/DialogHost.tsx'];
     const calling = all.filter((f) => !ROOTS_AND_SHARED_HOOKS.includes(f.path) && /\buseServices\(/.test(f.text));
     expect(
       calling.map(

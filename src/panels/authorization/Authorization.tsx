@@ -5,7 +5,6 @@ import { IDENTITY_TEXTS } from '../../data/identity';
 import { timeConfigKey } from '../../data/dates';
 import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
-import { withQueryCache } from '../query';
 import { Section } from '../common/Section';
 
 /**
@@ -14,9 +13,7 @@ import { Section } from '../common/Section';
  * account is signed in to the site, why the features that act as you are locked. Options marked
  * with the lock need this.
  */
-export const Authorization = withQueryCache(AuthorizationPanel);
-
-function AuthorizationPanel({ ctx, formatDate }: { ctx: CommandContext; formatDate: (ms: number) => string }) {
+export function Authorization({ ctx, formatDate }: { ctx: CommandContext; formatDate: (ms: number) => string }) {
   const auth = useStored(authKey);
   useStored(timeConfigKey);
   const { owner, site, mismatch } = useIdentity(ctx);

@@ -7,7 +7,7 @@ import { useQuery } from '../query';
 /**
  * The token's owner as AniList reports it (asked once per token and hour through the read cache),
  * the account signed in to the site, and whether they differ: for panels that name whose data they
- * write or show the identity lock. The component must be wrapped in `withQueryCache`.
+ * write or show the identity lock.
  */
 export function useIdentity(ctx: CommandContext): Identity {
   useStored(authKey);

@@ -7,7 +7,7 @@ import { useQuery, type QueryDocument } from '../query';
  * A palette page's search for what is typed: asked 800 ms after typing stops, once at least `min`
  * characters are typed (`ready`). `loading` until a first answer is on screen; `pending` while what
  * is shown is not yet the answer for what is typed (the debounce, or the request, still running:
- * the previous answer stays on screen meanwhile). The page using it is wrapped in `withQueryCache`.
+ * the previous answer stays on screen meanwhile).
  */
 export function useSearch<TData>(ctx: CommandContext, doc: QueryDocument<TData, { search: string }>, query: string, min: number) {
   const typed = query.trim();

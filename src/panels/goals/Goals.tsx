@@ -17,7 +17,6 @@ import {
 import { formatDate, timeConfigKey } from '../../data/dates';
 import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
-import { withQueryCache } from '../query';
 import { fetchFromBio, saveToBio } from './actions';
 import { SmallButton } from '../common/SmallButton';
 import { Section } from '../common/Section';
@@ -27,10 +26,7 @@ import { Section } from '../common/Section';
  * local goals with remove buttons, and Save (into the bio of the account VoidVerified is authorized
  * for, named) / Fetch current (from it).
  */
-
-export const Goals = withQueryCache(GoalsPanel);
-
-function GoalsPanel({ ctx }: { ctx: CommandContext }) {
+export function Goals({ ctx }: { ctx: CommandContext }) {
   const goals = useStored(goalsKey);
   return (
     <Section className="vv-goals" title="Goals">

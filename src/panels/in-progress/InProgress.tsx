@@ -22,7 +22,6 @@ import { mediaPath } from '../../data/paths';
 import { InAppLink } from '../common/InAppLink';
 import { Tooltip } from '../common/Tooltip';
 import { useStored } from '../hooks';
-import { withQueryCache } from '../query';
 import { useLists } from './useLists';
 import { CategoryManager } from './CategoryManager';
 import { IconButton } from '../common/IconButton';
@@ -33,9 +32,7 @@ import { IconButton } from '../common/IconButton';
  * categories manager on the first section's header. The lists are the one cached read (an hour):
  * a save changes it in place, so every entry and the palette's commands follow at once.
  */
-export const InProgress = withQueryCache(InProgressHome);
-
-function InProgressHome({ ctx }: { ctx: CommandContext }) {
+export function InProgress({ ctx }: { ctx: CommandContext }) {
   const { owner, lists } = useLists(ctx);
   const categories = useStored(inProgressCategoriesKey);
   const [managing, setManaging] = useState(false);

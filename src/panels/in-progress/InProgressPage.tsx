@@ -15,7 +15,6 @@ import {
 } from '../../data/in-progress';
 import { PickGroup } from '../common/PickGroup';
 import { Results } from '../common/Results';
-import { withQueryCache } from '../query';
 import { useLists } from './useLists';
 
 /**
@@ -23,9 +22,7 @@ import { useLists } from './useLists';
  * next episode, filtered by title. Enter adds one; a number typed after the title sets the
  * progress to it ("frieren 12").
  */
-export const InProgressPage = withQueryCache(InProgressList);
-
-function InProgressList({
+export function InProgressPage({
   ctx,
   query,
   save,

@@ -8,7 +8,7 @@ import { useQuery } from '../query';
 /**
  * The In Progress lists of the token's owner, as the home section and the palette page show them:
  * the one cached read (an hour), which a save changes in place. A failed read is said once
- * ("Failed to query in progress media."). The component is wrapped in `withQueryCache`.
+ * ("Failed to query in progress media.").
  */
 export function useLists(ctx: CommandContext) {
   const owner = useIdentity(ctx).owner;

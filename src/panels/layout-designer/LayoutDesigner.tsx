@@ -36,7 +36,7 @@ import { ColorInput } from '../common/ColorInput';
 import { LockIcon } from '../common/LockIcon';
 import { useIdentity } from '../common/useIdentity';
 import { useStored } from '../hooks';
-import { useRead, withQueryCache } from '../query';
+import { useRead } from '../query';
 import { SmallButton } from '../common/SmallButton';
 import { SelectOption } from '../common/OptionRows';
 import { Section } from '../common/Section';
@@ -50,9 +50,7 @@ import { Section } from '../common/Section';
  * as AniList reports them); the site's signed-in account only names the profile the preview shows
  * on. While the two differ, Reset About and the publish buttons are locked, saying why.
  */
-export const LayoutDesigner = withQueryCache(LayoutDesignerPanel);
-
-function LayoutDesignerPanel({ ctx }: { ctx: CommandContext }) {
+export function LayoutDesigner({ ctx }: { ctx: CommandContext }) {
   const state = normalize(useStored(layoutsKey));
   useStored(authKey);
   const token = ctx.auth.token() !== null;

@@ -10,14 +10,11 @@ import { followedFirst, followedMatching, USER_SEARCH_MIN } from '../../data/loo
 import { useFollowing } from '../common/useFollowing';
 import { useSearch } from '../common/useSearch';
 import { UserSearchFailed, useUserSearch } from '../common/useUserSearch';
-import { withQueryCache } from '../query';
 import { mediaPath, userPath } from '../../data/paths';
 
 /** The search feature's palette pages: users (from 3 characters) and anime or manga, 800 ms after typing. */
-export const UserSearchPage = withQueryCache(UserSearch);
-export const MediaSearchPage = withQueryCache(MediaSearch);
 
-function UserSearch({ query, ctx, close }: PalettePageProps) {
+export function UserSearchPage({ query, ctx, close }: PalettePageProps) {
   const { search, ready, users: found, error, loading, pending } = useUserSearch(ctx, query);
   const followed = useFollowing(ctx);
   let results: ReactNode;
@@ -76,7 +73,7 @@ function UserGroup({
   );
 }
 
-function MediaSearch({ query, ctx, close }: PalettePageProps) {
+export function MediaSearchPage({ query, ctx, close }: PalettePageProps) {
   const { search, ready, data, error, loading, pending } = useSearch(ctx, searchMedia, query, 1);
   const media = data?.Page.media ?? [];
   let results: ReactNode;

@@ -7,13 +7,11 @@ import { sameUserName } from '../../data/pages';
 import { USER_SEARCH_MIN } from '../../data/lookups';
 import { removeUser, VERIFIED_USERS_TEXTS, verifiedUsersKey } from '../../data/verified-users';
 import { useStored } from '../hooks';
-import { withQueryCache } from '../query';
 import { UserSearchFailed, useUserSearch } from '../common/useUserSearch';
 import { verify as verifyUser } from './verify';
 
 /** 'Verify user…': the palette input searches users (3 characters, 800 ms); picking one verifies them. */
-export const AddUserPage = withQueryCache(AddUser);
-function AddUser({ query, ctx, close }: PalettePageProps) {
+export function AddUserPage({ query, ctx, close }: PalettePageProps) {
   const { search, ready, users, error, loading, pending } = useUserSearch(ctx, query);
   const verify = (name: string) => {
     close();

@@ -1,7 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
-import { SWRConfig } from 'swr';
 import { attempt, type FailureReport } from '../data/api-errors';
-import { queryCache } from '../data/swr';
 import {
   usePagedRead as usePages,
   useRead as useOne,
@@ -10,7 +7,6 @@ import {
   type PagedRead,
   type PagedReadOptions,
 } from '../data/swr-hooks';
-import { useServices } from './hooks';
 
 export { useQuery, type QueryDocument } from '../data/swr-hooks';
 
@@ -44,21 +40,4 @@ export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P> & { f
 /** A panel's single read (useRead in src/data/swr-hooks.ts); a failure is reported as usePagedRead's (`report` is called with 1). */
 export function useRead<T>(key: unknown, options: OneReadOptions<T> & { failure: PageFailure }): OneRead<T> {
   return useOne(key, { read: (signal) => reported(options.failure, (_n, s: AbortSignal) => options.read(s))(1, signal) });
-}
-
-/**
- * Wraps a component that reads with `useQuery` in SWR's provider over the store's query cache (the
- * one `read` uses), so hooks and non-React reads share answers and requests. Only such components
- * carry it: SWR is evaluated when the first of them renders, not with every React tree of ours.
- */
-export function withQueryCache<P extends object>(Component: ComponentType<P>): (props: P) => ReactElement {
-  function WithQueryCache(props: P) {
-    const { store } = useServices();
-    return (
-      <SWRConfig value={{ provider: () => queryCache(store) }}>
-        <Component {...props} />
-      </SWRConfig>
-    );
-  }
-  return WithQueryCache;
 }
