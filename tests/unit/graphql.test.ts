@@ -71,6 +71,13 @@ describe('GraphQLClient', () => {
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ query: doc.source, variables: {} });
   });
 
+  it('sends a document as written with each run of whitespace folded to one space', async () => {
+    const { client, calls } = setup([() => json({ data: { ok: 1 } })]);
+    const written = { ...doc, source: '\n  query Q {\n    Viewer {\n\t\tid\n    }\n  }\n' };
+    await client.request(written, {});
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ query: 'query Q { Viewer { id } }', variables: {} });
+  });
+
   it('refuses an authorized call without a token, with the spec toast', async () => {
     const { client, toasts, calls } = setup([]);
     await expect(client.request(authDoc, {})).rejects.toThrow(CLIENT_TEXTS.missingToken);
