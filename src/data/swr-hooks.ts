@@ -27,6 +27,14 @@ function swrReady(cache: Cache): SwrMutate {
 connectSwr(swrReady);
 
 /**
+ * SWR's own timers, off. Our reads already share a request in flight and keep an answer for its
+ * document's lifetime, and nothing listens for a slow load. Each timer SWR starts holds the render
+ * that started it, and through it the panel's whole tree after the panel closed: the dedupe timer
+ * for the document's lifetime (an hour for some), the slow-load timer for 3 s.
+ */
+const NO_SWR_TIMERS = { dedupingInterval: 0, loadingTimeout: 0 } as const;
+
+/**
  * The React read: `doc` with `variables` (null: don't ask yet). Within the document's lifetime
  * neither a remount nor a reload sends the request again. It reads through the same cache as
  * `read`, named in the hook's options, so a component needs no provider around it.
@@ -42,7 +50,7 @@ export function useQuery<TData, TVars>(
   swrReady(reads.cache);
   return useSWR<TData, Error>(key, () => reads.read(doc, variables as TVars), {
     cache: reads.cache,
-    dedupingInterval: doc.lifetime,
+    ...NO_SWR_TIMERS,
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     revalidateIfStale: !fresh,
@@ -190,7 +198,7 @@ export function usePagedRead<P>(key: unknown, options: PagedReadOptions<P>): Pag
       revalidateOnFocus: false,
       revalidateOnReconnect: false,
       shouldRetryOnError: false,
-      dedupingInterval: 0,
+      ...NO_SWR_TIMERS,
     } as SWRInfiniteConfiguration<P, Error>,
   );
   const pages = swr.data ?? current.kept ?? [];

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBackend } from '../../src/data/backend';
 import { MINUTE, query, type GqlDocument } from '../../src/data/graphql';
 import { readsFor } from '../../src/data/swr';
@@ -61,5 +61,20 @@ describe('useQuery', () => {
     act(() => readsFor(ctx).set(aboutQuery, { name: 'x' }, () => ({ User: { about: 'written here' } })));
     expect(await screen.findByText('second: written here')).toBeTruthy();
     expect(asked).toHaveLength(1);
+  });
+
+  it('starts no timer of its own that would hold a closed panel: no slow-load timer, no dedupe timer for the lifetime', async () => {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const { ctx } = ctxOf();
+      const view = render(<About ctx={ctx} label="first" />);
+      await screen.findByText('first: from the API');
+      view.unmount();
+      const delays = timers.mock.calls.map(([, delay]) => delay ?? 0);
+      expect(delays).not.toContain(3_000);
+      expect(delays).not.toContain(5 * MINUTE);
+    } finally {
+      timers.mockRestore();
+    }
   });
 });
