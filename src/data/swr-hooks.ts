@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
+import useSWR, { type Cache, type SWRConfiguration, type SWRResponse } from 'swr';
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
-import type { Cache } from 'swr';
 import { INFINITE_PREFIX, initCache, noop, type State } from 'swr/_internal';
 import { isAbort } from './api-errors';
 import type { QueryDocument } from './graphql';
