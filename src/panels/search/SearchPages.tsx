@@ -12,8 +12,7 @@ import { useSearch } from '../common/useSearch';
 import { UserSearchFailed, useUserSearch } from '../common/useUserSearch';
 import { mediaPath, userPath } from '../../data/paths';
 
-/** The search feature's palette pages: users (from 3 characters) and anime or manga, 800 ms after typing. */
-
+/** The search feature's user page: users from 3 characters, 800 ms after typing (MediaSearchPage below: anime or manga). */
 export function UserSearchPage({ query, ctx, close }: PalettePageProps) {
   const { search, ready, users: found, error, loading, pending } = useUserSearch(ctx, query);
   const followed = useFollowing(ctx);
