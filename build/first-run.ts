@@ -2,8 +2,7 @@
  * What the script's first run evaluates: the modules the entry reaches through static imports, as
  * the bundle has them (esbuild's metafile). A dynamic `import()` becomes a lazily initialised
  * module, evaluated on first use, so it is not followed. Each module with the import chain that
- * reaches it. Read by the build (module bodies compiled with the script, build/tidy.ts) and by
- * tests/unit/bundle.test.ts (what that run may evaluate).
+ * reaches it. Read by tests/unit/bundle.test.ts (what that run may evaluate).
  */
 export interface ImportGraph {
   inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
