@@ -460,6 +460,27 @@ async function hourRows(browser: Browser, subject: Subject, modules: ScriptModul
   growthRows('in the budgeted hour', start, mine.end, rows);
 }
 
+/**
+ * The same hour for another build (`--original`), measured the same way without snapshots: how much
+ * of the growth from load any script of this kind shows (its code compiled, then optimised as the
+ * loop repeats), beside ours.
+ */
+async function hourBeside(browser: Browser, subject: Subject, rows: HeapRow[]): Promise<void> {
+  const warm = WARM_LAPS * HOUR_LOOP.length * 2;
+  const minutes = warm + 60;
+  const theirs = await hourOfBrowsing(browser, subject, minutes);
+  const control = await hourOfBrowsing(browser, noOp(subject), minutes);
+  const from = (laps: typeof theirs.laps, load: Moment) => laps[WARM_LAPS - 1]?.at ?? load;
+  const [start, controlStart] = [from(theirs.laps, theirs.load), from(control.laps, control.load)];
+  const spans: [string, [Moment, Moment], [Moment, Moment]][] = [
+    [`the hour after ${warm} min`, [start, theirs.end], [controlStart, control.end]],
+    [`the ${warm} min before it, from load`, [theirs.load, start], [control.load, controlStart]],
+    [`all ${minutes} min from load`, [theirs.load, theirs.end], [control.load, control.end]],
+  ];
+  for (const [span, mine, theirControl] of spans)
+    rows.push({ figure: `  heap: ${span}: ${subject.name}`, value: split(growth(mine, theirControl)), budget: '', ok: null });
+}
+
 /** The holders whose data (their compiled code left out) grew most between two snapshots. */
 function growthRows(span: string, from: Moment, to: Moment, rows: HeapRow[]): void {
   const [before, after] = [from.owned, to.owned];
@@ -699,6 +720,7 @@ export async function heapRows(
   if (part('hour')) {
     progress('heap: an hour');
     await hourRows(browser, ours, modules, rows);
+    for (const other of subjects.filter((s) => !s.ours)) await hourBeside(browser, other, rows);
   }
   if (part('navigations')) {
     progress('heap: navigations');
