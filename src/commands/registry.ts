@@ -55,8 +55,14 @@ export class Registry {
   private readonly optionIndex = new Map<string, { option: OptionDef; feature: FeatureDef }>();
   private readonly commandIndex = new Map<string, { command: Command; feature: FeatureDef }>();
   private readonly panelIndex = new Map<string, PanelDef>();
-  /** The feature each command (declared or provided), injection and page behaviour belongs to, for its toggle. */
+  /**
+   * The feature each declared command, injection and page behaviour belongs to, for its toggle. A
+   * provided command is found by its id instead (`providerOf`): those are built again on every
+   * listing, and a table entry for each would grow the table with every palette open.
+   */
   private readonly owners = new WeakMap<Command | Placed, FeatureDef>();
+  /** The features that provide commands (`provideCommands`), in the features' order. */
+  private readonly providers: FeatureDef[] = [];
   /** The injections and page behaviours (which need a token, and the account, as commands do not). */
   private readonly placed = new WeakSet<Placed>();
   /** Counts changes; its listeners are the registry's. */
@@ -104,6 +110,7 @@ export class Registry {
       this.panelIndex.set(panel.id, panel);
     }
     this.featureList.push(feature);
+    if (feature.provideCommands) this.providers.push(feature);
     for (const read of [...(feature.reads ?? []), ...parts.flatMap((p) => p.reads ?? [])]) this.watchRead(read);
     this.changed();
     return feature;
@@ -180,7 +187,12 @@ export class Registry {
   effectOf(id: string): CommandEffect | undefined {
     const declared = this.commandIndex.get(id)?.command;
     if (declared) return declared.effect;
-    return this.featureList.find((feature) => feature.provideCommands && id.startsWith(`${feature.id}.`))?.providedEffect;
+    return this.providerOf(id)?.providedEffect;
+  }
+
+  /** The feature whose provided commands' ids `id` is under (`<feature id>.…`). */
+  private providerOf(id: string): FeatureDef | undefined {
+    return this.providers.find((feature) => id.startsWith(`${feature.id}.`));
   }
 
   /**
@@ -200,12 +212,15 @@ export class Registry {
       }
       for (const built of provided) {
         const command = built.effect === feature.providedEffect ? built : { ...built, effect: feature.providedEffect };
+        if (this.providerOf(command.id) !== feature) {
+          console.warn(`[VoidVerified] command id ${command.id} from ${feature.id} is not under "${feature.id}."`);
+          continue;
+        }
         if (seen.has(command.id)) {
           console.warn(`[VoidVerified] duplicate command id ${command.id} from ${feature.id}`);
           continue;
         }
         seen.add(command.id);
-        this.owners.set(command, feature);
         out.push(command);
       }
     }
@@ -236,7 +251,7 @@ export class Registry {
    * throwing `when` throws here.
    */
   allows(part: Command | Placed, ctx: CommandContext): boolean {
-    const feature = this.owners.get(part);
+    const feature = this.owners.get(part) ?? this.providerOf(part.id);
     if (part.toggle !== null && !this.toggledOn(feature?.toggle, ctx)) return false;
     if (!this.toggledOn(part.toggle, ctx)) return false;
     const injected = this.placed.has(part as Placed);

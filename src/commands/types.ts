@@ -354,7 +354,11 @@ export interface FeatureDef {
    */
   readonly toggle?: string;
   readonly commands?: readonly Command[];
-  /** Commands built from state (one per option, per verified user...). */
+  /**
+   * Commands built from state (one per option, per verified user...), each id under the feature's
+   * (`<feature id>.…`): the registry finds a provided command's feature by it, and lists none that
+   * is not.
+   */
   readonly provideCommands?: (ctx: CommandContext) => readonly Command[];
   /**
    * What every command `provideCommands` builds does to the account ('+1 episode' writes the list

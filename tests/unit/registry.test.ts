@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { features } from '../../src/commands/features';
 import { bindingsFor, findConflicts, parseHotkey } from '../../src/commands/hotkeys';
 import { DASHBOARD } from '../../src/commands/palette-state';
@@ -116,6 +116,36 @@ describe('the registry', () => {
       }),
     ).toThrow(/twice/);
     expect(() => r.define({ id: 'Bad Id', title: 'B', category: 'misc', description: 'b' })).toThrow(/kebab/);
+  });
+
+  it("lists a provided command only under its feature's id, and switches it with its feature", () => {
+    const r = new Registry();
+    r.define({
+      id: 'p',
+      title: 'P',
+      category: 'misc',
+      description: 'p',
+      toggle: 'pOn',
+      options: [{ key: 'pOn', default: true }],
+      provideCommands: () => [
+        { id: 'p.mine', title: 'Mine', section: 'P', run: () => {} },
+        { id: 'q.theirs', title: 'Theirs', section: 'P', run: () => {} },
+      ],
+    });
+    const { services } = makeTestServices(r);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const listed = () => {
+      const ctx = services.context(null);
+      return r
+        .commands(ctx)
+        .filter((c) => r.allows(c, ctx))
+        .map((c) => c.id);
+    };
+    expect(listed()).toEqual(['p.mine']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('q.theirs from p is not under "p."'));
+    services.settings.set('pOn', false);
+    expect(listed()).toEqual([]);
+    warn.mockRestore();
   });
 });
 

@@ -40,24 +40,29 @@ export interface RankOptions {
   now: number;
 }
 
-/** Lower-cased search texts per command, computed once (commands are immutable objects). */
+/** A command's lower-cased search texts. */
 interface Texts {
   title: string;
   keywords: string[];
   section: string;
 }
-const textsCache = new WeakMap<Command, Texts>();
-function texts(command: Command): Texts {
-  let t = textsCache.get(command);
-  if (!t) {
-    t = {
-      title: command.title.toLowerCase(),
-      keywords: (command.keywords ?? []).map((k) => k.toLowerCase()),
-      section: command.section.toLowerCase(),
-    };
-    textsCache.set(command, t);
-  }
-  return t;
+
+const textsOf = (command: Command): Texts => ({
+  title: command.title.toLowerCase(),
+  keywords: (command.keywords ?? []).map((k) => k.toLowerCase()),
+  section: command.section.toLowerCase(),
+});
+
+/**
+ * The search texts of a listing, computed once for it: the palette ranks the same listing on every
+ * keystroke. Kept per listing, not per command: provided commands are built again for each
+ * listing, and an entry for each would grow the table with every palette open.
+ */
+const textsCache = new WeakMap<readonly Command[], Texts[]>();
+function textsFor(commands: readonly Command[]): Texts[] {
+  let texts = textsCache.get(commands);
+  if (!texts) textsCache.set(commands, (texts = commands.map(textsOf)));
+  return texts;
 }
 
 /**
@@ -69,9 +74,10 @@ export function rankCommands(commands: readonly Command[], opts: RankOptions): R
   const query = opts.query.trim().toLowerCase();
   const own: Ranked[] = [];
   const bySection: Ranked[] = [];
+  const texts = textsFor(commands);
   for (let i = 0; i < commands.length; i++) {
     const command = commands[i]!;
-    const t = texts(command);
+    const t = texts[i]!;
     let match = fuzzyScore(query, t.title);
     let sectionOnly = false;
     if (query && match < 60) {
