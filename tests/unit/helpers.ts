@@ -21,6 +21,8 @@ export function makeTestServices(
     token?: string;
     /** The confirm dialog's answer (default: Ok). */
     confirm?: (text?: string) => Promise<boolean>;
+    /** What has focus, as start-up reads it (default: nothing). */
+    focused?: () => Element | null;
   } = {},
 ) {
   const store = new Store(memoryBackend(), () => {});
@@ -53,7 +55,7 @@ export function makeTestServices(
     load: (url) => loads.push(url),
     replaceUrl: () => {},
     hostViewer: () => (viewer ? { avatar: null, donatorTier: 0, profileColor: null, disabledListActivity: [], ...viewer } : null),
-    focused: () => null,
+    focused: opts.focused ?? (() => null),
     confirm: opts.confirm ?? (async () => true),
     diagnostics: { missingLandmarks: () => [], activeInjections: () => [], failures: () => [] },
   });

@@ -55,7 +55,7 @@ export function Palette() {
   const contentRef = useRef<HTMLDivElement>(null);
   const z = useLayer(state.open);
   const text = usePaletteText(view.key, pagePanel ? 0 : modePanel ? modePanel.debounceMs : DASHBOARD_DEBOUNCE_MS);
-  const focusedBefore = useFocusedBefore(state.open, services);
+  const { focusedBefore, returned } = useFocusedBefore(state.open, services);
   useFocusOnView(view, contentRef, inputRef);
   // The context is a snapshot of the page (path, sign-in, viewer): taken again whenever the
   // palette's state moves (it opens, changes mode or page), so commands see the page as it is then,
@@ -94,6 +94,7 @@ export function Palette() {
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               restoreFocus(focusedBefore);
+              returned();
             }}
             onEscapeKeyDown={(event) => {
               if (state.stack.length) {
@@ -155,28 +156,38 @@ function usePaletteText(view: string, debounce: number): PaletteText {
     // An empty query at once, whatever the debounce still holds from before.
     setFlushed('');
   }
-  // The flushed text stands until the debounced value moves on.
+  // The flushed text stands until the debounced value moves on, or until what was typed is the
+  // debounced value already: a page opened again and given the text it last showed (pasted at
+  // once) leaves the debounce nothing to move, and the list stayed empty-handed and busy.
   const [flushedOver, setFlushedOver] = useState(debounced);
   if (flushedOver !== debounced) {
     setFlushedOver(debounced);
     setFlushed(null);
-  }
+  } else if (flushed !== null && flushed !== input && input === debounced) setFlushed(null);
   const query = flushed ?? debounced;
   return { input, setInput, query, flush: () => input !== query && setFlushed(input) };
 }
 
 /**
  * What had focus (an editor, say) before the palette took it: commands act on it. Read as the
- * palette opens, before its first commit (useFocusOnView then moves focus into it).
+ * palette opens, before its first commit (useFocusOnView then moves focus into it). Focus goes back
+ * there a moment after the palette closes (Radix calls onCloseAutoFocus in a timeout); opened again
+ * before that (Escape, then ctrl+space at once), the palette acts on it still, not on the page's
+ * body, which has focus in between. `returned` says focus went back.
  */
-function useFocusedBefore(open: boolean, services: AppServices): Element | null {
+function useFocusedBefore(open: boolean, services: AppServices): { focusedBefore: Element | null; returned: () => void } {
   const [focusedBefore, setFocusedBefore] = useState<Element | null>(null);
   const [wasOpen, setWasOpen] = useState(false);
+  const [returning, setReturning] = useState<Element | null>(null);
   if (wasOpen !== open) {
     setWasOpen(open);
-    if (open) setFocusedBefore(services.context().focused);
+    if (open) {
+      const now = services.context().focused;
+      setFocusedBefore((now === null || now === document.body) && returning?.isConnected ? returning : now);
+    }
+    setReturning(open ? null : focusedBefore);
   }
-  return focusedBefore;
+  return { focusedBefore, returned: () => setReturning(null) };
 }
 
 /**
