@@ -401,6 +401,20 @@ const census = (m: Moment) => (m.owned ? CENSUS.map((name) => `${name.replace(/[
 /** Laps of the loop before the budgeted hour: the loop's code paths are first reached and compiled then. */
 const WARM_LAPS = 4;
 
+const WARM_MINUTES = WARM_LAPS * HOUR_LOOP.length * 2;
+const HOUR_MINUTES = WARM_MINUTES + 60;
+
+/**
+ * `subject` and a no-op script through the warm-up and the hour after it: each one's moments at
+ * load, at the hour's start (after WARM_LAPS laps) and at its end; snapshots with `modules`.
+ */
+async function warmedHour(browser: Browser, subject: Subject, modules?: ScriptModules | null) {
+  const mine = await hourOfBrowsing(browser, subject, HOUR_MINUTES, modules);
+  const control = await hourOfBrowsing(browser, noOp(subject), HOUR_MINUTES);
+  const from = (run: typeof mine) => run.laps[WARM_LAPS - 1]?.at ?? run.load;
+  return { mine, control, start: from(mine), controlStart: from(control) };
+}
+
 /**
  * An hour of the day loop, after WARM_LAPS laps of it. The first minutes compile what the loop
  * reaches and V8 optimises what it repeats: code made once, not data kept. The curve (a snapshot
@@ -408,12 +422,8 @@ const WARM_LAPS = 4;
  * made per call; the growth from load is printed beside the budgeted hour, with its split.
  */
 async function hourRows(browser: Browser, subject: Subject, modules: ScriptModules | null, rows: HeapRow[]): Promise<void> {
-  const warm = WARM_LAPS * HOUR_LOOP.length * 2;
-  const minutes = warm + 60;
-  const mine = await hourOfBrowsing(browser, subject, minutes, modules);
-  const control = await hourOfBrowsing(browser, noOp(subject), minutes);
-  const from = (laps: typeof mine.laps, load: Moment) => laps[WARM_LAPS - 1]?.at ?? load;
-  const [start, controlStart] = [from(mine.laps, mine.load), from(control.laps, control.load)];
+  const [warm, minutes] = [WARM_MINUTES, HOUR_MINUTES];
+  const { mine, control, start, controlStart } = await warmedHour(browser, subject, modules);
   const hour = growth([start, mine.end], [controlStart, control.end]);
   rows.push({
     figure: `heap: an hour of the day loop in one tab, after ${warm} min of it (${HOUR_LOOP.length} steps a lap, one every 2 min), growth`,
@@ -466,16 +476,11 @@ async function hourRows(browser: Browser, subject: Subject, modules: ScriptModul
  * loop repeats), beside ours.
  */
 async function hourBeside(browser: Browser, subject: Subject, rows: HeapRow[]): Promise<void> {
-  const warm = WARM_LAPS * HOUR_LOOP.length * 2;
-  const minutes = warm + 60;
-  const theirs = await hourOfBrowsing(browser, subject, minutes);
-  const control = await hourOfBrowsing(browser, noOp(subject), minutes);
-  const from = (laps: typeof theirs.laps, load: Moment) => laps[WARM_LAPS - 1]?.at ?? load;
-  const [start, controlStart] = [from(theirs.laps, theirs.load), from(control.laps, control.load)];
+  const { mine: theirs, control, start, controlStart } = await warmedHour(browser, subject);
   const spans: [string, [Moment, Moment], [Moment, Moment]][] = [
-    [`the hour after ${warm} min`, [start, theirs.end], [controlStart, control.end]],
-    [`the ${warm} min before it, from load`, [theirs.load, start], [control.load, controlStart]],
-    [`all ${minutes} min from load`, [theirs.load, theirs.end], [control.load, control.end]],
+    [`the hour after ${WARM_MINUTES} min`, [start, theirs.end], [controlStart, control.end]],
+    [`the ${WARM_MINUTES} min before it, from load`, [theirs.load, start], [control.load, controlStart]],
+    [`all ${HOUR_MINUTES} min from load`, [theirs.load, theirs.end], [control.load, control.end]],
   ];
   for (const [span, mine, theirControl] of spans)
     rows.push({ figure: `  heap: ${span}: ${subject.name}`, value: split(growth(mine, theirControl)), budget: '', ok: null });

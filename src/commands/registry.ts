@@ -212,7 +212,7 @@ export class Registry {
       }
       for (const built of provided) {
         const command = built.effect === feature.providedEffect ? built : { ...built, effect: feature.providedEffect };
-        if (this.providerOf(command.id) !== feature) {
+        if (!command.id.startsWith(`${feature.id}.`)) {
           console.warn(`[VoidVerified] command id ${command.id} from ${feature.id} is not under "${feature.id}."`);
           continue;
         }
