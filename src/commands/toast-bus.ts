@@ -91,4 +91,38 @@ export class ToastBus {
     waiting.forEach((p) => listener({ ...p.toast, duration: p.toast.duration - (now - p.at) }));
     return () => this.listeners.delete(listener);
   }
+
+  private drawnUpTo = 0;
+  private readonly drawnWaiters = new Set<{ id: number; done(): void }>();
+
+  /** The toaster has put every toast up to `id` on screen (they are numbered in the order said). */
+  drawn(id: number): void {
+    if (id <= this.drawnUpTo) return;
+    this.drawnUpTo = id;
+    this.drawnWaiters.forEach((waiter) => waiter.id <= id && waiter.done());
+  }
+
+  /**
+   * Resolves once every toast said so far is on screen, so what follows it (a reload) leaves time
+   * to read it however slowly the page draws; or after `maxMs`, should the toaster never show it.
+   */
+  shown(maxMs = SHOWN_MAX_MS): Promise<void> {
+    const id = this.nextId - 1;
+    if (id <= this.drawnUpTo) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = {
+        id,
+        done: () => {
+          clearTimeout(timer);
+          this.drawnWaiters.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.done, maxMs);
+      this.drawnWaiters.add(waiter);
+    });
+  }
 }
+
+/** The longest `shown()` waits for a toast to reach the screen. */
+const SHOWN_MAX_MS = 5000;

@@ -25,6 +25,11 @@ export function Toaster({ bus }: { bus: ToastBus }) {
       timers.forEach(clearTimeout);
     };
   }, [bus]);
+  // Drawn (effects run once the toasts are in the page): whoever waits on bus.shown() may go on.
+  useEffect(() => {
+    const last = toasts.at(-1);
+    if (last) bus.drawn(last.id);
+  }, [bus, toasts]);
   const dismiss = (id: number) => setToasts((current) => current.filter((t) => t.id !== id));
   const urgent = toasts.filter((t) => t.type === 'error' || t.type === 'critical');
   const polite = toasts.filter((t) => !urgent.includes(t));

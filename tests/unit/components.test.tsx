@@ -13,6 +13,8 @@ import { ShortcutsPanel } from '../../src/panels/shortcuts/ShortcutsPanel';
 import { LONG_LIST, VerifiedUsers } from '../../src/panels/verified-users/VerifiedUsers';
 import { addUser, verifiedUsersKey } from '../../src/data/verified-users';
 import { makeTestServices } from './helpers';
+import { ToastBus } from '../../src/commands/toast-bus';
+import { Toaster } from '../../src/panels/Toaster';
 
 function setup() {
   const registry = new Registry();
@@ -245,5 +247,21 @@ describe('VerifiedUsers (users tab)', () => {
     expect(screen.getAllByLabelText(/^Sign for /)).toHaveLength(11);
     fireEvent.change(screen.getByLabelText('Filter verified users'), { target: { value: 'nobody' } });
     expect(screen.getByText('No verified user matches.')).toBeTruthy();
+  });
+});
+
+describe('Toaster', () => {
+  it('tells the bus once a toast is on screen, so a reload after it waits for it', async () => {
+    const { wrap } = setup();
+    const bus = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
+    bus.success('Config successfully imported.');
+    let shown = false;
+    void bus.shown().then(() => (shown = true));
+    await act(async () => {});
+    expect(shown).toBe(false);
+    render(wrap(<Toaster bus={bus} />));
+    expect(screen.getByRole('status').textContent).toBe('Config successfully imported.');
+    await act(async () => {});
+    expect(shown).toBe(true);
   });
 });

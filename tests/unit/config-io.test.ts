@@ -34,6 +34,7 @@ import { s } from '../../src/data/schema';
 import { declaredKeys, encodeStored, Store, type KeyDef } from '../../src/data/storage';
 import { timeConfigKey } from '../../src/data/dates';
 import { toasterConfigKey } from '../../src/data/toasts';
+import { ToastBus } from '../../src/commands/toast-bus';
 import { authKey } from '../../src/data/auth';
 import { imageHostConfigKey, type ImageHostConfig } from '../../src/data/image-hosts';
 import { optionChecker } from '../../src/panels/import-export/ImportExport';
@@ -452,6 +453,40 @@ describe('export and round trip', () => {
       await importText(JSON.stringify(buildExport(configured().store)), { ...t.deps, reloadDelayMs: 1500 });
       expect(t.reload).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1500);
+      expect(t.reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("counts the reload's delay from the toast's showing, however late it is drawn", async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setup();
+      const bus = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
+      await importText(JSON.stringify(buildExport(configured().store)), { ...t.deps, toasts: bus, reloadDelayMs: 1500 });
+      // Said, not yet on screen (a stalled page): the delay has not begun.
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(t.reload).not.toHaveBeenCalled();
+      bus.drawn(1);
+      await vi.advanceTimersByTimeAsync(1499);
+      expect(t.reload).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(t.reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reloads all the same when the toast never shows', async () => {
+    vi.useFakeTimers();
+    try {
+      const t = setup();
+      const bus = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
+      await importText(JSON.stringify(buildExport(configured().store)), { ...t.deps, toasts: bus, reloadDelayMs: 1500 });
+      await vi.advanceTimersByTimeAsync(5000 + 1499);
+      expect(t.reload).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
       expect(t.reload).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();

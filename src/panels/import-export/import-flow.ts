@@ -34,9 +34,15 @@ import type { Store } from '../../data/storage';
 
 export interface ImportDeps extends ImportOptions {
   store: Store;
-  toasts: { success(message: string): void; warning(message: string): void; error(message: string): void };
+  toasts: {
+    success(message: string): void;
+    warning(message: string): void;
+    error(message: string): void;
+    /** Resolves once the toasts said are on screen (ToastBus.shown); the reload's delay counts from then. */
+    shown?(): Promise<void>;
+  };
   reload(): void;
-  /** Milliseconds between the toast and the reload; 0 reloads at once. */
+  /** Milliseconds between the toast's showing and the reload; 0 reloads at once. */
   reloadDelayMs?: number;
   /** Judges the hotkeys the file would change (the registry's commands, reviewImportedHotkeys). */
   reviewHotkeys: HotkeyReview;
@@ -85,7 +91,8 @@ async function finish(
   if (skipped.length) deps.toasts.warning(successMessage(skipped));
   else deps.toasts.success(IMPORT_SUCCESS);
   const delay = deps.reloadDelayMs ?? RELOAD_DELAY_MS;
-  if (delay > 0) setTimeout(() => deps.reload(), delay);
+  // Counted from the toast's showing, not its saying: a page slow to draw it still gives it its time.
+  if (delay > 0) void (deps.toasts.shown?.() ?? Promise.resolve()).then(() => setTimeout(() => deps.reload(), delay));
   else deps.reload();
   return { ...result, skipped };
 }
