@@ -16,15 +16,20 @@ const SAVE_DELAY_MS = 300;
  */
 export function GlobalCss({ ctx }: { ctx: CommandContext }) {
   useStored(settingsKey);
-  const stored = useStored(globalCssKey);
-  const [draft, setDraft] = useState(stored);
+  const [draft, setDraft] = useState(() => ctx.store.get(globalCssKey));
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const enabled = ctx.settings.get('globalCssEnabled') === true;
 
-  // Another tab (or an import) changed the stored CSS while nothing is pending here: follow it.
-  useEffect(() => {
-    if (!pending.current) setDraft(stored);
-  }, [stored]);
+  // Another tab (or an import) changed the stored CSS while nothing is pending here: follow it. Told
+  // the value as it is stored now, when it is stored: an effect on a rendered value ran late on a
+  // stalled page (after a later save), and set the draft back to an earlier save mid-typing.
+  useEffect(
+    () =>
+      ctx.store.subscribe(globalCssKey, (value) => {
+        if (!pending.current) setDraft(value);
+      }),
+    [ctx.store],
+  );
   useEffect(() => () => flush(), []);
 
   function flush() {

@@ -6,10 +6,31 @@ import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { basicSetup } from './setup';
 
-/** A replacement of the whole text by a new `value` from outside: not an edit to report. */
+/** A replacement of the text by a new `value` from outside: not an edit to report. */
 const fromValue = Annotation.define<boolean>();
 /** A new `value` waits until the text has not been typed in for this long. */
 const TYPING_MS = 200;
+
+/**
+ * The one change from `from` to `to`: the span between what they share at the start and at the
+ * end. Replacing only it keeps the caret where it was outside it (a whole-text replacement puts it
+ * at the start). Linear in the texts' length.
+ */
+export function difference(from: string, to: string): { from: number; to: number; insert: string } {
+  const most = Math.min(from.length, to.length);
+  let start = 0;
+  while (start < most && from.charCodeAt(start) === to.charCodeAt(start)) start++;
+  // Not between the two halves of a surrogate pair.
+  if (start > 0 && isHighSurrogate(from.charCodeAt(start - 1))) start--;
+  let end = 0;
+  while (end < most - start && from.charCodeAt(from.length - 1 - end) === to.charCodeAt(to.length - 1 - end)) end++;
+  if (end > 0 && isHighSurrogate(from.charCodeAt(from.length - 1 - end))) end--;
+  return { from: start, to: from.length - end, insert: to.slice(start, to.length - end) };
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
 
 /**
  * The CodeMirror CSS editor. Loaded on demand (React.lazy): CodeMirror's modules build their
@@ -17,7 +38,7 @@ const TYPING_MS = 200;
  *
  * The view is made here, as @uiw/react-codemirror's component made it for the few props this
  * editor gave it (the same extensions in the same order, the same wrapper): the text starts as
- * `value`, each edit is reported through `onChange`, and a new `value` replaces the text, though
+ * `value`, each edit is reported through `onChange`, and a new `value` replaces the text (the part that differs), though
  * not while the user is typing (within 200 ms of the last edit, as @uiw's typing latch waited).
  */
 export default function CssEditor({
@@ -80,7 +101,7 @@ export default function CssEditor({
         return;
       }
       const text = editor.state.doc.toString();
-      if (value !== text) editor.dispatch({ changes: { from: 0, to: text.length, insert: value }, annotations: fromValue.of(true) });
+      if (value !== text) editor.dispatch({ changes: difference(text, value), annotations: fromValue.of(true) });
     };
     apply();
     return () => clearTimeout(timer);
