@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { booleanOptionKeys } from '../host/feature-options';
+import { GM_PREFIX } from '../host/gm-shim';
 import { OPEN_SHADOW_ROOTS } from '../host/open-shadow-roots';
 import { startSandbox, type Sandbox } from '../host/serve';
 import { clickPaletteRow, scriptStarted } from './fixtures';
@@ -95,6 +96,24 @@ test.describe('the sandbox', () => {
     const gif = editor.getByRole('region', { name: 'GIF keyboard' }).locator('img').first();
     await expect(gif).toBeVisible();
     await expect.poll(() => gif.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test('the all-on reload counts no failures: the requests it cut short are dropped, as a manager drops them', async ({ page }) => {
+    sandbox = await startSandbox({ port: 0, all: true });
+    // /settings/developer starts several reads at once; the reload used to cut three short, each
+    // counted as a failed request, which paused AniList requests for a minute on the first page.
+    await page.goto(`${sandbox.url}/settings/developer`);
+    await expect.poll(async () => page.evaluate((marker) => !!localStorage.getItem(marker), '__sandbox_all_on__')).toBe(true);
+    await scriptStarted(page);
+    const backoff = () =>
+      page.evaluate((key) => {
+        const raw = localStorage.getItem(key);
+        return raw === null ? null : (JSON.parse(JSON.parse(raw) as string) as { data: { failures: number; level: number } }).data;
+      }, `${GM_PREFIX}void-verified-palette-api-window`);
+    const state = await backoff();
+    expect(state?.failures ?? 0).toBe(0);
+    expect(state?.level ?? 0).toBe(0);
+    await expect(page.locator('.vv-toast-error, .vv-toast-critical')).toHaveCount(0);
   });
 
   test('the authorization round trip works offline, and a link carrying a token nobody asked for is refused', async ({ page }) => {

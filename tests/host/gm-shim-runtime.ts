@@ -176,6 +176,16 @@ export function installGmShim(config: GmShimConfig): void {
     return 'other';
   };
 
+  // A manager makes the request outside the page: when the page goes away, the request is dropped
+  // and nothing of the script hears of it again. Here fetch runs in the page and fails as it
+  // unloads; answering that failure would tell the script of errors a manager never reports (the
+  // sandbox's every-feature-on reload counted three and paused requests for a minute).
+  let leaving = false;
+  window.addEventListener('pagehide', (e) => {
+    if (e.isTrusted) leaving = true;
+  });
+  const dropped = () => new Promise<never>(() => undefined);
+
   const xhr = (d: XhrDetails): { abort(): void; done: Promise<unknown> } => {
     const method = (d.method ?? 'GET').toUpperCase();
     const headers = d.headers ?? {};
@@ -205,6 +215,7 @@ export function installGmShim(config: GmShimConfig): void {
       .then(
         async (res) => {
           net.clearTimeout(timer);
+          if (leaving) return dropped();
           const buffer = await net.bytes(res);
           const text = new net.TextDecoder().decode(buffer);
           let response: unknown = text;
@@ -231,12 +242,14 @@ export function installGmShim(config: GmShimConfig): void {
             responseHeaders,
             finalUrl: res.url || d.url,
           };
+          if (leaving) return dropped();
           d.onload?.(result);
           d.onloadend?.(result);
           return result;
         },
         (error: unknown) => {
           net.clearTimeout(timer);
+          if (leaving) return dropped();
           const result = {
             ...base,
             status: 0,
