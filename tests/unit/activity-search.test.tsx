@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Command as Cmdk } from 'cmdk';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activitySearchFeature } from '../../src/commands/features/activity-search';
-import { Registry } from '../../src/commands/registry';
 import {
   clampPerPage,
   dateToTimestamp,
@@ -30,8 +28,8 @@ import { activitySearch, matchesFilter, resetActivitySearch } from '../../src/da
 import { ActivitySearchMode } from '../../src/panels/activity-search/ActivitySearch';
 import { MediaSearchBox } from '../../src/panels/common/MediaSearchBox';
 import { UserPicker } from '../../src/panels/activity-search/UserPicker';
-import { Providers } from '../../src/panels/overlay';
 import { makeTestServices } from './helpers';
+import { panelHarness } from './panel-harness';
 
 const media = (id: number, title = `Media ${id}`): MediaSearchResult => ({
   id,
@@ -240,8 +238,6 @@ describe('showing and filtering results', () => {
 
 type Answer = () => Promise<Response>;
 function setup(answers: Record<string, Answer>) {
-  const registry = new Registry();
-  registry.define(activitySearchFeature);
   const sent: { operationName: string; variables: Record<string, unknown> }[] = [];
   const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> };
@@ -254,15 +250,7 @@ function setup(answers: Record<string, Answer>) {
     if (!answer) throw new Error(`unexpected ${operationName}`);
     return answer();
   };
-  const t = makeTestServices(registry, { fetch });
-  const container = document.createElement('div');
-  document.body.append(container);
-  const wrap = (node: ReactNode) => (
-    <Providers services={t.services} container={container} name="test">
-      {node}
-    </Providers>
-  );
-  return { ...t, registry, sent, wrap };
+  return { ...panelHarness([activitySearchFeature], { fetch }), sent };
 }
 /** The palette items' titles (not the options of the parameters' selects). */
 const items = () => [...document.querySelectorAll('[cmdk-item] .vv-item-title')].map((el) => el.textContent);

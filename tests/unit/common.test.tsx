@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Registry } from '../../src/commands/registry';
 import { time } from '../../src/commands/features/time';
 import { collapsedKey, withCollapsed } from '../../src/data/collapse';
 import { timeConfigKey } from '../../src/data/dates';
@@ -16,23 +15,10 @@ import { useFollowing } from '../../src/panels/common/useFollowing';
 import { memoryBackend } from '../../src/data/backend';
 import { Store } from '../../src/data/storage';
 import type { GqlDocument } from '../../src/data/graphql';
-import { Providers } from '../../src/panels/overlay';
 import { TimeConfig } from '../../src/panels/time/TimeConfig';
-import { makeTestServices } from './helpers';
+import { panelHarness } from './panel-harness';
 
-function setup() {
-  const registry = new Registry();
-  registry.define(time);
-  const t = makeTestServices(registry);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const wrap = (node: ReactNode) => (
-    <Providers services={t.services} container={container} name="test">
-      {node}
-    </Providers>
-  );
-  return { ...t, wrap, container };
-}
+const setup = () => panelHarness([time]);
 
 afterEach(() => {
   cleanup();

@@ -13,22 +13,11 @@ import { ShortcutsPanel } from '../../src/panels/shortcuts/ShortcutsPanel';
 import { LONG_LIST, VerifiedUsers } from '../../src/panels/verified-users/VerifiedUsers';
 import { addUser, verifiedUsersKey } from '../../src/data/verified-users';
 import { makeTestServices } from './helpers';
+import { panelHarness } from './panel-harness';
 import { ToastBus } from '../../src/commands/toast-bus';
 import { Toaster } from '../../src/panels/Toaster';
 
-function setup() {
-  const registry = new Registry();
-  features.forEach((f) => registry.define(f));
-  const t = makeTestServices(registry);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const wrap = (node: React.ReactNode) => (
-    <Providers services={t.services} container={container} name="test">
-      {node}
-    </Providers>
-  );
-  return { ...t, wrap };
-}
+const setup = () => panelHarness();
 
 afterEach(() => cleanup());
 

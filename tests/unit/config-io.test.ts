@@ -459,12 +459,21 @@ describe('export and round trip', () => {
     }
   });
 
-  it("counts the reload's delay from the toast's showing, however late it is drawn", async () => {
+  /** Imports with the real toast bus and fake timers; `check` moves time and looks at the reload. */
+  async function importThroughBus(check: (t: ReturnType<typeof setup>, bus: ToastBus) => Promise<void>) {
     vi.useFakeTimers();
     try {
       const t = setup();
       const bus = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
       await importText(JSON.stringify(buildExport(configured().store)), { ...t.deps, toasts: bus, reloadDelayMs: 1500 });
+      await check(t, bus);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("counts the reload's delay from the toast's showing, however late it is drawn", () =>
+    importThroughBus(async (t, bus) => {
       // Said, not yet on screen (a stalled page): the delay has not begun.
       await vi.advanceTimersByTimeAsync(3000);
       expect(t.reload).not.toHaveBeenCalled();
@@ -473,25 +482,15 @@ describe('export and round trip', () => {
       expect(t.reload).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       expect(t.reload).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('reloads all the same when the toast never shows', async () => {
-    vi.useFakeTimers();
-    try {
-      const t = setup();
-      const bus = new ToastBus(() => ({ enabled: true, level: 0, duration: 5 }));
-      await importText(JSON.stringify(buildExport(configured().store)), { ...t.deps, toasts: bus, reloadDelayMs: 1500 });
+  it('reloads all the same when the toast never shows', () =>
+    importThroughBus(async (t) => {
       await vi.advanceTimersByTimeAsync(5000 + 1499);
       expect(t.reload).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
       expect(t.reload).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
   it('refuses an invalid value before writing anything', async () => {
     const t = setup();

@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { features } from '../../src/commands/features';
-import { Registry } from '../../src/commands/registry';
 import { globalCssKey } from '../../src/data/global-css';
 import { GlobalCss } from '../../src/panels/global-css/GlobalCss';
 import CssEditor, { difference } from '../../src/panels/global-css/codemirror/CssEditor';
-import { Providers } from '../../src/panels/overlay';
 import { EditorView } from '@codemirror/view';
-import { makeTestServices } from './helpers';
+import { panelHarness } from './panel-harness';
 
 afterEach(() => cleanup());
 
@@ -70,16 +67,8 @@ describe('CssEditor', () => {
 
 describe('GlobalCss', () => {
   function setup() {
-    const registry = new Registry();
-    features.forEach((f) => registry.define(f));
-    const t = makeTestServices(registry);
-    const container = document.createElement('div');
-    document.body.append(container);
-    render(
-      <Providers services={t.services} container={container} name="test">
-        <GlobalCss ctx={t.services.context(null)} />
-      </Providers>,
-    );
+    const t = panelHarness();
+    render(t.wrap(<GlobalCss ctx={t.services.context(null)} />));
     return t;
   }
 
