@@ -20,9 +20,9 @@ export function GlobalCss({ ctx }: { ctx: CommandContext }) {
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const enabled = ctx.settings.get('globalCssEnabled') === true;
 
-  // Another tab (or an import) changed the stored CSS while nothing is pending here: follow it. Told
-  // the value as it is stored now, when it is stored: an effect on a rendered value ran late on a
-  // stalled page (after a later save), and set the draft back to an earlier save mid-typing.
+  // Another tab (or an import) changed the stored CSS while nothing is pending here: follow it, told
+  // each value when it is stored. An effect on the rendered value could run late on a stalled page
+  // (Preact runs it at the next render, after a later save) and set the draft back to an earlier save.
   useEffect(
     () =>
       ctx.store.subscribe(globalCssKey, (value) => {

@@ -38,8 +38,9 @@ function isHighSurrogate(code: number): boolean {
  *
  * The view is made here, as @uiw/react-codemirror's component made it for the few props this
  * editor gave it (the same extensions in the same order, the same wrapper): the text starts as
- * `value`, each edit is reported through `onChange`, and a new `value` replaces the text (the part that differs), though
- * not while the user is typing (within 200 ms of the last edit, as @uiw's typing latch waited).
+ * `value`, each edit is reported through `onChange`, and a new `value` replaces the part of the
+ * text that differs, though not while the user is typing (within 200 ms of the last edit, as @uiw's
+ * typing latch waited).
  */
 export default function CssEditor({
   value,
