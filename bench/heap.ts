@@ -422,23 +422,22 @@ async function warmedHour(browser: Browser, subject: Subject, modules?: ScriptMo
  * made per call; the growth from load is printed beside the budgeted hour, with its split.
  */
 async function hourRows(browser: Browser, subject: Subject, modules: ScriptModules | null, rows: HeapRow[]): Promise<void> {
-  const [warm, minutes] = [WARM_MINUTES, HOUR_MINUTES];
   const { mine, control, start, controlStart } = await warmedHour(browser, subject, modules);
   const hour = growth([start, mine.end], [controlStart, control.end]);
   rows.push({
-    figure: `heap: an hour of the day loop in one tab, after ${warm} min of it (${HOUR_LOOP.length} steps a lap, one every 2 min), growth`,
+    figure: `heap: an hour of the day loop in one tab, after ${WARM_MINUTES} min of it (${HOUR_LOOP.length} steps a lap, one every 2 min), growth`,
     value: split(hour),
     budget: `≤ ${mb(BUDGET.hour)}`,
     ok: hour.total <= BUDGET.hour,
   });
   rows.push({
-    figure: `  heap: the ${warm} min before it, from load (the loop's code first compiled and optimised)`,
+    figure: `  heap: the ${WARM_MINUTES} min before it, from load (the loop's code first compiled and optimised)`,
     value: split(growth([mine.load, start], [control.load, controlStart])),
     budget: '',
     ok: null,
   });
   rows.push({
-    figure: `  heap: all ${minutes} min from load`,
+    figure: `  heap: all ${HOUR_MINUTES} min from load`,
     value: split(growth([mine.load, mine.end], [control.load, control.end])),
     budget: '',
     ok: null,
@@ -462,7 +461,7 @@ async function hourRows(browser: Browser, subject: Subject, modules: ScriptModul
     rows.push({ figure: `    ${minute} min: ${census(at)}`, value: split(g), budget: '', ok: null });
   });
   rows.push({
-    figure: `    ${minutes} min: ${census(mine.end)}`,
+    figure: `    ${HOUR_MINUTES} min: ${census(mine.end)}`,
     value: split(growth([mine.load, mine.end], [control.load, control.end])),
     budget: '',
     ok: null,

@@ -25,6 +25,7 @@ import {
   type Skipped,
 } from '../../data/config-io';
 import type { Store } from '../../data/storage';
+import type { ToastBus } from '../../commands/toast-bus';
 
 /**
  * An import as the user makes it (a chosen file, or the first-run adoption of the original's
@@ -34,13 +35,8 @@ import type { Store } from '../../data/storage';
 
 export interface ImportDeps extends ImportOptions {
   store: Store;
-  toasts: {
-    success(message: string): void;
-    warning(message: string): void;
-    error(message: string): void;
-    /** Resolves once the toasts said are on screen (ToastBus.shown); the reload's delay counts from then. */
-    shown?(): Promise<void>;
-  };
+  /** The toast bus; the reload's delay counts from `shown()`, when the toast is on screen. */
+  toasts: Pick<ToastBus, 'success' | 'warning' | 'error'> & Partial<Pick<ToastBus, 'shown'>>;
   reload(): void;
   /** Milliseconds between the toast's showing and the reload; 0 reloads at once. */
   reloadDelayMs?: number;
